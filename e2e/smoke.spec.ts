@@ -1,0 +1,15 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page renders and hydrates', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.getByRole('link', { name: 'Contact', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Connect to Your Journey' }),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'drizzle', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Nothing in the shared or client layers may reach into the server or the database.
+    files: ['src/shared/**', 'src/client/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['~/server/*', '~/db/*', '**/server/**', '**/db/**', 'node:*'] },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'e2e/**', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

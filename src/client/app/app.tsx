@@ -1,0 +1,56 @@
+import { Suspense } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { SiteLayout } from '../components/layout/site-layout';
+import { ToastProvider } from '../components/ui/toast';
+import { LazyPage } from './lazy-page';
+import { notFoundRoute, routes } from './routes';
+import { PageTitle } from './page-title';
+import { ScrollManager } from './scroll-manager';
+
+export interface AppProps {
+  /** Set on the server: the path and query being rendered. */
+  ssrPath?: string;
+  ssrSearch?: string;
+}
+
+export function App({ ssrPath, ssrSearch }: AppProps) {
+  return (
+    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+      <ToastProvider>
+        <Switch>
+          {routes
+            .filter((route) => route.kind === 'admin')
+            .map((route) => (
+              <Route key={route.path} path={route.path} nest={route.prefix}>
+                <PageTitle route={route} />
+                <Suspense fallback={<p className="p-8">Loading…</p>}>
+                  <LazyPage route={route} />
+                </Suspense>
+              </Route>
+            ))}
+          <Route>
+            <SiteLayout>
+              <ScrollManager />
+              <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
+                <Switch>
+                  {routes
+                    .filter((route) => route.kind === 'public')
+                    .map((route) => (
+                      <Route key={route.path} path={route.path}>
+                        <PageTitle route={route} />
+                        <LazyPage route={route} />
+                      </Route>
+                    ))}
+                  <Route>
+                    <PageTitle route={notFoundRoute} />
+                    <LazyPage route={notFoundRoute} />
+                  </Route>
+                </Switch>
+              </Suspense>
+            </SiteLayout>
+          </Route>
+        </Switch>
+      </ToastProvider>
+    </Router>
+  );
+}

@@ -1,0 +1,106 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Every page of the site. Public pages are rendered on the server and hydrated; admin pages
+ * render in the browser only and are never indexed. `module` names the page's source file so
+ * the server can preload its chunk; `load` is how the browser fetches it.
+ */
+export interface PageRoute {
+  path: string;
+  /** Matches this path and everything below it (admin). */
+  prefix?: boolean;
+  kind: 'public' | 'admin';
+  title: string;
+  description?: string;
+  /** Listed in sitemap.xml. */
+  indexed: boolean;
+  module: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const routes: PageRoute[] = [
+  {
+    path: '/',
+    kind: 'public',
+    title: 'Prayers at the Holy Tziyun in Monsey',
+    indexed: true,
+    module: 'src/client/pages/home-page.tsx',
+    load: () => import('../pages/home-page'),
+  },
+  {
+    path: '/join',
+    kind: 'public',
+    title: 'Join the Community',
+    description:
+      'Apply for membership: weekly prayers at the tziyun for your intentions, monthly miracle stories, live teachings and personal guidance.',
+    indexed: true,
+    module: 'src/client/pages/join-page.tsx',
+    load: () => import('../pages/join-page'),
+  },
+  {
+    path: '/donate',
+    kind: 'public',
+    title: 'Donate',
+    description: 'Support the prayers at the tziyun with a one-time or monthly gift.',
+    indexed: true,
+    module: 'src/client/pages/donate-page.tsx',
+    load: () => import('../pages/donate-page'),
+  },
+  {
+    path: '/contact',
+    kind: 'public',
+    title: 'Contact Us',
+    description: 'Questions about membership or the Rabbi’s prayers at the tziyun? Write to us.',
+    indexed: true,
+    module: 'src/client/pages/contact-page.tsx',
+    load: () => import('../pages/contact-page'),
+  },
+  {
+    path: '/videos',
+    kind: 'public',
+    title: 'Teaching Videos',
+    description: 'Watch the Rabbi’s teachings and share your thoughts.',
+    indexed: true,
+    module: 'src/client/pages/videos-page.tsx',
+    load: () => import('../pages/videos-page'),
+  },
+  {
+    path: '/checkout',
+    kind: 'public',
+    title: 'Checkout',
+    indexed: false,
+    module: 'src/client/pages/checkout-page.tsx',
+    load: () => import('../pages/checkout-page'),
+  },
+  {
+    path: '/test-stripe',
+    kind: 'public',
+    title: 'Payment Configuration Test',
+    indexed: false,
+    module: 'src/client/pages/test-stripe-page.tsx',
+    load: () => import('../pages/test-stripe-page'),
+  },
+  {
+    path: '/admin',
+    prefix: true,
+    kind: 'admin',
+    title: 'Administration',
+    indexed: false,
+    module: 'src/client/pages/admin-page.tsx',
+    load: () => import('../pages/admin-page'),
+  },
+];
+
+export const notFoundRoute: PageRoute = {
+  path: '/404',
+  kind: 'public',
+  title: '404 Page Not Found',
+  indexed: false,
+  module: 'src/client/pages/not-found-page.tsx',
+  load: () => import('../pages/not-found-page'),
+};
+
+export function findRoute(pathname: string): PageRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routes.find((r) => r.path === path || (r.prefix && path.startsWith(`${r.path}/`)));
+}

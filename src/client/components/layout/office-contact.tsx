@@ -1,0 +1,20 @@
+import siteConfig from '@site-config';
+
+/** The office's email and phone, as links: shown wherever a visitor may need a person. */
+export function OfficeContact() {
+  const { email, phone } = siteConfig.contact;
+  return (
+    <>
+      <a href={`mailto:${email}`} className="font-semibold underline underline-offset-2">
+        {email}
+      </a>{' '}
+      or{' '}
+      <a
+        href={`tel:${phone.replace(/[^0-9+]/g, '')}`}
+        className="font-semibold underline underline-offset-2"
+      >
+        {phone}
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from 'wouter';
+import siteConfig from '@site-config';
+import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
+import { AnchorLink } from './anchor-link';
+import { SocialLinks } from './social-icons';
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-navy-950 text-white/90">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3">
+        <div>
+          <p className="font-display text-2xl font-semibold text-gold-300">{siteConfig.product}</p>
+          <p className="mt-3 text-sm leading-relaxed">
+            Prayers at the holy tziyun in {siteConfig.contact.addressLine}, personal guidance and a
+            community that lifts one another.
+          </p>
+          <SocialLinks className="mt-5" />
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="font-display text-lg font-semibold text-white">Quick Links</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-1 text-sm">
+            <li>
+              <AnchorLink anchor="home" className="inline-block py-1.5 hover:text-gold-300">
+                Home
+              </AnchorLink>
+            </li>
+            <li>
+              <AnchorLink anchor="tiers" className="inline-block py-1.5 hover:text-gold-300">
+                Membership Tiers
+              </AnchorLink>
+            </li>
+            <li>
+              <AnchorLink anchor="miracles" className="inline-block py-1.5 hover:text-gold-300">
+                Miracles
+              </AnchorLink>
+            </li>
+            <li>
+              <AnchorLink anchor="rabbi" className="inline-block py-1.5 hover:text-gold-300">
+                The Rabbi
+              </AnchorLink>
+            </li>
+            <li>
+              <Link href="/join" className="inline-block py-1.5 hover:text-gold-300">
+                Join
+              </Link>
+            </li>
+            <li>
+              <Link href="/videos" className="inline-block py-1.5 hover:text-gold-300">
+                Videos
+              </Link>
+            </li>
+            <li>
+              <Link href="/donate" className="inline-block py-1.5 hover:text-gold-300">
+                Donate
+              </Link>
+            </li>
+            <li>
+              <Link href="/contact" className="inline-block py-1.5 hover:text-gold-300">
+                Contact
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-display text-lg font-semibold text-white">
+            Receive Weekly Inspiration
+          </h2>
+          <p className="mt-3 mb-4 text-sm">Stories of miracles and words of Torah, once a week.</p>
+          <NewsletterForm />
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-sm text-white/80 sm:px-6">
+          © {year} {siteConfig.legalName}. All rights reserved. EIN {siteConfig.ein}.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,128 @@
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+interface FieldShellProps {
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  children: (ids: { inputId: string; describedBy?: string }) => React.ReactNode;
+}
+
+/** A labelled control with its required marker, hint and error message wired for screen readers. */
+export function FieldShell({ label, required, error, hint, children }: FieldShellProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
+        {label}
+        {required ? (
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-xs text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {children({ inputId, describedBy })}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const controlClass =
+  'w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-gold-700 disabled:cursor-not-allowed disabled:bg-stone-100 aria-[invalid=true]:border-red-700';
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  onValue: (name: string, value: string) => void;
+};
+
+export function TextField({ label, error, hint, required, onValue, ...input }: TextFieldProps) {
+  return (
+    <FieldShell label={label} required={required} error={error} hint={hint}>
+      {({ inputId, describedBy }) => (
+        <input
+          id={inputId}
+          className={controlClass}
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onValue(input.name, e.target.value)}
+          {...input}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  onValue: (name: string, value: string) => void;
+};
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  required,
+  onValue,
+  ...input
+}: TextAreaFieldProps) {
+  return (
+    <FieldShell label={label} required={required} error={error} hint={hint}>
+      {({ inputId, describedBy }) => (
+        <textarea
+          id={inputId}
+          className={controlClass}
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onValue(input.name, e.target.value)}
+          {...input}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+/** The honeypot: hidden from people and assistive technology, tempting to bots. */
+export function HoneypotField({
+  value,
+  onValue,
+}: {
+  value: string;
+  onValue: (name: string, value: string) => void;
+}) {
+  return (
+    <div className="hidden" aria-hidden="true">
+      <label>
+        Website
+        <input
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={value}
+          onChange={(e) => onValue('website', e.target.value)}
+        />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button } from '../../../components/ui/button';
+import { HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { sendContactMessage } from '../api/send-contact-message';
+
+const loadSchema = () => import('~/shared/schemas/contact').then((m) => m.contactMessageInput);
+
+export const contactFailureMessage = 'Failed to send message. Please try again.';
+
+/**
+ * Spec 4: idle, then sending (everything disabled, 'Sending Message...'), then a toast; the form
+ * resets on success and keeps what was typed on failure.
+ */
+export function ContactForm() {
+  const toast = useToast();
+  const form = useZodForm(loadSchema, { name: '', email: '', message: '', website: '' });
+  const { values, errors, submitting, setValue } = form;
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      const result = await sendContactMessage(data);
+      toast({ title: 'Message Sent!', description: result.message });
+      form.reset();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description:
+          error instanceof Error && error.message ? error.message : contactFailureMessage,
+        variant: 'destructive',
+      });
+      throw error;
+    }
+  });
+
+  return (
+    <form
+      {...form.formProps}
+      onSubmit={(e) => onSubmit(e).catch(() => undefined)}
+      aria-label="Contact form"
+      className="flex flex-col gap-4"
+    >
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={values.name}
+        error={errors.name}
+        onValue={setValue}
+        disabled={submitting}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onValue={setValue}
+        disabled={submitting}
+      />
+      <TextAreaField
+        label="Message"
+        name="message"
+        rows={5}
+        required
+        value={values.message}
+        error={errors.message}
+        onValue={setValue}
+        disabled={submitting}
+      />
+      <HoneypotField value={values.website ?? ''} onValue={setValue} />
+      <Button type="submit" variant="secondary" disabled={submitting} className="self-start">
+        {submitting ? 'Sending Message...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}

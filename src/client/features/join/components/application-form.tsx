@@ -1,0 +1,147 @@
+import siteConfig from '@site-config';
+import { Button } from '../../../components/ui/button';
+import { FieldShell, HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { submitApplication } from '../api/submit-application';
+
+const loadSchema = () =>
+  import('~/shared/schemas/membership').then((m) => m.membershipApplicationInput);
+
+interface ApplicationFormProps {
+  tierId: string;
+  onTierChange: (tierId: string) => void;
+  onSubmitted: (tierId: string) => void;
+}
+
+export function ApplicationForm({ tierId, onTierChange, onSubmitted }: ApplicationFormProps) {
+  const toast = useToast();
+  const form = useZodForm(loadSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    membershipTier: tierId,
+    prayerIntentions: '',
+    message: '',
+    website: '',
+  });
+  const { values, errors, submitting, setValue } = form;
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      const result = await submitApplication(data);
+      onSubmitted(result.tier);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description:
+          error instanceof Error
+            ? error.message
+            : 'Failed to submit your application. Please try again.',
+        variant: 'destructive',
+      });
+      throw error;
+    }
+  });
+
+  return (
+    <form
+      {...form.formProps}
+      onSubmit={(e) => onSubmit(e).catch(() => undefined)}
+      aria-label="Membership application"
+      className="flex flex-col gap-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First Name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          value={values.firstName}
+          error={errors.firstName}
+          onValue={setValue}
+          disabled={submitting}
+        />
+        <TextField
+          label="Last Name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          value={values.lastName}
+          error={errors.lastName}
+          onValue={setValue}
+          disabled={submitting}
+        />
+      </div>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onValue={setValue}
+        disabled={submitting}
+      />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        value={values.phone}
+        error={errors.phone}
+        onValue={setValue}
+        disabled={submitting}
+      />
+      <FieldShell label="Membership Tier" required error={errors.membershipTier}>
+        {({ inputId, describedBy }) => (
+          <select
+            id={inputId}
+            name="membershipTier"
+            value={values.membershipTier}
+            aria-describedby={describedBy}
+            aria-invalid={errors.membershipTier ? true : undefined}
+            aria-required
+            disabled={submitting}
+            onChange={(e) => {
+              setValue('membershipTier', e.target.value);
+              onTierChange(e.target.value);
+            }}
+            className="w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900"
+          >
+            {siteConfig.tiers.map((tier) => (
+              <option key={tier.id} value={tier.id}>
+                {tier.name} (${tier.price}/month)
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldShell>
+      <TextAreaField
+        label="Prayer Intentions"
+        name="prayerIntentions"
+        rows={3}
+        value={values.prayerIntentions}
+        error={errors.prayerIntentions}
+        onValue={setValue}
+        disabled={submitting}
+        hint="Names and intentions for the Rabbi's prayers. Kept private."
+      />
+      <TextAreaField
+        label="Message"
+        name="message"
+        rows={3}
+        value={values.message}
+        error={errors.message}
+        onValue={setValue}
+        disabled={submitting}
+      />
+      <HoneypotField value={values.website ?? ''} onValue={setValue} />
+      <Button type="submit" variant="secondary" disabled={submitting}>
+        {submitting ? 'Submitting...' : 'Submit Application'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '~/shared/messages';
+import { useToast } from '../../../components/ui/toast';
+import { subscribeNewsletter } from '../api/subscribe-newsletter';
+
+export const newsletterFailureMessage = 'Failed to subscribe. Please try again.';
+
+/** The footer's signup: a blank address is answered by a toast, without a request (spec 5). */
+export function NewsletterForm() {
+  const toast = useToast();
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      toast({ title: 'Error', description: messages.emailRequired, variant: 'destructive' });
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await subscribeNewsletter({ email, website });
+      toast({ title: 'Subscribed!', description: result.message });
+      setEmail('');
+    } catch (error) {
+      const description =
+        error instanceof Error && /^4\d\d:/.test(error.message)
+          ? error.message.replace(/^\d+:\s*/, '')
+          : newsletterFailureMessage;
+      toast({ title: 'Error', description, variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-2 sm:flex-row"
+      aria-label="Newsletter signup"
+    >
+      <label htmlFor={inputId} className="sr-only">
+        Email address
+      </label>
+      <input
+        id={inputId}
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="Your email address"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        disabled={sending}
+        className="min-h-11 flex-1 rounded-full border border-white/30 bg-white/10 px-4 text-white placeholder:text-white/70"
+      />
+      <div className="hidden" aria-hidden="true">
+        <input
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(e) => setWebsite(e.target.value)}
+        />
+      </div>
+      <button
+        type="submit"
+        disabled={sending}
+        className="min-h-11 rounded-full bg-gold-500 px-6 font-semibold text-navy-950 hover:bg-gold-400 disabled:opacity-60"
+      >
+        Inspire Me
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import siteConfig from '@site-config';
+import { buttonClass } from '../components/ui/button';
+import { ApplicationForm } from '../features/join/components/application-form';
+import { TierSummary } from '../features/join/components/tier-summary';
+
+const popularTier = siteConfig.tiers.find((t) => t.popular) ?? siteConfig.tiers[0]!;
+
+function tierById(id: string | null) {
+  return siteConfig.tiers.find((t) => t.id === id) ?? popularTier;
+}
+
+export default function JoinPage() {
+  const [params] = useSearchParams();
+  const [tierId, setTierId] = useState(() => tierById(params.get('tier')).id);
+  const [submittedTier, setSubmittedTier] = useState<string | null>(null);
+  const tier = tierById(tierId);
+
+  if (submittedTier) {
+    const chosen = tierById(submittedTier);
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center" aria-live="polite">
+        <div
+          aria-hidden="true"
+          className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-gold-500 text-3xl text-navy-950"
+        >
+          ✓
+        </div>
+        <h1 className="mt-6 font-display text-4xl font-semibold text-navy-950">
+          Welcome to {siteConfig.product}!
+        </h1>
+        <p className="mt-4 text-lg text-stone-800">
+          Thank you for applying to the <strong>{chosen.name}</strong>. Rabbi{' '}
+          {siteConfig.rabbi.shortName} and our office will be in touch with you personally.
+        </p>
+        <p className="mt-3 text-lg text-stone-800">
+          A confirmation email with your next steps and payment instructions is on its way to your
+          inbox.
+        </p>
+        <Link href="/" className={buttonClass('secondary', 'mt-8')}>
+          Return to Homepage
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <Link href="/" className={buttonClass('ghost', '-ml-4 text-navy-900')}>
+        <span aria-hidden="true">←</span> Back to Homepage
+      </Link>
+      <h1 className="mt-4 font-display text-4xl font-semibold text-navy-950 sm:text-5xl">
+        Join Our Community
+      </h1>
+      <p className="mt-3 max-w-2xl text-lg text-stone-700">
+        Apply for membership and the Rabbi will carry your intentions to the tziyun every week.
+      </p>
+      <div className="mt-10 grid gap-10 lg:grid-cols-2">
+        <TierSummary tier={tier} />
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
+          <h2 className="mb-6 font-display text-2xl font-semibold text-navy-950">
+            Membership Application
+          </h2>
+          <ApplicationForm
+            tierId={tier.id}
+            onTierChange={setTierId}
+            onSubmitted={setSubmittedTier}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

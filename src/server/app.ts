@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import rawSiteConfig from '@site-config';
+import { siteConfigSchema } from '~/shared/site-config-schema';
+import type { DatabaseHandle } from '~/db/client';
+import type { Env } from './env';
+import { contactRoutes } from './features/contact/routes';
+import { healthRoutes } from './features/health/routes';
+import { membershipRoutes } from './features/membership/routes';
+import { newsletterRoutes } from './features/newsletter/routes';
+import { siteRoutes } from './features/site/routes';
+import { clientDistDir, publicDir } from './lib/paths';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerStaticFiles } from './plugins/static-files';
+import { registerPages } from './ssr/plugin';
+import './types';
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the client build lives; tests point it elsewhere. */
+  clientDir?: string;
+}
+
+/** Secrets and personal data never reach the logs: these request fields are redacted. */
+const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+export async function buildApp({
+  env,
+  database,
+  logger,
+  clientDir = clientDistDir,
+}: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: env.LOG_LEVEL, redact },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only: any other body is refused with 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.decorate('siteConfig', siteConfigSchema.parse(rawSiteConfig));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, env.NODE_ENV === 'production');
+  await app.register(compress, { global: true, threshold: 1024 });
+  await registerRateLimit(app);
+
+  await app.register(healthRoutes);
+  await app.register(siteRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(contactRoutes);
+      await api.register(newsletterRoutes);
+      await api.register(membershipRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerStaticFiles(app, clientDir, publicDir);
+  await registerPages(app, clientDir);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

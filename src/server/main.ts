@@ -1,0 +1,64 @@
+import { openDatabase } from '~/db/client';
+import { buildApp } from './app';
+import { EnvError, parseEnv } from './env';
+import { migrationsDir, resolveDataDir } from './lib/paths';
+
+/** Boot: validate settings, open and migrate the database, listen, and shut down gracefully. */
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = env.DATABASE_URL
+    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
+    : await openDatabase({ dataDir: resolveDataDir(env.DATA_DIR) });
+  await database.migrate(migrationsDir);
+
+  const app = await buildApp({ env, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  if (database.driver === 'pglite' && env.NODE_ENV === 'production') {
+    app.log.warn(
+      'running in production on the embedded database (PGlite), which does not fsync: set DATABASE_URL to PostgreSQL before taking real money',
+    );
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests, then closing the database');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    `${app.siteConfig.product} is running at ${env.PUBLIC_URL} (database: ${database.driver})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

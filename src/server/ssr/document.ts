@@ -1,0 +1,114 @@
+import type { PageRoute } from '~/client/app/routes';
+import { documentTitle } from '~/client/app/page-title';
+import type { SiteConfig } from '~/shared/site-config-schema';
+import type { PageAssets } from './assets';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** JSON for a <script> data block: `<` escaped so no string can close the element. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function organizationJsonLd(site: SiteConfig, publicUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NGO',
+    name: site.legalName,
+    alternateName: site.product,
+    url: `${publicUrl}/`,
+    logo: `${publicUrl}/favicon.svg`,
+    image: `${publicUrl}${site.seo.image.src}`,
+    description: site.seo.description,
+    email: site.contact.email,
+    telephone: site.contact.phone,
+    taxID: site.ein,
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: 'Monsey',
+      addressRegion: 'NY',
+      postalCode: '10952',
+      addressCountry: 'US',
+    },
+    sameAs: Object.values(site.social),
+  };
+}
+
+interface DocumentInput {
+  route: PageRoute;
+  path: string;
+  appHtml: string;
+  assets: PageAssets;
+  fonts: string[];
+  site: SiteConfig;
+  publicUrl: string;
+}
+
+export function renderDocument({
+  route,
+  path,
+  appHtml,
+  assets,
+  fonts,
+  site,
+  publicUrl,
+}: DocumentInput): string {
+  const title = escapeHtml(documentTitle(route));
+  const description = escapeHtml(route.description ?? site.seo.description);
+  const canonical = escapeHtml(`${publicUrl}${path === '/' ? '/' : path}`);
+  const image = escapeHtml(`${publicUrl}${site.seo.image.src}`);
+  const admin = route.kind === 'admin';
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}">`,
+    admin || !route.indexed ? '<meta name="robots" content="noindex, nofollow">' : '',
+    admin ? '' : `<link rel="canonical" href="${canonical}">`,
+    '<meta name="theme-color" content="#0b1430">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...(admin
+      ? []
+      : [
+          `<meta property="og:type" content="website">`,
+          `<meta property="og:site_name" content="${escapeHtml(site.product)}">`,
+          `<meta property="og:title" content="${title}">`,
+          `<meta property="og:description" content="${description}">`,
+          `<meta property="og:url" content="${canonical}">`,
+          `<meta property="og:image" content="${image}">`,
+          `<meta property="og:image:width" content="${site.seo.image.width}">`,
+          `<meta property="og:image:height" content="${site.seo.image.height}">`,
+          `<meta property="og:image:alt" content="${escapeHtml(site.seo.image.alt)}">`,
+          `<meta property="og:locale" content="${escapeHtml(site.seo.locale)}">`,
+          '<meta name="twitter:card" content="summary_large_image">',
+          site.seo.twitterHandle
+            ? `<meta name="twitter:site" content="${escapeHtml(site.seo.twitterHandle)}">`
+            : '',
+          `<meta name="twitter:title" content="${title}">`,
+          `<meta name="twitter:description" content="${description}">`,
+          `<meta name="twitter:image" content="${image}">`,
+        ]),
+    ...fonts.map(
+      (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
+    ),
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+    route.path === '/'
+      ? `<script type="application/ld+json">${jsonForScript(organizationJsonLd(site, publicUrl))}</script>`
+      : '',
+  ].filter(Boolean);
+  const scripts = assets.scripts
+    .map((src) => `<script type="module" src="${src}"></script>`)
+    .join('');
+  return `<!doctype html><html lang="en"><head>${head.join('')}</head><body><div id="root">${appHtml}</div>${scripts}</body></html>`;
+}

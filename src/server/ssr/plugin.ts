@@ -1,0 +1,65 @@
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findRoute, notFoundRoute, routes, type PageRoute } from '~/client/app/routes';
+import { loadAssets } from './assets';
+import { renderDocument } from './document';
+import { renderAppHtml } from './render-app';
+
+/**
+ * Serves the pages. Public pages are rendered to complete HTML on the server; admin pages are an
+ * empty shell the browser renders, sent with noindex. Any other GET is the 404 page, status 404.
+ */
+export async function registerPages(app: FastifyInstance, clientDir: string) {
+  const assets = loadAssets(clientDir);
+  const assetsDir = join(clientDir, 'assets');
+  const fonts = existsSync(assetsDir)
+    ? readdirSync(assetsDir)
+        .filter((f) => f.endsWith('.woff2'))
+        .map((f) => `/assets/${f}`)
+    : [];
+  if (!assets.built)
+    app.log.warn('no client build found: pages are served without scripts or styles');
+
+  async function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: PageRoute,
+    status: number,
+  ) {
+    const url = new URL(request.url, 'http://localhost');
+    const admin = route.kind === 'admin';
+    const appHtml = admin ? '' : await renderAppHtml(route, url.pathname, url.search.slice(1));
+    const html = renderDocument({
+      route,
+      path: url.pathname,
+      appHtml,
+      assets: assets.forPage(route.module),
+      fonts,
+      site: app.siteConfig,
+      publicUrl: app.env.PUBLIC_URL,
+    });
+    if (admin) reply.header('x-robots-tag', 'noindex, nofollow');
+    return reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
+  }
+
+  for (const route of routes) {
+    const handler = (request: FastifyRequest, reply: FastifyReply) =>
+      sendPage(request, reply, route, 200);
+    app.get(route.path, handler);
+    if (route.prefix) app.get(`${route.path}/*`, handler);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (wantsHtml) {
+      const route = findRoute(new URL(request.url, 'http://localhost').pathname);
+      return sendPage(request, reply, route ?? notFoundRoute, route ? 200 : 404);
+    }
+    return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+  });
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+import { migrationsDir } from '../src/server/lib/paths';
+
+/**
+ * With DATABASE_URL set, the suite runs on PostgreSQL: a fresh template database is created and
+ * migrated once per run, each test file clones its own from it, and all are dropped at the end.
+ */
+export default async function setup(project: TestProject) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return;
+  const template = `tziyun_test_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${template}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${template}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+  await handle.migrate(migrationsDir);
+  await handle.close();
+  project.provide('pgTemplate', template);
+
+  return async () => {
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1`,
+      [`${template}%`],
+    );
+    for (const { datname } of rows)
+      await admin.query(`drop database if exists ${datname} with (force)`);
+    await admin.end();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgTemplate: string | undefined;
+  }
+}

@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { parseEnv, type Env } from '../../src/server/env';
+import { createTestDatabase } from './database';
+
+/** The app on a fresh database, with no client build and no logs. Close it after the file. */
+export async function buildTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'https://tziyun.test',
+    FORM_RATE_LIMIT: '1000',
+    ...overrides,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    env,
+    database,
+    logger: false,
+    clientDir: join(import.meta.dirname, '..', 'no-client-build'),
+  });
+  app.addHook('onClose', () => database.close());
+  await app.ready();
+  return app;
+}
