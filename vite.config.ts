@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/** Where builds go: dist/ unless BUILD_DIR says otherwise (parallel builds in one checkout). */
+const buildDir = process.env.BUILD_DIR ?? 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
@@ -15,9 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   publicDir: 'public',
   build: isSsrBuild
-    ? { outDir: 'dist/server', target: 'node20', emptyOutDir: true, copyPublicDir: false }
+    ? { outDir: `${buildDir}/server`, target: 'node20', emptyOutDir: true, copyPublicDir: false }
     : {
-        outDir: 'dist/client',
+        outDir: `${buildDir}/client`,
         manifest: true,
         emptyOutDir: true,
         target: 'es2022',

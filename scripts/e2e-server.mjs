@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tziyun-e2e-'));
 process.env.DATA_DIR = dataDir;
@@ -12,4 +13,5 @@ process.env.FORM_RATE_LIMIT ??= '10000';
 process.env.LOG_LEVEL ??= 'warn';
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
-await import('../dist/server/main.js');
+const root = new URL('..', import.meta.url).pathname;
+await import(pathToFileURL(join(root, process.env.BUILD_DIR ?? 'dist', 'server', 'main.js')).href);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The package root, found from this module whether it runs from src/ or from dist/. */
@@ -13,9 +13,14 @@ function findRoot(start: string): string {
   return dir;
 }
 
-export const rootDir = findRoot(dirname(fileURLToPath(import.meta.url)));
+const here = dirname(fileURLToPath(import.meta.url));
+export const rootDir = findRoot(here);
 export const migrationsDir = join(rootDir, 'drizzle');
-export const clientDistDir = join(rootDir, 'dist', 'client');
+/** The built server (<build>/server/main.js) finds the client build beside it. */
+export const clientDistDir =
+  basename(here) === 'server' && existsSync(join(here, '..', 'client'))
+    ? join(here, '..', 'client')
+    : join(rootDir, 'dist', 'client');
 export const publicDir = join(rootDir, 'public');
 
 export function resolveDataDir(dataDir: string): string {
