@@ -61,6 +61,15 @@ export async function buildApp({
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Once shutdown starts, responses still in flight close their connection; otherwise a
+  // keep-alive socket would hold the shutdown until its timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, env.NODE_ENV === 'production');

@@ -1,10 +1,14 @@
 import { join } from 'node:path';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type App } from '../../src/server/app';
 import { parseEnv, type Env } from '../../src/server/env';
 import { createTestDatabase } from './database';
 
 /** The app on a fresh database, with no client build and no logs. Close it after the file. */
-export async function buildTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+export async function buildTestApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  /** Runs before the app is ready: the place to add test-only routes. */
+  beforeReady?: (app: App) => void,
+) {
   const env = parseEnv({
     NODE_ENV: 'test',
     PUBLIC_URL: 'https://tziyun.test',
@@ -19,6 +23,7 @@ export async function buildTestApp(overrides: Partial<Record<keyof Env, string>>
     clientDir: join(import.meta.dirname, '..', 'no-client-build'),
   });
   app.addHook('onClose', () => database.close());
+  beforeReady?.(app);
   await app.ready();
   return app;
 }

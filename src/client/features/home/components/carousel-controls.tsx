@@ -1,0 +1,80 @@
+import { HomeIcon } from './icons';
+
+interface CarouselControlsProps {
+  /** What one item is called in labels: 'slide', 'testimonial'. */
+  item: string;
+  /** What the pause button stops: 'slideshow', 'testimonials'. */
+  rotationName: string;
+  count: number;
+  index: number;
+  onPrevious: () => void;
+  onNext: () => void;
+  onGoTo: (index: number) => void;
+  /** The pause/play button shows only when rotation is possible (not under reduced motion). */
+  canRotate: boolean;
+  paused: boolean;
+  onTogglePause: () => void;
+  className?: string;
+}
+
+const roundButton =
+  'flex size-11 items-center justify-center rounded-full border border-white/40 bg-navy-950/50 text-white transition-colors hover:border-gold-300 hover:bg-navy-800';
+
+/** Previous, one dot per item, next, and pause/play, for a carousel on a dark background. */
+export function CarouselControls({
+  item,
+  rotationName,
+  count,
+  index,
+  onPrevious,
+  onNext,
+  onGoTo,
+  canRotate,
+  paused,
+  onTogglePause,
+  className = '',
+}: CarouselControlsProps) {
+  return (
+    <div className={`flex items-center justify-center gap-3 ${className}`}>
+      <button
+        type="button"
+        className={roundButton}
+        onClick={onPrevious}
+        aria-label={`Previous ${item}`}
+      >
+        <HomeIcon name="left" />
+      </button>
+      <div className="flex items-center gap-1">
+        {Array.from({ length: count }, (_, i) => (
+          <button
+            key={i}
+            type="button"
+            className="group flex h-8 min-w-6 items-center justify-center px-1"
+            onClick={() => onGoTo(i)}
+            aria-label={`Go to ${item} ${i + 1}`}
+            aria-current={i === index ? 'true' : undefined}
+          >
+            <span
+              className={`block h-2.5 rounded-full transition-all duration-300 ${
+                i === index ? 'w-8 bg-gold-300' : 'w-2.5 bg-white/70 group-hover:bg-white'
+              }`}
+            />
+          </button>
+        ))}
+      </div>
+      <button type="button" className={roundButton} onClick={onNext} aria-label={`Next ${item}`}>
+        <HomeIcon name="right" />
+      </button>
+      {canRotate ? (
+        <button
+          type="button"
+          className={`${roundButton} ml-2`}
+          onClick={onTogglePause}
+          aria-label={`${paused ? 'Play' : 'Pause'} ${rotationName}`}
+        >
+          <HomeIcon name={paused ? 'play' : 'pause'} className="size-5" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import siteConfig from '@site-config';
+import { buttonClass } from '../../../components/ui/button';
+import { useCarousel } from '../hooks/use-carousel';
+import { scrollToStoryline } from '../lib/scroll-past';
+import { HERO_INTERVAL_MS, HERO_LOCK_MS } from '../lib/timing';
+import { CarouselControls } from './carousel-controls';
+import { HomeIcon } from './icons';
+import { SiteLink } from './site-link';
+
+type Slide = (typeof siteConfig.hero)[number];
+
+/**
+ * Spec 2 and 4: three slides rotating every 7 s. Only the active slide is exposed; the others
+ * stay in the markup (their text is in the server's HTML) but are hidden and inert. The active
+ * slide's title is the page's h1.
+ */
+export function HeroCarousel() {
+  const slides = siteConfig.hero;
+  const carousel = useCarousel({
+    count: slides.length,
+    intervalMs: HERO_INTERVAL_MS,
+    lockMs: HERO_LOCK_MS,
+  });
+  return (
+    <section
+      id="home"
+      aria-roledescription="carousel"
+      aria-label="Welcome"
+      className="relative isolate h-[calc(100svh-5rem)] max-h-[52rem] min-h-[38rem] overflow-hidden bg-navy-950 text-white"
+      {...carousel.regionProps}
+    >
+      <div aria-live={carousel.running ? 'off' : 'polite'}>
+        {slides.map((slide, i) => (
+          <HeroSlide
+            key={slide.backgroundImage.src}
+            slide={slide}
+            position={i}
+            count={slides.length}
+            active={i === carousel.index}
+          />
+        ))}
+      </div>
+      <CarouselControls
+        item="slide"
+        rotationName="slideshow"
+        count={slides.length}
+        index={carousel.index}
+        onPrevious={carousel.previous}
+        onNext={carousel.next}
+        onGoTo={carousel.goTo}
+        canRotate={carousel.canRotate}
+        paused={carousel.userPaused}
+        onTogglePause={carousel.toggleUserPaused}
+        className="absolute inset-x-0 bottom-20 z-10"
+      />
+      <button
+        type="button"
+        onClick={scrollToStoryline}
+        aria-label="Scroll to the next section"
+        className="absolute bottom-4 left-1/2 z-10 flex size-11 -translate-x-1/2 items-center justify-center rounded-full text-gold-300 transition-colors hover:bg-white/10 hover:text-gold-200"
+      >
+        <HomeIcon name="down" className="size-7" />
+      </button>
+    </section>
+  );
+}
+
+function HeroSlide({
+  slide,
+  position,
+  count,
+  active,
+}: {
+  slide: Slide;
+  position: number;
+  count: number;
+  active: boolean;
+}) {
+  const Title = active ? 'h1' : 'p';
+  const first = position === 0;
+  return (
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${position + 1} of ${count}`}
+      aria-hidden={active ? undefined : true}
+      inert={!active}
+      className={`absolute inset-0 transition-opacity duration-700 ${active ? 'opacity-100' : 'opacity-0'}`}
+    >
+      <img
+        src={slide.backgroundImage.src}
+        alt={slide.backgroundImage.alt}
+        width={slide.backgroundImage.width}
+        height={slide.backgroundImage.height}
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
+        decoding={first ? undefined : 'async'}
+        className="absolute inset-0 size-full object-cover"
+      />
+      <div className="absolute inset-0 bg-linear-to-b from-navy-950/60 via-navy-950/45 to-navy-950/90" />
+      {/* The text leaves quickly and the next arrives after it: the 500 ms of the lock. */}
+      <div
+        className={`relative mx-auto flex h-full max-w-4xl flex-col items-center justify-center px-6 pb-32 text-center transition-opacity ${
+          active ? 'opacity-100 delay-200 duration-300' : 'opacity-0 duration-200'
+        }`}
+      >
+        <Title className="font-display text-5xl leading-[1.05] font-semibold text-balance drop-shadow-lg sm:text-6xl lg:text-7xl">
+          <span className="block">{slide.title[0]}</span>{' '}
+          <span className="block text-gold-300">{slide.title[1]}</span>
+        </Title>
+        <p className="mt-6 max-w-2xl text-lg text-white/90 sm:text-xl">{slide.subtitle}</p>
+        <SiteLink to={slide.buttonLink} className={buttonClass('primary', 'mt-9 px-8 text-lg')}>
+          {slide.buttonText}
+        </SiteLink>
+      </div>
+    </div>
+  );
+}

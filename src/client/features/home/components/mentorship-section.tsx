@@ -1,0 +1,57 @@
+import siteConfig from '@site-config';
+import { AnchorLink } from '../../../components/layout/anchor-link';
+import { buttonClass } from '../../../components/ui/button';
+import { formatIsoDate } from '../lib/format-date';
+
+/** Spec 2 and 9: the Beacon tier's quarterly circle, and when it next meets. */
+export function MentorshipSection() {
+  const { heading, text, cadence, sessionMinutes, seats, nextSession } = siteConfig.mentorship;
+  const facts = [
+    { label: 'Sessions', value: cadence },
+    { label: 'Length', value: `${sessionMinutes} minutes` },
+    { label: 'Circle', value: `${seats} Beacon members` },
+  ];
+  return (
+    <section
+      id="mentorship"
+      aria-labelledby="mentorship-heading"
+      className="bg-navy-900 py-20 text-white sm:py-24"
+    >
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
+        <div>
+          <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">
+            Exclusive to Beacon Tier
+          </p>
+          <h2
+            id="mentorship-heading"
+            className="mt-3 font-display text-4xl font-semibold sm:text-5xl"
+          >
+            {heading}
+          </h2>
+          <p className="mt-5 text-lg text-white/85">{text}</p>
+          <AnchorLink anchor="contact" className={buttonClass('primary', 'mt-8')}>
+            Join Beacon Tier
+          </AnchorLink>
+        </div>
+        <div className="rounded-3xl bg-navy-950 p-8 ring-1 ring-gold-500/30 sm:p-10">
+          <dl className="grid gap-6 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+            {facts.map((fact) => (
+              <div key={fact.label}>
+                <dt className="text-sm tracking-wider text-white/75 uppercase">{fact.label}</dt>
+                <dd className="mt-1 font-display text-2xl font-semibold text-gold-300">
+                  {fact.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-8 border-t border-white/15 pt-6 text-white/85">
+            Next session:{' '}
+            <time dateTime={nextSession} className="font-semibold text-white">
+              {formatIsoDate(nextSession)}
+            </time>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('gives the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      PUBLIC_URL: 'http://localhost:3000',
+      NODE_ENV: 'development',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads and normalises given values', () => {
+    const env = parseEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/tziyun',
+      PUBLIC_URL: 'https://example.org/',
+      NODE_ENV: 'production',
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBe('postgres://u@db:5432/tziyun');
+    expect(env.PUBLIC_URL).toBe('https://example.org');
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'example.org' }, 'PUBLIC_URL'],
+  ])('refuses %j naming the setting', (source, name) => {
+    expect(() => parseEnv(source)).toThrow(EnvError);
+    try {
+      parseEnv(source);
+    } catch (error) {
+      expect((error as EnvError).problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
+      expect((error as Error).message).toContain(name);
+    }
+  });
+});

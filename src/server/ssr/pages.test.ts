@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import siteConfig from '@site-config';
+import { buildTestApp } from '../../../tests/helpers/app';
+
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+/** The text a visitor reads, tags removed and entities decoded: what works before any script. */
+function visibleText(html: string) {
+  return html
+    .replace(/<!-- -->/g, '')
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
+async function page(url: string) {
+  const res = await app.inject(url);
+  return { res, html: res.body, text: visibleText(res.body) };
+}
+
+describe('server-rendered public pages', () => {
+  it('renders the layout on every page: navigation, footer, newsletter and copyright', async () => {
+    for (const url of ['/', '/join', '/contact', '/donate', '/videos', '/test-stripe']) {
+      const { res, text, html } = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      for (const label of [
+        'Home',
+        'Miracles',
+        'Rabbi',
+        'Membership',
+        'Videos',
+        'Donate',
+        'Contact',
+      ]) {
+        expect(text, `${url} nav ${label}`).toContain(label);
+      }
+      expect(html).toContain('href="/#miracles"');
+      expect(html).toContain('aria-controls="mobile-menu"');
+      expect(text).toContain('Inspire Me');
+      expect(text).toMatch(/© \d{4} Tziyun Community Inc\./);
+      for (const network of ['Twitter', 'Instagram', 'Facebook', 'TikTok', 'YouTube', 'WhatsApp']) {
+        expect(html, `${url} social ${network}`).toContain(
+          `aria-label="${network} (opens in a new tab)"`,
+        );
+      }
+    }
+  });
+
+  it('renders the home page sections in order with their ids and texts', async () => {
+    const { html, text } = await page('/');
+    const ids = ['home', 'tiers', 'miracles', 'rabbi', 'membership', 'donate', 'contact'];
+    const positions = ids.map((id) => html.indexOf(`id="${id}"`));
+    expect(
+      positions.every((p) => p > 0),
+      JSON.stringify(positions),
+    ).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const phrase of [
+      'Support Our Mission',
+      'Spark Tier',
+      'Flame Tier',
+      'Beacon Tier',
+      'MOST POPULAR',
+      'Support with $180',
+      'Healing',
+      'Shidduch',
+      'Prosperity',
+      'Connect to Your Journey',
+      siteConfig.contact.email,
+      siteConfig.contact.phone,
+      'Monsey, NY 10952',
+      'Support our sacred mission!',
+    ]) {
+      expect(text, phrase).toContain(phrase);
+    }
+  });
+
+  it('renders /join with the popular tier, the four steps and the form', async () => {
+    const { text, html } = await page('/join');
+    expect(text).toContain('Flame Tier');
+    expect(text).toContain('$360');
+    expect(text).toContain('What Happens Next?');
+    expect(text).toContain('Receive a confirmation email with payment details');
+    expect(text).toContain('Back to Homepage');
+    expect(html).toMatch(
+      /<textarea[^>]*name="prayerIntentions"[^>]*rows="3"|<textarea[^>]*rows="3"[^>]*name="prayerIntentions"/,
+    );
+    const beacon = await page('/join?tier=beacon');
+    expect(beacon.text).toContain('$820');
+  });
+
+  it('renders /contact with the contact section as its own page', async () => {
+    const { text, html } = await page('/contact');
+    expect(text).toContain('Connect to Your Journey');
+    expect(html).toMatch(/<h1[^>]*>Connect to Your Journey<\/h1>/);
+    expect(text).toContain('Send Message');
+  });
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const { res, text } = await page('/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(text).toContain('404 Page Not Found');
+    expect(res.body).toContain('<title>404 Page Not Found | Tziyun</title>');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+  });
+
+  it('gives each page its own title, description, canonical URL and social cards', async () => {
+    const titles = new Set<string>();
+    for (const url of ['/', '/join', '/contact', '/donate', '/videos']) {
+      const { html } = await page(url);
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title, url).toBeTruthy();
+      titles.add(title!);
+      expect(html).toContain(`<link rel="canonical" href="https://tziyun.test${url}">`);
+      expect(html).toMatch(/<meta name="description" content="[^"]{30,}">/);
+      expect(html).toContain(
+        '<meta property="og:image" content="https://tziyun.test/images/og.png">',
+      );
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    }
+    expect(titles.size).toBe(5);
+  });
+
+  it('describes the organisation with schema.org data, safely escaped', async () => {
+    const { html } = await page('/');
+    const json = /<script type="application\/ld\+json">(.+?)<\/script>/.exec(html)?.[1];
+    const data = JSON.parse(json!);
+    expect(data).toMatchObject({
+      '@type': 'NGO',
+      name: 'Tziyun Community Inc.',
+      taxID: '12-3456789',
+    });
+  });
+
+  it('renders admin pages in the browser only, never indexed', async () => {
+    const res = await app.inject('/admin/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('lists the public pages and keeps crawlers out of admin and the API', async () => {
+    const robots = await app.inject('/robots.txt');
+    expect(robots.body).toContain('Disallow: /admin');
+    expect(robots.body).toContain('Sitemap: https://tziyun.test/sitemap.xml');
+    const sitemap = await app.inject('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    for (const path of ['/', '/join', '/donate', '/contact', '/videos']) {
+      expect(sitemap.body).toContain(`<loc>https://tziyun.test${path}</loc>`);
+    }
+    expect(sitemap.body).not.toContain('/admin');
+    expect(sitemap.body).not.toContain('/checkout');
+  });
+});
