@@ -11,11 +11,13 @@ export interface AppProps {
   /** Set on the server: the path and query being rendered. */
   ssrPath?: string;
   ssrSearch?: string;
+  /** Set on the server: a <Redirect> rendered there records its target here. */
+  ssrContext?: { redirectTo?: string };
 }
 
-export function App({ ssrPath, ssrSearch }: AppProps) {
+export function App({ ssrPath, ssrSearch, ssrContext }: AppProps) {
   return (
-    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+    <Router ssrPath={ssrPath} ssrSearch={ssrSearch} ssrContext={ssrContext}>
       <ToastProvider>
         <Switch>
           {routes

@@ -19,6 +19,8 @@ export async function registerStaticFiles(
     prefix: '/',
     index: false,
     wildcard: true,
+    // .br and .gz files written at build time (scripts/compress-assets.mjs) are sent as is.
+    preCompressed: true,
     allowedPath: (pathName) => !pathName.startsWith('/.vite'),
     cacheControl: false,
     setHeaders: (res, path) => {

@@ -104,6 +104,13 @@ describe('server-rendered public pages', () => {
     expect(text).toContain('Send Message');
   });
 
+  it('redirects /checkout without an amount to /donate', async () => {
+    const res = await app.inject('/checkout');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/donate');
+    expect((await app.inject('/checkout?amount=36&type=onetime')).statusCode).toBe(200);
+  });
+
   it('answers an unknown path with the 404 page and status 404', async () => {
     const { res, text } = await page('/no-such-page');
     expect(res.statusCode).toBe(404);

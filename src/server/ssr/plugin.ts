@@ -29,11 +29,14 @@ export async function registerPages(app: FastifyInstance, clientDir: string) {
   ) {
     const url = new URL(request.url, 'http://localhost');
     const admin = route.kind === 'admin';
-    const appHtml = admin ? '' : await renderAppHtml(route, url.pathname, url.search.slice(1));
+    const rendered = admin
+      ? { html: '' }
+      : await renderAppHtml(route, url.pathname, url.search.slice(1));
+    if ('redirectTo' in rendered) return reply.redirect(rendered.redirectTo, 302);
     const html = renderDocument({
       route,
       path: url.pathname,
-      appHtml,
+      appHtml: rendered.html,
       assets: assets.forPage(route.module),
       fonts,
       site: app.siteConfig,

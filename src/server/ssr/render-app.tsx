@@ -3,12 +3,19 @@ import { App } from '~/client/app/app';
 import { preloadPage } from '~/client/app/lazy-page';
 import type { PageRoute } from '~/client/app/routes';
 
-/** The page's markup, complete: every section's text is in the first response. */
+export type RenderResult = { html: string } | { redirectTo: string };
+
+/**
+ * The page's markup, complete: every section's text is in the first response. A page that
+ * renders a <Redirect> (checkout without an amount) becomes a redirect instead.
+ */
 export async function renderAppHtml(
   route: PageRoute,
   path: string,
   search: string,
-): Promise<string> {
+): Promise<RenderResult> {
   await preloadPage(route);
-  return renderToString(<App ssrPath={path} ssrSearch={search} />);
+  const context: { redirectTo?: string } = {};
+  const html = renderToString(<App ssrPath={path} ssrSearch={search} ssrContext={context} />);
+  return context.redirectTo ? { redirectTo: context.redirectTo } : { html };
 }
