@@ -27,10 +27,14 @@ CREATE TABLE "newsletter_subscribers" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"confirmed_at" timestamp with time zone,
-	"unsubscribed_at" timestamp with time zone
+	"unsubscribed_at" timestamp with time zone,
+	"confirm_token" text NOT NULL,
+	"unsubscribe_token" text NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "contact_messages_created_at_idx" ON "contact_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "membership_applications_created_at_idx" ON "membership_applications" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "membership_applications_email_idx" ON "membership_applications" USING btree (lower("email"));--> statement-breakpoint
-CREATE UNIQUE INDEX "newsletter_subscribers_email_key" ON "newsletter_subscribers" USING btree ("email");
+CREATE UNIQUE INDEX "newsletter_subscribers_email_key" ON "newsletter_subscribers" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_subscribers_confirm_token_key" ON "newsletter_subscribers" USING btree ("confirm_token");--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_subscribers_unsubscribe_token_key" ON "newsletter_subscribers" USING btree ("unsubscribe_token");

@@ -30,8 +30,15 @@ export const newsletterSubscribers = pgTable(
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** Random tokens for the confirmation and unsubscribe links (not secrets of value). */
+    confirmToken: text('confirm_token').notNull(),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
   },
-  (t) => [uniqueIndex('newsletter_subscribers_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_key').on(t.email),
+    uniqueIndex('newsletter_subscribers_confirm_token_key').on(t.confirmToken),
+    uniqueIndex('newsletter_subscribers_unsubscribe_token_key').on(t.unsubscribeToken),
+  ],
 );
 
 export const membershipApplications = pgTable(

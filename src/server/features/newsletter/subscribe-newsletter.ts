@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '~/db/client';
 import { newsletterSubscribers } from '~/db/schema';
 
@@ -8,8 +9,12 @@ import { newsletterSubscribers } from '~/db/schema';
 export async function subscribeNewsletter(db: Database, email: string) {
   const [row] = await db
     .insert(newsletterSubscribers)
-    .values({ email })
+    .values({ email, confirmToken: newToken(), unsubscribeToken: newToken() })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning({ id: newsletterSubscribers.id });
   return { created: row !== undefined };
+}
+
+export function newToken(): string {
+  return randomBytes(24).toString('base64url');
 }
