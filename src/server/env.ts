@@ -23,6 +23,19 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per IP on each public form endpoint. */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** smtp(s)://user:pass@host:port. Without it, mail is written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The sender of every mail, e.g. "Tziyun <office@example.org>". Defaults to the site's email. */
+  MAIL_FROM: z.string().trim().optional(),
+  /** Where office notifications go. Defaults to the site configuration's contact email. */
+  OFFICE_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Set when the app runs behind a reverse proxy that sets X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(['true', 'false', ''])

@@ -1,0 +1,49 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { contactAcknowledgement, contactNotification, type ContactMailData } from './contact';
+import type { MailContext } from './layout';
+import {
+  membershipConfirmation,
+  membershipNotification,
+  type MembershipMailData,
+} from './membership';
+import { newsletterConfirmation, type NewsletterMailData } from './newsletter';
+import type { RenderedMail } from './types';
+
+/** Every mail the site sends, by name: what a mail job's payload refers to. */
+export interface MailTemplates {
+  'contact-notification': ContactMailData;
+  'contact-acknowledgement': ContactMailData;
+  'membership-confirmation': MembershipMailData;
+  'membership-notification': MembershipMailData;
+  'newsletter-confirmation': NewsletterMailData;
+}
+export type MailTemplateName = keyof MailTemplates;
+
+const templates: {
+  [K in MailTemplateName]: (ctx: MailContext, data: MailTemplates[K]) => RenderedMail;
+} = {
+  'contact-notification': contactNotification,
+  'contact-acknowledgement': contactAcknowledgement,
+  'membership-confirmation': membershipConfirmation,
+  'membership-notification': membershipNotification,
+  'newsletter-confirmation': newsletterConfirmation,
+};
+
+export function isMailTemplate(name: string): name is MailTemplateName {
+  return Object.hasOwn(templates, name);
+}
+
+export function renderMail<K extends MailTemplateName>(
+  ctx: MailContext,
+  name: K,
+  data: MailTemplates[K],
+) {
+  const mail = templates[name](ctx, data);
+  return {
+    subject: mail.subject,
+    html: `<!doctype html>${renderToStaticMarkup(mail.element)}`,
+    text: mail.text,
+    replyTo: mail.replyTo,
+    headers: mail.headers,
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import rawSiteConfig from '@site-config';
+import { siteConfigSchema } from '~/shared/site-config-schema';
+import { renderMail } from './index';
+
+const ctx = { site: siteConfigSchema.parse(rawSiteConfig), publicUrl: 'https://tziyun.test' };
+const hostile = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+
+describe('mail templates', () => {
+  it('escapes everything a visitor typed in the HTML part and keeps it in the text part', () => {
+    const mail = renderMail(ctx, 'contact-notification', {
+      name: hostile,
+      email: 'x@example.org',
+      message: `Hi ${hostile}`,
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.text).toContain(hostile);
+    expect(mail.replyTo).toBe('x@example.org');
+  });
+
+  it('signs every mail with the site name and contact details', () => {
+    const mail = renderMail(ctx, 'contact-acknowledgement', {
+      name: 'Sarah',
+      email: 's@example.org',
+      message: 'Hello there, friends',
+    });
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Tziyun Community Inc.');
+      expect(part).toContain(ctx.site.contact.email);
+      expect(part).toContain(ctx.site.contact.phone);
+    }
+    expect(mail.text).toContain('Hello there, friends');
+  });
+
+  it('confirms a membership application naming the tier and the next steps', () => {
+    const mail = renderMail(ctx, 'membership-confirmation', {
+      firstName: 'Yosef',
+      lastName: 'Levi',
+      email: 'y@example.org',
+      phone: null,
+      tierId: 'beacon',
+      message: null,
+      hasPrayerIntentions: true,
+    });
+    expect(mail.subject).toContain('Beacon Tier');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('$820');
+      expect(part).toContain('Payment details');
+      expect(part).toContain('Welcome materials');
+      expect(part).toContain('Prayer schedule');
+      expect(part).toContain('https://tziyun.test/donate');
+    }
+  });
+
+  it('never puts prayer intentions in the office notification', () => {
+    const mail = renderMail(ctx, 'membership-notification', {
+      firstName: 'Yosef',
+      lastName: 'Levi',
+      email: 'y@example.org',
+      phone: '845 555 0100',
+      tierId: 'spark',
+      message: 'Looking forward',
+      hasPrayerIntentions: true,
+    });
+    expect(mail.text).toContain('Prayer intentions: given (see the admin area)');
+    expect(mail.text).toContain('Looking forward');
+  });
+
+  it('asks a new subscriber to confirm, with one-click unsubscribe headers and link', () => {
+    const mail = renderMail(ctx, 'newsletter-confirmation', {
+      confirmToken: 'c/t+1',
+      unsubscribeToken: 'u-1',
+    });
+    expect(mail.text).toContain('https://tziyun.test/api/newsletter/confirm?token=c%2Ft%2B1');
+    expect(mail.html).toContain('https://tziyun.test/api/newsletter/unsubscribe?token=u-1');
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<https://tziyun.test/api/newsletter/unsubscribe?token=u-1>, <mailto:${ctx.site.contact.email}?subject=unsubscribe>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+});
