@@ -48,7 +48,7 @@ const config: SiteConfig = {
     description:
       'Join a community of prayer around the holy tziyun in Monsey, NY: weekly prayers for your intentions, miracle stories, live teachings and personal guidance from the Rabbi.',
     image: {
-      src: '/images/og.png',
+      src: '/images/og.jpg',
       alt: 'Tziyun: prayers at the holy tziyun in Monsey',
       width: 1200,
       height: 630,

@@ -1,4 +1,4 @@
-// Renders public/images/og.svg (the social preview card) to public/images/og.png, 1200×630, with
+// Renders public/images/og.svg (the social preview card) to public/images/og.jpg, 1200×630, with
 // the site's display font. Run once after editing the SVG: node scripts/render-og-image.mjs
 // Uses Debian's Chromium (CHROMIUM_PATH to override).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,8 +40,9 @@ try {
   await tab.evaluate(() => document.fonts.ready);
   const loaded = await tab.evaluate(() => document.fonts.check("600 50px 'Cormorant Garamond'"));
   if (!loaded) throw new Error('the display font did not load');
-  await tab.screenshot({ path: join(root, 'public/images/og.png') });
-  console.log('wrote public/images/og.png');
+  // JPEG: a photo-like card compresses to a tenth of the PNG, and every social network takes it.
+  await tab.screenshot({ path: join(root, 'public/images/og.jpg'), type: 'jpeg', quality: 85 });
+  console.log('wrote public/images/og.jpg');
 } finally {
   await browser.close();
   rmSync(dir, { recursive: true, force: true });

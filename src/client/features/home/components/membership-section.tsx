@@ -16,9 +16,7 @@ export function MembershipSection() {
           id="membership-heading"
           eyebrow="Membership Benefits"
           title="What Membership Brings"
-        >
-          <p>Everything a member receives, month after month.</p>
-        </SectionHeading>
+        />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {siteConfig.membershipBenefits.map((benefit) => (
             <li

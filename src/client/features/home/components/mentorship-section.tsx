@@ -2,6 +2,7 @@ import siteConfig from '@site-config';
 import { AnchorLink } from '../../../components/layout/anchor-link';
 import { buttonClass } from '../../../components/ui/button';
 import { formatIsoDate } from '../lib/format-date';
+import { SectionHeading } from './section-heading';
 
 /** Spec 2 and 9: the Beacon tier's quarterly circle, and when it next meets. */
 export function MentorshipSection() {
@@ -19,16 +20,15 @@ export function MentorshipSection() {
     >
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold tracking-[0.2em] text-gold-300 uppercase">
-            Exclusive to Beacon Tier
-          </p>
-          <h2
+          <SectionHeading
             id="mentorship-heading"
-            className="mt-3 font-display text-4xl font-semibold sm:text-5xl"
+            eyebrow="Exclusive to Beacon Tier"
+            title={heading}
+            dark
+            left
           >
-            {heading}
-          </h2>
-          <p className="mt-5 text-lg text-white/85">{text}</p>
+            <p>{text}</p>
+          </SectionHeading>
           <AnchorLink anchor="contact" className={buttonClass('primary', 'mt-8')}>
             Join Beacon Tier
           </AnchorLink>

@@ -3,6 +3,7 @@ import siteConfig from '@site-config';
 import { AnchorLink } from '../../../components/layout/anchor-link';
 import { buttonClass } from '../../../components/ui/button';
 import { HomeIcon } from './icons';
+import { SectionHeading } from './section-heading';
 
 export function RabbiSection() {
   const { name, bio, image } = siteConfig.rabbi;
@@ -36,15 +37,7 @@ export function RabbiSection() {
           </Link>
         </div>
         <div className="md:col-span-3">
-          <p className="text-sm font-semibold tracking-[0.2em] text-gold-700 uppercase">
-            Meet the Rabbi
-          </p>
-          <h2
-            id="rabbi-heading"
-            className="mt-3 font-display text-4xl font-semibold text-navy-950 sm:text-5xl"
-          >
-            {name}
-          </h2>
+          <SectionHeading id="rabbi-heading" eyebrow="Meet the Rabbi" title={name} left />
           {bio.map((paragraph) => (
             <p key={paragraph} className="mt-5 text-lg leading-relaxed text-stone-700">
               {paragraph}

@@ -1,21 +1,23 @@
 import type { ReactNode } from 'react';
 
-/** A section's eyebrow, h2 and introduction, centred. `dark` for navy backgrounds. */
+/** A section's eyebrow, h2 and introduction, centred unless `left`. `dark` for navy backgrounds. */
 export function SectionHeading({
   id,
   eyebrow,
   title,
   dark = false,
+  left = false,
   children,
 }: {
   id: string;
   eyebrow: string;
   title: string;
   dark?: boolean;
+  left?: boolean;
   children?: ReactNode;
 }) {
   return (
-    <div className="mx-auto max-w-3xl text-center">
+    <div className={left ? '' : 'mx-auto max-w-3xl text-center'}>
       <p
         className={`text-sm font-semibold tracking-[0.2em] uppercase ${dark ? 'text-gold-300' : 'text-gold-700'}`}
       >

@@ -40,7 +40,7 @@ export function TestimonialsSection() {
             {testimonials.map((t, i) => {
               const active = i === carousel.index;
               return (
-                <figure
+                <div
                   key={t.author}
                   role="group"
                   aria-roledescription="slide"
@@ -58,11 +58,11 @@ export function TestimonialsSection() {
                   <blockquote className="mt-5 font-display text-2xl leading-snug text-white sm:text-[1.7rem]">
                     <p>“{t.quote}”</p>
                   </blockquote>
-                  <figcaption className="mt-6">
+                  <p className="mt-6">
                     <span className="block font-semibold">{t.author}</span>
                     <span className="block text-sm text-white/80">{t.tier}</span>
-                  </figcaption>
-                </figure>
+                  </p>
+                </div>
               );
             })}
           </div>

@@ -63,7 +63,6 @@ function TierCard({
   const tooltipId = `tier-${tier.id}-tagline`;
   return (
     <li
-      data-highlighted={highlighted || undefined}
       onMouseEnter={() => onHighlight(true)}
       onMouseLeave={() => onHighlight(false)}
       onFocus={() => onHighlight(true)}
