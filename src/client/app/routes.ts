@@ -76,9 +76,26 @@ export const routes: PageRoute[] = [
     path: '/test-stripe',
     kind: 'public',
     title: 'Payment Configuration Test',
+    description: 'Checks how card payments are configured on this site.',
     indexed: false,
     module: 'src/client/pages/test-stripe-page.tsx',
     load: () => import('../pages/test-stripe-page'),
+  },
+  {
+    path: '/newsletter',
+    kind: 'public',
+    title: 'Newsletter',
+    indexed: false,
+    module: 'src/client/pages/newsletter-page.tsx',
+    load: () => import('../pages/newsletter-page'),
+  },
+  {
+    path: '/newsletter/unsubscribe',
+    kind: 'public',
+    title: 'Unsubscribe',
+    indexed: false,
+    module: 'src/client/pages/newsletter-page.tsx',
+    load: () => import('../pages/newsletter-page'),
   },
   {
     path: '/admin',
@@ -100,7 +117,15 @@ export const notFoundRoute: PageRoute = {
   load: () => import('../pages/not-found-page'),
 };
 
-export function findRoute(pathname: string): PageRoute | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+export function findRoute(path: string): PageRoute | undefined {
   return routes.find((r) => r.path === path || (r.prefix && path.startsWith(`${r.path}/`)));
+}
+
+/**
+ * The address a page is known by, for a path that differs only by case or a trailing slash
+ * (/JOIN, /join/): the server redirects there so every page has one address.
+ */
+export function canonicalPagePath(path: string): string | undefined {
+  const normalized = path.replace(/\/+$/, '').toLowerCase() || '/';
+  return normalized !== path && findRoute(normalized) ? normalized : undefined;
 }

@@ -2,16 +2,33 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { scrollToAnchor } from '../lib/scroll';
 
+/** How long to wait for a lazily loaded page to put the anchor's section in place. */
+const ANCHOR_WAIT_MS = 3000;
+
 /**
  * On every route change: to the anchor in the address if there is one (arriving from another
- * page with /#miracles), else to the top.
+ * page at /#miracles), else to the top. The page's chunk may still be loading when the route
+ * changes, so the anchor is awaited until its element appears.
  */
 export function ScrollManager() {
   const [location] = useLocation();
   useEffect(() => {
     const id = window.location.hash.slice(1);
-    if (id && scrollToAnchor(id)) return;
+    if (!id) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    if (scrollToAnchor(id)) return;
     window.scrollTo(0, 0);
+    const observer = new MutationObserver(() => {
+      if (scrollToAnchor(id)) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const timer = window.setTimeout(() => observer.disconnect(), ANCHOR_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
   }, [location]);
   return null;
 }

@@ -27,7 +27,11 @@ export default function JoinPage() {
         >
           ✓
         </div>
-        <h1 className="mt-6 font-display text-4xl font-semibold text-navy-950">
+        <h1
+          ref={(heading) => heading?.focus()}
+          tabIndex={-1}
+          className="mt-6 font-display text-4xl font-semibold text-navy-950 outline-none"
+        >
           Welcome to {siteConfig.product}!
         </h1>
         <p className="mt-4 text-lg text-stone-800">

@@ -1,4 +1,4 @@
-import type { PageRoute } from '~/client/app/routes';
+import { notFoundRoute, type PageRoute } from '~/client/app/routes';
 import { documentTitle } from '~/client/app/page-title';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import type { PageAssets } from './assets';
@@ -65,7 +65,9 @@ export function renderDocument({
 }: DocumentInput): string {
   const title = escapeHtml(documentTitle(route));
   const description = escapeHtml(route.description ?? site.seo.description);
-  const canonical = escapeHtml(`${publicUrl}${path === '/' ? '/' : path}`);
+  // The route's own path: /join/ or /JOIN redirect there, and the 404 page has none.
+  const canonical = escapeHtml(`${publicUrl}${route.prefix ? path : route.path}`);
+  const hasCanonical = route.kind === 'public' && route !== notFoundRoute;
   const image = escapeHtml(`${publicUrl}${site.seo.image.src}`);
   const admin = route.kind === 'admin';
   const head = [
@@ -74,7 +76,7 @@ export function renderDocument({
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
     admin || !route.indexed ? '<meta name="robots" content="noindex, nofollow">' : '',
-    admin ? '' : `<link rel="canonical" href="${canonical}">`,
+    hasCanonical ? `<link rel="canonical" href="${canonical}">` : '',
     '<meta name="theme-color" content="#0b1430">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...(admin

@@ -134,7 +134,7 @@ describe('server-rendered public pages', () => {
       expect(html).toContain(`<link rel="canonical" href="https://tziyun.test${url}">`);
       expect(html).toMatch(/<meta name="description" content="[^"]{30,}">/);
       expect(html).toContain(
-        '<meta property="og:image" content="https://tziyun.test/images/og.png">',
+        '<meta property="og:image" content="https://tziyun.test/images/og.jpg">',
       );
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     }

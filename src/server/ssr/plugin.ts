@@ -1,7 +1,13 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findRoute, notFoundRoute, routes, type PageRoute } from '~/client/app/routes';
+import {
+  canonicalPagePath,
+  findRoute,
+  notFoundRoute,
+  routes,
+  type PageRoute,
+} from '~/client/app/routes';
 import { loadAssets } from './assets';
 import { renderDocument } from './document';
 import { renderAppHtml } from './render-app';
@@ -60,7 +66,10 @@ export async function registerPages(app: FastifyInstance, clientDir: string) {
   app.setNotFoundHandler(async (request, reply) => {
     const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api/');
     if (wantsHtml) {
-      const route = findRoute(new URL(request.url, 'http://localhost').pathname);
+      const url = new URL(request.url, 'http://localhost');
+      const canonicalPath = canonicalPagePath(url.pathname);
+      if (canonicalPath) return reply.redirect(`${canonicalPath}${url.search}`, 301);
+      const route = findRoute(url.pathname);
       return sendPage(request, reply, route ?? notFoundRoute, route ? 200 : 404);
     }
     return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });

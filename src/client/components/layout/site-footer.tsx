@@ -72,7 +72,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-sm text-white/80 sm:px-6">
-          © {year} {siteConfig.legalName}. All rights reserved. EIN {siteConfig.ein}.
+          © <span suppressHydrationWarning>{year}</span> {siteConfig.legalName} All rights reserved.
+          EIN {siteConfig.ein}.
         </p>
       </div>
     </footer>

@@ -55,49 +55,48 @@ export function SiteHeader() {
 
   return (
     <header className="fixed inset-x-0 top-0 z-50 h-20 bg-navy-950/95 shadow-md backdrop-blur">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex h-full max-w-7xl items-center justify-between px-4 sm:px-6"
-      >
-        <Link
-          href="/"
-          className="flex items-center gap-2 font-display text-2xl font-semibold text-gold-300"
-        >
-          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
-            <path d="M16 3c3 5 6 7 6 12a6 6 0 0 1-12 0c0-5 3-7 6-12z" fill="#e6c65c" />
-            <rect x="9" y="22" width="14" height="7" rx="1.5" fill="#f5e7b8" />
-          </svg>
-          {siteConfig.product}
-        </Link>
-        <ul className="hidden items-center gap-1 lg:flex">{links}</ul>
-        <button
-          type="button"
-          className="rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen((v) => !v)}
-        >
-          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-          <svg
-            viewBox="0 0 24 24"
-            width="28"
-            height="28"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
+      <nav aria-label="Main" className="h-full">
+        <div className="mx-auto flex h-full max-w-7xl items-center justify-between px-4 sm:px-6">
+          <Link
+            href="/"
+            className="flex items-center gap-2 font-display text-2xl font-semibold text-gold-300"
           >
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+            <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+              <path d="M16 3c3 5 6 7 6 12a6 6 0 0 1-12 0c0-5 3-7 6-12z" fill="#e6c65c" />
+              <rect x="9" y="22" width="14" height="7" rx="1.5" fill="#f5e7b8" />
+            </svg>
+            {siteConfig.product}
+          </Link>
+          <ul className="hidden items-center gap-1 lg:flex">{links}</ul>
+          <button
+            type="button"
+            className="rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+            <svg
+              viewBox="0 0 24 24"
+              width="28"
+              height="28"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+        <div
+          id="mobile-menu"
+          hidden={!open}
+          className="border-t border-white/10 bg-navy-950 lg:hidden"
+        >
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{links}</ul>
+        </div>
       </nav>
-      <div
-        id="mobile-menu"
-        hidden={!open}
-        className="border-t border-white/10 bg-navy-950 lg:hidden"
-      >
-        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{links}</ul>
-      </div>
     </header>
   );
 }

@@ -4,6 +4,7 @@ import { ContactForm } from './contact-form';
 
 export function ContactSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
   const Heading = headingLevel;
+  const SubHeading = headingLevel === 'h1' ? 'h2' : 'h3';
   const { email, phone, addressLine } = siteConfig.contact;
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-cream-50 py-20">
@@ -28,9 +29,9 @@ export function ContactSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 
             aria-label="Contact information"
             className="rounded-2xl bg-navy-950 p-6 text-white sm:p-8 md:col-span-2"
           >
-            <h3 className="font-display text-2xl font-semibold text-gold-300">
+            <SubHeading className="font-display text-2xl font-semibold text-gold-300">
               Contact Information
-            </h3>
+            </SubHeading>
             <dl className="mt-6 space-y-5">
               <div>
                 <dt className="text-sm text-white/80">Email</dt>

@@ -69,7 +69,7 @@ export function NewsletterForm() {
       <button
         type="submit"
         disabled={sending}
-        className="min-h-11 rounded-full bg-gold-500 px-6 font-semibold text-navy-950 hover:bg-gold-400 disabled:opacity-60"
+        className="min-h-11 shrink-0 rounded-full bg-gold-500 px-6 font-semibold whitespace-nowrap text-navy-950 hover:bg-gold-400 disabled:opacity-60"
       >
         Inspire Me
       </button>

@@ -1,0 +1,34 @@
+// Fails when a public page's first-load JavaScript passes its budget (gzip, as issue 2 sets it).
+// It follows Vite's manifest from the entry and the page's chunk through their static imports:
+// exactly what the server preloads. Usage: node scripts/check-bundle-budget.mjs
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const client = join(process.env.BUILD_DIR ?? 'dist', 'client');
+const manifest = JSON.parse(readFileSync(join(client, '.vite', 'manifest.json'), 'utf8'));
+const budgets = { 'src/client/pages/home-page.tsx': 90 * 1024 };
+const entry = 'src/client/entry-client.tsx';
+
+function collect(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported, files);
+  return files;
+}
+
+let failed = false;
+for (const [page, budget] of Object.entries(budgets)) {
+  const files = collect(page, collect(entry));
+  const bytes = [...files].reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(client, file)), { level: 9 }).length,
+    0,
+  );
+  const verdict = bytes <= budget ? 'ok' : 'OVER BUDGET';
+  console.log(
+    `${page}: ${(bytes / 1024).toFixed(1)} KB gzipped first-load JS (budget ${budget / 1024} KB) ${verdict}`,
+  );
+  if (bytes > budget) failed = true;
+}
+process.exit(failed ? 1 : 0);
