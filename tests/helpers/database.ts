@@ -8,7 +8,7 @@ import { migrationsDir } from '../../src/server/lib/paths';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or (with
  * DATABASE_URL) a PostgreSQL database cloned from the run's template and dropped on close.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const adminUrl = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (!adminUrl || !template) {
@@ -26,6 +26,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   return {
     ...handle,
+    /** For a test that needs a second connection pool on the same database. */
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

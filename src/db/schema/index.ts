@@ -1,1 +1,2 @@
 export * from './public-forms';
+export * from './jobs';

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { jobs } from '~/db/schema';
+import type { DatabaseExecutor } from './types';
+
+export interface EnqueueJobOptions {
+  kind: string;
+  /** Plain JSON. Never secrets: it sits in the database until the job is pruned. */
+  payload: unknown;
+  /**
+   * Names the piece of work, e.g. `newsletter-confirm:<subscriber id>`: enqueuing the same key
+   * again is a no-op, even after the job has run. Without one, every call is a new job.
+   */
+  key?: string;
+  /** When the job becomes due; now by default. */
+  runAt?: Date;
+  /** Overrides the handler's limit for this one job. */
+  maxAttempts?: number;
+}
+
+/**
+ * Writes a job. Pass the transaction that writes the business row (`db.transaction(async (tx)
+ * => { ...; await enqueueJob(tx, ...) })`): the job then exists if and only if the row does.
+ * Call the worker's `wake()` after the transaction commits to run it without waiting a poll.
+ */
+export async function enqueueJob(
+  db: DatabaseExecutor,
+  { kind, payload, key, runAt, maxAttempts }: EnqueueJobOptions,
+): Promise<{ created: boolean }> {
+  if (payload === undefined) throw new Error('a job payload must be JSON, not undefined');
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      idempotencyKey: key ?? randomUUID(),
+      // The app's clock, not SQL now(): the worker compares run_at with the app's clock too.
+      runAt: runAt ?? new Date(),
+      maxAttempts,
+    })
+    .onConflictDoNothing({ target: jobs.idempotencyKey })
+    .returning({ id: jobs.id });
+  return { created: row !== undefined };
+}
