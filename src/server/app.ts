@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -15,7 +16,11 @@ import { healthRoutes } from './features/health/routes';
 import { membershipRoutes } from './features/membership/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { siteRoutes } from './features/site/routes';
-import { clientDistDir, publicDir } from './lib/paths';
+import { createJobWorker } from './jobs/job-worker';
+import type { Clock } from './jobs/types';
+import { clientDistDir, publicDir, resolveDataDir } from './lib/paths';
+import { MAIL_JOB_KIND, mailJobHandler } from './mail/mail-job';
+import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -29,6 +34,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the client build lives; tests point it elsewhere. */
   clientDir?: string;
+  /** Tests capture mail instead of sending it. */
+  mailer?: Mailer;
+  /** Tests move the outbox's time instead of sleeping. */
+  jobClock?: Clock;
 }
 
 /** Secrets and personal data never reach the logs: these request fields are redacted. */
@@ -39,6 +48,8 @@ export async function buildApp({
   database,
   logger,
   clientDir = clientDistDir,
+  mailer: givenMailer,
+  jobClock,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL, redact },
@@ -57,7 +68,29 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
-  app.decorate('siteConfig', siteConfigSchema.parse(rawSiteConfig));
+  const site = siteConfigSchema.parse(rawSiteConfig);
+  app.decorate('siteConfig', site);
+
+  const mailer =
+    givenMailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM || `"${site.product}" <${site.contact.email}>`,
+      outboxDir: join(resolveDataDir(env.DATA_DIR), 'outbox'),
+      logger: app.log,
+    });
+  const jobWorker = createJobWorker({
+    db: database.db,
+    logger: app.log,
+    clock: jobClock,
+    handlers: { [MAIL_JOB_KIND]: mailJobHandler(mailer, { site, publicUrl: env.PUBLIC_URL }) },
+  });
+  app.decorate('mailer', mailer);
+  app.decorate('jobWorker', jobWorker);
+  app.decorate('officeEmail', env.OFFICE_EMAIL ?? site.contact.email);
+  // Before connections close: stop claiming, let running jobs finish or return them to the queue.
+  app.addHook('preClose', () => jobWorker.stop());
+  app.addHook('onClose', async () => mailer.close());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -53,6 +53,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  app.jobWorker.start();
   app.log.info(
     `${app.siteConfig.product} is running at ${env.PUBLIC_URL} (database: ${database.driver})`,
   );

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp, type App } from '../../src/server/app';
 import { parseEnv, type Env } from '../../src/server/env';
 import { createTestDatabase } from './database';
+import { createMemoryMailer } from './mail';
 
 /** The app on a fresh database, with no client build and no logs. Close it after the file. */
 export async function buildTestApp(
@@ -9,6 +10,9 @@ export async function buildTestApp(
   /** Runs before the app is ready: the place to add test-only routes. */
   beforeReady?: (app: App) => void,
 ) {
+  // The outbox runs on a clock the test moves: `advance(ms)`.
+  let offsetMs = 0;
+  const clock = () => new Date(Date.now() + offsetMs);
   const env = parseEnv({
     NODE_ENV: 'test',
     PUBLIC_URL: 'https://tziyun.test',
@@ -16,14 +20,24 @@ export async function buildTestApp(
     ...overrides,
   });
   const database = await createTestDatabase();
+  // Mail is captured unless a test points SMTP_URL at a real server.
+  const mailer = env.SMTP_URL ? undefined : createMemoryMailer();
   const app = await buildApp({
     env,
     database,
+    mailer,
+    jobClock: clock,
     logger: false,
     clientDir: join(import.meta.dirname, '..', 'no-client-build'),
   });
   app.addHook('onClose', () => database.close());
   beforeReady?.(app);
   await app.ready();
-  return app;
+  return Object.assign(app, {
+    sentMail: mailer?.sent ?? [],
+    mailFailNext: (n: number) => mailer?.failNext(n),
+    advanceClock: (ms: number) => {
+      offsetMs += ms;
+    },
+  });
 }

@@ -15,6 +15,8 @@ export async function startSmtpServer(port = 0) {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // Do not wait the default 30 s for clients to leave when a test stops the server.
+      closeTimeout: 200,
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((mail) => {

@@ -1,5 +1,6 @@
 import type { Database } from '~/db/client';
 import { contactMessages } from '~/db/schema';
+import { enqueueMail } from '../../mail/mail-job';
 
 export interface ContactMessage {
   name: string;
@@ -7,10 +8,33 @@ export interface ContactMessage {
   message: string;
 }
 
-export async function recordContactMessage(db: Database, input: ContactMessage) {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ name: input.name, email: input.email, message: input.message })
-    .returning({ id: contactMessages.id });
-  return row!;
+/**
+ * The message, the office's notification and the sender's acknowledgement commit together or
+ * not at all: a message is never stored without its mails, nor mailed without being stored.
+ */
+export async function recordContactMessage(
+  db: Database,
+  input: ContactMessage,
+  officeEmail: string,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: input.name, email: input.email, message: input.message })
+      .returning({ id: contactMessages.id });
+    const data = { name: input.name, email: input.email, message: input.message };
+    await enqueueMail(tx, {
+      key: `contact:${row!.id}:office`,
+      to: officeEmail,
+      template: 'contact-notification',
+      data,
+    });
+    await enqueueMail(tx, {
+      key: `contact:${row!.id}:sender`,
+      to: input.email,
+      template: 'contact-acknowledgement',
+      data,
+    });
+    return row!;
+  });
 }

@@ -19,7 +19,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       if (website) {
         request.log.info('honeypot filled: contact message dropped');
       } else {
-        await recordContactMessage(app.database.db, message);
+        await recordContactMessage(app.database.db, message, app.officeEmail);
+        app.jobWorker.wake();
       }
       return { message: contactSuccessMessage };
     },

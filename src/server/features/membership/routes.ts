@@ -31,7 +31,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info('honeypot filled: membership application dropped');
         return { id: randomUUID(), tier: tier.id, message };
       }
-      const row = await submitMembershipApplication(app.database.db, application);
+      const row = await submitMembershipApplication(app.database.db, application, app.officeEmail);
+      app.jobWorker.wake();
       return { id: row.id, tier: tier.id, message };
     },
   );

@@ -1,5 +1,6 @@
 import type { Database } from '~/db/client';
 import { membershipApplications } from '~/db/schema';
+import { enqueueMail } from '../../mail/mail-job';
 
 export interface MembershipApplication {
   firstName: string;
@@ -11,18 +12,48 @@ export interface MembershipApplication {
   message: string | null;
 }
 
-export async function submitMembershipApplication(db: Database, input: MembershipApplication) {
-  const [row] = await db
-    .insert(membershipApplications)
-    .values({
+/** The application and its two mails (applicant's confirmation, office's notice) commit together. */
+export async function submitMembershipApplication(
+  db: Database,
+  input: MembershipApplication,
+  officeEmail: string,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(membershipApplications)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        tier: input.membershipTier,
+        prayerIntentions: input.prayerIntentions,
+        message: input.message,
+      })
+      .returning({ id: membershipApplications.id });
+    // Prayer intentions stay in the database: the mails say only whether some were given.
+    const data = {
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
       phone: input.phone,
-      tier: input.membershipTier,
-      prayerIntentions: input.prayerIntentions,
+      tierId: input.membershipTier,
       message: input.message,
-    })
-    .returning({ id: membershipApplications.id });
-  return row!;
+      hasPrayerIntentions: Boolean(input.prayerIntentions),
+    };
+    const key = `membership:${row!.id}`;
+    await enqueueMail(tx, {
+      key: `${key}:applicant`,
+      to: input.email,
+      template: 'membership-confirmation',
+      data,
+    });
+    await enqueueMail(tx, {
+      key: `${key}:office`,
+      to: officeEmail,
+      template: 'membership-notification',
+      data,
+    });
+    return row!;
+  });
 }

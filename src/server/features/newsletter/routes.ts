@@ -1,13 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { newsletterSignupInput } from '~/shared/schemas/newsletter';
+import { AppError } from '../../errors';
 import { formRateLimit } from '../../plugins/rate-limit';
+import { confirmNewsletter, unsubscribeNewsletter } from './confirm-newsletter';
 import { subscribeNewsletter } from './subscribe-newsletter';
 
 export const newsletterSuccessMessage =
-  'Thank you for subscribing! Inspiration is on its way to your inbox.';
+  'Thank you for subscribing! Please check your inbox and confirm your address.';
+export const unsubscribedMessage =
+  'You are unsubscribed. We will not send you the newsletter again.';
+
+const tokenQuery = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Mail clients' one-click unsubscribe (RFC 8058) and the unsubscribe page's plain HTML form
+  // post application/x-www-form-urlencoded; its body carries nothing this route needs.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, _body, done) => done(null, {}),
+  );
+
   app.post(
     '/newsletter',
     {
@@ -15,10 +30,37 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: newsletterSignupInput, response: { 200: messageResponse } },
     },
     async (request) => {
-      if (request.body.website) request.log.info('honeypot filled: newsletter signup dropped');
-      else await subscribeNewsletter(app.database.db, request.body.email);
-      // The same answer whether or not the address was already there: no enumeration.
+      if (request.body.website) {
+        request.log.info('honeypot filled: newsletter signup dropped');
+      } else {
+        const result = await subscribeNewsletter(app.database.db, request.body.email);
+        if (result.mailed) app.jobWorker.wake();
+      }
+      // The same answer whatever the address's state: no one learns who subscribes.
       return { message: newsletterSuccessMessage };
+    },
+  );
+
+  app.get(
+    '/newsletter/confirm',
+    { config: formRateLimit(app.env.FORM_RATE_LIMIT * 3), schema: { querystring: tokenQuery } },
+    async (request, reply) => {
+      const { confirmed } = await confirmNewsletter(app.database.db, request.query.token);
+      return reply.redirect(`/newsletter?status=${confirmed ? 'confirmed' : 'invalid'}`, 303);
+    },
+  );
+
+  app.post(
+    '/newsletter/unsubscribe',
+    { config: formRateLimit(app.env.FORM_RATE_LIMIT * 3), schema: { querystring: tokenQuery } },
+    async (request, reply) => {
+      const { found } = await unsubscribeNewsletter(app.database.db, request.query.token);
+      const fromBrowserForm = (request.headers.accept ?? '').includes('text/html');
+      if (fromBrowserForm) {
+        return reply.redirect(`/newsletter?status=${found ? 'unsubscribed' : 'invalid'}`, 303);
+      }
+      if (!found) throw new AppError('not_found', 'This unsubscribe link is not valid.');
+      return { message: unsubscribedMessage };
     },
   );
 };

@@ -6,7 +6,13 @@ export interface NewsletterMailData {
   unsubscribeToken: string;
 }
 
+/** The page a person opens from the mail: it asks before unsubscribing (scanners follow links). */
 export function unsubscribeUrl(ctx: MailContext, token: string): string {
+  return `${ctx.publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** Where a mail client's one-click unsubscribe POSTs (RFC 8058). */
+export function oneClickUnsubscribeUrl(ctx: MailContext, token: string): string {
   return `${ctx.publicUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
@@ -16,7 +22,7 @@ export function unsubscribeUrl(ctx: MailContext, token: string): string {
  */
 export function listUnsubscribeHeaders(ctx: MailContext, token: string): Record<string, string> {
   return {
-    'List-Unsubscribe': `<${unsubscribeUrl(ctx, token)}>, <mailto:${ctx.site.contact.email}?subject=unsubscribe>`,
+    'List-Unsubscribe': `<${oneClickUnsubscribeUrl(ctx, token)}>, <mailto:${ctx.site.contact.email}?subject=unsubscribe>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }

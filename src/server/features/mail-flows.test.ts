@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, newsletterSubscribers } from '~/db/schema';
+import { buildTestApp } from '../../../tests/helpers/app';
+import { startSmtpServer } from '../../../tests/helpers/smtp';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+const HOUR = 3_600_000;
+
+async function drain(app: TestApp) {
+  while ((await app.jobWorker.runOnce()) > 0) {
+    // run until the queue has nothing due
+  }
+}
+
+describe('mail sent through the outbox', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ OFFICE_EMAIL: 'office@tziyun.test' });
+  });
+  afterAll(() => app.close());
+
+  it('a contact message notifies the office and acknowledges the sender', async () => {
+    const message = 'Please pray for my mother, Rivka bat Leah.';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Sarah Cohen', email: 'sarah@example.org', message },
+    });
+    expect(res.statusCode).toBe(200);
+    await drain(app);
+    const office = app.sentMail.find((m) => m.to === 'office@tziyun.test');
+    const sender = app.sentMail.find((m) => m.to === 'sarah@example.org');
+    expect(office?.subject).toBe('New message from Sarah Cohen');
+    expect(office?.replyTo).toBe('sarah@example.org');
+    expect(office?.text).toContain(message);
+    expect(sender?.subject).toContain('We received your message');
+    expect(sender?.html).toContain(message);
+  });
+
+  it('a membership application confirms to the applicant and notifies the office, without the intentions', async () => {
+    app.sentMail.length = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/membership-applications',
+      payload: {
+        firstName: 'Yosef',
+        lastName: 'Levi',
+        email: 'yosef@example.org',
+        membershipTier: 'flame',
+        prayerIntentions: 'Refuah shleimah for Chaim ben Sarah',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await drain(app);
+    expect(app.sentMail.map((m) => m.to).sort()).toEqual([
+      'office@tziyun.test',
+      'yosef@example.org',
+    ]);
+    const applicant = app.sentMail.find((m) => m.to === 'yosef@example.org')!;
+    expect(applicant.subject).toContain('Flame Tier');
+    expect(applicant.text).toContain('Payment details');
+    for (const mail of app.sentMail) {
+      expect(mail.text + mail.html).not.toContain('Chaim ben Sarah');
+    }
+  });
+
+  it('a failed send is retried after its backoff and delivered once', async () => {
+    app.sentMail.length = 0;
+    app.mailFailNext(2);
+    await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Retry Test', email: 'retry@example.org', message: 'Testing retries here.' },
+    });
+    await drain(app);
+    expect(app.sentMail).toHaveLength(0);
+    const pending = await app.database.db.select().from(jobs).where(eq(jobs.status, 'pending'));
+    expect(pending).toHaveLength(2);
+    expect(pending.every((j) => j.lastError?.includes('SMTP unavailable'))).toBe(true);
+    app.advanceClock(HOUR);
+    await drain(app);
+    expect(app.sentMail.map((m) => m.to).sort()).toEqual([
+      'office@tziyun.test',
+      'retry@example.org',
+    ]);
+    app.advanceClock(HOUR);
+    await drain(app);
+    expect(app.sentMail).toHaveLength(2);
+  });
+});
+
+describe('newsletter double opt-in', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  const subscribe = (email: string) =>
+    app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } });
+  const row = async (email: string) =>
+    (
+      await app.database.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, email))
+    )[0]!;
+
+  it('mails one confirmation link with one-click unsubscribe headers, however often asked', async () => {
+    await subscribe('leah@example.org');
+    await subscribe('leah@example.org');
+    await drain(app);
+    const mails = app.sentMail.filter((m) => m.to === 'leah@example.org');
+    expect(mails).toHaveLength(1);
+    const { confirmToken, unsubscribeToken } = await row('leah@example.org');
+    expect(mails[0]!.text).toContain(
+      `https://tziyun.test/api/newsletter/confirm?token=${confirmToken}`,
+    );
+    expect(mails[0]!.headers).toMatchObject({
+      'List-Unsubscribe': expect.stringContaining(
+        `<https://tziyun.test/api/newsletter/unsubscribe?token=${unsubscribeToken}>`,
+      ),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
+  it('confirms through the link, once or twice, and refuses an unknown token', async () => {
+    const { confirmToken } = await row('leah@example.org');
+    for (let i = 0; i < 2; i += 1) {
+      const res = await app.inject(`/api/newsletter/confirm?token=${confirmToken}`);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/newsletter?status=confirmed');
+    }
+    expect((await row('leah@example.org')).status).toBe('confirmed');
+    const bad = await app.inject('/api/newsletter/confirm?token=nope');
+    expect(bad.headers.location).toBe('/newsletter?status=invalid');
+    expect((await app.inject('/api/newsletter/confirm')).statusCode).toBe(400);
+  });
+
+  it('unsubscribes with one click (RFC 8058), harmlessly twice, and from the page form', async () => {
+    const { unsubscribeToken } = await row('leah@example.org');
+    const oneClick = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/newsletter/unsubscribe?token=${unsubscribeToken}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    expect((await oneClick()).statusCode).toBe(200);
+    expect((await oneClick()).statusCode).toBe(200);
+    expect((await row('leah@example.org')).status).toBe('unsubscribed');
+
+    const page = await app.inject(`/newsletter/unsubscribe?token=${unsubscribeToken}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`action="/api/newsletter/unsubscribe?token=${unsubscribeToken}"`);
+    const form = await app.inject({
+      method: 'POST',
+      url: `/api/newsletter/unsubscribe?token=${unsubscribeToken}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: '',
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe('/newsletter?status=unsubscribed');
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter/unsubscribe?token=nope',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('starts over with new tokens when an unsubscribed address subscribes again', async () => {
+    const before = await row('leah@example.org');
+    app.sentMail.length = 0;
+    await subscribe('leah@example.org');
+    await drain(app);
+    const after = await row('leah@example.org');
+    expect(after.status).toBe('pending');
+    expect(after.confirmToken).not.toBe(before.confirmToken);
+    expect(app.sentMail).toHaveLength(1);
+  });
+});
+
+describe('SMTP outage', () => {
+  it('keeps the mail while the server is down and delivers it once it is back', async () => {
+    const smtp = await startSmtpServer();
+    const app = await buildTestApp({ SMTP_URL: smtp.url, OFFICE_EMAIL: 'office@tziyun.test' });
+    try {
+      await smtp.stop();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: {
+          name: 'Outage Test',
+          email: 'outage@example.org',
+          message: 'Sent while SMTP was down.',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      await drain(app);
+      expect(smtp.received).toHaveLength(0);
+
+      await smtp.start();
+      app.advanceClock(HOUR);
+      await drain(app);
+      app.advanceClock(HOUR);
+      await drain(app);
+      const recipients = smtp.received.map((m) => (m.to && 'text' in m.to ? m.to.text : '')).sort();
+      expect(recipients).toEqual(['office@tziyun.test', 'outage@example.org']);
+      const ack = smtp.received.find((m) => m.subject?.startsWith('We received your message'))!;
+      expect(ack.text).toContain('Sent while SMTP was down.');
+      expect(ack.html).toContain('Sent while SMTP was down.');
+    } finally {
+      await app.close();
+      await smtp.stop();
+    }
+  });
+});

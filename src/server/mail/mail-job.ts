@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { enqueueJob } from '../jobs/enqueue-job';
+import type { DatabaseExecutor, JobHandler } from '../jobs/types';
+import type { Mailer } from './mailer';
+import type { MailContext } from './templates/layout';
+import { isMailTemplate, renderMail, type MailTemplateName, type MailTemplates } from './templates';
+
+export const MAIL_JOB_KIND = 'mail.send';
+
+const payloadSchema = z.object({
+  template: z.string().refine(isMailTemplate, 'unknown mail template'),
+  to: z.email(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * Queues a mail in the caller's transaction. The key names the mail (e.g.
+ * `contact:<id>:office`) so it is sent once however often the enqueue is retried.
+ */
+export function enqueueMail<K extends MailTemplateName>(
+  db: DatabaseExecutor,
+  mail: { key: string; to: string; template: K; data: MailTemplates[K] },
+) {
+  return enqueueJob(db, {
+    kind: MAIL_JOB_KIND,
+    key: `mail:${mail.key}`,
+    payload: { template: mail.template, to: mail.to, data: mail.data },
+  });
+}
+
+/**
+ * Renders at send time from the stored data, so a template fix applies to mail still queued.
+ * SMTP gives no idempotency: a crash between the server's 250 and marking the job done sends
+ * the mail again, which is the accepted cost of never losing one.
+ */
+export function mailJobHandler(mailer: Mailer, ctx: MailContext): JobHandler {
+  return {
+    maxAttempts: 10,
+    async run(payload) {
+      const job = payloadSchema.parse(payload);
+      const rendered = renderMail(ctx, job.template as MailTemplateName, job.data as never);
+      await mailer.send({ to: job.to, ...rendered });
+    },
+  };
+}
