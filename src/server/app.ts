@@ -105,7 +105,12 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, env.NODE_ENV === 'production');
+  // HSTS and upgrade-insecure-requests only where the site is really served over https: a
+  // newcomer's `npm start` (production mode) on http://localhost must keep working.
+  await registerSecurityHeaders(
+    app,
+    env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https://'),
+  );
   await app.register(compress, { global: true, threshold: 1024 });
   await registerRateLimit(app);
 

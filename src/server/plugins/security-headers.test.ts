@@ -25,7 +25,18 @@ describe('security headers', () => {
     }
   });
 
-  it('adds HSTS and upgrade-insecure-requests in production', async () => {
+  it('leaves HSTS out in production on plain http (npm start on localhost)', async () => {
+    const app = await buildTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' });
+    try {
+      const res = await app.inject('/healthz');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('adds HSTS and upgrade-insecure-requests in production over https', async () => {
     const app = await buildTestApp({ NODE_ENV: 'production' });
     try {
       const res = await app.inject('/healthz');

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * Security headers on every response. The CSP allows this origin only; the donations work adds
  * Stripe's documented hosts on the checkout page alone.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, production: boolean) {
+export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: boolean) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,10 +21,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, production: 
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        ...(production ? { upgradeInsecureRequests: [] } : {}),
+        ...(httpsOnly ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: production
+    strictTransportSecurity: httpsOnly
       ? { maxAge: 63072000, includeSubDomains: true, preload: false }
       : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
