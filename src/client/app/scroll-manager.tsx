@@ -13,13 +13,16 @@ const ANCHOR_WAIT_MS = 3000;
 export function ScrollManager() {
   const [location] = useLocation();
   useEffect(() => {
+    // A new page starts at the top at once: with the stylesheet's smooth scrolling the jump
+    // would animate, and the next page replacing the old one mid-animation would stop it short.
+    const toTop = () => window.scrollTo({ top: 0, behavior: 'instant' });
     const id = window.location.hash.slice(1);
     if (!id) {
-      window.scrollTo(0, 0);
+      toTop();
       return;
     }
     if (scrollToAnchor(id)) return;
-    window.scrollTo(0, 0);
+    toTop();
     const observer = new MutationObserver(() => {
       if (scrollToAnchor(id)) observer.disconnect();
     });
