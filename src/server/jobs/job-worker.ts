@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { claimDueJobs, releaseJobs, type ClaimedJob, type JobLease } from './job-store';
+import { pruneSucceededJobs, succeededJobRetentionMs } from './prune-jobs';
 import { JobReleasedError, runClaimedJob, type RunJobSettings } from './run-claimed-job';
 import type { Clock, DatabaseExecutor, JobHandlers, JobLogger } from './types';
 
@@ -24,6 +25,8 @@ export interface JobWorkerOptions {
   stopTimeoutMs?: number;
   /** Shows in locked_by; unique per process by default. */
   workerId?: string;
+  /** How often a polling worker deletes succeeded jobs older than the retention. */
+  pruneIntervalMs?: number;
 }
 
 export interface JobWorker {
@@ -91,8 +94,28 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     return entry.done;
   }
 
+  const { pruneIntervalMs = 60 * 60_000 } = options;
+  let lastPruneAt = 0;
+
+  async function pruneIfDue() {
+    const now = clock();
+    if (now.getTime() - lastPruneAt < pruneIntervalMs) return;
+    lastPruneAt = now.getTime();
+    try {
+      const pruned = await pruneSucceededJobs(
+        db,
+        new Date(now.getTime() - succeededJobRetentionMs),
+      );
+      if (pruned > 0) logger.info({ workerId, pruned }, 'pruned old succeeded jobs');
+    } catch (error) {
+      const err = error instanceof Error ? error.message : String(error);
+      logger.warn({ workerId, err }, 'could not prune old jobs');
+    }
+  }
+
   async function pollLoop() {
     while (state === 'started') {
+      await pruneIfDue();
       const free = batchSize - running.size;
       let more = false;
       if (free > 0) {
