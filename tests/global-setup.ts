@@ -1,4 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
@@ -10,7 +16,7 @@ import { migrationsDir } from '../src/server/lib/paths';
  */
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return;
+  if (!adminUrl) return snapshotPglite(project);
   const template = `tziyun_test_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -33,8 +39,25 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/**
+ * On PGlite: one database is created and migrated for the run and dumped to a file; each test
+ * file starts its own in-memory database from that dump (about 1 s instead of 10 s for initdb).
+ */
+async function snapshotPglite(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'tziyun-pglite-'));
+  const client = await PGlite.create();
+  await migrate(drizzle(client), { migrationsFolder: migrationsDir });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const path = join(dir, 'migrated.tar');
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteSnapshot', path);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate: string | undefined;
+    pgliteSnapshot: string | undefined;
   }
 }

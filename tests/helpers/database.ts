@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
@@ -12,6 +13,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   const adminUrl = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (!adminUrl || !template) {
+    const snapshotPath = inject('pgliteSnapshot');
+    if (snapshotPath) {
+      return openDatabase({ snapshot: new Blob([await readFile(snapshotPath)]) });
+    }
     const handle = await openDatabase({});
     await handle.migrate(migrationsDir);
     return handle;
