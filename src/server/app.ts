@@ -10,8 +10,11 @@ import {
 import rawSiteConfig from '@site-config';
 import { siteConfigSchema } from '~/shared/site-config-schema';
 import type { DatabaseHandle } from '~/db/client';
-import type { Env } from './env';
+import { servedOverHttps, type Env } from './env';
 import { contactRoutes } from './features/contact/routes';
+import { adminAuthRoutes } from './features/admin/auth-routes';
+import { adminJobRoutes } from './features/admin/job-routes';
+import { adminOwnerRoutes } from './features/admin/user-routes';
 import { healthRoutes } from './features/health/routes';
 import { membershipRoutes } from './features/membership/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
@@ -21,6 +24,7 @@ import type { Clock } from './jobs/types';
 import { clientDistDir, publicDir, resolveDataDir } from './lib/paths';
 import { MAIL_JOB_KIND, mailJobHandler } from './mail/mail-job';
 import { createMailer, type Mailer } from './mail/mailer';
+import { adminAreaGuard, registerAdminAuth } from './plugins/admin-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -36,12 +40,17 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** Tests capture mail instead of sending it. */
   mailer?: Mailer;
-  /** Tests move the outbox's time instead of sleeping. */
+  /** Tests move the app's time (the outbox, admin sessions, sign-in throttling) instead of sleeping. */
   jobClock?: Clock;
 }
 
 /** Secrets and personal data never reach the logs: these request fields are redacted. */
-const redact = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+export const logRedactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+];
 
 export async function buildApp({
   env,
@@ -52,7 +61,7 @@ export async function buildApp({
   jobClock,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL, redact },
+    logger: logger ?? { level: env.LOG_LEVEL, redact: logRedactPaths },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -88,6 +97,7 @@ export async function buildApp({
   app.decorate('mailer', mailer);
   app.decorate('jobWorker', jobWorker);
   app.decorate('officeEmail', env.OFFICE_EMAIL ?? site.contact.email);
+  app.decorate('clock', jobClock ?? (() => new Date()));
   // Before connections close: stop claiming, let running jobs finish or return them to the queue.
   app.addHook('preClose', () => jobWorker.stop());
   app.addHook('onClose', async () => mailer.close());
@@ -105,14 +115,10 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
-  // HSTS and upgrade-insecure-requests only where the site is really served over https: a
-  // newcomer's `npm start` (production mode) on http://localhost must keep working.
-  await registerSecurityHeaders(
-    app,
-    env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https://'),
-  );
+  await registerSecurityHeaders(app, servedOverHttps(env));
   await app.register(compress, { global: true, threshold: 1024 });
   await registerRateLimit(app);
+  await registerAdminAuth(app);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
@@ -121,6 +127,17 @@ export async function buildApp({
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(membershipRoutes);
+      // Every /api/admin route lives in this one context, behind its guard: register new admin
+      // routes here. Admin routes elsewhere (/api/donors …) use requireAdmin / requireOwner.
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', adminAreaGuard);
+          await admin.register(adminAuthRoutes);
+          await admin.register(adminJobRoutes);
+          await admin.register(adminOwnerRoutes);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );

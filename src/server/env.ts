@@ -41,6 +41,10 @@ export const envSchema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((v) => v === 'true'),
+  /** An admin session ends after this many minutes without a request. */
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10080).default(120),
+  /** An admin session ends this many hours after sign-in, however active. */
+  ADMIN_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,4 +62,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   throw new EnvError(
     result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
   );
+}
+
+/**
+ * Production behind https: HSTS, upgrade-insecure-requests and the `__Host-` Secure session
+ * cookie apply. A newcomer's `npm start` (production mode) on http://localhost is not that.
+ */
+export function servedOverHttps(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>): boolean {
+  return env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https://');
 }

@@ -1,7 +1,10 @@
 import type { SiteConfig } from '~/shared/site-config-schema';
 import type { DatabaseHandle } from '~/db/client';
 import type { Env } from './env';
+import type { AdminAuthSettings } from './features/admin/settings';
+import type { AdminIdentity } from './features/admin/sessions';
 import type { JobWorker } from './jobs/job-worker';
+import type { Clock } from './jobs/types';
 import type { Mailer } from './mail/mailer';
 
 declare module 'fastify' {
@@ -14,5 +17,19 @@ declare module 'fastify' {
     jobWorker: JobWorker;
     /** Where notifications for the office go. */
     officeEmail: string;
+    /** The app's time for sessions and sign-in throttling: tests move it instead of sleeping. */
+    clock: Clock;
+    /** Session lifetimes, cookie name and flags, the allowed origin. */
+    adminAuth: AdminAuthSettings;
+  }
+  interface FastifyRequest {
+    /** The signed-in administrator, once an admin guard has run; null otherwise. */
+    adminUser: AdminIdentity | null;
+    /** The session behind `adminUser` (its hash and CSRF token): for sign-out and the guard. */
+    adminSession: { tokenHash: string; csrfToken: string } | null;
+  }
+  interface FastifyContextConfig {
+    /** Only the sign-in route: reachable without a session inside /api/admin. */
+    adminPublic?: boolean;
   }
 }

@@ -1,2 +1,3 @@
 export * from './public-forms';
 export * from './jobs';
+export * from './admin';

@@ -1,0 +1,19 @@
+/**
+ * Administrator accounts from the command line (docs/operations.md, "Administrators"):
+ *   npm run admin:create -- --username NAME [--role owner|admin]
+ *   npm run admin:password -- --username NAME
+ */
+import { runAdminCli } from '../features/admin/admin-cli';
+
+try {
+  process.exitCode = await runAdminCli(process.argv.slice(2), {
+    env: process.env,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => console.error(line),
+  });
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}

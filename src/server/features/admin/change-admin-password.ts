@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { adminUsers } from '~/db/schema';
+import type { Database } from '~/db/client';
+import { AppError } from '../../errors';
+import type { AuditContext } from './audit-context';
+import { hashPassword } from './passwords';
+import { recordAudit } from './record-audit';
+import { endUserSessions } from './sessions';
+
+/**
+ * Sets a new password (already checked against the length rule) and ends the user's sessions,
+ * all of them or all but `keepTokenHash` (the browser that made the change).
+ */
+export async function changeAdminPassword(
+  db: Database,
+  input: { username: string; password: string; keepTokenHash?: string },
+  context: AuditContext,
+) {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(adminUsers)
+      .set({ passwordHash, passwordChangedAt: context.now })
+      .where(eq(adminUsers.username, input.username))
+      .returning({ id: adminUsers.id, username: adminUsers.username });
+    if (!user) throw new AppError('not_found', 'No such administrator');
+    const sessionsEnded = await endUserSessions(tx, user.id, {
+      exceptTokenHash: input.keepTokenHash,
+    });
+    await recordAudit(tx, {
+      actor: context.actor,
+      action: 'password-changed',
+      target: user.username,
+      details: { userId: user.id, sessionsEnded, ...(context.actor ? {} : { via: 'cli' }) },
+      ip: context.ip,
+      at: context.now,
+    });
+    return { userId: user.id, sessionsEnded };
+  });
+}

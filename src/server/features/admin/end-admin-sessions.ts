@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { adminUsers } from '~/db/schema';
+import type { Database } from '~/db/client';
+import { AppError } from '../../errors';
+import type { AuditContext } from './audit-context';
+import { recordAudit } from './record-audit';
+import { endUserSessions } from './sessions';
+
+/** Signs an administrator out everywhere (a lost laptop); returns how many sessions ended. */
+export async function endAdminSessions(db: Database, userId: string, context: AuditContext) {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ username: adminUsers.username })
+      .from(adminUsers)
+      .where(eq(adminUsers.id, userId));
+    if (!target) throw new AppError('not_found', 'No such administrator');
+    const ended = await endUserSessions(tx, userId);
+    await recordAudit(tx, {
+      actor: context.actor,
+      action: 'sessions-ended',
+      target: target.username,
+      details: { userId, ended },
+      ip: context.ip,
+      at: context.now,
+    });
+    return ended;
+  });
+}

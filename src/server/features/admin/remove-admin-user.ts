@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { adminUsers } from '~/db/schema';
+import type { Database } from '~/db/client';
+import { AppError } from '../../errors';
+import type { AuditContext } from './audit-context';
+import { recordAudit } from './record-audit';
+
+export const cannotRemoveSelfMessage = 'You cannot remove your own account';
+export const lastOwnerMessage = 'The last owner cannot be removed';
+
+/**
+ * Removes an administrator and, by cascade, their sessions. Refused for oneself and for the
+ * last owner. The owners' rows are locked first, so two owners removing each other at once
+ * cannot leave the site without one: the second waits, then sees a single owner left.
+ */
+export async function removeAdminUser(db: Database, userId: string, context: AuditContext) {
+  if (context.actor?.id === userId) throw new AppError('conflict', cannotRemoveSelfMessage);
+  await db.transaction(async (tx) => {
+    const owners = await tx
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(eq(adminUsers.role, 'owner'))
+      .for('update');
+    const [target] = await tx
+      .select({ id: adminUsers.id, username: adminUsers.username, role: adminUsers.role })
+      .from(adminUsers)
+      .where(eq(adminUsers.id, userId));
+    if (!target) throw new AppError('not_found', 'No such administrator');
+    if (target.role === 'owner' && owners.length <= 1) {
+      throw new AppError('conflict', lastOwnerMessage);
+    }
+    await tx.delete(adminUsers).where(eq(adminUsers.id, userId));
+    await recordAudit(tx, {
+      actor: context.actor,
+      action: 'admin-removed',
+      target: target.username,
+      details: { userId: target.id, role: target.role },
+      ip: context.ip,
+      at: context.now,
+    });
+  });
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../../tests/helpers/app';
+import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { requireAdmin } from '../../plugins/admin-guard';
+
+/**
+ * The sweep: every route of the built app under an admin prefix must refuse an anonymous
+ * request, and every state-changing one a request without the CSRF token. A new admin route
+ * registered outside the guarded context, or without requireAdmin, fails here.
+ */
+const adminPrefixes = [
+  '/api/admin',
+  '/api/donors',
+  '/api/stripe/verify-payment',
+  '/api/ojc/verify-payment',
+  '/api/ghl',
+  '/api/zapier',
+];
+const publicRoutes = new Set(['POST /api/admin/login']);
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+interface Route {
+  method: Method;
+  path: string;
+}
+
+/**
+ * Every route, read from `printRoutes({ commonPrefix: false })`: a tree of path pieces, each
+ * with its methods. (The routes are registered while buildApp runs, before any hook a test
+ * could add, so an onRoute hook would see none.)
+ */
+function routeTable(tree: string): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    let piece = match[2]!;
+    const parent = stack[depth - 1] ?? '';
+    if (depth > 0 && !parent.endsWith('/') && !piece.startsWith('/')) piece = `/${piece}`;
+    const path = depth === 0 ? piece : parent + piece;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of match[3]?.split(', ') ?? [])
+      routes.push({ method: method as Method, path });
+  }
+  return routes;
+}
+
+/** A concrete URL for a route pattern: parameters and wildcards get a placeholder. */
+function sampleUrl(path: string) {
+  return path.replace(/:[^/]+/g, '1').replace(/\*$/, 'x');
+}
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+function guardedRoutes(app: TestApp) {
+  return routeTable(app.printRoutes({ commonPrefix: false })).filter(
+    (r) =>
+      adminPrefixes.some((p) => r.path === p || r.path.startsWith(`${p}/`)) &&
+      !publicRoutes.has(`${r.method} ${r.path}`),
+  );
+}
+
+/** The routes that let an anonymous request through (anything but 401). */
+async function anonymousLeaks(app: TestApp, routes: Route[]) {
+  const leaks: string[] = [];
+  for (const { method, path } of routes) {
+    const res = await app.inject({
+      method,
+      url: sampleUrl(path),
+      headers: { origin: 'https://tziyun.test' },
+      ...(stateChanging.has(method) ? { payload: {} } : {}),
+    });
+    if (res.statusCode !== 401) leaks.push(`${method} ${path}: ${res.statusCode}`);
+  }
+  return leaks;
+}
+
+/** The state-changing routes that take a signed-in request without its CSRF token (not 403). */
+async function csrfLeaks(app: TestApp, routes: Route[], session: AdminSession) {
+  const leaks: string[] = [];
+  for (const { method, path } of routes.filter((r) => stateChanging.has(r.method))) {
+    const res = await app.inject({
+      method,
+      url: sampleUrl(path),
+      headers: { cookie: session.cookie, origin: 'https://tziyun.test' },
+      payload: {},
+    });
+    if (res.statusCode !== 403) leaks.push(`${method} ${path}: ${res.statusCode}`);
+  }
+  return leaks;
+}
+
+let app: TestApp;
+let guarded: Route[];
+let owner: AdminSession;
+beforeAll(async () => {
+  app = await buildTestApp();
+  owner = await signIn(app, { role: 'owner' });
+  guarded = guardedRoutes(app);
+});
+afterAll(() => app.close());
+
+describe('the route table', () => {
+  it('is read completely (the parse is checked against the router)', () => {
+    const all = routeTable(app.printRoutes({ commonPrefix: false }));
+    for (const route of all) {
+      expect(
+        app.hasRoute({ method: route.method, url: route.path }),
+        `${route.method} ${route.path}`,
+      ).toBe(true);
+    }
+    const names = all.map((r) => `${r.method} ${r.path}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /healthz',
+        'POST /api/contact',
+        'POST /api/admin/login',
+        'GET /api/admin/session',
+        'POST /api/admin/jobs/:id/retry',
+        'DELETE /api/admin/users/:id',
+        'POST /api/admin/users/:id/end-sessions',
+        'GET /admin/*',
+      ]),
+    );
+    // Today's admin routes at least; later features add theirs.
+    expect(guarded.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('refuses every admin route to an anonymous request (401)', async () => {
+    expect(await anonymousLeaks(app, guarded)).toEqual([]);
+  });
+
+  it('refuses every state-changing admin route without the CSRF token (403), even to an owner', async () => {
+    expect(guarded.filter((r) => stateChanging.has(r.method)).length).toBeGreaterThanOrEqual(5);
+    expect(await csrfLeaks(app, guarded, owner)).toEqual([]);
+  });
+
+  it('would catch an admin route that slipped out of the guard', async () => {
+    const leaky = await buildTestApp({}, (a) => {
+      // Registered outside the /api/admin context and without requireAdmin.
+      a.get('/api/donors', async () => ({ donors: [] }));
+      a.post('/api/zapier/webhook-url', async () => ({ success: true }));
+      a.post('/api/admin/forgotten', async () => ({ ok: true }));
+      // Done right: a hook from the guard plugin.
+      a.get('/api/ghl/contacts', { onRequest: requireAdmin }, async () => ({ contacts: [] }));
+    });
+    try {
+      const session = await signIn(leaky, { role: 'owner' });
+      const routes = guardedRoutes(leaky);
+      expect((await anonymousLeaks(leaky, routes)).sort()).toEqual([
+        'GET /api/donors: 200',
+        'HEAD /api/donors: 200',
+        'POST /api/admin/forgotten: 200',
+        'POST /api/zapier/webhook-url: 200',
+      ]);
+      expect((await csrfLeaks(leaky, routes, session)).sort()).toEqual([
+        'POST /api/admin/forgotten: 200',
+        'POST /api/zapier/webhook-url: 200',
+      ]);
+    } finally {
+      await leaky.close();
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookie, requireOwner } from '../../plugins/admin-guard';
+import type { AuditContext } from './audit-context';
+import { createAdminUser } from './create-admin-user';
+import { endAdminSessions } from './end-admin-sessions';
+import { listAdminUsers } from './list-admin-users';
+import { listAuditEntries } from './record-audit';
+import { removeAdminUser } from './remove-admin-user';
+import {
+  adminAccountView,
+  auditEntryView,
+  auditQuery,
+  createAdminInput,
+  userIdParams,
+} from './schemas';
+
+/** Owners only: the accounts and the audit log. */
+export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  // Before the body is read: a plain admin gets 403 whatever they send.
+  app.addHook('onRequest', requireOwner);
+  const context = (request: { adminUser: AuditContext['actor']; ip: string }): AuditContext => ({
+    actor: request.adminUser,
+    ip: request.ip,
+    now: app.clock(),
+  });
+
+  app.get(
+    '/users',
+    { schema: { response: { 200: z.object({ users: z.array(adminAccountView) }) } } },
+    async () => ({
+      users: await listAdminUsers(db, { now: app.clock(), idleMs: app.adminAuth.idleMs }),
+    }),
+  );
+
+  app.post(
+    '/users',
+    { schema: { body: createAdminInput, response: { 201: z.object({ user: adminAccountView }) } } },
+    async (request, reply) => {
+      const user = await createAdminUser(db, request.body, context(request));
+      request.log.info({ adminId: user.id }, 'admin account created');
+      return reply.status(201).send({
+        user: {
+          id: user.id,
+          username: user.username,
+          role: user.role,
+          createdAt: user.createdAt.toISOString(),
+          lastSignInAt: null,
+          activeSessions: 0,
+        },
+      });
+    },
+  );
+
+  app.delete('/users/:id', { schema: { params: userIdParams } }, async (request, reply) => {
+    await removeAdminUser(db, request.params.id, context(request));
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/users/:id/end-sessions',
+    {
+      schema: { params: userIdParams, response: { 200: z.object({ ended: z.number().int() }) } },
+    },
+    async (request, reply) => {
+      const ended = await endAdminSessions(db, request.params.id, context(request));
+      // Ending one's own sessions signs this browser out too.
+      if (request.params.id === request.adminUser?.id) {
+        clearSessionCookie(request, reply);
+      }
+      return { ended };
+    },
+  );
+
+  app.get(
+    '/audit-log',
+    {
+      schema: {
+        querystring: auditQuery,
+        response: { 200: z.object({ entries: z.array(auditEntryView) }) },
+      },
+    },
+    async (request) => ({ entries: await listAuditEntries(db, request.query) }),
+  );
+};
