@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let body = text || response.statusText;
   let fields: Record<string, string> = {};

@@ -1,9 +1,54 @@
-// The administrators' side (sign-in, dashboard) arrives with the admin work (issue 5).
+import { lazy, useState } from 'react';
+import { Route, Switch } from 'wouter';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createAdminQueryClient } from '../features/admin/api/query-client';
+import { RequireAdminSession } from '../features/admin/components/admin-session';
+import type { AdminTab } from '../features/admin/components/admin-tabs';
+import { DashboardShell } from '../features/admin/components/dashboard-shell';
+import { LoginScreen } from '../features/admin/components/login-screen';
+
+/**
+ * The dashboard's sections, in order. Adding one is one line here: its panel is the default
+ * export of a module, loaded as its own chunk when the tab is first opened.
+ */
+const adminTabs: AdminTab[] = [
+  {
+    id: 'jobs',
+    label: 'Background Jobs',
+    Panel: lazy(() => import('../features/admin/components/jobs-panel')),
+  },
+  {
+    id: 'administrators',
+    label: 'Administrators',
+    ownerOnly: true,
+    Panel: lazy(() => import('../features/admin/components/admin-users-panel')),
+  },
+  {
+    id: 'audit-log',
+    label: 'Audit Log',
+    ownerOnly: true,
+    Panel: lazy(() => import('../features/admin/components/audit-log-panel')),
+  },
+];
+
+/**
+ * /admin and everything below it, rendered in the browser only. The route is nested, so the
+ * paths here are relative to /admin. Every path but the sign-in page needs a session.
+ */
 export default function AdminPage() {
+  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-semibold text-navy-950">Administration</h1>
-      <p className="mt-4 text-stone-700">The administration area is not available yet.</p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <Switch>
+        <Route path="/login">
+          <LoginScreen />
+        </Route>
+        <Route>
+          <RequireAdminSession>
+            <DashboardShell tabs={adminTabs} />
+          </RequireAdminSession>
+        </Route>
+      </Switch>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,1 @@
+export const sessionQueryKey = ['admin', 'session'] as const;

@@ -1,0 +1,71 @@
+import { useAuditLogQuery } from '../api/list-audit-log';
+import type { AuditEntry } from '../api/types';
+import {
+  cellClass,
+  DataTable,
+  DateTimeCell,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PanelHeader,
+} from './panel-parts';
+
+/** Owners only: who did what to whom, newest first. */
+export default function AuditLogPanel() {
+  const query = useAuditLogQuery();
+  return (
+    <section className="flex flex-col gap-6">
+      <PanelHeader
+        title="Audit Log"
+        description="Sign-ins and every change made in this panel, newest first."
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching}
+      />
+      {query.isPending ? <LoadingState label="Loading the audit log…" /> : null}
+      {query.isError ? (
+        <ErrorState
+          title="Could not load the audit log"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {query.data ? (
+        query.data.entries.length === 0 ? (
+          <EmptyState>Nothing has been recorded yet.</EmptyState>
+        ) : (
+          <DataTable
+            caption="Audit log"
+            headers={['Time', 'Who', 'Action', 'Target', 'IP', 'Details']}
+          >
+            {query.data.entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </DataTable>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function formatDetails(details: AuditEntry['details']): string {
+  const entries = Object.entries(details ?? {});
+  if (entries.length === 0) return '—';
+  return entries
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <tr>
+      <DateTimeCell iso={entry.at} />
+      <td className={cellClass}>{entry.actor?.username ?? '—'}</td>
+      <td className={`${cellClass} font-mono text-xs`}>{entry.action}</td>
+      <td className={`${cellClass} break-words`}>{entry.target ?? '—'}</td>
+      <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{entry.ip ?? '—'}</td>
+      <td className={`${cellClass} max-w-xs text-xs break-words text-stone-800`}>
+        {formatDetails(entry.details)}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import siteConfig from '@site-config';
+import { Button } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { adminQueryKey } from '../api/query-client';
+import { useAdminSession } from '../api/admin-session-context';
+import { useSignOut } from '../api/sign-out';
+import { ADMIN_LOGIN } from '../lib/safe-next-path';
+import { AdminTabs, type AdminTab } from './admin-tabs';
+
+/**
+ * The signed-in administrator's frame: who is signed in, the way out, and the sections as tabs.
+ * The page passes the sections in; owner-only ones are left out for everyone else.
+ */
+export function DashboardShell({ tabs }: { tabs: AdminTab[] }) {
+  const { user } = useAdminSession();
+  const visible = tabs.filter((tab) => !tab.ownerOnly || user.role === 'owner');
+  const [selected, setSelected] = useState(visible[0]?.id ?? '');
+
+  return (
+    <div className="min-h-screen bg-stone-50">
+      <header className="bg-navy-950 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4">
+          <p className="font-display text-2xl font-semibold">
+            {siteConfig.product} <span className="text-gold-300">Admin</span>
+          </p>
+          <div className="flex items-center gap-4">
+            <p className="text-sm">
+              Signed in as <strong className="font-semibold">{user.username}</strong>
+              <span className="text-stone-300"> ({user.role})</span>
+            </p>
+            <LogoutButton />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-8">
+        <h1 className="font-display text-3xl font-semibold text-navy-950">Admin Dashboard</h1>
+        <div className="mt-6">
+          <AdminTabs
+            tabs={visible}
+            selected={selected}
+            onSelect={setSelected}
+            label="Administration sections"
+          />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function LogoutButton() {
+  const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const onClick = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        navigate(`~${ADMIN_LOGIN}`, { replace: true });
+        // Nothing of this session may be shown again without signing in.
+        queryClient.removeQueries({ queryKey: adminQueryKey });
+      },
+      onError: (error) =>
+        toast({ title: 'Logout Failed', description: error.message, variant: 'destructive' }),
+    });
+  return (
+    <Button variant="outline" onClick={onClick} disabled={signOut.isPending}>
+      {signOut.isPending ? 'Logging out...' : 'Logout'}
+    </Button>
+  );
+}

@@ -1,0 +1,170 @@
+import { useId, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useToast } from '../../../components/ui/toast';
+import { JOB_LIST_LIMIT, useJobsQuery } from '../api/list-jobs';
+import { useRetryJob } from '../api/retry-job';
+import { jobStatuses, type JobStatus, type JobSummary } from '../api/types';
+import {
+  ActionButton,
+  cellClass,
+  DataTable,
+  DateTimeCell,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PanelHeader,
+} from './panel-parts';
+
+const statusLabels: Record<JobStatus, string> = {
+  pending: 'Pending',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  dead: 'Dead',
+};
+
+const statusTones: Record<JobStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  running: 'bg-sky-100 text-sky-900',
+  succeeded: 'bg-emerald-100 text-emerald-900',
+  dead: 'bg-red-100 text-red-900',
+};
+
+/** The outbox as the office sees it: how much work is where, and a second chance for dead jobs. */
+export default function JobsPanel() {
+  const filterId = useId();
+  const [status, setStatus] = useState<JobStatus | ''>('');
+  const query = useJobsQuery(status || undefined, { placeholderData: keepPreviousData });
+  const listing = query.data;
+
+  return (
+    <section className="flex flex-col gap-6">
+      <PanelHeader
+        title="Background Jobs"
+        description="Mail and other work the site does after answering a visitor. A job that keeps failing ends as dead: fix the cause, then retry it."
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching}
+      />
+
+      {listing ? (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Jobs by status">
+          {jobStatuses.map((s) => (
+            <div key={s} className="rounded-lg bg-white p-4 shadow-sm">
+              <dt className="text-sm text-stone-700">{statusLabels[s]}</dt>
+              <dd
+                className="mt-1 text-2xl font-semibold text-navy-950"
+                data-testid={`job-count-${s}`}
+              >
+                {listing.counts[s]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor={filterId} className="text-sm font-medium text-stone-800">
+          Status
+        </label>
+        <select
+          id={filterId}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as JobStatus | '')}
+          className="w-full max-w-xs rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900"
+        >
+          <option value="">All statuses</option>
+          {jobStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {query.isPending ? <LoadingState label="Loading jobs…" /> : null}
+      {query.isError ? (
+        <ErrorState
+          title="Could not load the jobs"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {listing ? <JobsTable jobs={listing.jobs} status={status} /> : null}
+    </section>
+  );
+}
+
+function JobsTable({ jobs, status }: { jobs: JobSummary[]; status: JobStatus | '' }) {
+  if (jobs.length === 0) {
+    return (
+      <EmptyState>
+        {status ? `No ${statusLabels[status].toLowerCase()} jobs.` : 'No jobs yet.'}
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <DataTable
+        caption={status ? `${statusLabels[status]} jobs` : 'All jobs'}
+        headers={[
+          'Job',
+          'Kind',
+          'Status',
+          'Attempts',
+          'Last error',
+          'Run at',
+          'Updated',
+          'Actions',
+        ]}
+      >
+        {jobs.map((job) => (
+          <JobRow key={job.id} job={job} />
+        ))}
+      </DataTable>
+      {jobs.length >= JOB_LIST_LIMIT ? (
+        <p className="text-sm text-stone-700">Showing the {JOB_LIST_LIMIT} most recent jobs.</p>
+      ) : null}
+    </>
+  );
+}
+
+function JobRow({ job }: { job: JobSummary }) {
+  const retry = useRetryJob();
+  const toast = useToast();
+  const onRetry = () =>
+    retry.mutate(job.id, {
+      onSuccess: () =>
+        toast({ title: 'Job Retried', description: `Job #${job.id} is queued to run again.` }),
+      onError: (error) =>
+        toast({ title: 'Retry Failed', description: error.message, variant: 'destructive' }),
+    });
+  return (
+    <tr>
+      <td className={`${cellClass} whitespace-nowrap tabular-nums`}>#{job.id}</td>
+      <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{job.kind}</td>
+      <td className={cellClass}>
+        <span
+          className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[job.status]}`}
+        >
+          {statusLabels[job.status]}
+        </span>
+      </td>
+      <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
+        {job.attempts} / {job.maxAttempts ?? 'default'}
+      </td>
+      <td className={`${cellClass} max-w-xs break-words text-stone-800`}>{job.lastError ?? '—'}</td>
+      <DateTimeCell iso={job.runAt} />
+      <DateTimeCell iso={job.updatedAt} />
+      <td className={cellClass}>
+        {job.status === 'dead' ? (
+          <ActionButton
+            onClick={onRetry}
+            disabled={retry.isPending}
+            aria-label={`Retry job #${job.id}`}
+          >
+            {retry.isPending ? 'Retrying...' : 'Retry'}
+          </ActionButton>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import siteConfig from '@site-config';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { useSessionQuery } from '../api/get-session';
+import { useSignIn } from '../api/sign-in';
+import { safeNextPath } from '../lib/safe-next-path';
+
+/** Spec 8: the same words whichever half of the pair was wrong. */
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+function signInErrorMessage(error: Error): string {
+  if (error instanceof ApiError && error.status === 401) return INVALID_CREDENTIALS;
+  return error.message || 'Sign-in failed. Please try again.';
+}
+
+/**
+ * /admin/login: username and password, checked by the server. Afterwards the page goes to
+ * `next` when it is an admin path of this site, else to the dashboard.
+ */
+export function LoginScreen() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const session = useSessionQuery();
+  const signIn = useSignIn();
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Signed in (just now, or already): on to where the visitor was going.
+  const signedInAs = session.data?.user.username;
+  useEffect(() => {
+    if (!signedInAs) return;
+    const next = new URLSearchParams(window.location.search).get('next');
+    navigate(`~${safeNextPath(next, window.location.origin)}`, { replace: true });
+  }, [signedInAs, navigate, search]);
+
+  const setValue = (name: string, value: string) => {
+    setValues((prev) => ({ ...prev, [name]: value }));
+    setFieldErrors((prev) => ({ ...prev, [name]: '' }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    setFormError(null);
+    setFieldErrors({});
+    signIn.mutate(values, {
+      onError: (error) => {
+        const message = signInErrorMessage(error);
+        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
+        setFieldErrors(fields);
+        setFormError(Object.keys(fields).length > 0 ? null : message);
+        setValues((prev) => ({ ...prev, password: '' }));
+        toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+        const first = fields.username ? 'username' : 'password';
+        formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      },
+    });
+  };
+
+  const pending = signIn.isPending || Boolean(signedInAs);
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-navy-950 px-4 py-12">
+      <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-xl">
+        <p className="text-center font-display text-xl font-semibold text-gold-700">
+          {siteConfig.product}
+        </p>
+        <h1 className="mt-1 text-center font-display text-3xl font-semibold text-navy-950">
+          Admin Login
+        </h1>
+        <form
+          ref={formRef}
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Admin sign-in"
+          aria-describedby={formError ? 'admin-login-error' : undefined}
+          className="mt-6 flex flex-col gap-4"
+        >
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={values.username}
+            error={fieldErrors.username || undefined}
+            onValue={setValue}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            error={fieldErrors.password || undefined}
+            onValue={setValue}
+          />
+          {/* Announced by the toast; kept here, near the fields, while the visitor tries again. */}
+          {formError ? (
+            <p
+              id="admin-login-error"
+              className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
+              {formError}
+            </p>
+          ) : null}
+          <Button type="submit" variant="secondary" disabled={pending}>
+            {pending ? 'Signing in...' : 'Access Admin Panel'}
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}
