@@ -13,9 +13,8 @@ import {
   DataTable,
   DateTimeCell,
   EmptyState,
-  ErrorState,
-  LoadingState,
   PanelHeader,
+  QueryStatus,
 } from './panel-parts';
 
 export const REMOVE_ADMIN_QUESTION = 'Are you sure you want to remove this administrator?';
@@ -50,14 +49,11 @@ export default function AdminUsersPanel() {
         onRefresh={() => void query.refetch()}
         refreshing={query.isFetching}
       />
-      {query.isPending ? <LoadingState label="Loading administrators…" /> : null}
-      {query.isError ? (
-        <ErrorState
-          title="Could not load the administrators"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      <QueryStatus
+        query={query}
+        loadingLabel="Loading administrators…"
+        errorTitle="Could not load the administrators"
+      />
       {query.data ? (
         query.data.users.length === 0 ? (
           <EmptyState>No administrators.</EmptyState>

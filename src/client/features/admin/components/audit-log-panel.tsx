@@ -5,9 +5,8 @@ import {
   DataTable,
   DateTimeCell,
   EmptyState,
-  ErrorState,
-  LoadingState,
   PanelHeader,
+  QueryStatus,
 } from './panel-parts';
 
 /** Owners only: who did what to whom, newest first. */
@@ -21,14 +20,11 @@ export default function AuditLogPanel() {
         onRefresh={() => void query.refetch()}
         refreshing={query.isFetching}
       />
-      {query.isPending ? <LoadingState label="Loading the audit log…" /> : null}
-      {query.isError ? (
-        <ErrorState
-          title="Could not load the audit log"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      <QueryStatus
+        query={query}
+        loadingLabel="Loading the audit log…"
+        errorTitle="Could not load the audit log"
+      />
       {query.data ? (
         query.data.entries.length === 0 ? (
           <EmptyState>Nothing has been recorded yet.</EmptyState>

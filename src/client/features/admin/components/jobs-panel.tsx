@@ -10,9 +10,8 @@ import {
   DataTable,
   DateTimeCell,
   EmptyState,
-  ErrorState,
-  LoadingState,
   PanelHeader,
+  QueryStatus,
 } from './panel-parts';
 
 const statusLabels: Record<JobStatus, string> = {
@@ -80,14 +79,11 @@ export default function JobsPanel() {
         </select>
       </div>
 
-      {query.isPending ? <LoadingState label="Loading jobs…" /> : null}
-      {query.isError ? (
-        <ErrorState
-          title="Could not load the jobs"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      <QueryStatus
+        query={query}
+        loadingLabel="Loading jobs…"
+        errorTitle="Could not load the jobs"
+      />
       {listing ? <JobsTable jobs={listing.jobs} status={status} /> : null}
     </section>
   );

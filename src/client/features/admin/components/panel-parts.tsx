@@ -57,6 +57,25 @@ export function ErrorState({
   );
 }
 
+/** What a panel shows while its query loads or after it failed; nothing once it has data. */
+export function QueryStatus({
+  query,
+  loadingLabel,
+  errorTitle,
+}: {
+  query: { isPending: boolean; error: Error | null; refetch: () => unknown };
+  loadingLabel: string;
+  errorTitle: string;
+}) {
+  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  if (query.error) {
+    return (
+      <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  return null;
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-lg bg-white p-6 text-center text-stone-700 shadow-sm">{children}</p>;
 }

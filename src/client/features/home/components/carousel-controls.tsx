@@ -1,3 +1,4 @@
+import type { useCarousel } from '../hooks/use-carousel';
 import { HomeIcon } from './icons';
 
 interface CarouselControlsProps {
@@ -6,14 +7,8 @@ interface CarouselControlsProps {
   /** What the pause button stops: 'slideshow', 'testimonials'. */
   rotationName: string;
   count: number;
-  index: number;
-  onPrevious: () => void;
-  onNext: () => void;
-  onGoTo: (index: number) => void;
-  /** The pause/play button shows only when rotation is possible (not under reduced motion). */
-  canRotate: boolean;
-  paused: boolean;
-  onTogglePause: () => void;
+  /** The carousel's state and actions, as useCarousel returns them. */
+  carousel: ReturnType<typeof useCarousel>;
   className?: string;
 }
 
@@ -25,21 +20,16 @@ export function CarouselControls({
   item,
   rotationName,
   count,
-  index,
-  onPrevious,
-  onNext,
-  onGoTo,
-  canRotate,
-  paused,
-  onTogglePause,
+  carousel,
   className = '',
 }: CarouselControlsProps) {
+  const { index, canRotate, userPaused: paused } = carousel;
   return (
     <div className={`flex items-center justify-center gap-3 ${className}`}>
       <button
         type="button"
         className={roundButton}
-        onClick={onPrevious}
+        onClick={carousel.previous}
         aria-label={`Previous ${item}`}
       >
         <HomeIcon name="left" />
@@ -50,7 +40,7 @@ export function CarouselControls({
             key={i}
             type="button"
             className="group flex h-8 min-w-6 items-center justify-center px-1"
-            onClick={() => onGoTo(i)}
+            onClick={() => carousel.goTo(i)}
             aria-label={`Go to ${item} ${i + 1}`}
             aria-current={i === index ? 'true' : undefined}
           >
@@ -62,14 +52,19 @@ export function CarouselControls({
           </button>
         ))}
       </div>
-      <button type="button" className={roundButton} onClick={onNext} aria-label={`Next ${item}`}>
+      <button
+        type="button"
+        className={roundButton}
+        onClick={carousel.next}
+        aria-label={`Next ${item}`}
+      >
         <HomeIcon name="right" />
       </button>
       {canRotate ? (
         <button
           type="button"
           className={`${roundButton} ml-2`}
-          onClick={onTogglePause}
+          onClick={carousel.toggleUserPaused}
           aria-label={`${paused ? 'Play' : 'Pause'} ${rotationName}`}
         >
           <HomeIcon name={paused ? 'play' : 'pause'} className="size-5" />

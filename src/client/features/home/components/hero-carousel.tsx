@@ -44,13 +44,7 @@ export function HeroCarousel() {
         item="slide"
         rotationName="slideshow"
         count={slides.length}
-        index={carousel.index}
-        onPrevious={carousel.previous}
-        onNext={carousel.next}
-        onGoTo={carousel.goTo}
-        canRotate={carousel.canRotate}
-        paused={carousel.userPaused}
-        onTogglePause={carousel.toggleUserPaused}
+        carousel={carousel}
         className="absolute inset-x-0 bottom-20 z-10"
       />
       <button

@@ -70,13 +70,7 @@ export function TestimonialsSection() {
             item="testimonial"
             rotationName="testimonials"
             count={testimonials.length}
-            index={carousel.index}
-            onPrevious={carousel.previous}
-            onNext={carousel.next}
-            onGoTo={carousel.goTo}
-            canRotate={carousel.canRotate}
-            paused={carousel.userPaused}
-            onTogglePause={carousel.toggleUserPaused}
+            carousel={carousel}
             className="mt-8"
           />
         </div>
