@@ -90,8 +90,17 @@ export function useZodForm<S extends z.ZodMiniType>(loadSchema: () => Promise<S>
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  /** Spread on the <form>: starts loading the schema when the visitor first focuses a field. */
-  const formProps = { ref: formRef, onFocus: () => void getSchema(), noValidate: true };
+  /**
+   * Spread on the <form>: starts loading the schema when the visitor first focuses a field.
+   * method="post": a submit before the page has hydrated must not put what was typed (messages,
+   * prayer intentions) into the address, the server's logs and the browser's history.
+   */
+  const formProps = {
+    ref: formRef,
+    onFocus: () => void getSchema(),
+    noValidate: true,
+    method: 'post',
+  } as const;
 
   return { values, errors, submitting, setValue, handleSubmit, reset, formProps };
 }

@@ -104,6 +104,14 @@ describe('server-rendered public pages', () => {
     expect(text).toContain('Send Message');
   });
 
+  it('posts every form, so a submit before hydration never puts what was typed in the address', async () => {
+    for (const url of ['/', '/join', '/contact']) {
+      const forms = (await page(url)).html.match(/<form[^>]*>/g) ?? [];
+      expect(forms.length, url).toBeGreaterThan(0);
+      for (const form of forms) expect(form, url).toMatch(/method="post"/);
+    }
+  });
+
   it('redirects /checkout without an amount to /donate', async () => {
     const res = await app.inject('/checkout');
     expect(res.statusCode).toBe(302);

@@ -37,6 +37,7 @@ export function NewsletterForm() {
 
   return (
     <form
+      method="post"
       onSubmit={onSubmit}
       noValidate
       className="flex flex-col gap-2 sm:flex-row"
