@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, logRedactPaths } from '../../app';
+import { buildApp, loggerOptions } from '../../app';
 import { parseEnv } from '../../env';
 import { createTestDatabase } from '../../../../tests/helpers/database';
 import { createAdmin } from '../../../../tests/helpers/admin';
@@ -13,11 +13,7 @@ beforeAll(async () => {
   app = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://tziyun.test' }),
     database,
-    logger: {
-      level: 'trace',
-      redact: logRedactPaths,
-      stream: { write: (line: string) => void lines.push(line) },
-    },
+    logger: loggerOptions('trace', { write: (line: string) => void lines.push(line) }),
     clientDir: join(import.meta.dirname, 'no-client-build'),
   });
   app.addHook('onClose', () => database.close());

@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../tests/helpers/database';
+import { createMemoryMailer } from '../../tests/helpers/mail';
+import { buildApp, loggerOptions } from './app';
+import { parseEnv } from './env';
+
+const lines: string[] = [];
+let app: Awaited<ReturnType<typeof buildApp>>;
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://tziyun.test' }),
+    database,
+    mailer: createMemoryMailer(),
+    logger: loggerOptions('info', { write: (line: string) => void lines.push(line) }),
+    clientDir: join(import.meta.dirname, 'no-client-build'),
+  });
+  app.addHook('onClose', () => database.close());
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('request logs', () => {
+  it('name the path but never the query string', async () => {
+    await app.inject('/api/newsletter/confirm?token=secret-token-123');
+    await app.inject('/contact?name=Sarah&message=pray-for-my-father');
+    const log = lines.join('\n');
+    expect(log).toContain('"url":"/api/newsletter/confirm"');
+    expect(log).toContain('"url":"/contact"');
+    expect(log).not.toContain('secret-token-123');
+    expect(log).not.toContain('pray-for-my-father');
+  });
+});
