@@ -212,7 +212,7 @@ test.describe('the dashboard', () => {
     await openSignedIn(page, ADMIN);
     await expect(page.getByRole('banner')).toContainText(`Signed in as ${ADMIN}`);
     const tabs = page.getByRole('tablist', { name: 'Administration sections' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Background Jobs']);
+    await expect(tabs).toHaveText(['Background Jobs', 'Messages', 'Applications', 'Subscribers']);
     await expect(tab(page, 'Background Jobs')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { level: 2, name: 'Background Jobs' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Administrators' })).toHaveCount(0);
@@ -242,10 +242,17 @@ test.describe('the dashboard', () => {
       await expect(panel.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       await expect(page.getByRole('tabpanel')).toHaveCount(1);
     };
+    // The order: Background Jobs, Messages, Applications, Subscribers, Administrators, Audit Log.
     await page.keyboard.press('ArrowRight');
-    await expectSelected(admins, 'Administrators');
+    await expectSelected(tab(page, 'Messages'), 'Messages');
     await expect(jobs).toHaveAttribute('aria-selected', 'false');
     await expect(jobs).toHaveAttribute('tabindex', '-1');
+    await page.keyboard.press('ArrowLeft');
+    await expectSelected(jobs, 'Background Jobs');
+    await page.keyboard.press('ArrowLeft');
+    await expectSelected(audit, 'Audit Log');
+    await page.keyboard.press('ArrowLeft');
+    await expectSelected(admins, 'Administrators');
     await page.keyboard.press('ArrowRight');
     await expectSelected(audit, 'Audit Log');
     await page.keyboard.press('ArrowRight');

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '~/db/client';
 import { servedOverHttps, type Env } from './env';
 import { contactRoutes } from './features/contact/routes';
 import { adminAuthRoutes } from './features/admin/auth-routes';
+import { adminInboxRoutes } from './features/admin-inbox/routes';
 import { adminJobRoutes } from './features/admin/job-routes';
 import { adminOwnerRoutes } from './features/admin/user-routes';
 import { healthRoutes } from './features/health/routes';
@@ -154,6 +155,7 @@ export async function buildApp({
           await admin.register(adminAuthRoutes);
           await admin.register(adminJobRoutes);
           await admin.register(adminOwnerRoutes);
+          await admin.register(adminInboxRoutes);
         },
         { prefix: '/admin' },
       );

@@ -18,6 +18,21 @@ const adminTabs: AdminTab[] = [
     Panel: lazy(() => import('../features/admin/components/jobs-panel')),
   },
   {
+    id: 'messages',
+    label: 'Messages',
+    Panel: lazy(() => import('../features/admin/components/messages-panel')),
+  },
+  {
+    id: 'applications',
+    label: 'Applications',
+    Panel: lazy(() => import('../features/admin/components/applications-panel')),
+  },
+  {
+    id: 'subscribers',
+    label: 'Subscribers',
+    Panel: lazy(() => import('../features/admin/components/subscribers-panel')),
+  },
+  {
     id: 'administrators',
     label: 'Administrators',
     ownerOnly: true,

@@ -15,6 +15,8 @@ export type AuditAction =
   | 'sessions-ended'
   | 'password-changed'
   | 'job-retried'
+  | 'message-status'
+  | 'application-update'
   | 'export'
   | 'verification'
   | 'publish'

@@ -39,7 +39,9 @@ function routeTable(tree: string): Route[] {
     const depth = match[1]!.length / 4;
     let piece = match[2]!;
     const parent = stack[depth - 1] ?? '';
-    if (depth > 0 && !parent.endsWith('/') && !piece.startsWith('/')) piece = `/${piece}`;
+    // A wildcard is printed without its slash; any other piece continues its parent's text as is
+    // (`/newsletter-subscribers` then `.csv`).
+    if (depth > 0 && !parent.endsWith('/') && piece.startsWith('*')) piece = `/${piece}`;
     const path = depth === 0 ? piece : parent + piece;
     stack[depth] = path;
     stack.length = depth + 1;

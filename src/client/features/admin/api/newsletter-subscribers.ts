@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminRequest } from './admin-request';
+import {
+  INBOX_PAGE_SIZE,
+  type NewsletterSubscriberListing,
+  type SubscriberStatus,
+} from './inbox-types';
+
+export function listNewsletterSubscribers(status?: SubscriberStatus) {
+  const query = new URLSearchParams({ limit: String(INBOX_PAGE_SIZE) });
+  if (status) query.set('status', status);
+  return adminRequest<NewsletterSubscriberListing>(`/api/admin/newsletter-subscribers?${query}`);
+}
+
+export function useNewsletterSubscribersQuery(status?: SubscriberStatus) {
+  return useQuery({
+    queryKey: ['admin', 'newsletter-subscribers', status ?? 'all'],
+    queryFn: () => listNewsletterSubscribers(status),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The streamed CSV export, with the list's filter: a plain link the browser downloads. */
+export function newsletterCsvUrl(status?: SubscriberStatus) {
+  const query = status ? `?${new URLSearchParams({ status })}` : '';
+  return `/api/admin/newsletter-subscribers.csv${query}`;
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/** The inbox's contract: contact messages, membership applications, newsletter subscribers. */
+
+export const messageStatuses = ['new', 'read', 'archived'] as const;
+export const applicationStatuses = ['new', 'contacted', 'active', 'declined'] as const;
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export const notesMax = 2000;
+
+const page = {
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'Offset must be a number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset must be 0 or more')
+    .default(0),
+};
+
+export const messagesQuery = z.object({
+  status: z.enum(messageStatuses, { error: 'Status must be new, read or archived' }).optional(),
+  ...page,
+});
+
+export const applicationsQuery = z.object({
+  status: z
+    .enum(applicationStatuses, { error: 'Status must be new, contacted, active or declined' })
+    .optional(),
+  ...page,
+});
+
+const subscriberStatusField = z
+  .enum(subscriberStatuses, { error: 'Status must be pending, confirmed or unsubscribed' })
+  .optional();
+
+export const subscribersQuery = z.object({ status: subscriberStatusField, ...page });
+export const subscribersCsvQuery = z.object({ status: subscriberStatusField });
+
+export const messageIdParams = z.object({ id: z.uuid({ error: 'Unknown message id' }) });
+export const applicationIdParams = z.object({ id: z.uuid({ error: 'Unknown application id' }) });
+
+export const messageUpdateInput = z.object({
+  status: z.enum(messageStatuses, { error: 'Status must be new, read or archived' }),
+});
+
+export const applicationUpdateInput = z
+  .object({
+    status: z
+      .enum(applicationStatuses, { error: 'Status must be new, contacted, active or declined' })
+      .optional(),
+    notes: z
+      .string({ error: 'Notes must be text' })
+      .max(notesMax, `Notes must be at most ${notesMax} characters`)
+      .optional(),
+  })
+  .refine((input) => input.status !== undefined || input.notes !== undefined, {
+    error: 'Give a status or notes to change',
+  });
+
+export const messageView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  status: z.enum(messageStatuses),
+  createdAt: z.string(),
+});
+
+export const applicationView = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  tier: z.string(),
+  prayerIntentions: z.string().nullable(),
+  message: z.string().nullable(),
+  status: z.enum(applicationStatuses),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const subscriberView = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: z.enum(subscriberStatuses),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+});
+
+export const messageListing = z.object({ messages: z.array(messageView), total: z.number() });
+export const applicationListing = z.object({
+  applications: z.array(applicationView),
+  total: z.number(),
+});
+export const subscriberListing = z.object({
+  subscribers: z.array(subscriberView),
+  total: z.number(),
+  counts: z.record(z.enum(subscriberStatuses), z.number()),
+});
