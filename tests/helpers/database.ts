@@ -37,6 +37,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
+      // pool.end() resolves before its sockets are closed: a forced drop meanwhile terminates a
+      // closing connection, whose FATAL then surfaces as an unhandled error (seen under load).
+      // Wait for the server to see them gone; force only what lingers.
+      for (let tries = 0; tries < 100; tries += 1) {
+        const { rows } = await cleanup.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
