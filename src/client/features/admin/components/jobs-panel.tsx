@@ -12,6 +12,7 @@ import {
   EmptyState,
   PanelHeader,
   QueryStatus,
+  StatusCounts,
 } from './panel-parts';
 
 const statusLabels: Record<JobStatus, string> = {
@@ -45,19 +46,14 @@ export default function JobsPanel() {
       />
 
       {listing ? (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Jobs by status">
-          {jobStatuses.map((s) => (
-            <div key={s} className="rounded-lg bg-white p-4 shadow-sm">
-              <dt className="text-sm text-stone-700">{statusLabels[s]}</dt>
-              <dd
-                className="mt-1 text-2xl font-semibold text-navy-950"
-                data-testid={`job-count-${s}`}
-              >
-                {listing.counts[s]}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <StatusCounts
+          label="Jobs by status"
+          statuses={jobStatuses}
+          labels={statusLabels}
+          counts={listing.counts}
+          testIdPrefix="job-count"
+          className="grid-cols-2 sm:grid-cols-4"
+        />
       ) : null}
 
       <div className="flex flex-col gap-1">

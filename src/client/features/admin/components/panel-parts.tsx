@@ -3,6 +3,41 @@ import { formatDateTime } from '../lib/format-date-time';
 
 /** The pieces every admin panel is built from: heading, states, tables, small buttons. */
 
+/** How many items are in each status: one card per status, in the given order. */
+export function StatusCounts<S extends string>({
+  label,
+  statuses,
+  labels,
+  counts,
+  testIdPrefix,
+  className,
+}: {
+  label: string;
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  counts: Record<S, number>;
+  /** `data-testid` of each count: `${testIdPrefix}-${status}`. */
+  testIdPrefix: string;
+  /** The grid's columns. */
+  className: string;
+}) {
+  return (
+    <dl className={`grid gap-3 ${className}`} aria-label={label}>
+      {statuses.map((s) => (
+        <div key={s} className="rounded-lg bg-white p-4 shadow-sm">
+          <dt className="text-sm text-stone-700">{labels[s]}</dt>
+          <dd
+            className="mt-1 text-2xl font-semibold text-navy-950"
+            data-testid={`${testIdPrefix}-${s}`}
+          >
+            {counts[s]}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function PanelHeader({
   title,
   description,

@@ -13,6 +13,7 @@ import {
   EmptyState,
   PanelHeader,
   QueryStatus,
+  StatusCounts,
 } from './panel-parts';
 
 const statusLabels: Record<SubscriberStatus, string> = {
@@ -43,19 +44,14 @@ export default function SubscribersPanel() {
       />
 
       {listing ? (
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Subscribers by status">
-          {subscriberStatuses.map((s) => (
-            <div key={s} className="rounded-lg bg-white p-4 shadow-sm">
-              <dt className="text-sm text-stone-700">{statusLabels[s]}</dt>
-              <dd
-                className="mt-1 text-2xl font-semibold text-navy-950"
-                data-testid={`subscriber-count-${s}`}
-              >
-                {listing.counts[s]}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <StatusCounts
+          label="Subscribers by status"
+          statuses={subscriberStatuses}
+          labels={statusLabels}
+          counts={listing.counts}
+          testIdPrefix="subscriber-count"
+          className="grid-cols-1 sm:grid-cols-3"
+        />
       ) : null}
 
       <div className="flex flex-wrap items-end justify-between gap-4">
