@@ -12,6 +12,7 @@ import { siteConfigSchema } from '~/shared/site-config-schema';
 import type { DatabaseHandle } from '~/db/client';
 import { servedOverHttps, type Env } from './env';
 import { contactRoutes } from './features/contact/routes';
+import { donationRoutes } from './features/donations/routes';
 import { adminAuthRoutes } from './features/admin/auth-routes';
 import { adminInboxRoutes } from './features/admin-inbox/routes';
 import { adminJobRoutes } from './features/admin/job-routes';
@@ -147,6 +148,7 @@ export async function buildApp({
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(membershipRoutes);
+      await api.register(donationRoutes);
       // Every /api/admin route lives in this one context, behind its guard: register new admin
       // routes here. Admin routes elsewhere (/api/donors …) use requireAdmin / requireOwner.
       await api.register(

@@ -6,6 +6,11 @@ import { z } from 'zod';
  */
 const port = z.coerce.number().int().min(1).max(65535);
 
+/** An optional setting: absent or empty means not set. */
+function unsetWhenEmpty<T extends z.ZodType<string | undefined>>(schema: T) {
+  return schema.optional().or(z.literal('').transform(() => undefined));
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -45,9 +50,58 @@ export const envSchema = z.object({
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10080).default(120),
   /** An admin session ends this many hours after sign-in, however active. */
   ADMIN_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  /** Card payments: all three keys from the Stripe dashboard; without the first two, card
+   * checkout answers 503 and says so. */
+  STRIPE_SECRET_KEY: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)'),
+  ),
+  STRIPE_PUBLISHABLE_KEY: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)'),
+  ),
+  /** The signing secret of the webhook endpoint (/api/stripe/webhook). */
+  STRIPE_WEBHOOK_SECRET: unsetWhenEmpty(
+    z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)'),
+  ),
+  /** Another address for Stripe's API, e.g. http://127.0.0.1:12111 for a local stand-in. */
+  STRIPE_API_BASE: unsetWhenEmpty(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
+      .refine((url) => ['', '/'].includes(new URL(url).pathname), 'must have no path'),
+  ),
+  /** The largest gift accepted in one payment, in whole dollars. */
+  DONATION_MAX_DOLLARS: z.coerce.number().int().min(1).max(1_000_000).default(25_000),
+  /** What "cover the processing fee" adds: this percentage of the total plus the fixed part. */
+  DONATION_FEE_PERCENT: z.coerce.number().min(0).max(10).default(2.9),
+  DONATION_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(500).default(30),
+  /** Payment setups per minute per IP (card-testing defence). */
+  DONATION_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Payment setups per minute from all IPs together (card testers rotate addresses). */
+  DONATION_GLOBAL_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Settings that are fine alone but wrong together. */
+function crossSettingProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const mode = (key: string | undefined) => key?.match(/_(test|live)_/)?.[1];
+  const secret = mode(env.STRIPE_SECRET_KEY);
+  const publishable = mode(env.STRIPE_PUBLISHABLE_KEY);
+  if (secret && publishable && secret !== publishable) {
+    problems.push(
+      `STRIPE_PUBLISHABLE_KEY: is a ${publishable} key while STRIPE_SECRET_KEY is a ${secret} key`,
+    );
+  }
+  if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_PUBLISHABLE_KEY) {
+    const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY';
+    problems.push(`${missing}: is needed too when the other Stripe key is set`);
+  }
+  return problems;
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -58,7 +112,11 @@ export class EnvError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problems = crossSettingProblems(result.data);
+    if (problems.length > 0) throw new EnvError(problems);
+    return result.data;
+  }
   throw new EnvError(
     result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
   );

@@ -1,3 +1,4 @@
 export * from './public-forms';
 export * from './jobs';
 export * from './admin';
+export * from './donations';

@@ -1,5 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { contactAcknowledgement, contactNotification, type ContactMailData } from './contact';
+import {
+  donationPaymentFailed,
+  donationReceipt,
+  type DonationPaymentFailedData,
+  type DonationReceiptData,
+} from './donation';
 import type { MailContext } from './layout';
 import {
   membershipConfirmation,
@@ -16,6 +22,8 @@ export interface MailTemplates {
   'membership-confirmation': MembershipMailData;
   'membership-notification': MembershipMailData;
   'newsletter-confirmation': NewsletterMailData;
+  'donation-receipt': DonationReceiptData;
+  'donation-payment-failed': DonationPaymentFailedData;
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -27,6 +35,8 @@ const templates: {
   'membership-confirmation': membershipConfirmation,
   'membership-notification': membershipNotification,
   'newsletter-confirmation': newsletterConfirmation,
+  'donation-receipt': donationReceipt,
+  'donation-payment-failed': donationPaymentFailed,
 };
 
 export function isMailTemplate(name: string): name is MailTemplateName {

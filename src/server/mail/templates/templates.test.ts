@@ -81,3 +81,47 @@ describe('mail templates', () => {
     });
   });
 });
+
+describe('donation mails', () => {
+  const receipt = {
+    donationId: '7f4e2a8e-0000-4000-8000-000000000001',
+    donorName: hostile,
+    amountCents: 18569,
+    feeCents: 569,
+    currency: 'usd',
+    donatedAt: '2026-03-01T03:30:00.000Z',
+    paymentMethod: 'stripe' as const,
+    donationType: 'subscription' as const,
+    dedication: { kind: 'memory' as const, name: 'Rivka bat Leah' },
+  };
+
+  it('gives a tax receipt: organisation, EIN, amount, date in the site’s zone, method, dedication', () => {
+    const mail = renderMail(ctx, 'donation-receipt', receipt);
+    expect(mail.html).not.toContain('<script>');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Tziyun Community Inc.');
+      expect(part).toContain(ctx.site.ein);
+      expect(part).toContain('$185.69');
+      // 03:30 UTC on March 1st is still February 28th in New York.
+      expect(part).toContain('February 28, 2026');
+      expect(part).toContain('Credit card');
+      expect(part).toContain('Monthly donation');
+      expect(part).toContain('In memory of Rivka bat Leah');
+      expect(part).toContain('$5.69');
+      expect(part).toContain(ctx.site.taxStatement);
+      expect(part).toContain(receipt.donationId);
+    }
+  });
+
+  it('tells a monthly donor whose card failed where to pay', () => {
+    const mail = renderMail(ctx, 'donation-payment-failed', {
+      donorName: null,
+      amountCents: 3600,
+      currency: 'usd',
+      payUrl: 'https://invoice.stripe.test/i/in_1',
+    });
+    expect(mail.text).toContain('Dear friend,');
+    expect(mail.text).toContain('$36.00');
+    expect(mail.html).toContain('href="https://invoice.stripe.test/i/in_1"');
+  });
+});

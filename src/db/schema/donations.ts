@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const donationTypes = ['onetime', 'subscription'] as const;
+export const paymentMethods = ['stripe', 'ojc'] as const;
+/** How far a payment has come. Ranked in src/server/features/donations/payment-status.ts. */
+export const paymentStatuses = ['pending', 'succeeded', 'failed', 'refunded', 'disputed'] as const;
+export const dedicationKinds = ['honor', 'memory'] as const;
+
+export type DonationType = (typeof donationTypes)[number];
+export type PaymentMethod = (typeof paymentMethods)[number];
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export type DedicationKind = (typeof dedicationKinds)[number];
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * One row per charge: a one-time gift, or one monthly charge of a subscription (its invoice).
+ * Money is what the provider confirmed, in the smallest unit of `currency`; `fee_cents` is the
+ * part of `amount_cents` the donor added to cover the processing fee.
+ */
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Unknown until the donor fills the checkout form (the intent is created before it). */
+    donorName: text('donor_name'),
+    email: text('email'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    feeCents: integer('fee_cents').notNull().default(0),
+    /** Refunded so far; a partial refund leaves the status as it was. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    donationType: text('donation_type', { enum: donationTypes }).notNull(),
+    paymentMethod: text('payment_method', { enum: paymentMethods }).notNull(),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('pending'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripeInvoiceId: text('stripe_invoice_id'),
+    dedicationKind: text('dedication_kind', { enum: dedicationKinds }),
+    dedicationName: text('dedication_name'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    /** When the provider confirmed the payment; null until then. */
+    donatedAt: at('donated_at'),
+  },
+  (t) => [
+    uniqueIndex('donations_stripe_payment_intent_id_key').on(t.stripePaymentIntentId),
+    uniqueIndex('donations_stripe_invoice_id_key').on(t.stripeInvoiceId),
+    index('donations_stripe_subscription_id_idx').on(t.stripeSubscriptionId),
+    index('donations_created_at_idx').on(t.createdAt),
+    index('donations_email_idx').on(sql`lower(${t.email})`),
+    index('donations_status_created_at_idx').on(t.paymentStatus, t.createdAt),
+    check('donations_donation_type_check', sql`${t.donationType} in (${inList(donationTypes)})`),
+    check('donations_payment_method_check', sql`${t.paymentMethod} in (${inList(paymentMethods)})`),
+    check(
+      'donations_payment_status_check',
+      sql`${t.paymentStatus} in (${inList(paymentStatuses)})`,
+    ),
+    check('donations_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'donations_fee_check',
+      sql`${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents} and ${t.refundedCents} >= 0`,
+    ),
+    check(
+      'donations_dedication_check',
+      sql`(${t.dedicationKind} is null) = (${t.dedicationName} is null)`,
+    ),
+  ],
+);
+
+export type Donation = typeof donations.$inferSelect;
+
+/** A monthly gift by card: the Stripe subscription and what the donor chose. */
+export const stripeSubscriptions = pgTable(
+  'stripe_subscriptions',
+  {
+    /** Stripe's id, `sub_…`. */
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    donorName: text('donor_name'),
+    email: text('email'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    feeCents: integer('fee_cents').notNull().default(0),
+    dedicationKind: text('dedication_kind', { enum: dedicationKinds }),
+    dedicationName: text('dedication_name'),
+    /** Stripe's status: incomplete, active, past_due, canceled, unpaid, … */
+    status: text('status').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: at('canceled_at'),
+    /**
+     * `created` of the Stripe event that set the status: an older event arriving late does not
+     * overwrite a newer one.
+     */
+    statusEventAt: at('status_event_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('stripe_subscriptions_customer_id_idx').on(t.customerId),
+    index('stripe_subscriptions_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export type StripeSubscriptionRow = typeof stripeSubscriptions.$inferSelect;
+
+/**
+ * Each Stripe webhook event applied, written in the same transaction as its effect: a
+ * redelivered event finds its id here and changes nothing.
+ */
+export const processedStripeEvents = pgTable('processed_stripe_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: at('processed_at').notNull().defaultNow(),
+});

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { Database } from '~/db/client';
+import type { FeeSettings } from '~/shared/money';
+import type { Clock } from '../../jobs/types';
+import type { StripeSettings } from './stripe-client';
+
+/** What the donation operations need, passed in rather than reached for. */
+export interface DonationContext {
+  db: Database;
+  stripe: Stripe;
+  settings: StripeSettings;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The largest gift, in whole dollars. */
+  maxDollars: number;
+  fee: FeeSettings;
+  /** The product name shown on card statements and in Stripe's dashboard. */
+  siteName: string;
+}
+
+/** Every charge is in US dollars: the community's receipts are for US tax purposes. */
+export const CURRENCY = 'usd';

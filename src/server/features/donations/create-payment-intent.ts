@@ -1,0 +1,69 @@
+import { donations } from '~/db/schema';
+import { coverFeeCents } from '~/shared/money';
+import type { DonationSetupInput } from '~/shared/schemas/donations';
+import { AppError } from '../../errors';
+import { CURRENCY, type DonationContext } from './context';
+import { donationMetadata } from './donation-metadata';
+import { stripeErrorFields, stripeFailure, unreachableMessage } from './stripe-client';
+
+/** The gift and the optional fee on top, in cents. */
+export function chargeOf(input: DonationSetupInput, ctx: DonationContext) {
+  const giftCents = input.amount * 100;
+  const feeCents = input.coverFee ? coverFeeCents(giftCents, ctx.fee) : 0;
+  return { giftCents, feeCents, totalCents: giftCents + feeCents };
+}
+
+/**
+ * The Stripe idempotency key of one setup step. The checkout sends one key per page; the step
+ * name keeps the keys of different calls apart. Without a key from the browser, the SDK makes a
+ * random one per call (safe retries, but a double submit then sets up two payments; only one is
+ * ever confirmed by the browser).
+ */
+export function setupKey(step: string, key: string | undefined) {
+  return key ? `donation:${step}:${key}` : undefined;
+}
+
+/**
+ * A one-time gift: a PaymentIntent for the amount (plus the fee if the donor covers it) and a
+ * pending donation row. The browser confirms the payment with the client secret; the webhook
+ * and record-donation then record what Stripe confirms.
+ */
+export async function createPaymentIntent(ctx: DonationContext, input: DonationSetupInput) {
+  const { feeCents, totalCents } = chargeOf(input, ctx);
+  let pi;
+  try {
+    pi = await ctx.stripe.paymentIntents.create(
+      {
+        amount: totalCents,
+        currency: CURRENCY,
+        automatic_payment_methods: { enabled: true },
+        description: `Donation to ${ctx.siteName}`,
+        metadata: donationMetadata('onetime', input, feeCents),
+      },
+      { idempotencyKey: setupKey('payment-intent', input.idempotencyKey) },
+    );
+  } catch (error) {
+    ctx.log.warn(stripeErrorFields(error), 'creating a PaymentIntent failed');
+    throw stripeFailure(error);
+  }
+  if (!pi.client_secret) throw new AppError('bad_gateway', unreachableMessage);
+  // A double submit with the same key returns the same PaymentIntent: one row.
+  await ctx.db
+    .insert(donations)
+    .values({
+      donorName: input.name,
+      email: input.email,
+      amountCents: totalCents,
+      currency: CURRENCY,
+      feeCents,
+      donationType: 'onetime',
+      paymentMethod: 'stripe',
+      stripePaymentIntentId: pi.id,
+      dedicationKind: input.dedication?.kind ?? null,
+      dedicationName: input.dedication?.name ?? null,
+      createdAt: ctx.clock(),
+      updatedAt: ctx.clock(),
+    })
+    .onConflictDoNothing();
+  return { clientSecret: pi.client_secret };
+}

@@ -1,0 +1,52 @@
+import type Stripe from 'stripe';
+import { dedicationKinds, type DedicationKind, type DonationType } from '~/db/schema';
+import type { DonationSetupInput } from '~/shared/schemas/donations';
+
+/** Marks the PaymentIntents and subscriptions this site creates, among others on the account. */
+export const METADATA_SOURCE = 'tziyun-donations';
+
+/**
+ * What the site writes on a PaymentIntent or subscription: enough to record the donation from
+ * Stripe's side alone if the site's own row was never written (a crash between the two).
+ * Stripe metadata values are strings.
+ */
+export function donationMetadata(
+  type: DonationType,
+  input: DonationSetupInput,
+  feeCents: number,
+): Record<string, string> {
+  return {
+    source: METADATA_SOURCE,
+    donation_type: type,
+    fee_cents: String(feeCents),
+    ...(input.name ? { donor_name: input.name } : {}),
+    ...(input.email ? { donor_email: input.email } : {}),
+    ...(input.dedication
+      ? { dedication_kind: input.dedication.kind, dedication_name: input.dedication.name }
+      : {}),
+  };
+}
+
+export interface MetadataDonation {
+  donationType: DonationType;
+  feeCents: number;
+  donorName: string | null;
+  email: string | null;
+  dedicationKind: DedicationKind | null;
+  dedicationName: string | null;
+}
+
+/** The donation a site-made PaymentIntent describes, or null for anyone else's. */
+export function readDonationMetadata(metadata: Stripe.Metadata | null): MetadataDonation | null {
+  if (metadata?.source !== METADATA_SOURCE) return null;
+  const kind = dedicationKinds.find((k) => k === metadata.dedication_kind) ?? null;
+  const fee = Number(metadata.fee_cents);
+  return {
+    donationType: metadata.donation_type === 'subscription' ? 'subscription' : 'onetime',
+    feeCents: Number.isInteger(fee) && fee > 0 ? fee : 0,
+    donorName: metadata.donor_name || null,
+    email: metadata.donor_email || null,
+    dedicationKind: kind && metadata.dedication_name ? kind : null,
+    dedicationName: kind && metadata.dedication_name ? metadata.dedication_name : null,
+  };
+}

@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
+import type { DatabaseTransaction } from '../../jobs/types';
+import { enqueueMail } from '../../mail/mail-job';
+import type { DonationContext } from './context';
+import { paymentIntentOfInvoice } from './create-subscription';
+import { idOf, laterStatus } from './payment-status';
+import { enqueueReceiptIfDue } from './send-receipt';
+import type { EventHandler } from './stripe-events';
+
+function subscriptionOf(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription);
+}
+
+/**
+ * The PaymentIntent of an invoice. Event payloads leave out `payments`, so it is asked for;
+ * the call happens before the event's transaction opens.
+ */
+async function paymentIntentOf(ctx: DonationContext, invoice: Stripe.Invoice) {
+  const known = paymentIntentOfInvoice(invoice);
+  if (known) return known;
+  const full = await ctx.stripe.invoices.retrieve(invoice.id, { expand: ['payments'] });
+  return paymentIntentOfInvoice(full);
+}
+
+type Outcome = 'succeeded' | 'failed';
+
+/**
+ * One donation row per invoice: the first is written when the subscription is created, each
+ * renewal here. Paid and failed both land on the invoice's row, forward only, so a failed try
+ * followed by a paid retry ends paid, and a late failure never undoes a payment.
+ */
+async function recordInvoiceOutcome(
+  tx: DatabaseTransaction,
+  ctx: DonationContext,
+  invoice: Stripe.Invoice,
+  subscriptionId: string,
+  paymentIntentId: string | null,
+  outcome: Outcome,
+): Promise<{ donation: Donation; email: string | null; donorName: string | null } | null> {
+  const [subscription] = await tx
+    .select()
+    .from(stripeSubscriptions)
+    .where(eq(stripeSubscriptions.id, subscriptionId));
+  if (!subscription) {
+    ctx.log.info(
+      { invoice: invoice.id, subscription: subscriptionId },
+      'invoice of an unknown subscription',
+    );
+    return null;
+  }
+  const now = ctx.clock();
+  const paid = outcome === 'succeeded';
+  const amountCents = paid ? invoice.amount_paid : invoice.amount_due;
+  const paidAt = invoice.status_transitions.paid_at;
+  const donatedAt = paid ? (paidAt ? new Date(paidAt * 1000) : now) : null;
+  const email = subscription.email ?? invoice.customer_email;
+  const lock = () =>
+    tx.select().from(donations).where(eq(donations.stripeInvoiceId, invoice.id)).for('update');
+
+  let [row] = await lock();
+  if (!row) {
+    await tx
+      .insert(donations)
+      .values({
+        donorName: subscription.donorName,
+        email,
+        amountCents,
+        currency: invoice.currency,
+        feeCents: subscription.feeCents < amountCents ? subscription.feeCents : 0,
+        donationType: 'subscription',
+        paymentMethod: 'stripe',
+        paymentStatus: outcome,
+        stripePaymentIntentId: paymentIntentId,
+        stripeSubscriptionId: subscriptionId,
+        stripeInvoiceId: invoice.id,
+        dedicationKind: subscription.dedicationKind,
+        dedicationName: subscription.dedicationName,
+        createdAt: now,
+        updatedAt: now,
+        donatedAt,
+      })
+      .onConflictDoNothing();
+    [row] = await lock();
+  } else {
+    const changes: Partial<Donation> = {};
+    const status = laterStatus(row.paymentStatus, outcome);
+    if (status !== row.paymentStatus) changes.paymentStatus = status;
+    if (paid && amountCents > 0 && amountCents !== row.amountCents) {
+      changes.amountCents = amountCents;
+      if (row.feeCents >= amountCents) changes.feeCents = 0;
+    }
+    if (paid && !row.donatedAt) changes.donatedAt = donatedAt;
+    if (!row.stripePaymentIntentId && paymentIntentId)
+      changes.stripePaymentIntentId = paymentIntentId;
+    if (!row.email && email) changes.email = email;
+    if (!row.donorName && subscription.donorName) changes.donorName = subscription.donorName;
+    if (Object.keys(changes).length > 0) {
+      [row] = await tx
+        .update(donations)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(donations.id, row.id))
+        .returning();
+    }
+  }
+  if (!row) throw new Error(`donation of invoice ${invoice.id} vanished`);
+  await enqueueReceiptIfDue(tx, row);
+  return { donation: row, email, donorName: subscription.donorName };
+}
+
+/** invoice.paid: a monthly charge went through, the first or a renewal. */
+export const onInvoicePaid: EventHandler<'invoice.paid'> = async (event, ctx) => {
+  const invoice = event.data.object;
+  const subscriptionId = subscriptionOf(invoice);
+  if (!subscriptionId || invoice.amount_paid <= 0) return async () => {};
+  const paymentIntentId = await paymentIntentOf(ctx, invoice);
+  return async (tx) => {
+    await recordInvoiceOutcome(tx, ctx, invoice, subscriptionId, paymentIntentId, 'succeeded');
+  };
+};
+
+/**
+ * invoice.payment_failed: a charge was declined. For a renewal the donor is emailed a way to
+ * pay with another card (once per invoice, however often Stripe retries); the first charge's
+ * donor is still on the checkout page and sees the error there.
+ */
+export const onInvoicePaymentFailed: EventHandler<'invoice.payment_failed'> = async (
+  event,
+  ctx,
+) => {
+  const invoice = event.data.object;
+  const subscriptionId = subscriptionOf(invoice);
+  if (!subscriptionId || invoice.amount_due <= 0) return async () => {};
+  const paymentIntentId = await paymentIntentOf(ctx, invoice);
+  return async (tx) => {
+    const recorded = await recordInvoiceOutcome(
+      tx,
+      ctx,
+      invoice,
+      subscriptionId,
+      paymentIntentId,
+      'failed',
+    );
+    if (!recorded?.email || invoice.billing_reason === 'subscription_create') return;
+    if (recorded.donation.paymentStatus !== 'failed') return;
+    await enqueueMail(tx, {
+      key: `invoice:${invoice.id}:payment-failed`,
+      to: recorded.email,
+      template: 'donation-payment-failed',
+      data: {
+        donorName: recorded.donorName,
+        amountCents: invoice.amount_due,
+        currency: invoice.currency,
+        payUrl: invoice.hosted_invoice_url ?? null,
+      },
+    });
+  };
+};

@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog, donations, jobs } from '~/db/schema';
+import { signIn } from '../../../../tests/helpers/admin';
+import {
+  buildStripeTestApp,
+  drainOutbox,
+  type StripeTestApp,
+} from '../../../../tests/helpers/stripe';
+import { startStripeStandIn, type StripeStandIn } from '../../../../tests/helpers/stripe-stand-in';
+
+let standIn: StripeStandIn;
+let app: StripeTestApp;
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  app = await buildStripeTestApp(standIn);
+});
+afterAll(async () => {
+  await app.close();
+  await standIn.close();
+});
+
+/** The checkout's first step: a PaymentIntent the browser holds the secret of. */
+async function startCheckout(payload: Record<string, unknown>) {
+  const res = await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload });
+  expect(res.statusCode).toBe(200);
+  return standIn.intentOfClientSecret(res.json().clientSecret);
+}
+
+function record(payload: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/record-donation', payload });
+}
+
+async function rowOf(paymentIntentId: string) {
+  const [row] = await app.database.db
+    .select()
+    .from(donations)
+    .where(eq(donations.stripePaymentIntentId, paymentIntentId));
+  return row!;
+}
+
+const receiptJobs = async (donationId: string) =>
+  (await app.database.db.select().from(jobs)).filter(
+    (j) => j.idempotencyKey === `mail:donation:${donationId}:receipt`,
+  );
+
+describe('POST /api/record-donation', () => {
+  it('records what Stripe confirms and sends one receipt, however often it is called', async () => {
+    const pi = await startCheckout({
+      amount: 36,
+      dedication: { kind: 'honor', name: 'Our parents' },
+    });
+    standIn.pay(pi.id);
+    const payload = {
+      name: 'Sarah Cohen',
+      email: 'sarah@example.org',
+      amount: 3600,
+      donationType: 'onetime',
+      stripePaymentId: pi.id,
+    };
+    const first = await record(payload);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      success: true,
+      donation: { amount: 3600, currency: 'usd', donationType: 'onetime', status: 'succeeded' },
+    });
+    const row = await rowOf(pi.id);
+    expect(row).toMatchObject({ donorName: 'Sarah Cohen', email: 'sarah@example.org' });
+    expect(row.donatedAt).toBeInstanceOf(Date);
+
+    const second = await record({ ...payload, name: 'Someone Else', email: 'else@example.org' });
+    expect(second.statusCode).toBe(200);
+    expect(await rowOf(pi.id)).toEqual(row);
+    expect(await receiptJobs(row.id)).toHaveLength(1);
+
+    await drainOutbox(app);
+    const receipt = app.sentMail.find((m) => m.to === 'sarah@example.org')!;
+    expect(receipt.subject).toBe('Your donation receipt | Tziyun');
+    for (const part of [receipt.text, receipt.html]) {
+      expect(part).toContain('Tziyun Community Inc.');
+      expect(part).toContain('12-3456789');
+      expect(part).toContain('$36.00');
+      expect(part).toContain('Credit card');
+      expect(part).toContain('In honor of Our parents');
+      expect(part).toContain('tax-deductible to the extent allowed by law');
+    }
+  });
+
+  it('stores the amount Stripe received, not the amount the browser claims', async () => {
+    const pi = await startCheckout({ amount: 18 });
+    standIn.pay(pi.id);
+    const res = await record({
+      name: 'Liar',
+      email: 'liar@example.org',
+      amount: 2_500_000,
+      donationType: 'subscription',
+      stripePaymentId: pi.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().donation).toMatchObject({ amount: 1800, donationType: 'onetime' });
+    expect(await rowOf(pi.id)).toMatchObject({ amountCents: 1800, donationType: 'onetime' });
+  });
+
+  it('refuses a payment that is not completed (409) and records nothing', async () => {
+    const pi = await startCheckout({ amount: 36 });
+    const res = await record({ name: 'A B', email: 'ab@example.org', stripePaymentId: pi.id });
+    expect(res.statusCode).toBe(409);
+    standIn.decline(pi.id);
+    expect((await record({ stripePaymentId: pi.id })).statusCode).toBe(409);
+    expect(await rowOf(pi.id)).toMatchObject({ paymentStatus: 'pending', email: null });
+  });
+
+  it('refuses an unknown payment (404)', async () => {
+    const res = await record({
+      name: 'A B',
+      email: 'ab@example.org',
+      stripePaymentId: 'pi_doesnotexist',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('We could not find this payment.');
+  });
+
+  it('refuses a PaymentIntent that is no donation of this site (404)', async () => {
+    // Made on the same Stripe account by something else: no metadata of ours, no row.
+    const res = await fetch(`${standIn.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${standIn.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'amount=5000&currency=usd',
+    });
+    const foreign = (await res.json()) as { id: string };
+    standIn.pay(foreign.id);
+    const before = await app.database.db.$count(donations);
+    expect((await record({ stripePaymentId: foreign.id })).statusCode).toBe(404);
+    expect(await app.database.db.$count(donations)).toBe(before);
+  });
+
+  it('rebuilds a lost row from the PaymentIntent’s metadata', async () => {
+    const pi = await startCheckout({ amount: 50, coverFee: true, email: 'kept@example.org' });
+    // As if the process had died between Stripe's answer and the insert.
+    await app.database.db.delete(donations).where(eq(donations.stripePaymentIntentId, pi.id));
+    standIn.pay(pi.id);
+    const res = await record({ name: 'Kept', stripePaymentId: pi.id });
+    expect(res.statusCode).toBe(200);
+    expect(await rowOf(pi.id)).toMatchObject({
+      // (5000 + 30) / 0.971, rounded up.
+      amountCents: 5181,
+      feeCents: 181,
+      email: 'kept@example.org',
+      donorName: 'Kept',
+      paymentStatus: 'succeeded',
+    });
+  });
+
+  it('refuses a malformed id and OJC payments', async () => {
+    expect((await record({ stripePaymentId: 'ch_123' })).json().error.fields).toHaveProperty(
+      'stripePaymentId',
+    );
+    expect((await record({})).statusCode).toBe(400);
+    const ojc = await record({ stripePaymentId: 'pi_123', paymentMethod: 'ojc' });
+    expect(ojc.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/stripe/verify-payment/:paymentId', () => {
+  it('refuses an anonymous request (401) before calling Stripe', async () => {
+    const calls = standIn.requests.length;
+    const res = await app.inject({ method: 'GET', url: '/api/stripe/verify-payment/pi_123' });
+    expect(res.statusCode).toBe(401);
+    expect(standIn.requests.length).toBe(calls);
+  });
+
+  it('re-checks with Stripe and updates the stored status, with an audit entry', async () => {
+    const admin = await signIn(app);
+    const pi = await startCheckout({ amount: 72, email: 'v@example.org' });
+    const verify = (id: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/stripe/verify-payment/${id}`,
+        headers: { cookie: admin.cookie },
+      });
+    let res = await verify(pi.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      success: true,
+      verification: {
+        status: 'pending',
+        stripeStatus: 'requires_payment_method',
+        amount: 7200,
+        currency: 'usd',
+      },
+      error: null,
+    });
+    standIn.pay(pi.id);
+    standIn.refund(pi.id);
+    // No webhook arrived: the verification alone finds the refund. By donation id this time.
+    const row = await rowOf(pi.id);
+    res = await verify(row.id);
+    expect(res.json().verification).toMatchObject({
+      status: 'refunded',
+      stripeStatus: 'succeeded',
+    });
+    expect(await rowOf(pi.id)).toMatchObject({ paymentStatus: 'refunded', refundedCents: 7200 });
+    const audit = await app.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'verification'));
+    expect(audit.map((a) => a.target)).toEqual([`donation:${row.id}`, `donation:${row.id}`]);
+    // Refunded before any receipt was sent: none is.
+    expect(await receiptJobs(row.id)).toHaveLength(0);
+
+    expect((await verify('pi_unknown')).statusCode).toBe(404);
+    expect((await verify(crypto.randomUUID())).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,167 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  clientSecretResponse,
+  donationSetupInput,
+  minDonationDollars,
+  recordDonationInput,
+  recordDonationResponse,
+} from '~/shared/schemas/donations';
+import { AppError } from '../../errors';
+import { requireAdmin } from '../../plugins/admin-guard';
+import { formRateLimit } from '../../plugins/rate-limit';
+import type { DonationContext } from './context';
+import { createPaymentIntent } from './create-payment-intent';
+import { createSubscription } from './create-subscription';
+import { globalRateLimit } from './global-rate-limit';
+import { recordDonation } from './record-donation';
+import { serializeDonation } from './serialize-donation';
+import {
+  createStripeClient,
+  notConfiguredMessage,
+  STRIPE_API_VERSION,
+  stripeSettings,
+} from './stripe-client';
+import { verifyPayment } from './verify-payment';
+import { stripeWebhookRoute } from './webhook-route';
+
+const stripeConfigResponse = z.object({
+  configured: z.boolean(),
+  mode: z.enum(['test', 'live']).nullable(),
+  publishableKey: z.string().nullable(),
+  apiVersion: z.string(),
+  settings: z.object({
+    secretKey: z.boolean(),
+    publishableKey: z.boolean(),
+    webhookSecret: z.boolean(),
+  }),
+  limits: z.object({ minDollars: z.number(), maxDollars: z.number() }),
+  fee: z.object({ percent: z.number(), fixedCents: z.number() }),
+});
+
+const verifyResponse = z.object({
+  success: z.boolean(),
+  verification: z.object({
+    status: z.string(),
+    stripeStatus: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+  }),
+  error: z.string().nullable(),
+});
+
+/**
+ * Card payments through Stripe (docs/payments.md): setting up one-time and monthly gifts,
+ * recording what Stripe confirms, the webhook, the diagnostic config and the admin's verify.
+ */
+export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { env } = app;
+  const settings = stripeSettings(env);
+  const stripe = settings ? createStripeClient(settings) : null;
+  const fee = { percent: env.DONATION_FEE_PERCENT, fixedCents: env.DONATION_FEE_FIXED_CENTS };
+
+  function contextFor(log: FastifyBaseLogger): DonationContext {
+    if (!settings || !stripe) throw new AppError('unavailable', notConfiguredMessage);
+    return {
+      db: app.database.db,
+      stripe,
+      settings,
+      clock: app.clock,
+      log,
+      maxDollars: env.DONATION_MAX_DOLLARS,
+      fee,
+      siteName: app.siteConfig.product,
+    };
+  }
+
+  const setup = {
+    config: formRateLimit(env.DONATION_RATE_LIMIT),
+    onRequest: globalRateLimit(env.DONATION_GLOBAL_RATE_LIMIT, app.clock),
+    schema: {
+      body: donationSetupInput(env.DONATION_MAX_DOLLARS),
+      response: { 200: clientSecretResponse },
+    },
+  };
+  app.post('/create-payment-intent', setup, async (request) =>
+    createPaymentIntent(contextFor(request.log), request.body),
+  );
+  app.post('/create-subscription', setup, async (request) =>
+    createSubscription(contextFor(request.log), request.body),
+  );
+
+  app.post(
+    '/record-donation',
+    {
+      config: formRateLimit(env.FORM_RATE_LIMIT),
+      schema: { body: recordDonationInput, response: { 200: recordDonationResponse } },
+    },
+    async (request) => {
+      const ctx = contextFor(request.log);
+      const { body } = request;
+      if (body.paymentMethod === 'ojc') {
+        throw new AppError('bad_request', 'OJC gifts are recorded by the OJC payment flow.');
+      }
+      const donation = await recordDonation(ctx, {
+        stripePaymentId: body.stripePaymentId,
+        donor: { name: body.name, email: body.email },
+        claimedAmountCents: body.amount ?? null,
+      });
+      app.jobWorker.wake();
+      return { success: true, donation: serializeDonation(donation) };
+    },
+  );
+
+  app.get(
+    '/stripe-config',
+    { schema: { response: { 200: stripeConfigResponse } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        configured: settings !== null,
+        mode: settings?.mode ?? null,
+        publishableKey: settings?.publishableKey ?? null,
+        apiVersion: STRIPE_API_VERSION,
+        settings: {
+          secretKey: Boolean(env.STRIPE_SECRET_KEY),
+          publishableKey: Boolean(env.STRIPE_PUBLISHABLE_KEY),
+          webhookSecret: Boolean(env.STRIPE_WEBHOOK_SECRET),
+        },
+        limits: { minDollars: minDonationDollars, maxDollars: env.DONATION_MAX_DOLLARS },
+        fee,
+      };
+    },
+  );
+
+  app.get(
+    '/stripe/verify-payment/:paymentId',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: z.object({ paymentId: z.string().min(1).max(255) }),
+        response: { 200: verifyResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const ctx = contextFor(request.log);
+      const { donation, stripeStatus } = await verifyPayment(ctx, request.params.paymentId, {
+        identity: request.adminUser!,
+        ip: request.ip,
+      });
+      app.jobWorker.wake();
+      return {
+        success: true,
+        verification: {
+          status: donation.paymentStatus,
+          stripeStatus,
+          amount: donation.amountCents,
+          currency: donation.currency,
+        },
+        error: null,
+      };
+    },
+  );
+
+  await app.register(stripeWebhookRoute, { contextFor });
+};

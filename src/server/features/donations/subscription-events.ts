@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { stripeSubscriptions } from '~/db/schema';
+import type { EventHandler } from './stripe-events';
+
+/**
+ * customer.subscription.updated / .deleted: the subscription's status from the event's
+ * snapshot. An event older than the one that set the stored status is skipped, and a canceled
+ * subscription stays canceled (Stripe cannot revive one).
+ */
+export const onSubscriptionEvent: EventHandler<
+  'customer.subscription.updated' | 'customer.subscription.deleted'
+> = async (event, ctx) => async (tx) => {
+  const subscription = event.data.object;
+  const [row] = await tx
+    .select()
+    .from(stripeSubscriptions)
+    .where(eq(stripeSubscriptions.id, subscription.id))
+    .for('update');
+  if (!row) {
+    ctx.log.info({ subscription: subscription.id }, 'event for an unknown subscription');
+    return;
+  }
+  const eventAt = new Date(event.created * 1000);
+  if (row.status === 'canceled' && subscription.status !== 'canceled') return;
+  if (row.statusEventAt && eventAt < row.statusEventAt) return;
+  await tx
+    .update(stripeSubscriptions)
+    .set({
+      status: subscription.status,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      canceledAt: subscription.canceled_at ? new Date(subscription.canceled_at * 1000) : null,
+      statusEventAt: eventAt,
+      updatedAt: ctx.clock(),
+    })
+    .where(eq(stripeSubscriptions.id, row.id));
+};

@@ -1,0 +1,129 @@
+import { formatMoney } from '~/shared/money';
+import { Button, EmailLayout, Paragraph, textFrame, type MailContext } from './layout';
+import type { RenderedMail } from './types';
+
+export interface DonationReceiptData {
+  donationId: string;
+  donorName: string | null;
+  amountCents: number;
+  feeCents: number;
+  currency: string;
+  /** ISO time the provider confirmed the payment. */
+  donatedAt: string;
+  paymentMethod: 'stripe' | 'ojc';
+  donationType: 'onetime' | 'subscription';
+  dedication: { kind: 'honor' | 'memory'; name: string } | null;
+}
+
+export interface DonationPaymentFailedData {
+  donorName: string | null;
+  amountCents: number;
+  currency: string;
+  /** Stripe's hosted invoice page, where the donor can pay with another card. */
+  payUrl: string | null;
+}
+
+const methodNames = { stripe: 'Credit card', ojc: 'OJC Fund charity card' } as const;
+
+function formatDate(iso: string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
+}
+
+function dedicationLine(dedication: DonationReceiptData['dedication']) {
+  if (!dedication) return null;
+  return `${dedication.kind === 'honor' ? 'In honor of' : 'In memory of'} ${dedication.name}`;
+}
+
+/** The tax receipt of one completed payment (a one-time gift or one monthly charge). */
+export function donationReceipt(ctx: MailContext, data: DonationReceiptData): RenderedMail {
+  const { site } = ctx;
+  const amount = formatMoney(data.amountCents, data.currency);
+  const rows: [string, string][] = [
+    ['Organization', site.legalName],
+    ['EIN', site.ein],
+    ['Amount', amount],
+    ['Date', formatDate(data.donatedAt, site.timeZone)],
+    ['Payment method', methodNames[data.paymentMethod]],
+    ['Gift', data.donationType === 'subscription' ? 'Monthly donation' : 'One-time donation'],
+    ['Receipt number', data.donationId],
+  ];
+  const dedication = dedicationLine(data.dedication);
+  if (dedication) rows.push(['Dedication', dedication]);
+  const feeNote =
+    data.feeCents > 0
+      ? `This amount includes ${formatMoney(data.feeCents, data.currency)} you added to cover the processing fee.`
+      : null;
+  const greeting = data.donorName ? `Dear ${data.donorName},` : 'Dear friend,';
+  const thanks = `Thank you for your gift of ${amount} to ${site.product}. Your generosity sustains the prayers at the tziyun and the work of our community.`;
+  return {
+    subject: `Your donation receipt | ${site.product}`,
+    element: (
+      <EmailLayout ctx={ctx}>
+        <Paragraph>{greeting}</Paragraph>
+        <Paragraph>{thanks}</Paragraph>
+        <table style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
+          <tbody>
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <td style={{ padding: '4px 16px 4px 0', color: '#57534e' }}>{label}</td>
+                <td style={{ padding: '4px 0', fontWeight: 600 }}>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {feeNote && <Paragraph>{feeNote}</Paragraph>}
+        <Paragraph>{site.taxStatement}</Paragraph>
+        <Paragraph>Please keep this email for your tax records.</Paragraph>
+      </EmailLayout>
+    ),
+    text: textFrame(ctx, [
+      greeting,
+      '',
+      thanks,
+      '',
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      ...(feeNote ? ['', feeNote] : []),
+      '',
+      site.taxStatement,
+      '',
+      'Please keep this email for your tax records.',
+    ]),
+  };
+}
+
+/** A monthly charge failed: how to fix the card. */
+export function donationPaymentFailed(
+  ctx: MailContext,
+  data: DonationPaymentFailedData,
+): RenderedMail {
+  const { site } = ctx;
+  const amount = formatMoney(data.amountCents, data.currency);
+  const greeting = data.donorName ? `Dear ${data.donorName},` : 'Dear friend,';
+  const problem = `This month's charge of ${amount} for your monthly donation to ${site.product} did not go through. Your card may have expired or been replaced.`;
+  const fix = data.payUrl
+    ? 'You can complete this month’s gift with another card on the secure page below; the bank will try your card on file again over the next days.'
+    : 'The bank will try your card on file again over the next days.';
+  const contact = `If you have questions or would like to change your gift, write to ${site.contact.email} or call ${site.contact.phone}.`;
+  return {
+    subject: `Your monthly donation could not be charged | ${site.product}`,
+    element: (
+      <EmailLayout ctx={ctx}>
+        <Paragraph>{greeting}</Paragraph>
+        <Paragraph>{problem}</Paragraph>
+        <Paragraph>{fix}</Paragraph>
+        {data.payUrl && <Button href={data.payUrl}>Update payment</Button>}
+        <Paragraph>{contact}</Paragraph>
+      </EmailLayout>
+    ),
+    text: textFrame(ctx, [
+      greeting,
+      '',
+      problem,
+      '',
+      fix,
+      ...(data.payUrl ? ['', data.payUrl] : []),
+      '',
+      contact,
+    ]),
+  };
+}

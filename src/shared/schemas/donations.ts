@@ -1,0 +1,93 @@
+import * as z from 'zod/mini';
+import { boundedText, emailField, optionalText } from './common';
+
+/** The smallest gift, in whole dollars; the largest comes from the server's settings. */
+export const minDonationDollars = 1;
+
+export const amountMessages = {
+  required: 'Amount is required',
+  notANumber: 'Amount must be a number of whole dollars',
+  whole: 'Amount must be in whole dollars',
+  min: `Amount must be at least $${minDonationDollars}`,
+  max: (maxDollars: number) => `Amount must be at most $${maxDollars.toLocaleString('en-US')}`,
+};
+
+/** A gift in whole dollars (the spec's `{amount}`), from $1 to `maxDollars`. */
+export function donationAmount(maxDollars: number) {
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? amountMessages.required : amountMessages.notANumber,
+    })
+    .check(
+      z.refine((n) => Number.isInteger(n), amountMessages.whole),
+      z.gte(minDonationDollars, amountMessages.min),
+      z.lte(maxDollars, amountMessages.max(maxDollars)),
+    );
+}
+
+/** Optional donor email: absent, null or blank mean not given yet. */
+const optionalEmail = z.pipe(
+  z.optional(z.nullable(z.union([z.literal(''), emailField()]))),
+  z.transform((value) => (value ? value : null)),
+);
+
+export const dedicationInput = z.object({
+  kind: z.enum(['honor', 'memory'], { error: 'Choose in honor of or in memory of' }),
+  name: boundedText('Dedication name', 100, 1),
+});
+
+/**
+ * `POST /api/create-payment-intent` and `POST /api/create-subscription`: the spec's `{amount}`
+ * plus what the checkout may know already. `idempotencyKey` is made once per checkout page
+ * and sent again on a retry, so a double submit sets up one payment.
+ */
+export function donationSetupInput(maxDollars: number) {
+  return z.object({
+    amount: donationAmount(maxDollars),
+    name: optionalText('Name', 100),
+    email: optionalEmail,
+    dedication: z.optional(z.nullable(dedicationInput)),
+    coverFee: z.optional(z.boolean({ error: 'coverFee must be true or false' })),
+    idempotencyKey: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^[A-Za-z0-9_-]{16,100}$/,
+            'idempotencyKey must be 16 to 100 letters, digits, - or _',
+          ),
+        ),
+    ),
+  });
+}
+
+export type DonationSetupInput = z.output<ReturnType<typeof donationSetupInput>>;
+
+export const clientSecretResponse = z.object({ clientSecret: z.string() });
+
+/**
+ * `POST /api/record-donation`: the spec's payload. Only the payment id and the donor's name and
+ * email are used; the amount, type and status come from Stripe.
+ */
+export const recordDonationInput = z.object({
+  stripePaymentId: z
+    .string({ error: 'stripePaymentId is required' })
+    .check(z.regex(/^pi_[A-Za-z0-9]{1,255}$/, 'stripePaymentId must be a Stripe PaymentIntent id')),
+  name: optionalText('Name', 100),
+  email: optionalEmail,
+  amount: z.optional(z.nullable(z.number())),
+  donationType: z.optional(z.nullable(z.enum(['onetime', 'subscription']))),
+  paymentMethod: z.optional(z.nullable(z.enum(['stripe', 'credit_card', 'card', 'ojc']))),
+  stripeSubscriptionId: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+});
+
+export const donationSummary = z.object({
+  id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  donationType: z.enum(['onetime', 'subscription']),
+  status: z.enum(['pending', 'succeeded', 'failed', 'refunded', 'disputed']),
+});
+
+export const recordDonationResponse = z.object({ success: z.boolean(), donation: donationSummary });

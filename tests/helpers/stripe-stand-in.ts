@@ -1,0 +1,620 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Stripe's REST API on 127.0.0.1, for the calls this site makes. It speaks
+ * the wire format the official SDK expects: form-encoded requests (`a[b][0]=c`), JSON objects
+ * with `object` and `id`, `expand[]`, errors as `{error: {type, message, code}}` with Stripe's
+ * statuses, and the `Idempotency-Key` header (same key and parameters: the first answer again;
+ * same key, other parameters: 400 idempotency_error).
+ *
+ * Tests play Stripe's side with the helpers (`pay`, `decline`, `refund`, `renew`, …) and build
+ * webhook events from the objects it holds (`event`). Every request is kept in `requests`.
+ */
+
+type StripeObject = Record<string, unknown> & { id: string; object: string };
+type Params = Record<string, unknown>;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: Params;
+  idempotencyKey: string | undefined;
+  stripeVersion: string | undefined;
+}
+
+class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+
+const id = (prefix: string) =>
+  `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Stripe's form encoding, read back: `items[0][price_data][unit_amount]=5` → nested values. */
+export function parseStripeForm(text: string): Params {
+  const out: Params = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.split(/[[\]]+/).filter(Boolean);
+    let node: Record<string, unknown> = out;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= /^\d+$/.test(path[i + 1]!) ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+function missing(kind: string, objectId: string, param = 'id'): StripeApiError {
+  return new StripeApiError(
+    404,
+    'invalid_request_error',
+    `No such ${kind}: '${objectId}'`,
+    'resource_missing',
+    param,
+  );
+}
+
+function integerParam(params: Params, name: string): number {
+  const value = Number(params[name]);
+  if (!Number.isInteger(value)) {
+    throw new StripeApiError(
+      400,
+      'invalid_request_error',
+      `Invalid integer: ${String(params[name])}`,
+      'parameter_invalid_integer',
+      name,
+    );
+  }
+  return value;
+}
+
+function listOf(data: unknown[], url: string) {
+  return { object: 'list', data, has_more: false, url };
+}
+
+export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {}) {
+  const paymentIntents = new Map<string, StripeObject>();
+  const charges = new Map<string, StripeObject>();
+  const customers = new Map<string, StripeObject>();
+  const products = new Map<string, StripeObject>();
+  const subscriptions = new Map<string, StripeObject>();
+  const invoices = new Map<string, StripeObject>();
+  /** The invoice a PaymentIntent pays, when it pays one. */
+  const invoiceOfIntent = new Map<string, string>();
+  const requests: RecordedRequest[] = [];
+  const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  let failures: StripeApiError[] = [];
+
+  function mustGet(map: Map<string, StripeObject>, kind: string, objectId: string) {
+    const found = map.get(objectId);
+    if (!found) throw missing(kind, objectId);
+    return found;
+  }
+
+  // ---- rendering, with `expand` ------------------------------------------------------------
+
+  function expansions(paths: string[], field: string) {
+    return paths
+      .filter((p) => p === field || p.startsWith(`${field}.`))
+      .map((p) => p.slice(field.length + 1))
+      .filter(Boolean);
+  }
+  const wants = (paths: string[], field: string) =>
+    paths.some((p) => p === field || p.startsWith(`${field}.`));
+
+  function renderIntent(pi: StripeObject, expand: string[] = []): StripeObject {
+    const chargeId = pi.latest_charge as string | null;
+    return {
+      ...pi,
+      latest_charge:
+        chargeId && wants(expand, 'latest_charge')
+          ? structuredClone(charges.get(chargeId)!)
+          : chargeId,
+    };
+  }
+
+  function renderInvoice(invoice: StripeObject, expand: string[] = []): StripeObject {
+    const { confirmation_secret: secret, payments, ...rest } = structuredClone(invoice);
+    const rendered: StripeObject = { ...rest };
+    if (wants(expand, 'confirmation_secret')) rendered.confirmation_secret = secret;
+    if (wants(expand, 'payments')) rendered.payments = payments;
+    return rendered;
+  }
+
+  function renderSubscription(sub: StripeObject, expand: string[] = []): StripeObject {
+    const invoiceId = sub.latest_invoice as string | null;
+    return {
+      ...structuredClone(sub),
+      latest_invoice:
+        invoiceId && wants(expand, 'latest_invoice')
+          ? renderInvoice(invoices.get(invoiceId)!, expansions(expand, 'latest_invoice'))
+          : invoiceId,
+    };
+  }
+
+  // ---- the API -----------------------------------------------------------------------------
+
+  function createIntent(params: Params, extra: Partial<StripeObject> = {}): StripeObject {
+    const amount = integerParam(params, 'amount');
+    if (amount < 50) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Amount must be at least $0.50 usd',
+        'amount_too_small',
+        'amount',
+      );
+    }
+    const piId = id('pi');
+    const pi: StripeObject = {
+      id: piId,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: String(params.currency ?? 'usd'),
+      status: 'requires_payment_method',
+      client_secret: `${piId}_secret_${randomBytes(8).toString('hex')}`,
+      customer: (params.customer as string | undefined) ?? null,
+      description: (params.description as string | undefined) ?? null,
+      metadata: (params.metadata as Params | undefined) ?? {},
+      latest_charge: null,
+      last_payment_error: null,
+      receipt_email: (params.receipt_email as string | undefined) ?? null,
+      automatic_payment_methods: { enabled: true },
+      created: now(),
+      livemode: false,
+      ...extra,
+    };
+    paymentIntents.set(piId, pi);
+    return pi;
+  }
+
+  function createInvoiceFor(sub: StripeObject, billingReason: string): StripeObject {
+    const item = (sub.items as { data: { price: StripeObject }[] }).data[0]!;
+    const amount = item.price.unit_amount as number;
+    const customer = customers.get(sub.customer as string);
+    const invoiceId = id('in');
+    const pi = createIntent({ amount, currency: sub.currency }, { customer: sub.customer });
+    invoiceOfIntent.set(pi.id, invoiceId);
+    const invoice: StripeObject = {
+      id: invoiceId,
+      object: 'invoice',
+      amount_due: amount,
+      amount_paid: 0,
+      amount_remaining: amount,
+      attempt_count: 0,
+      currency: sub.currency,
+      customer: sub.customer,
+      customer_email: customer?.email ?? null,
+      billing_reason: billingReason,
+      hosted_invoice_url: `https://invoice.stripe.test/i/${invoiceId}`,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: sub.id, metadata: sub.metadata },
+      },
+      status: 'open',
+      status_transitions: { finalized_at: now(), paid_at: null },
+      confirmation_secret: { client_secret: pi.client_secret, type: 'payment_intent' },
+      payments: listOf(
+        [
+          {
+            id: id('inpay'),
+            object: 'invoice_payment',
+            amount_paid: null,
+            amount_requested: amount,
+            currency: sub.currency,
+            invoice: invoiceId,
+            is_default: true,
+            payment: { type: 'payment_intent', payment_intent: pi.id },
+            status: 'open',
+            created: now(),
+            livemode: false,
+          },
+        ],
+        `/v1/invoice_payments?invoice=${invoiceId}`,
+      ),
+      created: now(),
+      livemode: false,
+    };
+    invoices.set(invoiceId, invoice);
+    sub.latest_invoice = invoiceId;
+    return invoice;
+  }
+
+  function route(method: string, path: string, params: Params): StripeObject {
+    const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
+    let m: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/payment_intents')
+      return renderIntent(createIntent(params), expand);
+    if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+      const pi = paymentIntents.get(m[1]!);
+      if (!pi) throw missing('payment_intent', m[1]!, 'intent');
+      return renderIntent(pi, expand);
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer: StripeObject = {
+        id: id('cus'),
+        object: 'customer',
+        email: params.email ?? null,
+        name: params.name ?? null,
+        metadata: params.metadata ?? {},
+        created: now(),
+        livemode: false,
+      };
+      customers.set(customer.id, customer);
+      return customer;
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/products\/([^/]+)$/))) {
+      return structuredClone(mustGet(products, 'product', m[1]!));
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      const productId = (params.id as string | undefined) ?? id('prod');
+      if (products.has(productId)) {
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          `Product already exists.`,
+          'resource_already_exists',
+          'id',
+        );
+      }
+      const product: StripeObject = {
+        id: productId,
+        object: 'product',
+        name: params.name,
+        active: true,
+        created: now(),
+        livemode: false,
+      };
+      products.set(productId, product);
+      return product;
+    }
+    if (method === 'POST' && path === '/v1/subscriptions')
+      return createSubscription(params, expand);
+    if (method === 'GET' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      return renderSubscription(mustGet(subscriptions, 'subscription', m[1]!), expand);
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) {
+      return renderInvoice(mustGet(invoices, 'invoice', m[1]!), expand);
+    }
+    throw new StripeApiError(
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${method}: ${path}).`,
+    );
+  }
+
+  function createSubscription(params: Params, expand: string[]): StripeObject {
+    const customerId = String(params.customer ?? '');
+    if (!customers.has(customerId)) throw missing('customer', customerId, 'customer');
+    const items = params.items as { price_data?: Params }[] | undefined;
+    const priceData = items?.[0]?.price_data as (Params & { recurring?: Params }) | undefined;
+    if (!priceData)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Missing required param: items.',
+        'parameter_missing',
+        'items',
+      );
+    const productId = String(priceData.product);
+    if (!products.has(productId))
+      throw missing('product', productId, 'items[0][price_data][product]');
+    const sub: StripeObject = {
+      id: id('sub'),
+      object: 'subscription',
+      customer: customerId,
+      currency: String(priceData.currency),
+      status: 'incomplete',
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      metadata: params.metadata ?? {},
+      payment_behavior: params.payment_behavior,
+      items: listOf(
+        [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            quantity: 1,
+            price: {
+              id: id('price'),
+              object: 'price',
+              currency: String(priceData.currency),
+              product: productId,
+              unit_amount: integerParam(priceData, 'unit_amount'),
+              recurring: { interval: priceData.recurring?.interval, interval_count: 1 },
+            },
+          },
+        ],
+        '/v1/subscription_items',
+      ),
+      latest_invoice: null,
+      created: now(),
+      livemode: false,
+    };
+    subscriptions.set(sub.id, sub);
+    createInvoiceFor(sub, 'subscription_create');
+    return renderSubscription(sub, expand);
+  }
+
+  // ---- HTTP --------------------------------------------------------------------------------
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const method = req.method ?? 'GET';
+    const params = method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    requests.push({
+      method,
+      path: url.pathname,
+      params,
+      idempotencyKey,
+      stripeVersion: req.headers['stripe-version'] as string | undefined,
+    });
+    const send = (status: number, body: string, replayed = false) => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': id('req'),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
+      res.end(body);
+    };
+    const sendError = (error: StripeApiError) =>
+      send(
+        error.status,
+        JSON.stringify({
+          error: {
+            type: error.type,
+            message: error.message,
+            ...(error.code ? { code: error.code } : {}),
+            ...(error.param ? { param: error.param } : {}),
+          },
+        }),
+      );
+
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return sendError(
+        new StripeApiError(401, 'invalid_request_error', 'Invalid API Key provided.'),
+      );
+    }
+    const fingerprint = `${method} ${url.pathname} ${raw}`;
+    if (method === 'POST' && idempotencyKey) {
+      const earlier = idempotent.get(idempotencyKey);
+      if (earlier && earlier.fingerprint !== fingerprint) {
+        return sendError(
+          new StripeApiError(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          ),
+        );
+      }
+      if (earlier) return send(earlier.status, earlier.body, true);
+    }
+    const failure = failures.shift();
+    if (failure) return sendError(failure);
+    let status = 200;
+    let body: string;
+    try {
+      body = JSON.stringify(route(method, url.pathname, params));
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      status = error.status;
+      body = JSON.stringify({
+        error: { type: error.type, message: error.message, code: error.code, param: error.param },
+      });
+    }
+    // Stripe keeps the answer of a keyed POST, errors included (but not 5xx).
+    if (method === 'POST' && idempotencyKey && status < 500) {
+      idempotent.set(idempotencyKey, { fingerprint, status, body });
+    }
+    send(status, body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  // ---- Stripe's side, played by the tests --------------------------------------------------
+
+  function chargeFor(pi: StripeObject): StripeObject {
+    const chargeId = pi.latest_charge as string | null;
+    if (!chargeId) throw new Error(`stand-in: ${pi.id} has no charge yet`);
+    return charges.get(chargeId)!;
+  }
+
+  const standIn = {
+    secretKey,
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    /** Requests of one method whose path starts with `prefix`. */
+    requestsTo(method: string, prefix: string) {
+      return requests.filter((r) => r.method === method && r.path.startsWith(prefix));
+    },
+    /** The next API calls answer with these errors (e.g. 500 api_error), one each. */
+    failNext(...errors: { status: number; type?: string; message?: string; code?: string }[]) {
+      failures = errors.map(
+        (e) =>
+          new StripeApiError(
+            e.status,
+            e.type ?? 'api_error',
+            e.message ?? 'Something went wrong on Stripe’s end.',
+            e.code,
+          ),
+      );
+    },
+    paymentIntent: (piId: string) => renderIntent(mustGet(paymentIntents, 'payment_intent', piId)),
+    invoice: (invoiceId: string) => renderInvoice(mustGet(invoices, 'invoice', invoiceId)),
+    subscription: (subId: string) =>
+      renderSubscription(mustGet(subscriptions, 'subscription', subId)),
+    /** The PaymentIntent whose client secret the site handed out. */
+    intentOfClientSecret(clientSecret: string) {
+      const found = [...paymentIntents.values()].find((pi) => pi.client_secret === clientSecret);
+      if (!found) throw new Error('stand-in: no PaymentIntent has that client secret');
+      return renderIntent(found);
+    },
+    /** The donor's card is charged: the intent succeeds (and its invoice is paid). */
+    pay(piId: string, { billingEmail = null as string | null } = {}) {
+      const pi = mustGet(paymentIntents, 'payment_intent', piId);
+      const charge: StripeObject = {
+        id: id('ch'),
+        object: 'charge',
+        amount: pi.amount,
+        amount_captured: pi.amount,
+        amount_refunded: 0,
+        refunded: false,
+        disputed: false,
+        paid: true,
+        captured: true,
+        status: 'succeeded',
+        currency: pi.currency,
+        payment_intent: pi.id,
+        billing_details: { email: billingEmail, name: null },
+        created: now(),
+        livemode: false,
+      };
+      charges.set(charge.id, charge);
+      Object.assign(pi, {
+        status: 'succeeded',
+        amount_received: pi.amount,
+        latest_charge: charge.id,
+        last_payment_error: null,
+      });
+      const invoiceId = invoiceOfIntent.get(pi.id);
+      if (invoiceId) {
+        const invoice = invoices.get(invoiceId)!;
+        const payment = (invoice.payments as { data: Params[] }).data[0]!;
+        Object.assign(payment, { status: 'paid', amount_paid: pi.amount });
+        Object.assign(invoice, {
+          status: 'paid',
+          amount_paid: pi.amount,
+          amount_remaining: 0,
+          attempt_count: (invoice.attempt_count as number) + 1,
+          status_transitions: { ...(invoice.status_transitions as Params), paid_at: now() },
+        });
+        const sub = subscriptions.get(
+          (invoice.parent as { subscription_details: { subscription: string } })
+            .subscription_details.subscription,
+        )!;
+        sub.status = 'active';
+      }
+      return renderIntent(pi);
+    },
+    /** The card is declined: the intent wants another payment method (its invoice stays open). */
+    decline(piId: string, message = 'Your card was declined.') {
+      const pi = mustGet(paymentIntents, 'payment_intent', piId);
+      Object.assign(pi, {
+        status: 'requires_payment_method',
+        last_payment_error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message,
+        },
+      });
+      const invoiceId = invoiceOfIntent.get(pi.id);
+      if (invoiceId) {
+        const invoice = invoices.get(invoiceId)!;
+        invoice.attempt_count = (invoice.attempt_count as number) + 1;
+        const sub = subscriptions.get(
+          (invoice.parent as { subscription_details: { subscription: string } })
+            .subscription_details.subscription,
+        )!;
+        if (invoice.billing_reason !== 'subscription_create') sub.status = 'past_due';
+      }
+      return renderIntent(pi);
+    },
+    /** A refund of the charge, whole by default. Returns the charge. */
+    refund(piId: string, amount?: number) {
+      const charge = chargeFor(mustGet(paymentIntents, 'payment_intent', piId));
+      const refunded = Math.min(
+        charge.amount as number,
+        (charge.amount_refunded as number) + (amount ?? (charge.amount as number)),
+      );
+      Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
+      return structuredClone(charge);
+    },
+    /** The donor's bank disputes the charge. Returns the dispute. */
+    dispute(piId: string) {
+      const charge = chargeFor(mustGet(paymentIntents, 'payment_intent', piId));
+      charge.disputed = true;
+      return {
+        id: id('dp'),
+        object: 'dispute',
+        amount: charge.amount,
+        currency: charge.currency,
+        charge: charge.id,
+        payment_intent: piId,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        created: now(),
+        livemode: false,
+      } satisfies StripeObject;
+    },
+    /** A new billing period: Stripe drafts and finalizes the next invoice. */
+    renew(subId: string) {
+      const sub = mustGet(subscriptions, 'subscription', subId);
+      return renderInvoice(createInvoiceFor(sub, 'subscription_cycle'));
+    },
+    /** The PaymentIntent of an invoice (its first payment). */
+    intentOfInvoice(invoiceId: string) {
+      const invoice = mustGet(invoices, 'invoice', invoiceId);
+      const payment = (invoice.payments as { data: { payment: { payment_intent: string } }[] })
+        .data[0]!;
+      return renderIntent(paymentIntents.get(payment.payment.payment_intent)!);
+    },
+    cancelSubscription(subId: string) {
+      const sub = mustGet(subscriptions, 'subscription', subId);
+      Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      return renderSubscription(sub);
+    },
+    /** A webhook event carrying a snapshot of `object`, as Stripe sends it. */
+    event(type: string, object: StripeObject, { created = now() } = {}) {
+      return {
+        id: id('evt'),
+        object: 'event',
+        api_version: null as string | null,
+        created,
+        type,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object: structuredClone(object) },
+      };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return standIn;
+}
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+export type StripeEventPayload = ReturnType<StripeStandIn['event']>;
