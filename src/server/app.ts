@@ -24,6 +24,7 @@ import { siteRoutes } from './features/site/routes';
 import { createJobWorker } from './jobs/job-worker';
 import type { Clock } from './jobs/types';
 import { clientDistDir, publicDir, resolveDataDir } from './lib/paths';
+import { loadLinkSigner } from './lib/signed-link';
 import { MAIL_JOB_KIND, mailJobHandler } from './mail/mail-job';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminAreaGuard, registerAdminAuth } from './plugins/admin-guard';
@@ -119,6 +120,7 @@ export async function buildApp({
   app.decorate('jobWorker', jobWorker);
   app.decorate('officeEmail', env.OFFICE_EMAIL ?? site.contact.email);
   app.decorate('clock', jobClock ?? (() => new Date()));
+  app.decorate('linkSigner', await loadLinkSigner(database.db));
   // Before connections close: stop claiming, let running jobs finish or return them to the queue.
   app.addHook('preClose', () => jobWorker.stop());
   app.addHook('onClose', async () => mailer.close());

@@ -6,6 +6,7 @@ import type { AdminIdentity } from './features/admin/sessions';
 import type { JobWorker } from './jobs/job-worker';
 import type { Clock } from './jobs/types';
 import type { Mailer } from './mail/mailer';
+import type { LinkSigner } from './lib/signed-link';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Session lifetimes, cookie name and flags, the allowed origin. */
     adminAuth: AdminAuthSettings;
+    /** Signs and checks the expiring links emails carry (src/server/lib/signed-link.ts). */
+    linkSigner: LinkSigner;
   }
   interface FastifyRequest {
     /** The signed-in administrator, once an admin guard has run; null otherwise. */

@@ -2,3 +2,4 @@ export * from './public-forms';
 export * from './jobs';
 export * from './admin';
 export * from './donations';
+export * from './app-secrets';
