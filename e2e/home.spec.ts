@@ -294,7 +294,10 @@ test.describe('tiers', () => {
     for (const tier of siteConfig.tiers) {
       await expect(
         tiers.getByRole('link', { name: `Support with $${tier.price}` }),
-      ).toHaveAttribute('href', '/donate');
+      ).toHaveAttribute(
+        'href',
+        `/checkout?amount=${tier.price}&type=subscription&method=credit_card`,
+      );
     }
     await expect(tiers.getByRole('link', { name: 'See full benefits below' })).toHaveAttribute(
       'href',

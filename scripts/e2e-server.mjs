@@ -1,6 +1,6 @@
 // The server the browser tests run against: the built app on a fresh, throwaway data directory,
 // with two administrators (an owner and a plain admin) and one dead background job in place.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,5 +74,34 @@ run('seeding a dead job', [
   await handle.close();
   })().catch((error) => { console.error(error); process.exit(1); });`,
 ]);
+
+// The payment providers: a Stripe stand-in on the port after the site's (scripts/
+// e2e-payment-stand-ins.ts), which the site's server calls as Stripe's API and the browser tests
+// reach through the stand-in Stripe.js (e2e/support/stripe.ts).
+const standInPort = Number(process.env.E2E_STANDIN_PORT ?? Number(process.env.PORT ?? 3210) + 1);
+Object.assign(process.env, {
+  E2E_STANDIN_PORT: String(standInPort),
+  STRIPE_SECRET_KEY: 'sk_test_e2e_standin',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_standin',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin',
+  STRIPE_API_BASE: `http://127.0.0.1:${standInPort}`,
+  DONATION_RATE_LIMIT: '10000',
+  DONATION_GLOBAL_RATE_LIMIT: '10000',
+});
+const standIns = spawn('npx', ['tsx', 'scripts/e2e-payment-stand-ins.ts'], {
+  cwd: root,
+  env: { ...process.env, E2E_PARENT_PID: String(process.pid) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+process.on('exit', () => standIns.kill());
+await new Promise((resolve, reject) => {
+  standIns.stdout.on('data', (chunk) => {
+    if (String(chunk).includes('payment stand-ins ready')) resolve(undefined);
+  });
+  standIns.on('exit', (code) => reject(new Error(`the payment stand-ins exited (${code})`)));
+}).catch((error) => {
+  console.error(`e2e server: ${error.message}`);
+  process.exit(1);
+});
 
 await import(pathToFileURL(join(root, process.env.BUILD_DIR ?? 'dist', 'server', 'main.js')).href);

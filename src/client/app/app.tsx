@@ -38,7 +38,7 @@ export function App({ ssrPath, ssrSearch, ssrContext }: AppProps) {
                   {routes
                     .filter((route) => route.kind === 'public')
                     .map((route) => (
-                      <Route key={route.path} path={route.path}>
+                      <Route key={route.path} path={route.path} nest={route.prefix}>
                         <PageTitle route={route} />
                         <LazyPage route={route} />
                       </Route>

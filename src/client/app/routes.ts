@@ -14,6 +14,11 @@ export interface PageRoute {
   description?: string;
   /** Listed in sitemap.xml. */
   indexed: boolean;
+  /**
+   * The page loads Stripe.js: its Content-Security-Policy adds exactly the hosts Stripe
+   * documents. Every other page allows this origin only.
+   */
+  stripe?: boolean;
   module: string;
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -69,8 +74,35 @@ export const routes: PageRoute[] = [
     kind: 'public',
     title: 'Checkout',
     indexed: false,
+    stripe: true,
     module: 'src/client/pages/checkout-page.tsx',
     load: () => import('../pages/checkout-page'),
+  },
+  {
+    // /checkout/ojc/<paymentId>: the page create-payment answers with.
+    path: '/checkout/ojc',
+    prefix: true,
+    kind: 'public',
+    title: 'OJC Fund Payment',
+    indexed: false,
+    module: 'src/client/pages/ojc-payment-page.tsx',
+    load: () => import('../pages/ojc-payment-page'),
+  },
+  {
+    path: '/donate/manage',
+    kind: 'public',
+    title: 'Your Monthly Gift',
+    indexed: false,
+    module: 'src/client/pages/manage-gift-page.tsx',
+    load: () => import('../pages/manage-gift-page'),
+  },
+  {
+    path: '/donate/cancel',
+    kind: 'public',
+    title: 'Your Monthly OJC Gift',
+    indexed: false,
+    module: 'src/client/pages/cancel-gift-page.tsx',
+    load: () => import('../pages/cancel-gift-page'),
   },
   {
     path: '/test-stripe',

@@ -1,20 +1,39 @@
 import { Redirect, useSearchParams } from 'wouter';
-import { OfficeContact } from '../components/layout/office-contact';
-import { PageHeader } from '../components/layout/page-header';
+import { formatMoney } from '~/shared/money';
+import { CardCheckout } from '../features/donate/components/card-checkout';
+import { OjcCheckout } from '../features/donate/components/ojc-checkout';
+import { parseCheckoutChoice } from '../features/donate/lib/checkout-link';
 
-// Card and OJC payment arrive with the donations work (issue 4). Spec 2: no amount goes to /donate.
+/**
+ * Spec 2, /checkout?amount=N&type=onetime|subscription&method=credit_card|ojc. Without a whole
+ * amount above zero it goes to /donate (on the server too: a 302).
+ */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
-  if (!params.get('amount')) return <Redirect to="/donate" replace />;
+  const choice = parseCheckoutChoice(params);
+  if (!choice) return <Redirect to="/donate" replace />;
+  const amount = formatMoney(choice.amount * 100, 'usd', { whole: true });
+  const monthly = choice.type === 'subscription';
+
   return (
-    <>
-      <PageHeader title="Checkout" />
-      <section className="mx-auto max-w-2xl px-4 py-16 text-center text-lg text-stone-800">
-        <p>
-          Online payment is being prepared. Please contact the office at <OfficeContact /> to
-          complete your gift.
-        </p>
-      </section>
-    </>
+    <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <a href="/donate" className="text-navy-900 underline underline-offset-2">
+        <span aria-hidden="true">←</span> Back to the donate page
+      </a>
+      <h1 className="mt-4 font-display text-4xl font-semibold text-navy-950">
+        Complete Your Donation
+      </h1>
+      <p className="mt-2 text-lg text-stone-800">
+        {monthly ? `${amount} every month` : `${amount} one-time gift`}, by{' '}
+        {choice.method === 'ojc' ? 'OJC Fund charity card' : 'credit card'}.
+      </p>
+      <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-300">
+        {choice.method === 'ojc' ? (
+          <OjcCheckout choice={choice} />
+        ) : (
+          <CardCheckout choice={choice} />
+        )}
+      </div>
+    </section>
   );
 }

@@ -67,4 +67,34 @@ describe('security headers', () => {
       await app.close().catch(() => undefined);
     }
   });
+
+  it('allows Stripe’s documented hosts on the checkout alone, and nowhere else', async () => {
+    const app = await buildTestApp();
+    try {
+      const checkout = String(
+        (await app.inject('/checkout?amount=36&type=onetime')).headers['content-security-policy'],
+      );
+      expect(checkout).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+      expect(checkout).toContain(
+        'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+      );
+      expect(checkout).toContain("connect-src 'self' https://api.stripe.com");
+      expect(checkout).toContain("frame-ancestors 'none'");
+      expect(checkout).not.toContain('unsafe');
+
+      for (const path of [
+        '/',
+        '/donate',
+        '/checkout/ojc/0f8e1d2c',
+        '/donate/manage',
+        '/test-stripe',
+      ]) {
+        const csp = String((await app.inject(path)).headers['content-security-policy']);
+        expect(csp, path).not.toContain('stripe.com');
+        expect(csp, path).toContain("script-src 'self'");
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });

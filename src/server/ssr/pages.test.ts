@@ -112,11 +112,57 @@ describe('server-rendered public pages', () => {
     }
   });
 
-  it('redirects /checkout without an amount to /donate', async () => {
-    const res = await app.inject('/checkout');
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/donate');
+  it('redirects /checkout without a whole amount above zero to /donate', async () => {
+    for (const query of [
+      '',
+      '?type=onetime',
+      '?amount=0',
+      '?amount=-3',
+      '?amount=1.5',
+      '?amount=x',
+    ]) {
+      const res = await app.inject(`/checkout${query}`);
+      expect(res.statusCode, query).toBe(302);
+      expect(res.headers.location).toBe('/donate');
+    }
     expect((await app.inject('/checkout?amount=36&type=onetime')).statusCode).toBe(200);
+  });
+
+  it('renders the donate page: tabs, presets, the disabled button, the impact list', async () => {
+    const { html, text } = await page('/donate');
+    expect(html).toMatch(/role="tablist"/);
+    expect(text).toContain('One-Time');
+    expect(text).toContain('Monthly');
+    for (const preset of [36, 72, 100, 250]) expect(text).toContain(`$${preset}`);
+    expect(text).toContain('Make this a monthly recurring donation');
+    expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Donate \$0<\/button>/);
+    expect(text).toContain('Sponsors healing and blessing prayers');
+    expect(html).toMatch(/<form[^>]* action="\/checkout" method="get"/);
+    expect(text).not.toContain('There was an issue processing your payment');
+  });
+
+  it('shows the donate page’s banners from the success and error flags', async () => {
+    expect((await page('/donate?success=true')).text).toContain(
+      'Thank you for your generous donation!',
+    );
+    const error = (await page('/donate?error=card')).text;
+    expect(error).toContain(
+      'There was an issue processing your payment. Please try again or contact us',
+    );
+    expect((await page('/donate?success=true&redirect_status=failed')).text).toContain(
+      'There was an issue processing your payment',
+    );
+  });
+
+  it('renders the checkout for card (setting up) and for OJC (its form and button)', async () => {
+    const card = await page('/checkout?amount=36&type=onetime');
+    expect(card.text).toContain('Setting up your payment...');
+    expect(card.text).toContain('$36 one-time gift');
+    const ojc = await page('/checkout?amount=36&type=onetime&method=ojc');
+    expect(ojc.text).toContain('Donate $36 via OJC');
+    const monthly = await page('/checkout?amount=72&type=subscription&method=ojc');
+    expect(monthly.text).toContain('Subscribe $72/month via OJC');
+    expect(monthly.text).toContain('$72 every month');
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {

@@ -8,6 +8,8 @@ import {
   routes,
   type PageRoute,
 } from '~/client/app/routes';
+import { servedOverHttps } from '../env';
+import { stripePageCsp } from '../plugins/security-headers';
 import { loadAssets } from './assets';
 import { renderDocument } from './document';
 import { renderAppHtml } from './render-app';
@@ -24,6 +26,7 @@ export async function registerPages(app: FastifyInstance, clientDir: string) {
         .filter((f) => f.endsWith('.woff2'))
         .map((f) => `/assets/${f}`)
     : [];
+  const stripeCsp = stripePageCsp(servedOverHttps(app.env));
   if (!assets.built)
     app.log.warn('no client build found: pages are served without scripts or styles');
 
@@ -49,6 +52,7 @@ export async function registerPages(app: FastifyInstance, clientDir: string) {
       publicUrl: app.env.PUBLIC_URL,
     });
     if (admin) reply.header('x-robots-tag', 'noindex, nofollow');
+    if (route.stripe) reply.header('content-security-policy', stripeCsp);
     return reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { boundedText, emailField, optionalText } from './common';
+import { boundedText, emailField, messages, optionalText } from './common';
 
 /** The smallest gift, in whole dollars; the largest comes from the server's settings. */
 export const minDonationDollars = 1;
@@ -91,3 +91,31 @@ export const donationSummary = z.object({
 });
 
 export const recordDonationResponse = z.object({ success: z.boolean(), donation: donationSummary });
+
+/** Spec 5: the checkout's donor name, required and at least 2 characters after trimming. */
+export const checkoutNameField = z
+  .string({ error: 'Name is required' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Name is required'),
+    z.minLength(2, 'Name must be at least 2 characters'),
+    z.maxLength(100, 'Name must be at most 100 characters'),
+  );
+
+/** Spec 5: the checkout's donor email, required and of the shape text@text.text. */
+export const checkoutEmailField = z.pipe(
+  z
+    .string({ error: 'Email is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Email is required'),
+      z.maxLength(254, 'Email must be at most 254 characters'),
+    ),
+  z.email(messages.invalidEmail).check(z.toLowerCase()),
+);
+
+/** The card checkout's donor form, checked in the browser before anything is sent. */
+export const checkoutDonorInput = z.object({
+  name: checkoutNameField,
+  email: checkoutEmailField,
+});

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
 import siteConfig from '@site-config';
 import type { Tier } from '~/shared/site-config-schema';
 import { AnchorLink } from '../../../components/layout/anchor-link';
 import { buttonClass } from '../../../components/ui/button';
 import { RichText } from '../../../components/ui/rich-text';
+import { checkoutHref } from '../../donate/lib/checkout-link';
 import { HomeIcon, type IconName } from './icons';
 import { SectionHeading } from './section-heading';
 
@@ -132,12 +132,13 @@ function TierCard({
           </li>
         ))}
       </ul>
-      <Link
-        href="/donate"
+      {/* A full page load: only the checkout's own response allows Stripe.js. */}
+      <a
+        href={checkoutHref({ amount: tier.price, type: 'subscription', method: 'credit_card' })}
         className={buttonClass(dark ? 'primary' : 'secondary', 'mt-auto w-full')}
       >
         Support with ${tier.price}
-      </Link>
+      </a>
     </li>
   );
 }

@@ -1,0 +1,212 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { gotoHydrated, toast, trackPageErrors, uniqueEmail } from './support/public-site';
+import { cards, serveStripeStandIn } from './support/stripe';
+
+/**
+ * The card checkout (spec 2 and 4) with Stripe.js served by a stand-in and Stripe's API answered
+ * by the local Stripe stand-in: the server sets the payment up, the browser confirms it, and the
+ * server records what Stripe reports.
+ */
+
+async function openCheckout(page: Page, query: string) {
+  const scripts = await serveStripeStandIn(page);
+  await gotoHydrated(page, `/checkout?${query}`);
+  await expect(page.getByText('Setting up your payment...')).toHaveCount(0);
+  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
+  return scripts;
+}
+
+async function fillDonor(page: Page, name: string, email: string, card: string) {
+  const form = page.locator('#main form');
+  await form.getByLabel('Full Name').fill(name);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByLabel('Card number').fill(card);
+}
+
+test('a one-time gift: Stripe.js from Stripe’s host, confirmed, recorded from Stripe, thank-you', async ({
+  page,
+}) => {
+  const errors = trackPageErrors(page);
+  const scripts = await openCheckout(page, 'amount=36&type=onetime&method=credit_card');
+  expect(scripts).toEqual(['https://js.stripe.com/endive/stripe.js']);
+  const button = page.getByRole('button', { name: 'Complete Donation $36' });
+  await expect(button).toBeEnabled();
+  await expectNoAxeViolations(page);
+
+  await fillDonor(page, 'Miriam Cohen', uniqueEmail('card'), cards.paying);
+  const setup = page.waitForRequest('**/api/create-payment-intent');
+  const recorded = page.waitForResponse('**/api/record-donation');
+  await button.click();
+  const setupBody = (await setup).postDataJSON();
+  expect(setupBody).toMatchObject({ amount: 36, name: 'Miriam Cohen', coverFee: false });
+  expect(setupBody.idempotencyKey).toMatch(/^[\w-]{16,100}$/);
+  const record = await recorded;
+  expect(record.status()).toBe(200);
+  expect(await record.json()).toMatchObject({
+    success: true,
+    donation: { amount: 3600, currency: 'usd', donationType: 'onetime', status: 'succeeded' },
+  });
+  await expect(toast(page)).toContainText('Payment Successful');
+  await expect(page).toHaveURL(/\/donate$/);
+  await expect(page.getByText('Thank you for your generous donation!')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the donor form’s validation messages (spec 5), before anything is sent', async ({ page }) => {
+  await openCheckout(page, 'amount=72&type=onetime');
+  let setups = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/create-')) setups += 1;
+  });
+  const button = page.getByRole('button', { name: 'Complete Donation $72' });
+  await button.click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toBeFocused();
+  await page.getByLabel('Full Name').fill(' A ');
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await page.locator('#main').getByRole('textbox', { name: 'Email', exact: true }).fill('someone@example');
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByLabel('Full Name').fill('Avi');
+  await page.locator('#main').getByRole('textbox', { name: 'Email', exact: true }).fill('avi@example.org');
+  await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
+  // The card field is Stripe's: its own message, and still nothing sent.
+  await button.click();
+  await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
+  expect(setups).toBe(0);
+});
+
+test('a declined card shows Payment Failed with Stripe’s message; the same payment then succeeds', async ({
+  page,
+}) => {
+  await openCheckout(page, 'amount=100&type=onetime');
+  await fillDonor(page, 'Yosef Levi', uniqueEmail('declined'), cards.declined);
+  const intents: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/create-payment-intent'))
+      intents.push(r.postDataJSON().idempotencyKey);
+  });
+  await page.getByRole('button', { name: 'Complete Donation $100' }).click();
+  await expect(toast(page)).toContainText('Payment Failed');
+  await expect(toast(page)).toContainText('Your card was declined.');
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await expect(page.getByRole('button', { name: 'Complete Donation $100' })).toBeEnabled();
+
+  await page.getByLabel('Card number').fill(cards.paying);
+  const recorded = page.waitForResponse('**/api/record-donation');
+  await page.getByRole('button', { name: 'Complete Donation $100' }).click();
+  expect(await (await recorded).json()).toMatchObject({ donation: { status: 'succeeded' } });
+  // One payment set up for both attempts: the same idempotency key.
+  expect(intents).toHaveLength(2);
+  expect(intents[1]).toBe(intents[0]);
+  await expect(page).toHaveURL(/\/donate$/);
+});
+
+test('a monthly gift sets up a subscription; covering the fee adds it and shows the total', async ({
+  page,
+}) => {
+  await openCheckout(page, 'amount=36&type=subscription&method=credit_card');
+  await expect(page.getByText('Monthly donation')).toBeVisible();
+  await page.getByLabel(/to cover the card processing fee/).check();
+  // (3600 + 30) / (1 - 0.029) rounded up = 3739: a fee of $1.39.
+  await expect(page.getByText('Processing fee you cover')).toBeVisible();
+  const button = page.getByRole('button', { name: 'Complete Donation $37.39' });
+  await expect(button).toBeVisible();
+  expect(
+    await page.evaluate(() =>
+      (
+        window as unknown as {
+          __stripeStandIn: { elementsOptions: { amount: number; mode: string }[] };
+        }
+      ).__stripeStandIn.elementsOptions.at(-1),
+    ),
+  ).toMatchObject({ amount: 3739, mode: 'subscription' });
+
+  await fillDonor(page, 'Rivka Stern', uniqueEmail('monthly'), cards.paying);
+  const setup = page.waitForRequest('**/api/create-subscription');
+  const recorded = page.waitForResponse('**/api/record-donation');
+  await button.click();
+  expect((await setup).postDataJSON()).toMatchObject({ amount: 36, coverFee: true });
+  expect(await (await recorded).json()).toMatchObject({
+    donation: { amount: 3739, donationType: 'subscription', status: 'succeeded' },
+  });
+  await expect(page).toHaveURL(/\/donate$/);
+});
+
+test('“One-time donation instead” really makes a one-time payment', async ({ page }) => {
+  await openCheckout(page, 'amount=72&type=subscription');
+  await page.getByLabel('One-time donation instead').check();
+  await expect(page.getByText('One-time donation', { exact: true })).toBeVisible();
+  await fillDonor(page, 'Dovid Katz', uniqueEmail('instead'), cards.paying);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/create-')) calls.push(new URL(r.url()).pathname);
+  });
+  const recorded = page.waitForResponse('**/api/record-donation');
+  await page.getByRole('button', { name: 'Complete Donation $72' }).click();
+  expect(await (await recorded).json()).toMatchObject({
+    donation: { donationType: 'onetime', status: 'succeeded' },
+  });
+  expect(calls).toEqual(['/api/create-payment-intent']);
+});
+
+test('a dedication goes with the gift', async ({ page }) => {
+  await openCheckout(page, 'amount=18&type=onetime');
+  await fillDonor(page, 'Sarah Adler', uniqueEmail('dedication'), cards.paying);
+  await page.getByLabel('Dedicate this gift (optional)').check();
+  await page.getByRole('button', { name: 'Complete Donation $18' }).click();
+  await expect(page.getByText('Dedication name is required')).toBeVisible();
+  await page.getByRole('radio', { name: 'In memory of' }).check();
+  await page.getByLabel('Name of the person honored or remembered').fill('Chaim ben Avraham');
+  await expectNoAxeViolations(page);
+  const setup = page.waitForRequest('**/api/create-payment-intent');
+  await page.getByRole('button', { name: 'Complete Donation $18' }).click();
+  expect((await setup).postDataJSON()).toMatchObject({
+    dedication: { kind: 'memory', name: 'Chaim ben Avraham' },
+  });
+  await expect(page).toHaveURL(/\/donate$/);
+});
+
+test('Payment Setup Error when card payments are not configured, saying so plainly', async ({
+  page,
+}) => {
+  await serveStripeStandIn(page);
+  await page.route('**/api/stripe-config', (route) =>
+    route.fulfill({
+      json: {
+        configured: false,
+        mode: null,
+        publishableKey: null,
+        apiVersion: '2026-10-28.endive',
+        settings: { secretKey: false, publishableKey: false, webhookSecret: false },
+        limits: { minDollars: 1, maxDollars: 25000 },
+        fee: { percent: 2.9, fixedCents: 30 },
+      },
+    }),
+  );
+  await gotoHydrated(page, '/checkout?amount=36&type=onetime');
+  const screen = page.getByRole('alert').filter({ hasText: 'Payment Setup Error' });
+  await expect(screen).toContainText('Card payments are not set up on this site yet');
+  await expect(screen.getByRole('link', { name: 'Return to the donate page' })).toHaveAttribute(
+    'href',
+    '/donate',
+  );
+  await expectNoAxeViolations(page);
+});
+
+test('Payment Setup Error when Stripe.js cannot load', async ({ page }) => {
+  await page.route('https://js.stripe.com/**', (route) => route.abort());
+  await gotoHydrated(page, '/checkout?amount=36&type=onetime');
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment Setup Error' })).toContainText(
+    'Failed to load Stripe.js',
+  );
+});
+
+test('the server refuses an amount over the limit; the donor sees why', async ({ page }) => {
+  await openCheckout(page, 'amount=25001&type=onetime');
+  await fillDonor(page, 'Big Giver', uniqueEmail('limit'), cards.paying);
+  await page.getByRole('button', { name: 'Complete Donation $25,001' }).click();
+  await expect(toast(page)).toContainText('Payment Failed');
+  await expect(toast(page)).toContainText('Amount must be at most $25,000');
+});

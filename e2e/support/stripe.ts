@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+
+const standInScript = readFileSync(new URL('./stripe-js-stand-in.js', import.meta.url), 'utf8');
+const standInApi = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+
+/** A card number the Stripe stand-in accepts, and the one it declines (Stripe's test cards). */
+export const cards = { paying: '4242424242424242', declined: '4000000000000002' };
+
+/**
+ * Serves the stand-in Stripe.js in place of Stripe's script and routes the browser's calls to
+ * Stripe's API to the local stand-in (scripts/e2e-payment-stand-ins.ts). Returns the Stripe.js
+ * URLs the page asked for.
+ */
+export async function serveStripeStandIn(page: Page) {
+  const scripts: string[] = [];
+  await page.route('https://js.stripe.com/**', async (route) => {
+    scripts.push(route.request().url());
+    await route.fulfill({ contentType: 'application/javascript', body: standInScript });
+  });
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const url = route.request().url().replace('https://api.stripe.com', standInApi);
+    const response = await route.fetch({ url });
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'access-control-allow-origin': '*' },
+    });
+  });
+  return scripts;
+}

@@ -1,0 +1,325 @@
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { coverFeeCents, formatMoney } from '~/shared/money';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { fieldErrors } from '../../../lib/use-zod-form';
+import {
+  getStripeConfig,
+  recordDonation,
+  setUpCardPayment,
+  type StripeConfig,
+} from '../api/card-payments';
+import { createAttemptKeys } from '../lib/attempt-key';
+import type { CheckoutChoice } from '../lib/checkout-link';
+import { loadStripeJs } from '../lib/load-stripe';
+import {
+  dedicationError,
+  dedicationPayload,
+  DedicationFields,
+  noDedication,
+  type Dedication,
+} from './gift-options';
+import { DonationSummary } from './donor-summary';
+import { PaymentSetupError, SETUP_FAILED } from './payment-setup-error';
+
+/** Spec 9: the form is usable once the Payment Element reports ready, or after 5 s anyway. */
+export const ELEMENT_READY_FALLBACK_MS = 5000;
+/** Long enough to read 'Payment Successful' before the donate page's thank-you. */
+const SUCCESS_REDIRECT_MS = 1000;
+
+const loadDonorSchema = () =>
+  import('~/shared/schemas/donations').then((m) => m.checkoutDonorInput);
+
+type Setup =
+  | { phase: 'loading' }
+  | { phase: 'failed'; message: string }
+  | { phase: 'ready'; stripe: Stripe; config: StripeConfig };
+
+/**
+ * Card checkout (spec 2 and 4): loads the configuration and Stripe.js ('Setting up your
+ * payment...'), then the donor form around Stripe's Payment Element. The payment is set up on
+ * the server only when the donor submits, with the final amount, name and email.
+ */
+export function CardCheckout({ choice }: { choice: CheckoutChoice }) {
+  const [setup, setSetup] = useState<Setup>({ phase: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const config = await getStripeConfig();
+      if (!config.configured || !config.publishableKey) {
+        return {
+          phase: 'failed',
+          message:
+            'Card payments are not set up on this site yet, so no card can be charged. Please give with an OJC Fund charity card or contact us.',
+        } as const;
+      }
+      const stripe = await loadStripeJs(config.publishableKey);
+      if (!stripe) return { phase: 'failed', message: SETUP_FAILED } as const;
+      return { phase: 'ready', stripe, config } as const;
+    })().then(
+      (next) => live && setSetup(next),
+      (error: unknown) =>
+        live &&
+        setSetup({
+          phase: 'failed',
+          message: error instanceof Error && error.message ? error.message : SETUP_FAILED,
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (setup.phase === 'failed') return <PaymentSetupError message={setup.message} />;
+  if (setup.phase === 'loading') {
+    return (
+      <p role="status" className="flex items-center justify-center gap-3 py-16 text-lg">
+        <span
+          aria-hidden="true"
+          className="size-6 animate-spin rounded-full border-4 border-navy-900 border-t-transparent"
+        />
+        Setting up your payment...
+      </p>
+    );
+  }
+  return <CardForm choice={choice} stripe={setup.stripe} config={setup.config} />;
+}
+
+function CardForm({
+  choice,
+  stripe,
+  config,
+}: {
+  choice: CheckoutChoice;
+  stripe: Stripe;
+  config: StripeConfig;
+}) {
+  const toast = useToast();
+  const [values, setValues] = useState({ name: '', email: '' });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [dedication, setDedication] = useState<Dedication>(noDedication);
+  const [coverFee, setCoverFee] = useState(false);
+  const [oneTimeInstead, setOneTimeInstead] = useState(false);
+  const [elementReady, setElementReady] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const elementsRef = useRef<StripeElements | null>(null);
+  const mountRef = useRef<HTMLDivElement>(null);
+  const attempted = useRef(false);
+  const keyFor = useMemo(() => createAttemptKeys(), []);
+
+  const kind = choice.type === 'subscription' && !oneTimeInstead ? 'subscription' : 'onetime';
+  const giftCents = choice.amount * 100;
+  const feeCents = coverFee ? coverFeeCents(giftCents, config.fee) : 0;
+  const totalCents = giftCents + feeCents;
+  const elementOptions = {
+    mode: kind === 'subscription' ? ('subscription' as const) : ('payment' as const),
+    amount: totalCents,
+    currency: 'usd',
+  };
+
+  // The Payment Element, mounted once; the amount and mode follow the form.
+  useEffect(() => {
+    const elements = stripe.elements({
+      ...elementOptions,
+      appearance: { theme: 'stripe', variables: { colorPrimary: '#131e40' } },
+    });
+    const element = elements.create('payment', { layout: 'tabs' });
+    element.on('ready', () => setElementReady(true));
+    element.mount(mountRef.current!);
+    elementsRef.current = elements;
+    const fallback = window.setTimeout(() => setElementReady(true), ELEMENT_READY_FALLBACK_MS);
+    return () => {
+      window.clearTimeout(fallback);
+      element.destroy();
+      elementsRef.current = null;
+    };
+    // Created once per Stripe instance; later changes go through update() below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stripe]);
+
+  useEffect(() => {
+    elementsRef.current?.update(elementOptions);
+    // elementOptions is derived from these.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, totalCents]);
+
+  const validate = async (next = values) => {
+    const schema = await loadDonorSchema();
+    const result = schema.safeParse(next);
+    const errs = result.success ? {} : fieldErrors(result.error);
+    const dedicationProblem = dedicationError(dedication);
+    if (dedicationProblem) errs.dedicationName = dedicationProblem;
+    return { errs, data: result.success ? result.data : null };
+  };
+
+  const setValue = (name: string, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (attempted.current) void validate(next).then(({ errs }) => setErrors(errs));
+  };
+
+  const fail = (message: string) =>
+    toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    attempted.current = true;
+    const { errs, data } = await validate();
+    setErrors(errs);
+    const firstInvalid = Object.keys(errs)[0];
+    if (!data || firstInvalid) {
+      if (firstInvalid) {
+        form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      }
+      return;
+    }
+    const elements = elementsRef.current;
+    if (!elements) return;
+    setProcessing(true);
+    let succeeded = false;
+    try {
+      // The Payment Element checks the card details and shows its own messages.
+      const { error: incomplete } = await elements.submit();
+      if (incomplete) return;
+
+      const gift = {
+        amount: choice.amount,
+        name: data.name,
+        email: data.email,
+        dedication: dedicationPayload(dedication),
+        coverFee,
+      };
+      let clientSecret: string;
+      try {
+        ({ clientSecret } = await setUpCardPayment(kind, {
+          ...gift,
+          idempotencyKey: keyFor({ kind, ...gift }),
+        }));
+      } catch (error) {
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+          setErrors(error.fields);
+        }
+        fail(error instanceof Error ? error.message : SETUP_FAILED);
+        return;
+      }
+      if (!clientSecret) {
+        fail('No client secret received from payment API');
+        return;
+      }
+
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        clientSecret,
+        confirmParams: {
+          return_url: `${window.location.origin}/donate?success=true`,
+          payment_method_data: { billing_details: { name: data.name, email: data.email } },
+        },
+        redirect: 'if_required',
+      });
+      if (error) {
+        fail(error.message ?? 'Your payment could not be completed.');
+        return;
+      }
+      // The server asks Stripe what happened and records that; a failure here changes nothing
+      // for the donor (the webhook records it too), so the thank-you follows regardless.
+      await recordDonation({
+        stripePaymentId: paymentIntent.id,
+        name: data.name,
+        email: data.email,
+        amount: totalCents,
+        donationType: kind,
+      }).catch(() => undefined);
+      succeeded = true;
+      toast({
+        title: 'Payment Successful',
+        description: 'Thank you for your generous donation!',
+      });
+      window.setTimeout(() => window.location.assign('/donate?success=true'), SUCCESS_REDIRECT_MS);
+    } finally {
+      // After a success the form stays disabled until the donate page opens.
+      if (!succeeded) setProcessing(false);
+    }
+  };
+
+  const busy = processing || !elementReady;
+  return (
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      method="post"
+      className="flex flex-col gap-5"
+    >
+      <DonationSummary giftCents={giftCents} feeCents={feeCents} type={kind} />
+      {choice.type === 'subscription' ? (
+        <label className="flex items-center gap-3 text-stone-800">
+          <input
+            type="checkbox"
+            checked={oneTimeInstead}
+            disabled={processing}
+            onChange={(e) => setOneTimeInstead(e.target.checked)}
+            className="size-5 accent-navy-900"
+          />
+          One-time donation instead
+        </label>
+      ) : null}
+      <TextField
+        label="Full Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={values.name}
+        error={errors.name}
+        disabled={processing}
+        onValue={setValue}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        error={errors.email}
+        disabled={processing}
+        onValue={setValue}
+        hint="Your receipt is sent here."
+      />
+      <DedicationFields
+        value={dedication}
+        onChange={setDedication}
+        error={errors.dedicationName}
+        disabled={processing}
+      />
+      <label className="flex items-start gap-3 text-stone-800">
+        <input
+          type="checkbox"
+          checked={coverFee}
+          disabled={processing}
+          onChange={(e) => setCoverFee(e.target.checked)}
+          className="mt-1 size-5 accent-navy-900"
+        />
+        <span>
+          Add {formatMoney(coverFeeCents(giftCents, config.fee))} to cover the card processing fee,
+          so all of {formatMoney(giftCents, 'usd', { whole: true })} reaches the tziyun
+        </span>
+      </label>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-stone-800">Card details</legend>
+        <div ref={mountRef} className="min-h-24" />
+      </fieldset>
+      <Button type="submit" variant="primary" disabled={busy} className="w-full text-lg">
+        {processing
+          ? 'Processing...'
+          : `Complete Donation ${formatMoney(totalCents, 'usd', { whole: true })}`}
+      </Button>
+      <p className="text-center text-sm text-stone-700">
+        Card details go straight to Stripe, our payment processor; they never reach our servers.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import siteConfig from '@site-config';
+import { buttonClass } from '../../../components/ui/button';
+import { RichText } from '../../../components/ui/rich-text';
+import { checkoutHref, type PayMethod } from '../lib/checkout-link';
+
+/**
+ * Spec 2: the monthly tab's tier cards, by the donate page's names (Spark, Flame, Illumination).
+ * Each button is a plain link: the checkout is a full page load.
+ */
+export function MonthlyTiers({ method }: { method: PayMethod }) {
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {siteConfig.tiers.map((tier) => (
+        <li
+          key={tier.id}
+          className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ${tier.popular ? 'ring-2 ring-gold-700' : 'ring-stone-300'}`}
+        >
+          {tier.popular ? (
+            <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-gold-500 px-3 py-0.5 text-xs font-bold tracking-wide text-navy-950 uppercase">
+              Most Popular
+            </p>
+          ) : null}
+          <h3 className="font-display text-2xl font-semibold text-navy-950">{tier.donateName}</h3>
+          <p className="mt-2 text-3xl font-semibold text-navy-950">
+            ${tier.price}
+            <span className="text-base font-normal text-stone-700">/month</span>
+          </p>
+          <ul className="mt-4 mb-6 space-y-2 text-stone-800">
+            {tier.benefits.map((benefit) => (
+              <li key={benefit} className="flex gap-2">
+                <span aria-hidden="true" className="text-gold-700">
+                  ✓
+                </span>
+                <span>
+                  <RichText text={benefit} />
+                </span>
+              </li>
+            ))}
+          </ul>
+          <a
+            href={checkoutHref({ amount: tier.price, type: 'subscription', method })}
+            className={buttonClass(tier.popular ? 'primary' : 'secondary', 'mt-auto w-full')}
+          >
+            Subscribe ${tier.price}/month
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

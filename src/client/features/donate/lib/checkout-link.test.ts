@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutHref, parseCheckoutChoice, parseWholeDollars } from './checkout-link';
+
+describe('the checkout link', () => {
+  it('carries amount, type and method in the spec’s query', () => {
+    expect(checkoutHref({ amount: 72, type: 'subscription', method: 'ojc' })).toBe(
+      '/checkout?amount=72&type=subscription&method=ojc',
+    );
+  });
+
+  it('reads back what it wrote', () => {
+    const choice = { amount: 250, type: 'onetime', method: 'credit_card' } as const;
+    const query = new URLSearchParams(checkoutHref(choice).split('?')[1]);
+    expect(parseCheckoutChoice(query)).toEqual(choice);
+  });
+
+  it('defaults to a one-time card gift', () => {
+    expect(parseCheckoutChoice(new URLSearchParams('amount=18'))).toEqual({
+      amount: 18,
+      type: 'onetime',
+      method: 'credit_card',
+    });
+    expect(parseCheckoutChoice(new URLSearchParams('amount=18&type=weekly&method=cash'))).toEqual({
+      amount: 18,
+      type: 'onetime',
+      method: 'credit_card',
+    });
+  });
+
+  it('has no gift without a whole amount above zero', () => {
+    for (const query of [
+      '',
+      'amount=',
+      'amount=0',
+      'amount=-5',
+      'amount=12.5',
+      'amount=abc',
+      'amount=1e3',
+    ]) {
+      expect(parseCheckoutChoice(new URLSearchParams(query))).toBeNull();
+    }
+  });
+});
+
+describe('a typed amount', () => {
+  it('is whole dollars above zero', () => {
+    expect(parseWholeDollars(' 36 ')).toBe(36);
+    expect(parseWholeDollars('0')).toBeNull();
+    expect(parseWholeDollars('')).toBeNull();
+    expect(parseWholeDollars(null)).toBeNull();
+    expect(parseWholeDollars('7.5')).toBeNull();
+    expect(parseWholeDollars('9999999999')).toBeNull();
+  });
+});

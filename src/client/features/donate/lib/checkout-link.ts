@@ -1,0 +1,42 @@
+/** What a gift is: once, or every month. The spec's `type` query value. */
+export type GiftType = 'onetime' | 'subscription';
+/** How it is paid: the spec's `method` query value. */
+export type PayMethod = 'credit_card' | 'ojc';
+
+export interface CheckoutChoice {
+  /** Whole dollars. */
+  amount: number;
+  type: GiftType;
+  method: PayMethod;
+}
+
+/**
+ * The checkout's address for a gift. Links to it are full page loads (plain anchors or a GET
+ * form), never client-side navigation: only the checkout's own response allows Stripe.js.
+ */
+export function checkoutHref({ amount, type, method }: CheckoutChoice): string {
+  return `/checkout?${new URLSearchParams({ amount: String(amount), type, method }).toString()}`;
+}
+
+/** A custom amount as typed: a whole number of dollars above zero, or null. */
+export function parseWholeDollars(text: string | null | undefined): number | null {
+  const trimmed = (text ?? '').trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return null;
+  const amount = Number(trimmed);
+  return amount > 0 ? amount : null;
+}
+
+/**
+ * The checkout's query (spec 2): `amount` in whole dollars, `type` subscription or onetime
+ * (one-time unless it says subscription), `method` credit_card by default or ojc. Null when the
+ * amount is missing or not a whole number of dollars above zero: the page goes to /donate.
+ */
+export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | null {
+  const amount = parseWholeDollars(params.get('amount'));
+  if (amount === null) return null;
+  return {
+    amount,
+    type: params.get('type') === 'subscription' ? 'subscription' : 'onetime',
+    method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
+  };
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'wouter';
+import { recordDonation } from '../api/card-payments';
+
+/**
+ * Spec 2: `success=true` and any `error` set the donate page's flags, then the query leaves the
+ * address. A card payment that needed a redirect (3-D Secure, a bank page) returns here with
+ * Stripe's `payment_intent` and `redirect_status`: a failed one shows the error banner, a
+ * successful one is reported to the server, which records what Stripe confirms.
+ */
+export function useDonateFlags() {
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const [flags] = useState(() => {
+    const redirectStatus = params.get('redirect_status');
+    const failedRedirect = redirectStatus !== null && redirectStatus !== 'succeeded';
+    return {
+      success: params.get('success') === 'true' && !failedRedirect,
+      error: params.get('error') !== null || failedRedirect,
+      paymentIntent: redirectStatus === 'succeeded' ? params.get('payment_intent') : null,
+    };
+  });
+
+  useEffect(() => {
+    if (flags.paymentIntent?.startsWith('pi_')) {
+      recordDonation({ stripePaymentId: flags.paymentIntent }).catch(() => {
+        // The webhook records it too; the donor has already paid and sees the thank-you.
+      });
+    }
+    if (window.location.search) navigate('/donate', { replace: true });
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return flags;
+}
