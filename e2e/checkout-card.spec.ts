@@ -66,10 +66,16 @@ test('the donor form’s validation messages (spec 5), before anything is sent',
   await expect(page.getByLabel('Full Name')).toBeFocused();
   await page.getByLabel('Full Name').fill(' A ');
   await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
-  await page.locator('#main').getByRole('textbox', { name: 'Email', exact: true }).fill('someone@example');
+  await page
+    .locator('#main')
+    .getByRole('textbox', { name: 'Email', exact: true })
+    .fill('someone@example');
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await page.getByLabel('Full Name').fill('Avi');
-  await page.locator('#main').getByRole('textbox', { name: 'Email', exact: true }).fill('avi@example.org');
+  await page
+    .locator('#main')
+    .getByRole('textbox', { name: 'Email', exact: true })
+    .fill('avi@example.org');
   await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
   // The card field is Stripe's: its own message, and still nothing sent.
   await button.click();
