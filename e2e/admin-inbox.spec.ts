@@ -1,29 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { toast, trackPageErrors, uniqueEmail } from './support/public-site';
+import { failOnPageErrors, signInByApi } from './support/admin';
+import { toast, uniqueEmail } from './support/public-site';
 
 /**
  * The inbox tabs: contact messages, membership applications and newsletter subscribers, fed
  * through the public API first, then read and changed from the dashboard.
  */
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e correct horse battery staple';
-const OWNER = 'e2e-owner';
-
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = trackPageErrors(page);
-});
-test.afterEach(() => {
-  expect(pageErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
-});
+failOnPageErrors();
 
 async function openSignedIn(page: Page) {
-  const response = await page.request.post('/api/admin/login', {
-    data: { username: OWNER, password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
+  await signInByApi(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 }

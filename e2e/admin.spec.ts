@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { holdRequests, toast, trackPageErrors } from './support/public-site';
+import { ADMIN, ADMIN_PASSWORD, failOnPageErrors, OWNER, signInByApi } from './support/admin';
+import { holdRequests, toast } from './support/public-site';
 
 /**
  * The administrators' side: sign-in against the server's session (spec 2 '/admin/login', 4
@@ -8,19 +9,8 @@ import { holdRequests, toast, trackPageErrors } from './support/public-site';
  * dead job are made by scripts/e2e-server.mjs before the server starts.
  */
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e correct horse battery staple';
-const OWNER = 'e2e-owner';
-const ADMIN = 'e2e-admin';
-
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = trackPageErrors(page);
-});
-test.afterEach(() => {
-  // The browser logs every 4xx answer as a failed resource: those are expected here (401 before
-  // sign-in, the error cases); anything else the page logs is a bug.
-  expect(pageErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
-});
+const PASSWORD = ADMIN_PASSWORD;
+failOnPageErrors();
 
 function loginForm(page: Page) {
   const form = page.getByRole('form', { name: 'Admin sign-in' });
@@ -41,10 +31,7 @@ async function signInThroughForm(page: Page, username: string, password = PASSWO
 
 /** Opens `path` signed in as `username` (signing in through the API, as the page would). */
 async function openSignedIn(page: Page, username: string, path = '/admin') {
-  const response = await page.request.post('/api/admin/login', {
-    data: { username, password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
+  await signInByApi(page, username);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 }
@@ -208,13 +195,23 @@ test('logging out ends the session, and its cookie no longer works', async ({ pa
 });
 
 test.describe('the dashboard', () => {
-  test('a plain admin sees the jobs but not the owner-only tabs', async ({ page }) => {
+  test('a plain admin sees donors first but not the owner-only tabs', async ({ page }) => {
     await openSignedIn(page, ADMIN);
     await expect(page.getByRole('banner')).toContainText(`Signed in as ${ADMIN}`);
     const tabs = page.getByRole('tablist', { name: 'Administration sections' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Background Jobs', 'Messages', 'Applications', 'Subscribers']);
-    await expect(tab(page, 'Background Jobs')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('heading', { level: 2, name: 'Background Jobs' })).toBeVisible();
+    // Spec 2's four first, then this site's own.
+    await expect(tabs).toHaveText([
+      'Donor Management',
+      'Video Management',
+      'GoHighLevel CRM',
+      'Zapier Integration',
+      'Background Jobs',
+      'Messages',
+      'Applications',
+      'Subscribers',
+    ]);
+    await expect(tab(page, 'Donor Management')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { level: 2, name: 'Donor Management' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Administrators' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Audit Log' })).toHaveCount(0);
     // And the server agrees.
@@ -223,17 +220,17 @@ test.describe('the dashboard', () => {
 
   test('the tabs switch with the arrow keys, Home and End', async ({ page }) => {
     await openSignedIn(page, OWNER);
-    const jobs = tab(page, 'Background Jobs');
+    const donors = tab(page, 'Donor Management');
     const admins = tab(page, 'Administrators');
     const audit = tab(page, 'Audit Log');
-    await expect(jobs).toHaveAttribute('aria-selected', 'true');
+    await expect(donors).toHaveAttribute('aria-selected', 'true');
 
     // From the header, Tab reaches the selected tab (the others are skipped).
     await page.getByRole('button', { name: 'Logout' }).focus();
     await page.keyboard.press('Tab');
-    await expect(jobs).toBeFocused();
+    await expect(donors).toBeFocused();
 
-    const expectSelected = async (selected: typeof jobs, heading: string) => {
+    const expectSelected = async (selected: typeof donors, heading: string) => {
       await expect(selected).toBeFocused();
       await expect(selected).toHaveAttribute('aria-selected', 'true');
       await expect(selected).toHaveAttribute('tabindex', '0');
@@ -242,13 +239,14 @@ test.describe('the dashboard', () => {
       await expect(panel.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       await expect(page.getByRole('tabpanel')).toHaveCount(1);
     };
-    // The order: Background Jobs, Messages, Applications, Subscribers, Administrators, Audit Log.
+    // The order: Donor Management, Video Management, … , Administrators, Audit Log.
     await page.keyboard.press('ArrowRight');
-    await expectSelected(tab(page, 'Messages'), 'Messages');
-    await expect(jobs).toHaveAttribute('aria-selected', 'false');
-    await expect(jobs).toHaveAttribute('tabindex', '-1');
+    await expect(tab(page, 'Video Management')).toBeFocused();
+    await expect(tab(page, 'Video Management')).toHaveAttribute('aria-selected', 'true');
+    await expect(donors).toHaveAttribute('aria-selected', 'false');
+    await expect(donors).toHaveAttribute('tabindex', '-1');
     await page.keyboard.press('ArrowLeft');
-    await expectSelected(jobs, 'Background Jobs');
+    await expectSelected(donors, 'Donor Management');
     await page.keyboard.press('ArrowLeft');
     await expectSelected(audit, 'Audit Log');
     await page.keyboard.press('ArrowLeft');
@@ -256,11 +254,11 @@ test.describe('the dashboard', () => {
     await page.keyboard.press('ArrowRight');
     await expectSelected(audit, 'Audit Log');
     await page.keyboard.press('ArrowRight');
-    await expectSelected(jobs, 'Background Jobs');
+    await expectSelected(donors, 'Donor Management');
     await page.keyboard.press('ArrowLeft');
     await expectSelected(audit, 'Audit Log');
     await page.keyboard.press('Home');
-    await expectSelected(jobs, 'Background Jobs');
+    await expectSelected(donors, 'Donor Management');
     await page.keyboard.press('End');
     await expectSelected(audit, 'Audit Log');
 
@@ -271,6 +269,7 @@ test.describe('the dashboard', () => {
 
   test('the jobs tab counts jobs by status and retries a dead one', async ({ page }) => {
     await openSignedIn(page, OWNER);
+    await tab(page, 'Background Jobs').click();
     const panel = page.getByRole('tabpanel', { name: 'Background Jobs' });
     const counts = panel.getByRole('definition');
     await expect(counts).toHaveCount(4);
@@ -310,6 +309,7 @@ test.describe('the dashboard', () => {
 
   test('a retry the server refuses shows its answer in a toast', async ({ page }) => {
     await openSignedIn(page, OWNER);
+    await tab(page, 'Background Jobs').click();
     // A listing that shows a dead job the server does not have.
     await page.route('**/api/admin/jobs?*', (route) =>
       route.fulfill({
@@ -434,6 +434,7 @@ test.describe('the dashboard', () => {
     const { user } = await created.json();
 
     await openSignedIn(page, name);
+    await tab(page, 'Background Jobs').click();
     const refresh = page.getByRole('tabpanel').getByRole('button', { name: 'Refresh' });
     await expect(page.getByTestId('job-count-dead')).toBeVisible();
     const ended = await owner.request.post(`/api/admin/users/${user.id}/end-sessions`, {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { linkIn, mailTo } from './support/mail';
 import { gotoHydrated, toast, trackPageErrors, uniqueEmail } from './support/public-site';
 import { cards, serveStripeStandIn } from './support/stripe';
 
@@ -129,7 +130,8 @@ test('a monthly gift sets up a subscription; covering the fee adds it and shows 
     ),
   ).toMatchObject({ amount: 3739, mode: 'subscription' });
 
-  await fillDonor(page, 'Rivka Stern', uniqueEmail('monthly'), cards.paying);
+  const email = uniqueEmail('monthly');
+  await fillDonor(page, 'Rivka Stern', email, cards.paying);
   const setup = page.waitForRequest('**/api/create-subscription');
   const recorded = page.waitForResponse('**/api/record-donation');
   await button.click();
@@ -138,6 +140,23 @@ test('a monthly gift sets up a subscription; covering the fee adds it and shows 
     donation: { amount: 3739, donationType: 'subscription', status: 'succeeded' },
   });
   await expect(page).toHaveURL(/\/donate$/);
+
+  // The receipt carries the link to manage the gift: Stripe's customer portal, on a click.
+  const receipt = await mailTo(email, /receipt/i);
+  expect(receipt.text).toContain('$37.39');
+  await gotoHydrated(page, linkIn(receipt, '/donate/manage?token='));
+  await expect(page.getByRole('heading', { name: 'Your Monthly Gift' })).toBeVisible();
+  await expect(page.getByText('$37.39 a month')).toBeVisible();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.route('https://billing.stripe.test/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<title>Stripe portal</title><h1>Portal</h1>',
+    }),
+  );
+  await page.getByRole('button', { name: 'Change card or cancel' }).click();
+  await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.test\/p\/session\//);
 });
 
 test('“One-time donation instead” really makes a one-time payment', async ({ page }) => {

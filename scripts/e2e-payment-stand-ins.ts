@@ -4,14 +4,20 @@
 // browser reaches it through e2e/support/stripe.ts, which serves a stand-in Stripe.js and routes
 // https://api.stripe.com here.
 import { createServer, request as forward, type IncomingMessage } from 'node:http';
+import { startOjcStandIn } from '../tests/helpers/ojc-stand-in';
 import { parseStripeForm, startStripeStandIn } from '../tests/helpers/stripe-stand-in';
 
 /** The test card that is declined, as in Stripe's test mode. */
 export const DECLINED_CARD = '4000000000000002';
+/** An OJC card that OJC Fund refuses with 462 (invalid or inactive). */
+export const INACTIVE_OJC_CARD = '6900000000000462';
 
 const port = Number(process.env.E2E_STANDIN_PORT);
 if (!port) throw new Error('E2E_STANDIN_PORT is required');
 const stripe = await startStripeStandIn({ secretKey: process.env.STRIPE_SECRET_KEY });
+// OJC Fund: the site's server calls it directly (OJC_API_BASE, printed below).
+const ojc = await startOjcStandIn();
+ojc.answerCard(INACTIVE_OJC_CARD, 462);
 
 async function bodyOf(req: IncomingMessage) {
   const chunks: Buffer[] = [];
@@ -76,12 +82,12 @@ const server = createServer((req, res) => {
 });
 
 server.listen(port, '127.0.0.1', () => {
-  console.log(`payment stand-ins ready on http://127.0.0.1:${port}`);
+  console.log(`payment stand-ins ready ${JSON.stringify({ ojcApiBase: ojc.url })}`);
 });
 
 const stop = () => {
   server.close();
-  void stripe.close().then(() => process.exit(0));
+  void Promise.all([stripe.close(), ojc.close()]).then(() => process.exit(0));
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/lazy-page';
+import { readPageDataFromDocument } from './app/page-data';
 import { findRoute, notFoundRoute } from './app/routes';
 import './styles/app.css';
 
@@ -12,7 +13,7 @@ async function start() {
   await preloadPage(route);
   const app = (
     <StrictMode>
-      <App />
+      <App pageData={readPageDataFromDocument()} />
     </StrictMode>
   );
   if (root.hasChildNodes()) hydrateRoot(root, app);

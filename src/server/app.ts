@@ -14,13 +14,26 @@ import { servedOverHttps, type Env } from './env';
 import { contactRoutes } from './features/contact/routes';
 import { donationRoutes } from './features/donations/routes';
 import { adminAuthRoutes } from './features/admin/auth-routes';
+import { adminDonorRoutes, donorRoutes } from './features/admin-donors/routes';
 import { adminInboxRoutes } from './features/admin-inbox/routes';
 import { adminJobRoutes } from './features/admin/job-routes';
 import { adminOwnerRoutes } from './features/admin/user-routes';
 import { healthRoutes } from './features/health/routes';
+import { ghlRoutes } from './features/integrations/ghl-routes';
+import {
+  integrationJobHandlers,
+  recordGhlConfiguration,
+} from './features/integrations/integration-context';
+import { zapierRoutes } from './features/integrations/zapier-routes';
 import { membershipRoutes } from './features/membership/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
+import { OJC_RENEWAL_JOB_KIND } from './features/ojc/monthly-gift';
+import { ojcRenewalJobHandler } from './features/ojc/renewal-job';
+import { ojcRoutes } from './features/ojc/routes';
 import { siteRoutes } from './features/site/routes';
+import { adminVideoRoutes } from './features/videos/admin-routes';
+import { mediaRoutes } from './features/videos/media-routes';
+import { videoRoutes } from './features/videos/public-routes';
 import { createJobWorker } from './jobs/job-worker';
 import type { Clock } from './jobs/types';
 import { clientDistDir, publicDir, resolveDataDir } from './lib/paths';
@@ -53,6 +66,11 @@ export const logRedactPaths = [
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',
+  // Card numbers are never logged: a line that names one by mistake shows it redacted.
+  'cardNumber',
+  '*.cardNumber',
+  'CardNo',
+  '*.CardNo',
 ];
 
 /**
@@ -114,13 +132,18 @@ export async function buildApp({
     db: database.db,
     logger: app.log,
     clock: jobClock,
-    handlers: { [MAIL_JOB_KIND]: mailJobHandler(mailer, { site, publicUrl: env.PUBLIC_URL }) },
+    handlers: {
+      [MAIL_JOB_KIND]: mailJobHandler(mailer, { site, publicUrl: env.PUBLIC_URL }),
+      [OJC_RENEWAL_JOB_KIND]: ojcRenewalJobHandler(app),
+      ...integrationJobHandlers(app),
+    },
   });
   app.decorate('mailer', mailer);
   app.decorate('jobWorker', jobWorker);
   app.decorate('officeEmail', env.OFFICE_EMAIL ?? site.contact.email);
   app.decorate('clock', jobClock ?? (() => new Date()));
   app.decorate('linkSigner', await loadLinkSigner(database.db));
+  await recordGhlConfiguration(database.db, env);
   // Before connections close: stop claiming, let running jobs finish or return them to the queue.
   app.addHook('preClose', () => jobWorker.stop());
   app.addHook('onClose', async () => mailer.close());
@@ -145,12 +168,18 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
+  await app.register(mediaRoutes);
   await app.register(
     async (api) => {
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(membershipRoutes);
       await api.register(donationRoutes);
+      await api.register(ojcRoutes, { prefix: '/ojc' });
+      await api.register(donorRoutes);
+      await api.register(videoRoutes);
+      await api.register(ghlRoutes, { prefix: '/ghl' });
+      await api.register(zapierRoutes, { prefix: '/zapier' });
       // Every /api/admin route lives in this one context, behind its guard: register new admin
       // routes here. Admin routes elsewhere (/api/donors …) use requireAdmin / requireOwner.
       await api.register(
@@ -160,6 +189,8 @@ export async function buildApp({
           await admin.register(adminJobRoutes);
           await admin.register(adminOwnerRoutes);
           await admin.register(adminInboxRoutes);
+          await admin.register(adminDonorRoutes);
+          await admin.register(adminVideoRoutes);
         },
         { prefix: '/admin' },
       );

@@ -11,6 +11,11 @@ function unsetWhenEmpty<T extends z.ZodType<string | undefined>>(schema: T) {
   return schema.optional().or(z.literal('').transform(() => undefined));
 }
 
+/** A 256-bit key in base64, e.g. from `openssl rand -base64 32`. */
+const cardEncryptionKey = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)');
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -28,6 +33,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per IP on each public form endpoint. */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** The largest video file an administrator may upload, in MB (thumbnails: 10 MB at most). */
+  MEDIA_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(1024),
   /** smtp(s)://user:pass@host:port. Without it, mail is written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z
     .string()
@@ -81,6 +88,46 @@ export const envSchema = z.object({
   DONATION_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Payment setups per minute from all IPs together (card testers rotate addresses). */
   DONATION_GLOBAL_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** OJC Fund charity cards (docs/payments.md, OJC Fund): the API, and the three settings OJC
+   * gives; all three or none. Without them the OJC routes answer 503 and say so. */
+  OJC_API_BASE: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http(s) URL such as https://api.ojcfund.org:3391/api',
+    })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://api.ojcfund.org:3391/api'),
+  OJC_USERNAME: unsetWhenEmpty(z.string()),
+  OJC_PASSWORD: unsetWhenEmpty(z.string()),
+  OJC_ORG_ID: unsetWhenEmpty(z.string()),
+  /** 32 random bytes in base64: seals the cards of monthly OJC gifts (AES-256-GCM). Without it
+   * monthly OJC gifts are refused; one-time gifts work. */
+  OJC_CARD_ENCRYPTION_KEY: unsetWhenEmpty(cardEncryptionKey),
+  /** Earlier keys, comma-separated: they still open cards sealed before a rotation. */
+  OJC_CARD_ENCRYPTION_OLD_KEYS: unsetWhenEmpty(
+    z
+      .string()
+      .refine(
+        (keys) => keys.split(',').every((key) => cardEncryptionKey.safeParse(key.trim()).success),
+        'must be keys like OJC_CARD_ENCRYPTION_KEY, separated by commas',
+      ),
+  ),
+  /** GoHighLevel (README, Integrations): the API, a private integration token and the
+   * location (sub-account) id; the token and the location together or neither. */
+  GHL_API_BASE: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http(s) URL such as https://services.leadconnectorhq.com',
+    })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://services.leadconnectorhq.com'),
+  GHL_TOKEN: unsetWhenEmpty(z.string()),
+  GHL_LOCATION_ID: unsetWhenEmpty(z.string().regex(/^[\w-]{1,100}$/, 'must be a location id')),
+  /** Tests only: lets the Zapier webhook URL be http:// on this machine (127.0.0.1, localhost). */
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -99,6 +146,16 @@ function crossSettingProblems(env: Env): string[] {
   if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_PUBLISHABLE_KEY) {
     const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY';
     problems.push(`${missing}: is needed too when the other Stripe key is set`);
+  }
+  const ojc = [env.OJC_USERNAME, env.OJC_PASSWORD, env.OJC_ORG_ID];
+  if (ojc.some(Boolean) && !ojc.every(Boolean)) {
+    problems.push('OJC_USERNAME, OJC_PASSWORD, OJC_ORG_ID: set all three or none');
+  }
+  if (env.OJC_CARD_ENCRYPTION_OLD_KEYS && !env.OJC_CARD_ENCRYPTION_KEY) {
+    problems.push('OJC_CARD_ENCRYPTION_OLD_KEYS: needs OJC_CARD_ENCRYPTION_KEY, the current key');
+  }
+  if (!env.GHL_TOKEN !== !env.GHL_LOCATION_ID) {
+    problems.push('GHL_TOKEN, GHL_LOCATION_ID: set both or neither');
   }
   return problems;
 }

@@ -2,7 +2,10 @@
 export const errorStatus = {
   validation_failed: 400,
   bad_request: 400,
+  link_expired: 400,
   unauthorized: 401,
+  /** The payment provider refused the card (OJC's decline statuses). */
+  payment_declined: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  * same key, other parameters: 400 idempotency_error).
  *
  * Tests play Stripe's side with the helpers (`pay`, `decline`, `refund`, `renew`, …) and build
- * webhook events from the objects it holds (`event`). Every request is kept in `requests`.
+ * webhook events from the objects it holds (`event`). Every request is kept in `requests`
+ * (e.g. the `customer` and `return_url` of `POST /v1/billing_portal/sessions`).
  */
 
 type StripeObject = Record<string, unknown> & { id: string; object: string };
@@ -292,6 +293,8 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
     if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) {
       return renderInvoice(mustGet(invoices, 'invoice', m[1]!), expand);
     }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions')
+      return createPortalSession(params);
     throw new StripeApiError(
       404,
       'invalid_request_error',
@@ -351,6 +354,36 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
     subscriptions.set(sub.id, sub);
     createInvoiceFor(sub, 'subscription_create');
     return renderSubscription(sub, expand);
+  }
+
+  /** A customer-portal session: its `url` is short-lived and logs the customer in. */
+  function createPortalSession(params: Params): StripeObject {
+    if (params.customer === undefined) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Missing required param: customer.',
+        'parameter_missing',
+        'customer',
+      );
+    }
+    const customerId = String(params.customer);
+    if (!customers.has(customerId)) throw missing('customer', customerId, 'customer');
+    const sessionId = id('bps');
+    return {
+      id: sessionId,
+      object: 'billing_portal.session',
+      configuration: 'bpc_standin_default',
+      created: now(),
+      customer: customerId,
+      customer_account: null,
+      flow: null,
+      livemode: false,
+      locale: (params.locale as string | undefined) ?? null,
+      on_behalf_of: null,
+      return_url: (params.return_url as string | undefined) ?? null,
+      url: `https://billing.stripe.test/p/session/test_${sessionId}`,
+    };
   }
 
   // ---- HTTP --------------------------------------------------------------------------------

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { donations } from '../../src/db/schema';
 import type { Env } from '../../src/server/env';
 import { buildTestApp } from './app';
-import type { StripeEventPayload, StripeStandIn } from './stripe-stand-in';
+import { startStripeStandIn, type StripeEventPayload, type StripeStandIn } from './stripe-stand-in';
 
 export const testWebhookSecret = 'whsec_standin_secret';
 export const testPublishableKey = 'pk_test_standin';
@@ -24,11 +27,18 @@ export function buildStripeTestApp(
   });
 }
 
-/** Delivers an event to the webhook as Stripe does: JSON signed with the endpoint's secret. */
+/**
+ * Delivers an event to the webhook as Stripe does: JSON signed with the endpoint's secret, at
+ * the app's time unless `timestamp` says otherwise (so a test that moves the clock can still
+ * deliver events).
+ */
 export function deliverEvent(
   app: StripeTestApp,
   event: StripeEventPayload,
-  { secret = testWebhookSecret, timestamp }: { secret?: string; timestamp?: number } = {},
+  {
+    secret = testWebhookSecret,
+    timestamp = Math.floor(app.clock().getTime() / 1000),
+  }: { secret?: string; timestamp?: number } = {},
 ) {
   const payload = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
@@ -45,4 +55,61 @@ export async function drainOutbox(app: StripeTestApp) {
   while ((await app.jobWorker.runOnce()) > 0) {
     // until the queue has nothing due
   }
+}
+
+/**
+ * A test file's Stripe stand-in and app, started before its tests and closed after them, with
+ * the checkout's first steps. Read `app` and `standIn` inside tests (they exist once
+ * `beforeAll` has run).
+ */
+export function setUpStripeTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+  let standIn: StripeStandIn | undefined;
+  let app: StripeTestApp | undefined;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    app = await buildStripeTestApp(standIn, overrides);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await standIn?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('setUpStripeTestApp: read app and standIn inside tests');
+    return value;
+  };
+
+  /** A payment set up as the checkout does: the PaymentIntent whose secret the browser gets. */
+  async function setUpPayment(url: string, payload: Record<string, unknown>) {
+    const res = await fixture.app.inject({ method: 'POST', url, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return fixture.standIn.intentOfClientSecret(res.json().clientSecret);
+  }
+
+  const fixture = {
+    get app() {
+      return started(app);
+    },
+    get standIn() {
+      return started(standIn);
+    },
+    /** The checkout's first step for a one-time gift. */
+    startCheckout: (payload: Record<string, unknown>) =>
+      setUpPayment('/api/create-payment-intent', payload),
+    /** A monthly gift set up and waiting for its first payment. */
+    async startMonthly(payload: Record<string, unknown>) {
+      const pi = await setUpPayment('/api/create-subscription', payload);
+      const row = await fixture.donationOf(pi.id);
+      return { pi, subscriptionId: row.stripeSubscriptionId!, invoiceId: row.stripeInvoiceId! };
+    },
+    /** The donation row of a PaymentIntent. */
+    async donationOf(paymentIntentId: string) {
+      const [row] = await fixture.app.database.db
+        .select()
+        .from(donations)
+        .where(eq(donations.stripePaymentIntentId, paymentIntentId));
+      if (!row) throw new Error(`no donation row for ${paymentIntentId}`);
+      return row;
+    },
+  };
+  return fixture;
 }

@@ -3,6 +3,7 @@ import { Route, Router, Switch } from 'wouter';
 import { SiteLayout } from '../components/layout/site-layout';
 import { ToastProvider } from '../components/ui/toast';
 import { LazyPage } from './lazy-page';
+import { PageDataProvider, type PageDataSnapshot } from './page-data';
 import { notFoundRoute, routes } from './routes';
 import { PageTitle } from './page-title';
 import { ScrollManager } from './scroll-manager';
@@ -13,46 +14,50 @@ export interface AppProps {
   ssrSearch?: string;
   /** Set on the server: a <Redirect> rendered there records its target here. */
   ssrContext?: { redirectTo?: string };
+  /** The data the server rendered the page with, if it needed any (src/server/ssr/page-data). */
+  pageData?: PageDataSnapshot;
 }
 
-export function App({ ssrPath, ssrSearch, ssrContext }: AppProps) {
+export function App({ ssrPath, ssrSearch, ssrContext, pageData }: AppProps) {
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch} ssrContext={ssrContext}>
-      <ToastProvider>
-        <Switch>
-          {routes
-            .filter((route) => route.kind === 'admin')
-            .map((route) => (
-              <Route key={route.path} path={route.path} nest={route.prefix}>
-                <PageTitle route={route} />
-                <Suspense fallback={<p className="p-8">Loading…</p>}>
-                  <LazyPage route={route} />
+      <PageDataProvider snapshot={pageData}>
+        <ToastProvider>
+          <Switch>
+            {routes
+              .filter((route) => route.kind === 'admin')
+              .map((route) => (
+                <Route key={route.path} path={route.path} nest={route.prefix}>
+                  <PageTitle route={route} />
+                  <Suspense fallback={<p className="p-8">Loading…</p>}>
+                    <LazyPage route={route} />
+                  </Suspense>
+                </Route>
+              ))}
+            <Route>
+              <SiteLayout>
+                <ScrollManager />
+                <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
+                  <Switch>
+                    {routes
+                      .filter((route) => route.kind === 'public')
+                      .map((route) => (
+                        <Route key={route.path} path={route.path} nest={route.prefix}>
+                          <PageTitle route={route} />
+                          <LazyPage route={route} />
+                        </Route>
+                      ))}
+                    <Route>
+                      <PageTitle route={notFoundRoute} />
+                      <LazyPage route={notFoundRoute} />
+                    </Route>
+                  </Switch>
                 </Suspense>
-              </Route>
-            ))}
-          <Route>
-            <SiteLayout>
-              <ScrollManager />
-              <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
-                <Switch>
-                  {routes
-                    .filter((route) => route.kind === 'public')
-                    .map((route) => (
-                      <Route key={route.path} path={route.path} nest={route.prefix}>
-                        <PageTitle route={route} />
-                        <LazyPage route={route} />
-                      </Route>
-                    ))}
-                  <Route>
-                    <PageTitle route={notFoundRoute} />
-                    <LazyPage route={notFoundRoute} />
-                  </Route>
-                </Switch>
-              </Suspense>
-            </SiteLayout>
-          </Route>
-        </Switch>
-      </ToastProvider>
+              </SiteLayout>
+            </Route>
+          </Switch>
+        </ToastProvider>
+      </PageDataProvider>
     </Router>
   );
 }

@@ -19,6 +19,11 @@ export interface PageRoute {
    * documents. Every other page allows this origin only.
    */
   stripe?: boolean;
+  /**
+   * The page embeds YouTube or Vimeo players: its Content-Security-Policy allows their player
+   * frames and thumbnail images, nothing more.
+   */
+  videoEmbeds?: boolean;
   module: string;
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -66,6 +71,7 @@ export const routes: PageRoute[] = [
     title: 'Teaching Videos',
     description: 'Watch the Rabbi’s teachings and share your thoughts.',
     indexed: true,
+    videoEmbeds: true,
     module: 'src/client/pages/videos-page.tsx',
     load: () => import('../pages/videos-page'),
   },

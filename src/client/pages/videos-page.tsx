@@ -1,16 +1,15 @@
+import { useSearch } from 'wouter';
 import { PageHeader } from '../components/layout/page-header';
+import { VideoLibrary } from '../features/videos/components/video-library';
+import { publicPageNumber } from '~/shared/schemas/videos';
 
-// The video library arrives with its own work (issue 6); until then it is honestly empty.
+/** /videos and /videos?page=N: the published teachings, rendered on the server. */
 export default function VideosPage() {
+  const page = publicPageNumber(new URLSearchParams(useSearch()).get('page'));
   return (
     <>
       <PageHeader title="Teaching Videos">Words of Torah and guidance from the Rabbi.</PageHeader>
-      <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <h2 className="font-display text-3xl font-semibold text-navy-950">No Videos Available</h2>
-        <p className="mt-3 text-lg text-stone-700">
-          New teachings are on their way. Please check back soon.
-        </p>
-      </section>
+      <VideoLibrary page={page} />
     </>
   );
 }

@@ -50,18 +50,43 @@ export const donations = pgTable(
     stripeInvoiceId: text('stripe_invoice_id'),
     dedicationKind: text('dedication_kind', { enum: dedicationKinds }),
     dedicationName: text('dedication_name'),
+    /** The donor's phone, when the checkout asked for it (OJC). */
+    phone: text('phone'),
+    /** The last four digits of the card charged, for display; never more of it. */
+    cardLast4: text('card_last4'),
+    /** OJC Fund's reference of the charge (src/server/features/ojc). */
+    ojcReference: text('ojc_reference'),
+    /** A monthly OJC gift's charge: its gift and which month it is (1 for the first). */
+    ojcSubscriptionId: uuid('ojc_subscription_id'),
+    ojcPeriod: integer('ojc_period'),
+    /** The checkout's key: a double submit of the OJC form finds the payment it started. */
+    ojcIdempotencyKey: text('ojc_idempotency_key'),
+    /**
+     * Set while a charge is with OJC, cleared when OJC answers: two requests cannot both charge.
+     * Left set when OJC's answer never came (the outcome is unknown until the office checks).
+     */
+    ojcChargingSince: at('ojc_charging_since'),
+    /** Charges OJC declined for this payment: a card tester is stopped after a few. */
+    ojcDeclines: integer('ojc_declines').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     /** When the provider confirmed the payment; null until then. */
     donatedAt: at('donated_at'),
   },
   (t) => [
+    uniqueIndex('donations_ojc_idempotency_key_key').on(t.ojcIdempotencyKey),
+    uniqueIndex('donations_ojc_subscription_period_key').on(t.ojcSubscriptionId, t.ojcPeriod),
+    index('donations_ojc_reference_idx').on(t.ojcReference),
     uniqueIndex('donations_stripe_payment_intent_id_key').on(t.stripePaymentIntentId),
     uniqueIndex('donations_stripe_invoice_id_key').on(t.stripeInvoiceId),
     index('donations_stripe_subscription_id_idx').on(t.stripeSubscriptionId),
     index('donations_created_at_idx').on(t.createdAt),
     index('donations_email_idx').on(sql`lower(${t.email})`),
     index('donations_status_created_at_idx').on(t.paymentStatus, t.createdAt),
+    // The donor dashboard at a million rows (docs/benchmarks.md): stats look for older rows changed
+    // since their sums were cached; the table sorts by amount (id breaks the many ties).
+    index('donations_updated_at_idx').on(t.updatedAt),
+    index('donations_amount_cents_id_idx').on(t.amountCents, t.id),
     check('donations_donation_type_check', sql`${t.donationType} in (${inList(donationTypes)})`),
     check('donations_payment_method_check', sql`${t.paymentMethod} in (${inList(paymentMethods)})`),
     check(
@@ -77,6 +102,7 @@ export const donations = pgTable(
       'donations_dedication_check',
       sql`(${t.dedicationKind} is null) = (${t.dedicationName} is null)`,
     ),
+    check('donations_card_last4_check', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
 );
 

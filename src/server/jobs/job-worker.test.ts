@@ -5,6 +5,7 @@ import { createTestDatabase } from '../../../tests/helpers/database';
 import { lastErrorMaxLength } from './job-store';
 import { enqueueAt, fakeClock, readJob, recordingLogger, type FakeClock } from './job-test-kit';
 import { createJobWorker } from './job-worker';
+import { RetryLaterError } from './run-claimed-job';
 import type { JobContext, JobHandlers } from './types';
 
 let database: DatabaseHandle;
@@ -96,6 +97,33 @@ describe('job worker: outcomes', () => {
     clock.advance(365 * 24 * 3600_000);
     expect(await worker.runOnce()).toBe(0);
     expect(calls).toBe(3);
+  });
+
+  it('waits as long as a RetryLaterError asks when that is longer than the backoff', async () => {
+    const clock = fakeClock();
+    const asked = [30_000, 10];
+    const worker = workerWith(
+      {
+        limited: {
+          backoff: () => 1000,
+          run: async () => {
+            const wait = asked.shift();
+            if (wait !== undefined) throw new RetryLaterError('rate limited', wait);
+          },
+        },
+      },
+      clock,
+    );
+    const { id } = await enqueueAt(database.db, clock, { kind: 'limited', payload: {}, key: 'r' });
+    expect(await worker.runOnce()).toBe(1);
+    expect((await readJob(database.db, id)).runAt.getTime() - clock.now().getTime()).toBe(30_000);
+    clock.advance(30_000);
+    expect(await worker.runOnce()).toBe(1);
+    // A shorter wait than the backoff does not hurry it.
+    expect((await readJob(database.db, id)).runAt.getTime() - clock.now().getTime()).toBe(1000);
+    clock.advance(1000);
+    expect(await worker.runOnce()).toBe(1);
+    expect(await readJob(database.db, id)).toMatchObject({ status: 'succeeded', attempts: 3 });
   });
 
   it('succeeds on a later attempt and uses a per-kind backoff', async () => {

@@ -82,7 +82,12 @@ export async function runClaimedJob(
     if (!(await markJobDead(db, lease, { now, error }))) return lost();
     return logger.error({ ...fields, err: error }, `job is dead after ${job.attempts} attempts`);
   }
-  const retryInMs = Math.max(0, (handler.backoff ?? defaultBackoff)(job.attempts));
+  // A handler may ask for a later retry than its backoff (a Retry-After it was given).
+  const retryInMs = Math.max(
+    0,
+    (handler.backoff ?? defaultBackoff)(job.attempts),
+    requestedRetryMs(failure),
+  );
   const runAt = new Date(now.getTime() + retryInMs);
   if (!(await scheduleJobRetry(db, lease, { now, runAt, error }))) return lost();
   logger.warn({ ...fields, err: error, retryInMs }, 'job failed: will retry');
@@ -117,6 +122,28 @@ function runWithTimeout(
     clearTimeout(timer);
     if (onAbort) controller.signal.removeEventListener('abort', onAbort);
   });
+}
+
+/** The longest a handler may push its own retry back: a day. */
+const maxRequestedRetryMs = 24 * 60 * 60_000;
+
+/**
+ * Thrown by a handler whose service said when to come back (HTTP 429 or 503 with Retry-After):
+ * the job retries no sooner than that, nor sooner than its backoff.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
+
+function requestedRetryMs(error: unknown): number {
+  if (!(error instanceof RetryLaterError) || !Number.isFinite(error.retryAfterMs)) return 0;
+  return Math.min(Math.max(error.retryAfterMs, 0), maxRequestedRetryMs);
 }
 
 function messageOf(error: unknown): string {

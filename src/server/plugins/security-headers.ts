@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { videoEmbedHosts } from '~/shared/video-links';
 
 type Directives = Record<string, string[]>;
 
@@ -32,6 +33,15 @@ const stripeAdditions: Directives = {
   connectSrc: ['https://api.stripe.com'],
 };
 
+/**
+ * /videos: the privacy-friendly players (youtube-nocookie.com, Vimeo), framed only after a press
+ * on play, and the providers' thumbnail hosts.
+ */
+const videoEmbedAdditions: Directives = {
+  frameSrc: [...videoEmbedHosts.frames],
+  imgSrc: [...videoEmbedHosts.images],
+};
+
 function serialize(directives: Directives): string {
   return Object.entries(directives)
     .map(([name, values]) =>
@@ -40,16 +50,28 @@ function serialize(directives: Directives): string {
     .join('; ');
 }
 
-/** The Content-Security-Policy of a page that loads Stripe.js. */
-export function stripePageCsp(httpsOnly: boolean): string {
+function pageCsp(httpsOnly: boolean, additions: Directives): string {
   const directives = siteDirectives(httpsOnly);
-  for (const [name, hosts] of Object.entries(stripeAdditions)) {
+  for (const [name, hosts] of Object.entries(additions)) {
     directives[name] = [...(directives[name] ?? []), ...hosts];
   }
   return serialize(directives);
 }
 
-/** Security headers on every response. Pages that load Stripe.js replace the CSP (ssr/plugin). */
+/** The Content-Security-Policy of a page that loads Stripe.js. */
+export function stripePageCsp(httpsOnly: boolean): string {
+  return pageCsp(httpsOnly, stripeAdditions);
+}
+
+/** The Content-Security-Policy of a page that embeds YouTube or Vimeo players. */
+export function videoEmbedsPageCsp(httpsOnly: boolean): string {
+  return pageCsp(httpsOnly, videoEmbedAdditions);
+}
+
+/**
+ * Security headers on every response. Pages that load Stripe.js or embed video players replace
+ * the CSP (ssr/plugin).
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: boolean) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: siteDirectives(httpsOnly) },

@@ -1,5 +1,6 @@
 import { notFoundRoute, type PageRoute } from '~/client/app/routes';
 import { documentTitle } from '~/client/app/page-title';
+import { PAGE_DATA_ELEMENT_ID, type PageDataSnapshot } from '~/client/app/page-data';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import type { PageAssets } from './assets';
 
@@ -52,6 +53,8 @@ interface DocumentInput {
   fonts: string[];
   site: SiteConfig;
   publicUrl: string;
+  /** Written as a JSON data block for hydration (never executed: not a script type). */
+  pageData?: PageDataSnapshot;
 }
 
 export function renderDocument({
@@ -62,6 +65,7 @@ export function renderDocument({
   fonts,
   site,
   publicUrl,
+  pageData,
 }: DocumentInput): string {
   const title = escapeHtml(documentTitle(route));
   const description = escapeHtml(route.description ?? site.seo.description);
@@ -109,8 +113,10 @@ export function renderDocument({
       ? `<script type="application/ld+json">${jsonForScript(organizationJsonLd(site, publicUrl))}</script>`
       : '',
   ].filter(Boolean);
-  const scripts = assets.scripts
-    .map((src) => `<script type="module" src="${src}"></script>`)
-    .join('');
+  const data = pageData
+    ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(pageData)}</script>`
+    : '';
+  const scripts =
+    data + assets.scripts.map((src) => `<script type="module" src="${src}"></script>`).join('');
   return `<!doctype html><html lang="en"><head>${head.join('')}</head><body><div id="root">${appHtml}</div>${scripts}</body></html>`;
 }

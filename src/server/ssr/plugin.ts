@@ -9,9 +9,10 @@ import {
   type PageRoute,
 } from '~/client/app/routes';
 import { servedOverHttps } from '../env';
-import { stripePageCsp } from '../plugins/security-headers';
+import { stripePageCsp, videoEmbedsPageCsp } from '../plugins/security-headers';
 import { loadAssets } from './assets';
 import { renderDocument } from './document';
+import { pageDataLoaders } from './page-data';
 import { renderAppHtml } from './render-app';
 
 /**
@@ -27,6 +28,7 @@ export async function registerPages(app: FastifyInstance, clientDir: string) {
         .map((f) => `/assets/${f}`)
     : [];
   const stripeCsp = stripePageCsp(servedOverHttps(app.env));
+  const videoEmbedsCsp = videoEmbedsPageCsp(servedOverHttps(app.env));
   if (!assets.built)
     app.log.warn('no client build found: pages are served without scripts or styles');
 
@@ -38,9 +40,10 @@ export async function registerPages(app: FastifyInstance, clientDir: string) {
   ) {
     const url = new URL(request.url, 'http://localhost');
     const admin = route.kind === 'admin';
+    const pageData = admin ? undefined : await loadPageData(request, route, url);
     const rendered = admin
       ? { html: '' }
-      : await renderAppHtml(route, url.pathname, url.search.slice(1));
+      : await renderAppHtml(route, url.pathname, url.search.slice(1), pageData);
     if ('redirectTo' in rendered) return reply.redirect(rendered.redirectTo, 302);
     const html = renderDocument({
       route,
@@ -50,14 +53,28 @@ export async function registerPages(app: FastifyInstance, clientDir: string) {
       fonts,
       site: app.siteConfig,
       publicUrl: app.env.PUBLIC_URL,
+      pageData,
     });
     if (admin) reply.header('x-robots-tag', 'noindex, nofollow');
     if (route.stripe) reply.header('content-security-policy', stripeCsp);
+    if (route.videoEmbeds) reply.header('content-security-policy', videoEmbedsCsp);
     return reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(html);
+  }
+
+  /** The page's data; if loading fails, the page renders without it and the browser loads it. */
+  async function loadPageData(request: FastifyRequest, route: PageRoute, url: URL) {
+    const loader = pageDataLoaders[route.path];
+    if (!loader) return undefined;
+    try {
+      return { path: url.pathname, search: url.search.slice(1), data: await loader(app, url) };
+    } catch (error) {
+      request.log.error({ err: error }, 'page data could not be loaded');
+      return undefined;
+    }
   }
 
   for (const route of routes) {

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '~/client/app/app';
 import { preloadPage } from '~/client/app/lazy-page';
+import type { PageDataSnapshot } from '~/client/app/page-data';
 import type { PageRoute } from '~/client/app/routes';
 
 export type RenderResult = { html: string } | { redirectTo: string };
@@ -13,9 +14,12 @@ export async function renderAppHtml(
   route: PageRoute,
   path: string,
   search: string,
+  pageData?: PageDataSnapshot,
 ): Promise<RenderResult> {
   await preloadPage(route);
   const context: { redirectTo?: string } = {};
-  const html = renderToString(<App ssrPath={path} ssrSearch={search} ssrContext={context} />);
+  const html = renderToString(
+    <App ssrPath={path} ssrSearch={search} ssrContext={context} pageData={pageData} />,
+  );
   return context.redirectTo ? { redirectTo: context.redirectTo } : { html };
 }

@@ -51,6 +51,16 @@ export function optionalText(label: string, max: number) {
   );
 }
 
+/** An optional phone number: absent, null or blank become null. */
+export function optionalPhone() {
+  return optionalText('Phone', 40).check(
+    z.refine(
+      (phone) => phone === null || /^[0-9+().\-\s]{7,40}$/.test(phone),
+      'Please enter a valid phone number',
+    ),
+  );
+}
+
 /**
  * The honeypot: a field people never see or fill. Bots that fill it are answered as if
  * their message was accepted and nothing is stored.

@@ -37,6 +37,18 @@ export const dedicationInput = z.object({
   name: boundedText('Dedication name', 100, 1),
 });
 
+/** One key per checkout page, sent again on a retry: a double submit sets up one payment. */
+export const idempotencyKeyInput = z.optional(
+  z
+    .string()
+    .check(
+      z.regex(
+        /^[A-Za-z0-9_-]{16,100}$/,
+        'idempotencyKey must be 16 to 100 letters, digits, - or _',
+      ),
+    ),
+);
+
 /**
  * `POST /api/create-payment-intent` and `POST /api/create-subscription`: the spec's `{amount}`
  * plus what the checkout may know already. `idempotencyKey` is made once per checkout page
@@ -49,16 +61,7 @@ export function donationSetupInput(maxDollars: number) {
     email: optionalEmail,
     dedication: z.optional(z.nullable(dedicationInput)),
     coverFee: z.optional(z.boolean({ error: 'coverFee must be true or false' })),
-    idempotencyKey: z.optional(
-      z
-        .string()
-        .check(
-          z.regex(
-            /^[A-Za-z0-9_-]{16,100}$/,
-            'idempotencyKey must be 16 to 100 letters, digits, - or _',
-          ),
-        ),
-    ),
+    idempotencyKey: idempotencyKeyInput,
   });
 }
 

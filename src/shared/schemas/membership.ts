@@ -1,17 +1,12 @@
 import * as z from 'zod/mini';
-import { emailField, honeypot, optionalText, requiredText } from './common';
+import { emailField, honeypot, optionalPhone, optionalText, requiredText } from './common';
 
 /** Tier ids come from the site configuration; the server checks them against it. */
 export const membershipApplicationInput = z.object({
   firstName: requiredText('First name', 100),
   lastName: requiredText('Last name', 100),
   email: emailField(),
-  phone: optionalText('Phone', 40).check(
-    z.refine(
-      (phone) => phone === null || /^[0-9+().\-\s]{7,40}$/.test(phone),
-      'Please enter a valid phone number',
-    ),
-  ),
+  phone: optionalPhone(),
   membershipTier: requiredText('Membership tier', 40, 'Please choose a membership tier'),
   prayerIntentions: optionalText('Prayer intentions', 2000),
   message: optionalText('Message', 2000),

@@ -1,11 +1,10 @@
-import { Readable } from 'node:stream';
-import { and, count, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessages, membershipApplications, newsletterSubscribers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../admin/record-audit';
-import { csvRow } from './csv';
+import { csvInBatches, olderThan, sendCsv } from '../../lib/csv';
 import {
   applicationIdParams,
   applicationListing,
@@ -55,33 +54,28 @@ const serializeSubscriber = (row: SubscriberRow) => ({
 /** Rows read per query while the CSV streams: the export never holds the whole list. */
 const CSV_BATCH = 500;
 
-async function* subscriberCsv(db: Database, filter: SQL | undefined) {
-  yield csvRow(['Email', 'Status', 'Subscribed', 'Confirmed']);
-  let after: { createdAt: Date; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL | undefined = after
-      ? or(
-          lt(newsletterSubscribers.createdAt, after.createdAt),
-          and(
-            eq(newsletterSubscribers.createdAt, after.createdAt),
-            lt(newsletterSubscribers.id, after.id),
-          ),
+function subscriberCsv(db: Database, filter: SQL | undefined) {
+  return csvInBatches(
+    ['Email', 'Status', 'Subscribed', 'Confirmed'],
+    CSV_BATCH,
+    (cursor) =>
+      db
+        .select({
+          id: newsletterSubscribers.id,
+          email: newsletterSubscribers.email,
+          status: newsletterSubscribers.status,
+          createdAt: newsletterSubscribers.createdAt,
+          confirmedAt: newsletterSubscribers.confirmedAt,
+          cursorAt: sql<string>`${newsletterSubscribers.createdAt}::text`,
+        })
+        .from(newsletterSubscribers)
+        .where(
+          and(filter, olderThan(cursor, newsletterSubscribers.createdAt, newsletterSubscribers.id)),
         )
-      : undefined;
-    const rows: SubscriberRow[] = await db
-      .select()
-      .from(newsletterSubscribers)
-      .where(and(filter, cursor))
-      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-      .limit(CSV_BATCH);
-    if (rows.length === 0) return;
-    yield rows
-      .map((r) => csvRow([r.email, r.status, iso(r.createdAt), iso(r.confirmedAt)]))
-      .join('');
-    if (rows.length < CSV_BATCH) return;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+        .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+        .limit(CSV_BATCH),
+    (r) => [r.email, r.status, iso(r.createdAt), iso(r.confirmedAt)],
+  );
 }
 
 /** The office's inbox: contact messages, membership applications and newsletter subscribers. */
@@ -246,11 +240,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const filter = status ? eq(newsletterSubscribers.status, status) : undefined;
       const filename = `newsletter-subscribers-${now.toISOString().slice(0, 10)}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(subscriberCsv(db, filter)));
+      return sendCsv(reply, filename, subscriberCsv(db, filter));
     },
   );
 };

@@ -21,7 +21,10 @@ export type AuditAction =
   | 'verification'
   | 'publish'
   | 'delete'
-  | 'settings-change';
+  | 'settings-change'
+  | 'video-created'
+  | 'video-updated'
+  | 'comment-approved';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

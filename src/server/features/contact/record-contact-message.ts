@@ -1,6 +1,7 @@
 import type { Database } from '~/db/client';
 import { contactMessages } from '~/db/schema';
 import { enqueueMail } from '../../mail/mail-job';
+import { announce } from '../integrations/announce';
 
 export interface ContactMessage {
   name: string;
@@ -9,8 +10,9 @@ export interface ContactMessage {
 }
 
 /**
- * The message, the office's notification and the sender's acknowledgement commit together or
- * not at all: a message is never stored without its mails, nor mailed without being stored.
+ * The message, the office's notification, the sender's acknowledgement and the integrations'
+ * event commit together or not at all: a message is never stored without its mails, nor mailed
+ * without being stored.
  */
 export async function recordContactMessage(
   db: Database,
@@ -34,6 +36,13 @@ export async function recordContactMessage(
       to: input.email,
       template: 'contact-acknowledgement',
       data,
+    });
+    // The CRM and Zapier hear of it without the message's text (events.ts).
+    await announce(tx, {
+      type: 'contact.received',
+      messageId: row!.id,
+      name: input.name,
+      email: input.email,
     });
     return row!;
   });

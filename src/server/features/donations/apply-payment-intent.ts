@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '../../jobs/types';
 import { readDonationMetadata } from './donation-metadata';
+import type { ManageLinks } from './manage-link';
 import { laterStatus, statusOfPaymentIntent } from './payment-status';
 import { enqueueReceiptIfDue } from './send-receipt';
 
@@ -13,6 +14,8 @@ export interface DonorDetails {
 
 export interface ApplyOptions {
   now: Date;
+  /** Signs the manage link of a monthly gift's receipt. */
+  links: ManageLinks;
   /** When Stripe says the payment happened, if the PaymentIntent's charge is not expanded. */
   paidAt?: Date;
   /** Name and email from the donor's checkout form: they fill blanks, never replace. */
@@ -56,7 +59,7 @@ async function insertFromMetadata(tx: DatabaseExecutor, pi: Stripe.PaymentIntent
 export async function applyPaymentIntent(
   tx: DatabaseExecutor,
   pi: Stripe.PaymentIntent,
-  { now, paidAt, donor }: ApplyOptions,
+  { now, links, paidAt, donor }: ApplyOptions,
 ): Promise<Donation | null> {
   const row = (await lockByPaymentIntent(tx, pi.id)) ?? (await insertFromMetadata(tx, pi));
   if (!row) return null;
@@ -96,7 +99,7 @@ export async function applyPaymentIntent(
   if (donation.stripeSubscriptionId && donor) {
     await fillSubscriptionDonor(tx, donation.stripeSubscriptionId, donor, now);
   }
-  await enqueueReceiptIfDue(tx, donation);
+  await enqueueReceiptIfDue(tx, donation, { links, now });
   return donation;
 }
 

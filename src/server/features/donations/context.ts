@@ -3,10 +3,14 @@ import type Stripe from 'stripe';
 import type { Database } from '~/db/client';
 import type { FeeSettings } from '~/shared/money';
 import type { Clock } from '../../jobs/types';
+import type { ManageLinks } from './manage-link';
 import type { StripeSettings } from './stripe-client';
 
-/** What the donation operations need, passed in rather than reached for. */
-export interface DonationContext {
+/**
+ * What the donation operations need, passed in rather than reached for. `linkSigner` and
+ * `publicUrl` sign the manage links monthly donors' mails carry.
+ */
+export interface DonationContext extends ManageLinks {
   db: Database;
   stripe: Stripe;
   settings: StripeSettings;
@@ -17,6 +21,12 @@ export interface DonationContext {
   fee: FeeSettings;
   /** The product name shown on card statements and in Stripe's dashboard. */
   siteName: string;
+}
+
+/** The options of the route plugins that work in the donation context. */
+export interface DonationRouteOptions {
+  /** The donation context for a request; throws 503 when card payments are not configured. */
+  contextFor(log: FastifyBaseLogger): DonationContext;
 }
 
 /** Every charge is in US dollars: the community's receipts are for US tax purposes. */

@@ -5,6 +5,7 @@ import type { DatabaseTransaction } from '../../jobs/types';
 import { enqueueMail } from '../../mail/mail-job';
 import type { DonationContext } from './context';
 import { paymentIntentOfInvoice } from './create-subscription';
+import { manageGiftUrl } from './manage-link';
 import { idOf, laterStatus } from './payment-status';
 import { enqueueReceiptIfDue } from './send-receipt';
 import type { EventHandler } from './stripe-events';
@@ -105,7 +106,7 @@ async function recordInvoiceOutcome(
     }
   }
   if (!row) throw new Error(`donation of invoice ${invoice.id} vanished`);
-  await enqueueReceiptIfDue(tx, row);
+  await enqueueReceiptIfDue(tx, row, { links: ctx, now });
   return { donation: row, email, donorName: subscription.donorName };
 }
 
@@ -122,8 +123,9 @@ export const onInvoicePaid: EventHandler<'invoice.paid'> = async (event, ctx) =>
 
 /**
  * invoice.payment_failed: a charge was declined. For a renewal the donor is emailed a way to
- * pay with another card (once per invoice, however often Stripe retries); the first charge's
- * donor is still on the checkout page and sees the error there.
+ * pay with another card (once per invoice, however often Stripe retries): Stripe's hosted
+ * invoice page for this month, and the manage link to change the card on file. The first
+ * charge's donor is still on the checkout page and sees the error there.
  */
 export const onInvoicePaymentFailed: EventHandler<'invoice.payment_failed'> = async (
   event,
@@ -153,6 +155,7 @@ export const onInvoicePaymentFailed: EventHandler<'invoice.payment_failed'> = as
         amountCents: invoice.amount_due,
         currency: invoice.currency,
         payUrl: invoice.hosted_invoice_url ?? null,
+        manageUrl: manageGiftUrl(ctx, subscriptionId, ctx.clock()),
       },
     });
   };

@@ -14,7 +14,11 @@ export const onPaymentIntentEvent: EventHandler<
   'payment_intent.succeeded' | 'payment_intent.payment_failed'
 > = async (event, ctx) => async (tx) => {
   const pi = event.data.object;
-  const donation = await applyPaymentIntent(tx, pi, { now: ctx.clock(), paidAt: eventTime(event) });
+  const donation = await applyPaymentIntent(tx, pi, {
+    now: ctx.clock(),
+    links: ctx,
+    paidAt: eventTime(event),
+  });
   // Renewals' PaymentIntents carry no metadata: invoice.paid records them.
   if (!donation) ctx.log.debug({ paymentIntent: pi.id }, 'not a donation row: left to its invoice');
 };

@@ -1,56 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminAuditLog, donations, jobs } from '~/db/schema';
 import { signIn } from '../../../../tests/helpers/admin';
-import {
-  buildStripeTestApp,
-  drainOutbox,
-  type StripeTestApp,
-} from '../../../../tests/helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '../../../../tests/helpers/stripe-stand-in';
+import { drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
 
-let standIn: StripeStandIn;
-let app: StripeTestApp;
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  app = await buildStripeTestApp(standIn);
-});
-afterAll(async () => {
-  await app.close();
-  await standIn.close();
-});
-
-/** The checkout's first step: a PaymentIntent the browser holds the secret of. */
-async function startCheckout(payload: Record<string, unknown>) {
-  const res = await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload });
-  expect(res.statusCode).toBe(200);
-  return standIn.intentOfClientSecret(res.json().clientSecret);
-}
+const t = setUpStripeTestApp();
 
 function record(payload: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/api/record-donation', payload });
-}
-
-async function rowOf(paymentIntentId: string) {
-  const [row] = await app.database.db
-    .select()
-    .from(donations)
-    .where(eq(donations.stripePaymentIntentId, paymentIntentId));
-  return row!;
+  return t.app.inject({ method: 'POST', url: '/api/record-donation', payload });
 }
 
 const receiptJobs = async (donationId: string) =>
-  (await app.database.db.select().from(jobs)).filter(
+  (await t.app.database.db.select().from(jobs)).filter(
     (j) => j.idempotencyKey === `mail:donation:${donationId}:receipt`,
   );
 
 describe('POST /api/record-donation', () => {
   it('records what Stripe confirms and sends one receipt, however often it is called', async () => {
-    const pi = await startCheckout({
+    const pi = await t.startCheckout({
       amount: 36,
       dedication: { kind: 'honor', name: 'Our parents' },
     });
-    standIn.pay(pi.id);
+    t.standIn.pay(pi.id);
     const payload = {
       name: 'Sarah Cohen',
       email: 'sarah@example.org',
@@ -64,17 +35,17 @@ describe('POST /api/record-donation', () => {
       success: true,
       donation: { amount: 3600, currency: 'usd', donationType: 'onetime', status: 'succeeded' },
     });
-    const row = await rowOf(pi.id);
+    const row = await t.donationOf(pi.id);
     expect(row).toMatchObject({ donorName: 'Sarah Cohen', email: 'sarah@example.org' });
     expect(row.donatedAt).toBeInstanceOf(Date);
 
     const second = await record({ ...payload, name: 'Someone Else', email: 'else@example.org' });
     expect(second.statusCode).toBe(200);
-    expect(await rowOf(pi.id)).toEqual(row);
+    expect(await t.donationOf(pi.id)).toEqual(row);
     expect(await receiptJobs(row.id)).toHaveLength(1);
 
-    await drainOutbox(app);
-    const receipt = app.sentMail.find((m) => m.to === 'sarah@example.org')!;
+    await drainOutbox(t.app);
+    const receipt = t.app.sentMail.find((m) => m.to === 'sarah@example.org')!;
     expect(receipt.subject).toBe('Your donation receipt | Tziyun');
     for (const part of [receipt.text, receipt.html]) {
       expect(part).toContain('Tziyun Community Inc.');
@@ -87,8 +58,8 @@ describe('POST /api/record-donation', () => {
   });
 
   it('stores the amount Stripe received, not the amount the browser claims', async () => {
-    const pi = await startCheckout({ amount: 18 });
-    standIn.pay(pi.id);
+    const pi = await t.startCheckout({ amount: 18 });
+    t.standIn.pay(pi.id);
     const res = await record({
       name: 'Liar',
       email: 'liar@example.org',
@@ -98,16 +69,16 @@ describe('POST /api/record-donation', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().donation).toMatchObject({ amount: 1800, donationType: 'onetime' });
-    expect(await rowOf(pi.id)).toMatchObject({ amountCents: 1800, donationType: 'onetime' });
+    expect(await t.donationOf(pi.id)).toMatchObject({ amountCents: 1800, donationType: 'onetime' });
   });
 
   it('refuses a payment that is not completed (409) and records nothing', async () => {
-    const pi = await startCheckout({ amount: 36 });
+    const pi = await t.startCheckout({ amount: 36 });
     const res = await record({ name: 'A B', email: 'ab@example.org', stripePaymentId: pi.id });
     expect(res.statusCode).toBe(409);
-    standIn.decline(pi.id);
+    t.standIn.decline(pi.id);
     expect((await record({ stripePaymentId: pi.id })).statusCode).toBe(409);
-    expect(await rowOf(pi.id)).toMatchObject({ paymentStatus: 'pending', email: null });
+    expect(await t.donationOf(pi.id)).toMatchObject({ paymentStatus: 'pending', email: null });
   });
 
   it('refuses an unknown payment (404)', async () => {
@@ -122,29 +93,29 @@ describe('POST /api/record-donation', () => {
 
   it('refuses a PaymentIntent that is no donation of this site (404)', async () => {
     // Made on the same Stripe account by something else: no metadata of ours, no row.
-    const res = await fetch(`${standIn.url}/v1/payment_intents`, {
+    const res = await fetch(`${t.standIn.url}/v1/payment_intents`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${standIn.secretKey}`,
+        authorization: `Bearer ${t.standIn.secretKey}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: 'amount=5000&currency=usd',
     });
     const foreign = (await res.json()) as { id: string };
-    standIn.pay(foreign.id);
-    const before = await app.database.db.$count(donations);
+    t.standIn.pay(foreign.id);
+    const before = await t.app.database.db.$count(donations);
     expect((await record({ stripePaymentId: foreign.id })).statusCode).toBe(404);
-    expect(await app.database.db.$count(donations)).toBe(before);
+    expect(await t.app.database.db.$count(donations)).toBe(before);
   });
 
   it('rebuilds a lost row from the PaymentIntent’s metadata', async () => {
-    const pi = await startCheckout({ amount: 50, coverFee: true, email: 'kept@example.org' });
+    const pi = await t.startCheckout({ amount: 50, coverFee: true, email: 'kept@example.org' });
     // As if the process had died between Stripe's answer and the insert.
-    await app.database.db.delete(donations).where(eq(donations.stripePaymentIntentId, pi.id));
-    standIn.pay(pi.id);
+    await t.app.database.db.delete(donations).where(eq(donations.stripePaymentIntentId, pi.id));
+    t.standIn.pay(pi.id);
     const res = await record({ name: 'Kept', stripePaymentId: pi.id });
     expect(res.statusCode).toBe(200);
-    expect(await rowOf(pi.id)).toMatchObject({
+    expect(await t.donationOf(pi.id)).toMatchObject({
       // (5000 + 30) / 0.971, rounded up.
       amountCents: 5181,
       feeCents: 181,
@@ -166,17 +137,17 @@ describe('POST /api/record-donation', () => {
 
 describe('GET /api/stripe/verify-payment/:paymentId', () => {
   it('refuses an anonymous request (401) before calling Stripe', async () => {
-    const calls = standIn.requests.length;
-    const res = await app.inject({ method: 'GET', url: '/api/stripe/verify-payment/pi_123' });
+    const calls = t.standIn.requests.length;
+    const res = await t.app.inject({ method: 'GET', url: '/api/stripe/verify-payment/pi_123' });
     expect(res.statusCode).toBe(401);
-    expect(standIn.requests.length).toBe(calls);
+    expect(t.standIn.requests.length).toBe(calls);
   });
 
   it('re-checks with Stripe and updates the stored status, with an audit entry', async () => {
-    const admin = await signIn(app);
-    const pi = await startCheckout({ amount: 72, email: 'v@example.org' });
+    const admin = await signIn(t.app);
+    const pi = await t.startCheckout({ amount: 72, email: 'v@example.org' });
     const verify = (id: string) =>
-      app.inject({
+      t.app.inject({
         method: 'GET',
         url: `/api/stripe/verify-payment/${id}`,
         headers: { cookie: admin.cookie },
@@ -194,17 +165,20 @@ describe('GET /api/stripe/verify-payment/:paymentId', () => {
       },
       error: null,
     });
-    standIn.pay(pi.id);
-    standIn.refund(pi.id);
+    t.standIn.pay(pi.id);
+    t.standIn.refund(pi.id);
     // No webhook arrived: the verification alone finds the refund. By donation id this time.
-    const row = await rowOf(pi.id);
+    const row = await t.donationOf(pi.id);
     res = await verify(row.id);
     expect(res.json().verification).toMatchObject({
       status: 'refunded',
       stripeStatus: 'succeeded',
     });
-    expect(await rowOf(pi.id)).toMatchObject({ paymentStatus: 'refunded', refundedCents: 7200 });
-    const audit = await app.database.db
+    expect(await t.donationOf(pi.id)).toMatchObject({
+      paymentStatus: 'refunded',
+      refundedCents: 7200,
+    });
+    const audit = await t.app.database.db
       .select()
       .from(adminAuditLog)
       .where(eq(adminAuditLog.action, 'verification'));

@@ -24,7 +24,7 @@ export async function recordDonation(ctx: DonationContext, input: RecordDonation
     );
   }
   const donation = await ctx.db.transaction((tx) =>
-    applyPaymentIntent(tx, pi, { now: ctx.clock(), donor: input.donor }),
+    applyPaymentIntent(tx, pi, { now: ctx.clock(), links: ctx, donor: input.donor }),
   );
   if (!donation) throw new AppError('not_found', unknownPaymentMessage);
   if (input.claimedAmountCents !== null && input.claimedAmountCents !== pi.amount_received) {

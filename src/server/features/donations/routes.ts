@@ -15,6 +15,7 @@ import type { DonationContext } from './context';
 import { createPaymentIntent } from './create-payment-intent';
 import { createSubscription } from './create-subscription';
 import { globalRateLimit } from './global-rate-limit';
+import { stripeManageRoutes } from './manage-routes';
 import { recordDonation } from './record-donation';
 import { serializeDonation } from './serialize-donation';
 import {
@@ -53,7 +54,8 @@ const verifyResponse = z.object({
 
 /**
  * Card payments through Stripe (docs/payments.md): setting up one-time and monthly gifts,
- * recording what Stripe confirms, the webhook, the diagnostic config and the admin's verify.
+ * recording what Stripe confirms, the webhook, the diagnostic config, the admin's verify, and
+ * the monthly donor's manage link (manage-routes.ts).
  */
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env } = app;
@@ -72,6 +74,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       maxDollars: env.DONATION_MAX_DOLLARS,
       fee,
       siteName: app.siteConfig.product,
+      linkSigner: app.linkSigner,
+      publicUrl: env.PUBLIC_URL,
     };
   }
 
@@ -164,4 +168,5 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(stripeWebhookRoute, { contextFor });
+  await app.register(stripeManageRoutes, { contextFor });
 };

@@ -1,39 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { donations, stripeSubscriptions } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import {
   buildStripeTestApp,
   testPublishableKey,
   testWebhookSecret,
+  setUpStripeTestApp,
   type StripeTestApp,
 } from '../../../../tests/helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '../../../../tests/helpers/stripe-stand-in';
+import { startStripeStandIn } from '../../../../tests/helpers/stripe-stand-in';
 import { STRIPE_API_VERSION } from './stripe-client';
 
-let standIn: StripeStandIn;
-let app: StripeTestApp;
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  app = await buildStripeTestApp(standIn);
-});
-afterAll(async () => {
-  await app.close();
-  await standIn.close();
-});
+const t = setUpStripeTestApp();
 
 const key = () => `checkout-${crypto.randomUUID()}`;
 
-function post(url: string, payload: unknown, target: StripeTestApp = app) {
+function post(url: string, payload: unknown, target: StripeTestApp = t.app) {
   return target.inject({ method: 'POST', url, payload: payload as object });
-}
-
-async function donationOf(paymentIntentId: string) {
-  const [row] = await app.database.db
-    .select()
-    .from(donations)
-    .where(eq(donations.stripePaymentIntentId, paymentIntentId));
-  return row;
 }
 
 describe('POST /api/create-payment-intent', () => {
@@ -46,16 +30,16 @@ describe('POST /api/create-payment-intent', () => {
     });
     expect(res.statusCode).toBe(200);
     const { clientSecret } = res.json();
-    const pi = standIn.intentOfClientSecret(clientSecret);
+    const pi = t.standIn.intentOfClientSecret(clientSecret);
     expect(pi).toMatchObject({ amount: 3600, currency: 'usd', status: 'requires_payment_method' });
-    const [request] = standIn.requestsTo('POST', '/v1/payment_intents').slice(-1);
+    const [request] = t.standIn.requestsTo('POST', '/v1/payment_intents').slice(-1);
     expect(request!.stripeVersion).toBe(STRIPE_API_VERSION);
     expect(request!.params).toMatchObject({
       amount: '3600',
       automatic_payment_methods: { enabled: 'true' },
       metadata: { source: 'tziyun-donations', donation_type: 'onetime', fee_cents: '0' },
     });
-    expect(await donationOf(pi.id)).toMatchObject({
+    expect(await t.donationOf(pi.id)).toMatchObject({
       donorName: 'Sarah Cohen',
       email: 'sarah@example.org',
       amountCents: 3600,
@@ -71,14 +55,14 @@ describe('POST /api/create-payment-intent', () => {
 
   it('adds the processing fee when the donor covers it (2.9% + 30¢ by default)', async () => {
     const res = await post('/api/create-payment-intent', { amount: 100, coverFee: true });
-    const pi = standIn.intentOfClientSecret(res.json().clientSecret);
+    const pi = t.standIn.intentOfClientSecret(res.json().clientSecret);
     // (10000 + 30) / 0.971 = 10329.56…, rounded up.
     expect(pi.amount).toBe(10330);
-    expect(await donationOf(pi.id)).toMatchObject({ amountCents: 10330, feeCents: 330 });
+    expect(await t.donationOf(pi.id)).toMatchObject({ amountCents: 10330, feeCents: 330 });
   });
 
   it('sets up one payment for a double submit with the same idempotency key', async () => {
-    const before = await app.database.db.$count(donations);
+    const before = await t.app.database.db.$count(donations);
     const idempotencyKey = key();
     const [first, second] = await Promise.all([
       post('/api/create-payment-intent', { amount: 72, idempotencyKey }),
@@ -86,12 +70,12 @@ describe('POST /api/create-payment-intent', () => {
     ]);
     expect(first.statusCode).toBe(200);
     expect(second.json().clientSecret).toBe(first.json().clientSecret);
-    const sent = standIn.requestsTo('POST', '/v1/payment_intents').slice(-2);
+    const sent = t.standIn.requestsTo('POST', '/v1/payment_intents').slice(-2);
     expect(sent.map((r) => r.idempotencyKey)).toEqual([
       `donation:payment-intent:${idempotencyKey}`,
       `donation:payment-intent:${idempotencyKey}`,
     ]);
-    expect(await app.database.db.$count(donations)).toBe(before + 1);
+    expect(await t.app.database.db.$count(donations)).toBe(before + 1);
   });
 
   it('refuses the same idempotency key with another amount (409), creating nothing', async () => {
@@ -99,11 +83,11 @@ describe('POST /api/create-payment-intent', () => {
     expect(
       (await post('/api/create-payment-intent', { amount: 18, idempotencyKey })).statusCode,
     ).toBe(200);
-    const before = await app.database.db.$count(donations);
+    const before = await t.app.database.db.$count(donations);
     const res = await post('/api/create-payment-intent', { amount: 1800, idempotencyKey });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toContain('already started with other details');
-    expect(await app.database.db.$count(donations)).toBe(before);
+    expect(await t.app.database.db.$count(donations)).toBe(before);
   });
 
   it.each([
@@ -117,7 +101,7 @@ describe('POST /api/create-payment-intent', () => {
     [null, 'Amount must be a number of whole dollars'],
     [undefined, 'Amount is required'],
   ])('refuses the amount %j with a field message, calling no one', async (amount, message) => {
-    const calls = standIn.requests.length;
+    const calls = t.standIn.requests.length;
     for (const url of ['/api/create-payment-intent', '/api/create-subscription']) {
       const res = await post(url, { amount });
       expect(res.statusCode).toBe(400);
@@ -126,7 +110,7 @@ describe('POST /api/create-payment-intent', () => {
         fields: { amount: message },
       });
     }
-    expect(standIn.requests.length).toBe(calls);
+    expect(t.standIn.requests.length).toBe(calls);
   });
 
   it('accepts the bounds, $1 and $25,000', async () => {
@@ -160,8 +144,8 @@ describe('POST /api/create-subscription', () => {
       coverFee: true,
     });
     expect(res.statusCode).toBe(200);
-    const pi = standIn.intentOfClientSecret(res.json().clientSecret);
-    const [request] = standIn.requestsTo('POST', '/v1/subscriptions').slice(-1);
+    const pi = t.standIn.intentOfClientSecret(res.json().clientSecret);
+    const [request] = t.standIn.requestsTo('POST', '/v1/subscriptions').slice(-1);
     expect(request!.params).toMatchObject({
       payment_behavior: 'default_incomplete',
       items: [
@@ -176,7 +160,7 @@ describe('POST /api/create-subscription', () => {
       ],
       expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
     });
-    const row = await donationOf(pi.id);
+    const row = await t.donationOf(pi.id);
     expect(row).toMatchObject({
       donationType: 'subscription',
       paymentStatus: 'pending',
@@ -185,7 +169,7 @@ describe('POST /api/create-subscription', () => {
       email: 'yosef@example.org',
     });
     expect(row!.stripeInvoiceId).toMatch(/^in_/);
-    const [subscription] = await app.database.db
+    const [subscription] = await t.app.database.db
       .select()
       .from(stripeSubscriptions)
       .where(eq(stripeSubscriptions.id, row!.stripeSubscriptionId!));
@@ -195,26 +179,26 @@ describe('POST /api/create-subscription', () => {
 
   it('creates the reusable product once', async () => {
     await post('/api/create-subscription', { amount: 18 });
-    expect(standIn.requestsTo('POST', '/v1/products')).toHaveLength(1);
+    expect(t.standIn.requestsTo('POST', '/v1/products')).toHaveLength(1);
   });
 
   it('sets up one subscription for a double submit', async () => {
     const idempotencyKey = key();
-    const subsBefore = standIn.requestsTo('POST', '/v1/subscriptions').length;
-    const rowsBefore = await app.database.db.$count(stripeSubscriptions);
+    const subsBefore = t.standIn.requestsTo('POST', '/v1/subscriptions').length;
+    const rowsBefore = await t.app.database.db.$count(stripeSubscriptions);
     const first = await post('/api/create-subscription', { amount: 36, idempotencyKey });
     const second = await post('/api/create-subscription', { amount: 36, idempotencyKey });
     expect(second.json().clientSecret).toBe(first.json().clientSecret);
-    expect(standIn.requestsTo('POST', '/v1/subscriptions').length).toBe(subsBefore + 2);
-    expect(await app.database.db.$count(stripeSubscriptions)).toBe(rowsBefore + 1);
+    expect(t.standIn.requestsTo('POST', '/v1/subscriptions').length).toBe(subsBefore + 2);
+    expect(await t.app.database.db.$count(stripeSubscriptions)).toBe(rowsBefore + 1);
   });
 });
 
 describe('when Stripe fails', () => {
   it('answers 502 with a clear message when Stripe answers 5xx, and stores nothing', async () => {
-    const before = await app.database.db.$count(donations);
+    const before = await t.app.database.db.$count(donations);
     // The SDK retries once: both tries fail.
-    standIn.failNext({ status: 500 }, { status: 500 });
+    t.standIn.failNext({ status: 500 }, { status: 500 });
     const res = await post('/api/create-payment-intent', { amount: 36 });
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toEqual({
@@ -222,7 +206,7 @@ describe('when Stripe fails', () => {
       message:
         'The card payment service could not be reached. No payment was taken; please try again in a few minutes.',
     });
-    expect(await app.database.db.$count(donations)).toBe(before);
+    expect(await t.app.database.db.$count(donations)).toBe(before);
   });
 
   it('answers 502 when Stripe cannot be reached at all', async () => {
@@ -276,7 +260,7 @@ describe('without Stripe settings', () => {
 
 describe('GET /api/stripe-config', () => {
   it('gives the publishable key, the mode and what is set, never a secret, uncached', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/stripe-config' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/stripe-config' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
@@ -288,14 +272,14 @@ describe('GET /api/stripe-config', () => {
       limits: { minDollars: 1, maxDollars: 25_000 },
       fee: { percent: 2.9, fixedCents: 30 },
     });
-    expect(res.body).not.toContain(standIn.secretKey);
+    expect(res.body).not.toContain(t.standIn.secretKey);
     expect(res.body).not.toContain(testWebhookSecret);
   });
 });
 
 describe('card-testing defence', () => {
   it('limits payment setups per IP (429), other IPs unaffected', async () => {
-    const limited = await buildStripeTestApp(standIn, { DONATION_RATE_LIMIT: '2' });
+    const limited = await buildStripeTestApp(t.standIn, { DONATION_RATE_LIMIT: '2' });
     try {
       const send = (ip: string) =>
         limited.inject({
@@ -316,7 +300,7 @@ describe('card-testing defence', () => {
   });
 
   it('limits payment setups from all IPs together, until the minute has passed', async () => {
-    const limited = await buildStripeTestApp(standIn, { DONATION_GLOBAL_RATE_LIMIT: '2' });
+    const limited = await buildStripeTestApp(t.standIn, { DONATION_GLOBAL_RATE_LIMIT: '2' });
     try {
       const send = (ip: string, url = '/api/create-payment-intent') =>
         limited.inject({ method: 'POST', url, payload: { amount: 5 }, remoteAddress: ip });
@@ -334,7 +318,7 @@ describe('card-testing defence', () => {
   });
 
   it('honours DONATION_MAX_DOLLARS', async () => {
-    const small = await buildStripeTestApp(standIn, { DONATION_MAX_DOLLARS: '500' });
+    const small = await buildStripeTestApp(t.standIn, { DONATION_MAX_DOLLARS: '500' });
     try {
       const res = await post('/api/create-payment-intent', { amount: 501 }, small);
       expect(res.json().error.fields.amount).toBe('Amount must be at most $500');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { stripeSubscriptions } from '~/db/schema';
+import { announceGiftCancelled } from '../integrations/donation-events';
 import type { EventHandler } from './stripe-events';
 
 /**
@@ -33,4 +34,7 @@ export const onSubscriptionEvent: EventHandler<
       updatedAt: ctx.clock(),
     })
     .where(eq(stripeSubscriptions.id, row.id));
+  if (subscription.status === 'canceled' && row.status !== 'canceled') {
+    await announceGiftCancelled(tx, row, 'stripe', eventAt);
+  }
 };

@@ -33,7 +33,7 @@ export async function verifyPayment(
   const pi = await retrievePaymentIntent(ctx, await paymentIntentIdOf(ctx, paymentId));
   const now = ctx.clock();
   const donation = await ctx.db.transaction(async (tx) => {
-    const applied = await applyPaymentIntent(tx, pi, { now });
+    const applied = await applyPaymentIntent(tx, pi, { now, links: ctx });
     if (!applied) return null;
     await recordAudit(tx, {
       actor: admin.identity,

@@ -2,23 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import type { DonationContext } from './context';
+import type { DonationRouteOptions } from './context';
 import { processStripeEvent } from './stripe-events';
 
 /** Stripe's events can be larger than the API's 64 KiB form limit. */
 const webhookBodyLimit = 1024 * 1024;
-
-export interface WebhookRouteOptions {
-  /** The donation context for a request; throws 503 when card payments are not configured. */
-  contextFor(log: DonationContext['log']): DonationContext;
-}
 
 /**
  * `POST /api/stripe/webhook`. Thin on purpose: check the signature on the raw bytes, then hand
  * the event to its handler (stripe-events.ts). Unknown types and redeliveries get 200; a
  * handler that fails gets 500, and Stripe retries with backoff for up to three days.
  */
-export const stripeWebhookRoute: FastifyPluginAsyncZod<WebhookRouteOptions> = async (
+export const stripeWebhookRoute: FastifyPluginAsyncZod<DonationRouteOptions> = async (
   app,
   { contextFor },
 ) => {

@@ -1,6 +1,7 @@
 import type { Database } from '~/db/client';
 import { membershipApplications } from '~/db/schema';
 import { enqueueMail } from '../../mail/mail-job';
+import { announce } from '../integrations/announce';
 
 export interface MembershipApplication {
   firstName: string;
@@ -12,7 +13,10 @@ export interface MembershipApplication {
   message: string | null;
 }
 
-/** The application and its two mails (applicant's confirmation, office's notice) commit together. */
+/**
+ * The application, its two mails (applicant's confirmation, office's notice) and the integrations'
+ * event commit together.
+ */
 export async function submitMembershipApplication(
   db: Database,
   input: MembershipApplication,
@@ -53,6 +57,16 @@ export async function submitMembershipApplication(
       to: officeEmail,
       template: 'membership-notification',
       data,
+    });
+    // Names, contact details and the tier; never the intentions nor the message.
+    await announce(tx, {
+      type: 'membership.applied',
+      applicationId: row!.id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      tier: input.membershipTier,
     });
     return row!;
   });

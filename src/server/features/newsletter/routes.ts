@@ -45,7 +45,12 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/confirm',
     { config: formRateLimit(app.env.FORM_RATE_LIMIT * 3), schema: { querystring: tokenQuery } },
     async (request, reply) => {
-      const { confirmed } = await confirmNewsletter(app.database.db, request.query.token);
+      const { confirmed, announced } = await confirmNewsletter(
+        app.database.db,
+        request.query.token,
+        app.clock(),
+      );
+      if (announced) app.jobWorker.wake();
       return reply.redirect(`/newsletter?status=${confirmed ? 'confirmed' : 'invalid'}`, 303);
     },
   );

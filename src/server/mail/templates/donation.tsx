@@ -1,5 +1,6 @@
 import { formatMoney } from '~/shared/money';
 import { Button, EmailLayout, Paragraph, textFrame, type MailContext } from './layout';
+import { CancelOjcGift, cancelOjcGiftText } from './ojc';
 import type { RenderedMail } from './types';
 
 export interface DonationReceiptData {
@@ -13,6 +14,10 @@ export interface DonationReceiptData {
   paymentMethod: 'stripe' | 'ojc';
   donationType: 'onetime' | 'subscription';
   dedication: { kind: 'honor' | 'memory'; name: string } | null;
+  /** A monthly card gift's signed link to manage it; absent on one-time gifts and older jobs. */
+  manageUrl?: string | null;
+  /** A monthly OJC gift's signed link to cancel it; absent otherwise. */
+  cancelUrl?: string | null;
 }
 
 export interface DonationPaymentFailedData {
@@ -21,12 +26,34 @@ export interface DonationPaymentFailedData {
   currency: string;
   /** Stripe's hosted invoice page, where the donor can pay with another card. */
   payUrl: string | null;
+  /** The signed link to manage the gift (change the card on file, cancel); absent on older jobs. */
+  manageUrl?: string | null;
 }
 
 const methodNames = { stripe: 'Credit card', ojc: 'OJC Fund charity card' } as const;
 
 function formatDate(iso: string, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
+}
+
+const manageLabel = 'Manage your monthly gift (change card or cancel)';
+const manageNote = 'Each monthly receipt brings a fresh link.';
+
+/** The manage link of a monthly gift: a button in HTML… */
+function ManageGift({ url, intro }: { url: string; intro?: string }) {
+  return (
+    <>
+      {intro && <Paragraph>{intro}</Paragraph>}
+      <Button href={url}>{manageLabel}</Button>
+      <Paragraph>{manageNote}</Paragraph>
+    </>
+  );
+}
+
+/** …and the same as plain lines. */
+function manageGiftText(url: string | null | undefined, intro?: string): string[] {
+  if (!url) return [];
+  return ['', ...(intro ? [intro] : []), `${manageLabel}:`, url, manageNote];
 }
 
 function dedicationLine(dedication: DonationReceiptData['dedication']) {
@@ -74,6 +101,8 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
         {feeNote && <Paragraph>{feeNote}</Paragraph>}
         <Paragraph>{site.taxStatement}</Paragraph>
         <Paragraph>Please keep this email for your tax records.</Paragraph>
+        {data.manageUrl && <ManageGift url={data.manageUrl} />}
+        {data.cancelUrl && <CancelOjcGift url={data.cancelUrl} />}
       </EmailLayout>
     ),
     text: textFrame(ctx, [
@@ -87,6 +116,8 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
       site.taxStatement,
       '',
       'Please keep this email for your tax records.',
+      ...manageGiftText(data.manageUrl),
+      ...cancelOjcGiftText(data.cancelUrl),
     ]),
   };
 }
@@ -103,6 +134,7 @@ export function donationPaymentFailed(
   const fix = data.payUrl
     ? 'You can complete this month’s gift with another card on the secure page below; the bank will try your card on file again over the next days.'
     : 'The bank will try your card on file again over the next days.';
+  const manageIntro = 'To put another card on file for the coming months, or to cancel the gift:';
   const contact = `If you have questions or would like to change your gift, write to ${site.contact.email} or call ${site.contact.phone}.`;
   return {
     subject: `Your monthly donation could not be charged | ${site.product}`,
@@ -112,6 +144,7 @@ export function donationPaymentFailed(
         <Paragraph>{problem}</Paragraph>
         <Paragraph>{fix}</Paragraph>
         {data.payUrl && <Button href={data.payUrl}>Update payment</Button>}
+        {data.manageUrl && <ManageGift url={data.manageUrl} intro={manageIntro} />}
         <Paragraph>{contact}</Paragraph>
       </EmailLayout>
     ),
@@ -122,6 +155,7 @@ export function donationPaymentFailed(
       '',
       fix,
       ...(data.payUrl ? ['', data.payUrl] : []),
+      ...manageGiftText(data.manageUrl, manageIntro),
       '',
       contact,
     ]),

@@ -8,12 +8,20 @@ import {
 } from './donation';
 import type { MailContext } from './layout';
 import {
+  ojcChargeOffice,
+  ojcGiftDeclined,
+  type OjcChargeOfficeData,
+  type OjcGiftDeclinedData,
+} from './ojc';
+import {
   membershipConfirmation,
   membershipNotification,
   type MembershipMailData,
 } from './membership';
 import { newsletterConfirmation, type NewsletterMailData } from './newsletter';
 import type { RenderedMail } from './types';
+import { videoCommentNotification, type VideoCommentMailData } from './video-comment';
+import { webhookDisabled, type WebhookDisabledData } from './webhook';
 
 /** Every mail the site sends, by name: what a mail job's payload refers to. */
 export interface MailTemplates {
@@ -24,6 +32,10 @@ export interface MailTemplates {
   'newsletter-confirmation': NewsletterMailData;
   'donation-receipt': DonationReceiptData;
   'donation-payment-failed': DonationPaymentFailedData;
+  'ojc-gift-declined': OjcGiftDeclinedData;
+  'ojc-charge-office': OjcChargeOfficeData;
+  'video-comment-notification': VideoCommentMailData;
+  'webhook-disabled': WebhookDisabledData;
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -37,6 +49,10 @@ const templates: {
   'newsletter-confirmation': newsletterConfirmation,
   'donation-receipt': donationReceipt,
   'donation-payment-failed': donationPaymentFailed,
+  'ojc-gift-declined': ojcGiftDeclined,
+  'ojc-charge-office': ojcChargeOffice,
+  'video-comment-notification': videoCommentNotification,
+  'webhook-disabled': webhookDisabled,
 };
 
 export function isMailTemplate(name: string): name is MailTemplateName {

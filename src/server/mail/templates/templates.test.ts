@@ -124,4 +124,49 @@ describe('donation mails', () => {
     expect(mail.text).toContain('$36.00');
     expect(mail.html).toContain('href="https://invoice.stripe.test/i/in_1"');
   });
+
+  const manageUrl = 'https://tziyun.test/donate/manage?token=eyJwIjoibSJ9.c2ln&x=<1>';
+  const manageLabel = 'Manage your monthly gift (change card or cancel)';
+
+  it('gives a monthly card gift’s receipt the manage link, as a button and a plain line', () => {
+    const mail = renderMail(ctx, 'donation-receipt', { ...receipt, manageUrl });
+    expect(mail.html).toContain(
+      'href="https://tziyun.test/donate/manage?token=eyJwIjoibSJ9.c2ln&amp;x=&lt;1&gt;"',
+    );
+    expect(mail.html).toContain(`>${manageLabel}</a>`);
+    expect(mail.text).toContain(`${manageLabel}:\n${manageUrl}\n`);
+  });
+
+  it('leaves the manage link out of receipts without one (one-time gifts, older jobs)', () => {
+    for (const data of [receipt, { ...receipt, manageUrl: null }]) {
+      const mail = renderMail(ctx, 'donation-receipt', data);
+      expect(mail.html).not.toContain('/donate/manage');
+      expect(mail.text).not.toContain(manageLabel);
+    }
+  });
+
+  it('gives a failed renewal both the invoice’s pay link and the manage link', () => {
+    const mail = renderMail(ctx, 'donation-payment-failed', {
+      donorName: 'Moshe',
+      amountCents: 3600,
+      currency: 'usd',
+      payUrl: 'https://invoice.stripe.test/i/in_2',
+      manageUrl,
+    });
+    expect(mail.html).toContain('href="https://invoice.stripe.test/i/in_2"');
+    expect(mail.html).toContain('href="https://tziyun.test/donate/manage?token=');
+    expect(mail.html).toContain(`>${manageLabel}</a>`);
+    expect(mail.text).toContain('https://invoice.stripe.test/i/in_2');
+    expect(mail.text).toContain(`${manageLabel}:\n${manageUrl}\n`);
+    // Without Stripe's page, the manage link alone.
+    const bare = renderMail(ctx, 'donation-payment-failed', {
+      donorName: null,
+      amountCents: 3600,
+      currency: 'usd',
+      payUrl: null,
+      manageUrl,
+    });
+    expect(bare.html).not.toContain('Update payment');
+    expect(bare.text).toContain(manageUrl);
+  });
 });

@@ -8,16 +8,17 @@ import {
   type MessageStatus,
 } from './inbox-types';
 
-export function listContactMessages(status?: MessageStatus) {
+export function listContactMessages(status?: MessageStatus, offset = 0) {
   const query = new URLSearchParams({ limit: String(INBOX_PAGE_SIZE) });
   if (status) query.set('status', status);
+  if (offset > 0) query.set('offset', String(offset));
   return adminRequest<ContactMessageListing>(`/api/admin/contact-messages?${query}`);
 }
 
-export function useContactMessagesQuery(status?: MessageStatus) {
+export function useContactMessagesQuery(status?: MessageStatus, offset = 0) {
   return useQuery({
-    queryKey: ['admin', 'contact-messages', status ?? 'all'],
-    queryFn: () => listContactMessages(status),
+    queryKey: ['admin', 'contact-messages', status ?? 'all', offset],
+    queryFn: () => listContactMessages(status, offset),
     placeholderData: keepPreviousData,
   });
 }

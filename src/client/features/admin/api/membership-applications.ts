@@ -8,16 +8,17 @@ import {
   type MembershipApplicationListing,
 } from './inbox-types';
 
-export function listMembershipApplications(status?: ApplicationStatus) {
+export function listMembershipApplications(status?: ApplicationStatus, offset = 0) {
   const query = new URLSearchParams({ limit: String(INBOX_PAGE_SIZE) });
   if (status) query.set('status', status);
+  if (offset > 0) query.set('offset', String(offset));
   return adminRequest<MembershipApplicationListing>(`/api/admin/membership-applications?${query}`);
 }
 
-export function useMembershipApplicationsQuery(status?: ApplicationStatus) {
+export function useMembershipApplicationsQuery(status?: ApplicationStatus, offset = 0) {
   return useQuery({
-    queryKey: ['admin', 'membership-applications', status ?? 'all'],
-    queryFn: () => listMembershipApplications(status),
+    queryKey: ['admin', 'membership-applications', status ?? 'all', offset],
+    queryFn: () => listMembershipApplications(status, offset),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,16 +6,17 @@ import {
   type SubscriberStatus,
 } from './inbox-types';
 
-export function listNewsletterSubscribers(status?: SubscriberStatus) {
+export function listNewsletterSubscribers(status?: SubscriberStatus, offset = 0) {
   const query = new URLSearchParams({ limit: String(INBOX_PAGE_SIZE) });
   if (status) query.set('status', status);
+  if (offset > 0) query.set('offset', String(offset));
   return adminRequest<NewsletterSubscriberListing>(`/api/admin/newsletter-subscribers?${query}`);
 }
 
-export function useNewsletterSubscribersQuery(status?: SubscriberStatus) {
+export function useNewsletterSubscribersQuery(status?: SubscriberStatus, offset = 0) {
   return useQuery({
-    queryKey: ['admin', 'newsletter-subscribers', status ?? 'all'],
-    queryFn: () => listNewsletterSubscribers(status),
+    queryKey: ['admin', 'newsletter-subscribers', status ?? 'all', offset],
+    queryFn: () => listNewsletterSubscribers(status, offset),
     placeholderData: keepPreviousData,
   });
 }

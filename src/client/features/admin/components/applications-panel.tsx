@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import {
   applicationStatuses,
+  INBOX_PAGE_SIZE,
   NOTES_MAX,
   type ApplicationStatus,
   type MembershipApplication,
@@ -11,16 +12,8 @@ import {
   useUpdateMembershipApplication,
   type ApplicationChange,
 } from '../api/membership-applications';
-import { ListTotal, StatusFilter } from './inbox-parts';
-import {
-  ActionButton,
-  cellClass,
-  DataTable,
-  DateTimeCell,
-  EmptyState,
-  PanelHeader,
-  QueryStatus,
-} from './panel-parts';
+import { ListPanel, useListState } from './list-panel';
+import { ActionButton, cellClass, DateTimeCell } from './panel-parts';
 
 const statusLabels: Record<ApplicationStatus, string> = {
   new: 'New',
@@ -31,63 +24,23 @@ const statusLabels: Record<ApplicationStatus, string> = {
 
 /** Membership applications, newest first: follow each one up, with the office's notes. */
 export default function ApplicationsPanel() {
-  const [status, setStatus] = useState<ApplicationStatus | ''>('');
-  const query = useMembershipApplicationsQuery(status || undefined);
-  const listing = query.data;
-
+  const list = useListState<ApplicationStatus>();
+  const query = useMembershipApplicationsQuery(list.status || undefined, list.offset);
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title="Applications"
-        description="Membership applications, newest first. Prayer intentions are private: they stay in this screen."
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-      />
-      <StatusFilter
-        statuses={applicationStatuses}
-        labels={statusLabels}
-        value={status}
-        onChange={setStatus}
-      />
-      <QueryStatus
-        query={query}
-        loadingLabel="Loading applications…"
-        errorTitle="Could not load the applications"
-      />
-      {listing ? (
-        listing.applications.length === 0 ? (
-          <EmptyState>
-            {status
-              ? `No ${statusLabels[status].toLowerCase()} applications.`
-              : 'No applications yet.'}
-          </EmptyState>
-        ) : (
-          <>
-            <DataTable
-              caption={status ? `${statusLabels[status]} applications` : 'All applications'}
-              headers={[
-                'Received',
-                'Applicant',
-                'Tier',
-                'Message',
-                'Prayer intentions',
-                'Status',
-                'Notes',
-              ]}
-            >
-              {listing.applications.map((application) => (
-                <ApplicationRow key={application.id} application={application} />
-              ))}
-            </DataTable>
-            <ListTotal
-              shown={listing.applications.length}
-              total={listing.total}
-              noun="applications"
-            />
-          </>
-        )
-      ) : null}
-    </section>
+    <ListPanel
+      title="Applications"
+      description="Membership applications, newest first. Prayer intentions are private: they stay in this screen."
+      noun="applications"
+      statuses={applicationStatuses}
+      statusLabels={statusLabels}
+      list={list}
+      query={query}
+      items={query.data?.applications}
+      total={query.data?.total ?? 0}
+      pageSize={INBOX_PAGE_SIZE}
+      headers={['Received', 'Applicant', 'Tier', 'Message', 'Prayer intentions', 'Status', 'Notes']}
+      row={(application) => <ApplicationRow key={application.id} application={application} />}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import siteConfig from '@site-config';
@@ -10,15 +10,9 @@ import { useSignOut } from '../api/sign-out';
 import { ADMIN_LOGIN } from '../lib/safe-next-path';
 import { AdminTabs, type AdminTab } from './admin-tabs';
 
-/**
- * The signed-in administrator's frame: who is signed in, the way out, and the sections as tabs.
- * The page passes the sections in; owner-only ones are left out for everyone else.
- */
-export function DashboardShell({ tabs }: { tabs: AdminTab[] }) {
+/** The signed-in administrator's frame: who is signed in and the way out, above the page. */
+export function AdminFrame({ heading, children }: { heading: string; children: ReactNode }) {
   const { user } = useAdminSession();
-  const visible = tabs.filter((tab) => !tab.ownerOnly || user.role === 'owner');
-  const [selected, setSelected] = useState(visible[0]?.id ?? '');
-
   return (
     <div className="min-h-screen bg-stone-50">
       <header className="bg-navy-950 text-white">
@@ -36,17 +30,30 @@ export function DashboardShell({ tabs }: { tabs: AdminTab[] }) {
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="font-display text-3xl font-semibold text-navy-950">Admin Dashboard</h1>
-        <div className="mt-6">
-          <AdminTabs
-            tabs={visible}
-            selected={selected}
-            onSelect={setSelected}
-            label="Administration sections"
-          />
-        </div>
+        <h1 className="font-display text-3xl font-semibold text-navy-950">{heading}</h1>
+        <div className="mt-6">{children}</div>
       </main>
     </div>
+  );
+}
+
+/**
+ * The dashboard: the sections as tabs. The page passes the sections in; owner-only ones are left
+ * out for everyone else.
+ */
+export function DashboardShell({ tabs }: { tabs: AdminTab[] }) {
+  const { user } = useAdminSession();
+  const visible = tabs.filter((tab) => !tab.ownerOnly || user.role === 'owner');
+  const [selected, setSelected] = useState(visible[0]?.id ?? '');
+  return (
+    <AdminFrame heading="Admin Dashboard">
+      <AdminTabs
+        tabs={visible}
+        selected={selected}
+        onSelect={setSelected}
+        label="Administration sections"
+      />
+    </AdminFrame>
   );
 }
 

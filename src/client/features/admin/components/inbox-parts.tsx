@@ -45,13 +45,3 @@ export function StatusBadge({ label, tone }: { label: string; tone: string }) {
     </span>
   );
 }
-
-/** 'Showing 100 of 240' when the list is cut. */
-export function ListTotal({ shown, total, noun }: { shown: number; total: number; noun: string }) {
-  if (shown >= total) return null;
-  return (
-    <p className="text-sm text-stone-700">
-      Showing the {shown} most recent of {total} {noun}.
-    </p>
-  );
-}

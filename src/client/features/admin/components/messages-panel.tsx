@@ -1,17 +1,14 @@
-import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { useContactMessagesQuery, useUpdateContactMessage } from '../api/contact-messages';
-import { messageStatuses, type ContactMessage, type MessageStatus } from '../api/inbox-types';
-import { ListTotal, StatusBadge, StatusFilter } from './inbox-parts';
 import {
-  ActionButton,
-  cellClass,
-  DataTable,
-  DateTimeCell,
-  EmptyState,
-  PanelHeader,
-  QueryStatus,
-} from './panel-parts';
+  INBOX_PAGE_SIZE,
+  messageStatuses,
+  type ContactMessage,
+  type MessageStatus,
+} from '../api/inbox-types';
+import { StatusBadge } from './inbox-parts';
+import { ListPanel, useListState } from './list-panel';
+import { ActionButton, cellClass, DateTimeCell } from './panel-parts';
 
 const statusLabels: Record<MessageStatus, string> = {
   new: 'New',
@@ -27,49 +24,23 @@ const statusTones: Record<MessageStatus, string> = {
 
 /** The contact form's messages, newest first: read them, mark them read, archive them. */
 export default function MessagesPanel() {
-  const [status, setStatus] = useState<MessageStatus | ''>('');
-  const query = useContactMessagesQuery(status || undefined);
-  const listing = query.data;
-
+  const list = useListState<MessageStatus>();
+  const query = useContactMessagesQuery(list.status || undefined, list.offset);
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title="Messages"
-        description="What visitors sent through the contact form, newest first."
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-      />
-      <StatusFilter
-        statuses={messageStatuses}
-        labels={statusLabels}
-        value={status}
-        onChange={setStatus}
-      />
-      <QueryStatus
-        query={query}
-        loadingLabel="Loading messages…"
-        errorTitle="Could not load the messages"
-      />
-      {listing ? (
-        listing.messages.length === 0 ? (
-          <EmptyState>
-            {status ? `No ${statusLabels[status].toLowerCase()} messages.` : 'No messages yet.'}
-          </EmptyState>
-        ) : (
-          <>
-            <DataTable
-              caption={status ? `${statusLabels[status]} messages` : 'All messages'}
-              headers={['Received', 'From', 'Message', 'Status', 'Actions']}
-            >
-              {listing.messages.map((message) => (
-                <MessageRow key={message.id} message={message} />
-              ))}
-            </DataTable>
-            <ListTotal shown={listing.messages.length} total={listing.total} noun="messages" />
-          </>
-        )
-      ) : null}
-    </section>
+    <ListPanel
+      title="Messages"
+      description="What visitors sent through the contact form, newest first."
+      noun="messages"
+      statuses={messageStatuses}
+      statusLabels={statusLabels}
+      list={list}
+      query={query}
+      items={query.data?.messages}
+      total={query.data?.total ?? 0}
+      pageSize={INBOX_PAGE_SIZE}
+      headers={['Received', 'From', 'Message', 'Status', 'Actions']}
+      row={(message) => <MessageRow key={message.id} message={message} />}
+    />
   );
 }
 

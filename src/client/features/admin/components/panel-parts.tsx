@@ -74,16 +74,20 @@ export function LoadingState({ label }: { label: string }) {
 
 export function ErrorState({
   title,
+  description,
   error,
   onRetry,
 }: {
   title: string;
+  /** Said before the error's own message. */
+  description?: string;
   error: Error;
   onRetry: () => void;
 }) {
   return (
     <div role="alert" className="my-4 rounded-lg border border-red-700 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{title}</p>
+      {description ? <p className="mt-1">{description}</p> : null}
       <p className="mt-1 text-sm">{error.message}</p>
       <ActionButton className="mt-3" onClick={onRetry}>
         Try again
@@ -177,5 +181,18 @@ export function ActionButton({
       className={`inline-flex min-h-9 items-center justify-center rounded-md border bg-white px-3 text-sm font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${tones[tone]} ${className}`}
       {...props}
     />
+  );
+}
+
+/** The streamed CSV export of a list, with its filters: a plain link the browser downloads. */
+export function CsvLink({ href, label = 'Download CSV' }: { href: string; label?: string }) {
+  return (
+    <a
+      href={href}
+      download
+      className="inline-flex min-h-9 items-center justify-center rounded-md border border-navy-800 bg-white px-3 text-sm font-semibold text-navy-900 hover:bg-navy-900 hover:text-white"
+    >
+      {label}
+    </a>
   );
 }

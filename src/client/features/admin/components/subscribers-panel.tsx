@@ -1,20 +1,8 @@
-import { useState } from 'react';
-import {
-  subscriberStatuses,
-  type NewsletterSubscriber,
-  type SubscriberStatus,
-} from '../api/inbox-types';
+import { INBOX_PAGE_SIZE, subscriberStatuses, type SubscriberStatus } from '../api/inbox-types';
 import { newsletterCsvUrl, useNewsletterSubscribersQuery } from '../api/newsletter-subscribers';
-import { ListTotal, StatusBadge, StatusFilter } from './inbox-parts';
-import {
-  cellClass,
-  DataTable,
-  DateTimeCell,
-  EmptyState,
-  PanelHeader,
-  QueryStatus,
-  StatusCounts,
-} from './panel-parts';
+import { StatusBadge } from './inbox-parts';
+import { ListPanel, useListState } from './list-panel';
+import { cellClass, CsvLink, DateTimeCell, StatusCounts } from './panel-parts';
 
 const statusLabels: Record<SubscriberStatus, string> = {
   pending: 'Pending',
@@ -30,93 +18,46 @@ const statusTones: Record<SubscriberStatus, string> = {
 
 /** The newsletter's list: who confirmed, who is waiting, who left; and the CSV for mailing. */
 export default function SubscribersPanel() {
-  const [status, setStatus] = useState<SubscriberStatus | ''>('');
-  const query = useNewsletterSubscribersQuery(status || undefined);
+  const list = useListState<SubscriberStatus>();
+  const query = useNewsletterSubscribersQuery(list.status || undefined, list.offset);
   const listing = query.data;
-
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title="Subscribers"
-        description="Newsletter sign-ups, newest first. Only confirmed addresses should be mailed."
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-      />
-
-      {listing ? (
-        <StatusCounts
-          label="Subscribers by status"
-          statuses={subscriberStatuses}
-          labels={statusLabels}
-          counts={listing.counts}
-          testIdPrefix="subscriber-count"
-          className="grid-cols-1 sm:grid-cols-3"
-        />
-      ) : null}
-
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <StatusFilter
-          statuses={subscriberStatuses}
-          labels={statusLabels}
-          value={status}
-          onChange={setStatus}
-        />
-        <a
-          href={newsletterCsvUrl(status || undefined)}
-          download
-          className="inline-flex min-h-9 items-center justify-center rounded-md border border-navy-800 bg-white px-3 text-sm font-semibold text-navy-900 hover:bg-navy-900 hover:text-white"
-        >
-          Download CSV
-        </a>
-      </div>
-
-      <QueryStatus
-        query={query}
-        loadingLabel="Loading subscribers…"
-        errorTitle="Could not load the subscribers"
-      />
-      {listing ? (
-        <SubscribersTable subscribers={listing.subscribers} total={listing.total} status={status} />
-      ) : null}
-    </section>
-  );
-}
-
-function SubscribersTable({
-  subscribers,
-  total,
-  status,
-}: {
-  subscribers: NewsletterSubscriber[];
-  total: number;
-  status: SubscriberStatus | '';
-}) {
-  if (subscribers.length === 0) {
-    return (
-      <EmptyState>
-        {status ? `No ${statusLabels[status].toLowerCase()} subscribers.` : 'No subscribers yet.'}
-      </EmptyState>
-    );
-  }
-  return (
-    <>
-      <DataTable
-        caption={status ? `${statusLabels[status]} subscribers` : 'All subscribers'}
-        headers={['Email', 'Status', 'Subscribed', 'Confirmed', 'Unsubscribed']}
-      >
-        {subscribers.map((s) => (
-          <tr key={s.id}>
-            <td className={`${cellClass} break-all`}>{s.email}</td>
-            <td className={cellClass}>
-              <StatusBadge label={statusLabels[s.status]} tone={statusTones[s.status]} />
-            </td>
-            <DateTimeCell iso={s.createdAt} />
-            <DateTimeCell iso={s.confirmedAt} />
-            <DateTimeCell iso={s.unsubscribedAt} />
-          </tr>
-        ))}
-      </DataTable>
-      <ListTotal shown={subscribers.length} total={total} noun="subscribers" />
-    </>
+    <ListPanel
+      title="Subscribers"
+      description="Newsletter sign-ups, newest first. Only confirmed addresses should be mailed."
+      noun="subscribers"
+      statuses={subscriberStatuses}
+      statusLabels={statusLabels}
+      list={list}
+      query={query}
+      items={listing?.subscribers}
+      total={listing?.total ?? 0}
+      pageSize={INBOX_PAGE_SIZE}
+      summary={
+        listing ? (
+          <StatusCounts
+            label="Subscribers by status"
+            statuses={subscriberStatuses}
+            labels={statusLabels}
+            counts={listing.counts}
+            testIdPrefix="subscriber-count"
+            className="grid-cols-1 sm:grid-cols-3"
+          />
+        ) : null
+      }
+      actions={<CsvLink href={newsletterCsvUrl(list.status || undefined)} />}
+      headers={['Email', 'Status', 'Subscribed', 'Confirmed', 'Unsubscribed']}
+      row={(s) => (
+        <tr key={s.id}>
+          <td className={`${cellClass} break-all`}>{s.email}</td>
+          <td className={cellClass}>
+            <StatusBadge label={statusLabels[s.status]} tone={statusTones[s.status]} />
+          </td>
+          <DateTimeCell iso={s.createdAt} />
+          <DateTimeCell iso={s.confirmedAt} />
+          <DateTimeCell iso={s.unsubscribedAt} />
+        </tr>
+      )}
+    />
   );
 }

@@ -4,7 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { fieldErrors } from '../../../lib/use-zod-form';
 import { chargeOjcPayment, type OjcPayment } from '../api/ojc-payments';
+
+const loadCardSchema = () => import('~/shared/schemas/ojc');
 
 /** Groups of four as the donor types, as printed on the card. */
 function formatCardNumber(text: string) {
@@ -42,9 +45,10 @@ export function OjcCardForm({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const errs: Record<string, string> = {};
-    if (!card.cardNumber.trim()) errs.cardNumber = 'Card number is required';
-    if (!card.expiry.trim()) errs.expiry = 'Expiry is required';
+    // The server's own rules (number, MM/YY, not expired), checked here first.
+    const schema = (await loadCardSchema()).ojcChargeInput(() => new Date());
+    const parsed = schema.safeParse(card);
+    const errs = parsed.success ? {} : fieldErrors(parsed.error);
     setErrors(errs);
     const first = Object.keys(errs)[0];
     if (first) {

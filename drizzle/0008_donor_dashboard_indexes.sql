@@ -1,0 +1,2 @@
+CREATE INDEX "donations_updated_at_idx" ON "donations" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "donations_amount_cents_id_idx" ON "donations" USING btree ("amount_cents","id");

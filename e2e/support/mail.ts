@@ -1,0 +1,50 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+const serverInfo = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '.tmp',
+  `e2e-server-${process.env.E2E_PORT ?? 3210}.json`,
+);
+
+/**
+ * The mail the e2e server wrote to its outbox (no SMTP there: every mail is an .eml file under
+ * DATA_DIR/outbox, scripts/e2e-server.mjs says where), to `to`, whose subject matches: waits
+ * for the background worker to send it.
+ */
+export async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
+  const { dataDir } = JSON.parse(await readFile(serverInfo, 'utf8')) as { dataDir: string };
+  const outbox = join(dataDir, 'outbox');
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(outbox).catch(() => [] as string[]);
+        for (const file of files.filter((f) => f.endsWith('.eml'))) {
+          const mail = await simpleParser(await readFile(join(outbox, file)));
+          const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []);
+          if (recipients.some((a) => a.address === to) && subject.test(mail.subject ?? '')) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000, message: `a mail to ${to} matching ${subject}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a mail's text part whose path starts with `path`. */
+export function linkIn(mail: ParsedMail, path: string): string {
+  const link = (mail.text ?? '').match(
+    new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}[^\\s]*`),
+  );
+  if (!link) throw new Error(`no ${path} link in "${mail.subject}"`);
+  return link[0];
+}

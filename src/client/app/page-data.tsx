@@ -1,0 +1,63 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+
+/**
+ * Data a page was rendered with on the server (src/server/ssr/page-data.ts), for the page and
+ * address it was rendered for. The server passes it to <App>; the browser reads it from the
+ * document's JSON data block and hydrates with it.
+ */
+export interface PageDataSnapshot {
+  path: string;
+  search: string;
+  data: unknown;
+}
+
+/** The id of the document's JSON data block. */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/**
+ * Hands the snapshot to the first render of its page only: once that page has mounted, a later
+ * visit (a client-side navigation back) gets nothing and loads fresh data itself.
+ */
+class PageDataStore {
+  private used = false;
+  constructor(private readonly snapshot: PageDataSnapshot | undefined) {}
+
+  read(path: string, search: string): unknown {
+    const s = this.snapshot;
+    return !this.used && s && s.path === path && s.search === search ? s.data : undefined;
+  }
+
+  markUsed() {
+    this.used = true;
+  }
+}
+
+const PageDataContext = createContext<PageDataStore | null>(null);
+
+export function PageDataProvider({
+  snapshot,
+  children,
+}: {
+  snapshot?: PageDataSnapshot;
+  children: ReactNode;
+}) {
+  const [store] = useState(() => new PageDataStore(snapshot));
+  return <PageDataContext.Provider value={store}>{children}</PageDataContext.Provider>;
+}
+
+/** The server's data for this page, on its first render after the page loaded; else undefined. */
+export function useServerPageData<T>(): T | undefined {
+  const store = useContext(PageDataContext);
+  const [path] = useLocation();
+  const search = useSearch();
+  const data = store?.read(path, search) as T | undefined;
+  useEffect(() => store?.markUsed(), [store]);
+  return data;
+}
+
+/** In the browser: the snapshot the server wrote into the document, if any. */
+export function readPageDataFromDocument(): PageDataSnapshot | undefined {
+  const text = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as PageDataSnapshot) : undefined;
+}

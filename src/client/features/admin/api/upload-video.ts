@@ -1,0 +1,45 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AdminVideo } from '~/shared/schemas/videos';
+import { toApiError } from '../../../lib/api';
+import { useAdminSession } from './admin-session-context';
+
+export interface VideoFormUpload {
+  /** Absent for a new video. */
+  id?: string;
+  form: FormData;
+  /** From 0 to 1 as the body goes out. */
+  onProgress?: (sent: number) => void;
+}
+
+/**
+ * Sends the video form (fields and files) as multipart/form-data. XMLHttpRequest rather than
+ * fetch: only it reports upload progress, which a large video needs.
+ */
+export function sendVideoForm({ id, form, onProgress }: VideoFormUpload, csrfToken: string) {
+  return new Promise<AdminVideo>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(id ? 'PUT' : 'POST', id ? `/api/admin/videos/${id}` : '/api/admin/videos');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-csrf-token', csrfToken);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const response = new Response(xhr.responseText || null, {
+        status: xhr.status,
+        statusText: xhr.statusText,
+      });
+      if (response.ok) resolve(JSON.parse(xhr.responseText) as AdminVideo);
+      else toApiError(response).then(reject, reject);
+    };
+    xhr.onerror = () =>
+      reject(new Error('The upload was interrupted. Check the connection and try again.'));
+    xhr.send(form);
+  });
+}
+
+export function useSendVideoForm() {
+  const { csrfToken } = useAdminSession();
+  return useMutation({ mutationFn: (upload: VideoFormUpload) => sendVideoForm(upload, csrfToken) });
+}

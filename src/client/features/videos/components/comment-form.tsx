@@ -1,0 +1,66 @@
+import { Button } from '../../../components/ui/button';
+import { HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { failureToast } from '../../../lib/failure-toast';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { postComment } from '../api/post-comment';
+
+const loadSchema = () => import('~/shared/schemas/videos').then((m) => m.commentInput);
+
+export const commentFailureMessage = 'Failed to submit comment';
+
+/**
+ * Spec 5 and 8: name, email and comment, all required; the visitor is told the comment awaits
+ * review. Everything stays as typed on a failure.
+ */
+export function CommentForm({ videoId, videoTitle }: { videoId: string; videoTitle: string }) {
+  const toast = useToast();
+  const form = useZodForm(loadSchema, {
+    authorName: '',
+    authorEmail: '',
+    comment: '',
+    website: '',
+  });
+  const { values, errors, submitting, setValue } = form;
+  const bind = (name: 'authorName' | 'authorEmail' | 'comment') => ({
+    name,
+    required: true,
+    value: values[name],
+    error: errors[name],
+    onValue: setValue,
+    disabled: submitting,
+  });
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      const result = await postComment(videoId, data);
+      toast({ title: 'Comment Submitted', description: result.message });
+      form.reset();
+    } catch (error) {
+      toast(failureToast(error, commentFailureMessage));
+      throw error;
+    }
+  });
+
+  return (
+    <form
+      {...form.formProps}
+      onSubmit={(e) => onSubmit(e).catch(() => undefined)}
+      aria-label={`Comment on ${videoTitle}`}
+      className="flex flex-col gap-3"
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Name" autoComplete="name" {...bind('authorName')} />
+        <TextField label="Email" type="email" autoComplete="email" {...bind('authorEmail')} />
+      </div>
+      <TextAreaField label="Comment" rows={3} {...bind('comment')} />
+      <HoneypotField value={values.website ?? ''} onValue={setValue} />
+      <p className="text-sm text-stone-700">
+        Your email is never shown. Comments appear once the office has reviewed them.
+      </p>
+      <Button type="submit" variant="secondary" disabled={submitting} className="self-start">
+        {submitting ? 'Posting...' : 'Post Comment'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ToastMessage } from '../components/ui/toast';
+
+/**
+ * The toast for a failed call (spec 8): the server's message first ('status: message'), else the
+ * screen's own words.
+ */
+export function failureToast(error: unknown, fallback: string, title = 'Error'): ToastMessage {
+  return {
+    title,
+    description: error instanceof Error && error.message ? error.message : fallback,
+    variant: 'destructive',
+  };
+}

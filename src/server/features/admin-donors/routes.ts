@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv';
+import { requireAdmin } from '../../plugins/admin-guard';
+import { recordAudit } from '../admin/record-audit';
+import { describeFilters } from './donor-filters';
+import { donorsCsv } from './donors-csv';
+import { listDonors } from './list-donors';
+import { createPaymentStats } from './payment-stats';
+import { donorCsvQuery, donorListing, donorListQuery, paymentStats } from './schemas';
+
+const listSchema = { querystring: donorListQuery, response: { 200: donorListing } };
+
+/** YYYY-MM-DD of `now` in the site's time zone: the office's date, for file names. */
+function localDay(now: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/**
+ * The donor dashboard's calls inside /api/admin (behind its guard): the list, its CSV and the
+ * payment stats. What counts as money is defined in payment-stats.ts.
+ */
+export const adminDonorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const { timeZone } = app.siteConfig;
+  const stats = createPaymentStats(db, app.clock, timeZone);
+
+  app.get('/donors', { schema: listSchema }, async (request) =>
+    listDonors(db, request.query, timeZone),
+  );
+
+  app.get('/payment-stats', { schema: { response: { 200: paymentStats } } }, async () =>
+    stats.read(),
+  );
+
+  app.get('/donors.csv', { schema: { querystring: donorCsvQuery } }, async (request, reply) => {
+    const { columns, ...filters } = request.query;
+    const now = app.clock();
+    await recordAudit(db, {
+      actor: request.adminUser,
+      action: 'export',
+      target: 'donors',
+      details: { columns, ...describeFilters(filters) },
+      ip: request.ip,
+      at: now,
+    });
+    return sendCsv(
+      reply,
+      `donors-${localDay(now, timeZone)}.csv`,
+      donorsCsv(db, filters, { timeZone, columns }),
+    );
+  });
+};
+
+/** Spec 7's `GET /api/donors`, outside /api/admin: the same list, for admins only. */
+export const donorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/donors', { onRequest: requireAdmin, schema: listSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listDonors(app.database.db, request.query, app.siteConfig.timeZone);
+  });
+};

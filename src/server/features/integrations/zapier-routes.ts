@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deliveriesQuery,
+  deliveryIdParams,
+  deliveryListing,
+  resendFailedResult,
+  successResult,
+  webhookUrlInput,
+  zapierSecret,
+  zapierStatus,
+} from '~/shared/schemas/integrations';
+import { AppError } from '../../errors';
+import { requireAdmin } from '../../plugins/admin-guard';
+import { recordAudit } from '../admin/record-audit';
+import { webhookUrlProblem } from './address-guard';
+import {
+  listDeliveries,
+  resendDelivery,
+  resendFailedDeliveries,
+  sendTestEvent,
+} from './delivery-log';
+import { deliveryContext } from './integration-context';
+import { readEndpoint, rotateEndpointSecret, saveEndpointUrl } from './webhook-endpoint';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+const resendRefusals = {
+  not_found: new AppError('not_found', 'No such delivery'),
+  not_failed: new AppError('conflict', 'Only a failed delivery can be resent'),
+  disabled: new AppError(
+    'conflict',
+    'The endpoint is disabled: save its URL to turn it back on first',
+  ),
+} as const;
+
+/**
+ * Spec 7's Zapier calls, admins only (outside /api/admin, so each route carries requireAdmin),
+ * and the delivery log. Every change is audited.
+ */
+export const zapierRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const audit = (
+    request: { adminUser: { id: string; username: string } | null; ip: string },
+    details: Record<string, unknown>,
+  ) =>
+    recordAudit(db, {
+      actor: request.adminUser,
+      action: 'settings-change',
+      target: 'zapier',
+      details,
+      ip: request.ip,
+      at: app.clock(),
+    });
+
+  app.addHook('onRequest', requireAdmin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/status', { schema: { response: { 200: zapierStatus } } }, async () => {
+    const endpoint = await readEndpoint(db);
+    const configured = Boolean(endpoint?.url);
+    return {
+      configured,
+      webhookUrl: endpoint?.url ?? null,
+      message: !configured
+        ? 'No webhook URL is set: events are not sent to Zapier.'
+        : endpoint!.enabled
+          ? 'Events are sent to this webhook.'
+          : 'Deliveries are stopped. Save the URL again to turn them back on.',
+      enabled: Boolean(endpoint?.enabled),
+      disabledAt: iso(endpoint?.disabledAt ?? null),
+      disabledReason: endpoint?.disabledReason ?? null,
+      previousSecretExpiresAt:
+        endpoint?.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > app.clock()
+          ? endpoint.previousSecretExpiresAt.toISOString()
+          : null,
+    };
+  });
+
+  app.get('/secret', { schema: { response: { 200: zapierSecret } } }, async () => {
+    const endpoint = await readEndpoint(db);
+    if (!endpoint?.secret) throw new AppError('not_found', 'Set the webhook URL first');
+    return { secret: endpoint.secret };
+  });
+
+  app.post(
+    '/webhook-url',
+    { schema: { body: webhookUrlInput, response: { 200: successResult } } },
+    async (request) => {
+      const { url } = request.body;
+      const problem = await webhookUrlProblem(url, deliveryContext(app).policy);
+      if (problem) throw new AppError('validation_failed', problem, { url: problem });
+      await db.transaction(async (tx) => {
+        await saveEndpointUrl(tx, url, app.clock());
+        // The URL's host only: a Zapier hook's path is its secret.
+        await recordAudit(tx, {
+          actor: request.adminUser,
+          action: 'settings-change',
+          target: 'zapier',
+          details: { webhookHost: new URL(url).host },
+          ip: request.ip,
+          at: app.clock(),
+        });
+      });
+      return { success: true, message: 'Webhook URL saved. Events are sent to it.' };
+    },
+  );
+
+  app.post('/test', { schema: { response: { 200: successResult } } }, async () =>
+    sendTestEvent(deliveryContext(app), app.siteConfig.product),
+  );
+
+  app.post('/rotate-secret', { schema: { response: { 200: zapierSecret } } }, async (request) => {
+    const endpoint = await rotateEndpointSecret(db, app.clock());
+    if (!endpoint?.secret) throw new AppError('conflict', 'Set the webhook URL first');
+    await audit(request, { secretRotated: true });
+    return { secret: endpoint.secret };
+  });
+
+  app.get(
+    '/deliveries',
+    { schema: { querystring: deliveriesQuery, response: { 200: deliveryListing } } },
+    async (request) => ({ deliveries: await listDeliveries(db, request.query) }),
+  );
+
+  app.post(
+    '/deliveries/:id/resend',
+    { schema: { params: deliveryIdParams, response: { 200: successResult } } },
+    async (request) => {
+      const outcome = await resendDelivery(db, request.params.id, app.clock());
+      if (outcome !== 'resent') throw resendRefusals[outcome];
+      await audit(request, { resent: request.params.id });
+      app.jobWorker.wake();
+      return { success: true, message: 'The delivery is queued again.' };
+    },
+  );
+
+  app.post(
+    '/deliveries/resend-failed',
+    { schema: { response: { 200: resendFailedResult } } },
+    async (request) => {
+      const endpoint = await readEndpoint(db);
+      if (!endpoint?.enabled) throw resendRefusals.disabled;
+      const resent = await resendFailedDeliveries(db, app.clock());
+      await audit(request, { resentFailed: resent });
+      app.jobWorker.wake();
+      return { success: true, resent, message: `${resent} deliveries queued again.` };
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import type { Database, DatabaseHandle } from '~/db/client';
+import type { FeeSettings } from '~/shared/money';
+import type { Env } from '../../env';
+import { AppError } from '../../errors';
+import type { Clock, JobLogger } from '../../jobs/types';
+import type { LinkSigner } from '../../lib/signed-link';
+import { cardVaultOf, type CardVault } from './card-vault';
+import { notConfiguredMessage, ojcSettings, type OjcSettings } from './ojc-client';
+
+/** What the OJC operations need, passed in rather than reached for. */
+export interface OjcContext {
+  db: Database;
+  settings: OjcSettings;
+  /** Null without OJC_CARD_ENCRYPTION_KEY: monthly OJC gifts are then refused. */
+  vault: CardVault | null;
+  clock: Clock;
+  log: JobLogger;
+  fee: FeeSettings;
+  /** Signs the cancel links of monthly gifts' receipts, under the site's address. */
+  linkSigner: LinkSigner;
+  publicUrl: string;
+  officeEmail: string;
+}
+
+/** The parts of the app the OJC code reads: the routes and the renewal job both build on it. */
+export interface OjcHost {
+  env: Env;
+  database: DatabaseHandle;
+  clock: Clock;
+  linkSigner: LinkSigner;
+  officeEmail: string;
+  log: JobLogger;
+}
+
+/** The context of a request or job; 503 when OJC is not set up. */
+export function ojcContextOf(host: OjcHost, log: JobLogger = host.log): OjcContext {
+  const settings = ojcSettings(host.env);
+  if (!settings) throw new AppError('unavailable', notConfiguredMessage);
+  return {
+    db: host.database.db,
+    settings,
+    vault: cardVaultOf(host.env),
+    clock: host.clock,
+    log,
+    fee: { percent: host.env.DONATION_FEE_PERCENT, fixedCents: host.env.DONATION_FEE_FIXED_CENTS },
+    linkSigner: host.linkSigner,
+    publicUrl: host.env.PUBLIC_URL,
+    officeEmail: host.officeEmail,
+  };
+}

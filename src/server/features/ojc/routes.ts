@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ojcCancelResponse,
+  ojcChargeInput,
+  ojcChargeResponse,
+  ojcCreatePaymentInput,
+  ojcCreatePaymentResponse,
+  ojcGiftResponse,
+  ojcGiftTokenInput,
+  ojcPaymentParams,
+  ojcPaymentResponse,
+  ojcVerifyResponse,
+} from '~/shared/schemas/ojc';
+import { requireAdmin } from '../../plugins/admin-guard';
+import { formRateLimit } from '../../plugins/rate-limit';
+import { globalRateLimit } from '../donations/global-rate-limit';
+import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
+import { ojcContextOf } from './context';
+import { createdMessage, createOjcPayment, paymentUrlOf } from './create-ojc-payment';
+import { cancelOjcGift, findOjcGift } from './manage-ojc-gift';
+import { serializeOjcGift, serializeOjcPayment } from './serialize-ojc';
+import { verifyOjcPayment } from './verify-ojc-payment';
+
+/**
+ * OJC Fund charity-card gifts (docs/payments.md, OJC Fund), under /api/ojc: the checkout creates
+ * a payment, this site's payment page reads it and sends the card, the server charges OJC; a
+ * monthly gift is charged again each month (renewal-job.ts) until cancelled from its receipt's
+ * link. Every answer about a payment or gift is personal: never cached.
+ */
+export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { env } = app;
+  const contextFor = (log: typeof app.log) => ojcContextOf(app, log);
+  const giftLinks = (log: typeof app.log) => ({
+    db: app.database.db,
+    linkSigner: app.linkSigner,
+    clock: app.clock,
+    log,
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/create-payment',
+    {
+      config: formRateLimit(env.DONATION_RATE_LIMIT),
+      onRequest: globalRateLimit(env.DONATION_GLOBAL_RATE_LIMIT, app.clock),
+      schema: {
+        body: ojcCreatePaymentInput(env.DONATION_MAX_DOLLARS),
+        response: { 200: ojcCreatePaymentResponse },
+      },
+    },
+    async (request) => {
+      const { website, ...input } = request.body;
+      if (website) {
+        request.log.info('honeypot filled: OJC payment dropped');
+        const paymentId = randomUUID();
+        const payment = { paymentId, paymentUrl: paymentUrlOf(env.PUBLIC_URL, paymentId) };
+        return { success: true, message: createdMessage, payment };
+      }
+      const payment = await createOjcPayment(contextFor(request.log), input);
+      return { success: true, message: createdMessage, payment };
+    },
+  );
+
+  app.get(
+    '/payments/:paymentId',
+    {
+      // Page loads and reloads: a looser limit than the forms'.
+      config: formRateLimit(env.FORM_RATE_LIMIT * 3),
+      schema: { params: ojcPaymentParams, response: { 200: ojcPaymentResponse } },
+    },
+    async (request) => {
+      const payment = await findOjcPayment(contextFor(request.log), request.params.paymentId);
+      return { payment: serializeOjcPayment(payment) };
+    },
+  );
+
+  app.post(
+    '/payments/:paymentId/charge',
+    {
+      // Card testing: per IP and for everyone together here, per payment in charge-claim.ts.
+      config: formRateLimit(env.DONATION_RATE_LIMIT),
+      onRequest: globalRateLimit(env.DONATION_GLOBAL_RATE_LIMIT, app.clock),
+      schema: {
+        params: ojcPaymentParams,
+        body: ojcChargeInput(app.clock),
+        response: { 200: ojcChargeResponse },
+      },
+    },
+    async (request) => {
+      const ctx = contextFor(request.log);
+      const donation = await chargeOjcPayment(ctx, request.params.paymentId, request.body);
+      app.jobWorker.wake();
+      return { success: true, payment: serializeOjcPayment(donation) };
+    },
+  );
+
+  // The cancel link works without OJC settings: a donor can always stop a gift.
+  app.get(
+    '/subscriptions/manage',
+    {
+      config: formRateLimit(env.FORM_RATE_LIMIT * 3),
+      schema: { querystring: ojcGiftTokenInput, response: { 200: ojcGiftResponse } },
+    },
+    async (request) => ({
+      gift: serializeOjcGift(await findOjcGift(giftLinks(request.log), request.query.token)),
+    }),
+  );
+
+  app.post(
+    '/subscriptions/cancel',
+    {
+      config: formRateLimit(env.FORM_RATE_LIMIT),
+      schema: { body: ojcGiftTokenInput, response: { 200: ojcCancelResponse } },
+    },
+    async (request) => ({
+      success: true,
+      gift: serializeOjcGift(await cancelOjcGift(giftLinks(request.log), request.body.token)),
+    }),
+  );
+
+  app.get(
+    '/verify-payment/:paymentId',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: z.object({ paymentId: z.string().min(1).max(255) }),
+        response: { 200: ojcVerifyResponse },
+      },
+    },
+    async (request) => verifyOjcPayment(contextFor(request.log), request.params.paymentId),
+  );
+};

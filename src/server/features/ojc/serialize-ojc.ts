@@ -1,0 +1,39 @@
+import type { Donation, OjcSubscription } from '~/db/schema';
+import type { OjcGift, OjcPayment } from '~/shared/schemas/ojc';
+
+function dedicationOf(row: Pick<Donation, 'dedicationKind' | 'dedicationName'>) {
+  return row.dedicationKind && row.dedicationName
+    ? { kind: row.dedicationKind, name: row.dedicationName }
+    : null;
+}
+
+/** An OJC payment as its payment page shows it (the donation row is not the wire format). */
+export function serializeOjcPayment(donation: Donation): OjcPayment {
+  const { paymentStatus } = donation;
+  return {
+    paymentId: donation.id,
+    amountCents: donation.amountCents,
+    feeCents: donation.feeCents,
+    currency: donation.currency,
+    donationType: donation.donationType,
+    donorName: donation.donorName,
+    dedication: dedicationOf(donation),
+    // OJC gifts are never refunded or disputed through the site: anything paid is succeeded.
+    status: paymentStatus === 'pending' || paymentStatus === 'failed' ? paymentStatus : 'succeeded',
+    cardLast4: donation.cardLast4,
+    donatedAt: donation.donatedAt?.toISOString() ?? null,
+  };
+}
+
+/** A monthly OJC gift as its cancel page shows it: never the sealed card. */
+export function serializeOjcGift(gift: OjcSubscription): OjcGift {
+  return {
+    amountCents: gift.amountCents,
+    currency: gift.currency,
+    donorName: gift.donorName,
+    status: gift.status,
+    cardLast4: gift.cardLast4,
+    nextChargeAt: gift.status === 'active' ? (gift.nextChargeAt?.toISOString() ?? null) : null,
+    dedication: dedicationOf(gift),
+  };
+}

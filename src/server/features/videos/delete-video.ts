@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { videos } from '~/db/schema';
+import type { Database } from '~/db/client';
+import { AppError } from '../../errors';
+import type { AuditContext } from '../admin/audit-context';
+import { recordAudit } from '../admin/record-audit';
+import type { MediaStore } from './media-store';
+import { commitWithFiles } from './store-with-row';
+
+/** Deletes a video, its comments (by cascade) and, once that is committed, its stored files. */
+export async function deleteVideo(
+  db: Database,
+  store: MediaStore,
+  id: string,
+  context: AuditContext,
+  onCleanupError: (error: unknown) => void,
+) {
+  await commitWithFiles(
+    db,
+    store,
+    [],
+    async (tx) => {
+      const [row] = await tx.delete(videos).where(eq(videos.id, id)).returning();
+      if (!row) throw new AppError('not_found', 'No such video');
+      await recordAudit(tx, {
+        actor: context.actor,
+        action: 'delete',
+        target: `video:${id}`,
+        details: { title: row.title },
+        ip: context.ip,
+        at: context.now,
+      });
+      return { result: undefined, released: [row.videoFile, row.thumbnailFile, row.captionsFile] };
+    },
+    onCleanupError,
+  );
+}

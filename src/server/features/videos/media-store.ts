@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../../errors';
+
+/**
+ * Uploaded media on local disk (docs/decisions/011-video-storage-and-embeds.md): each upload
+ * streams to a temporary file in `<dir>/.incoming`, is checked by its first bytes (never by its
+ * name or the browser's content type) and by its size as it arrives, and only then is renamed
+ * to its final name, so a half-written or refused file is never served. Final names are random
+ * (`<uuid>.<ext>`), never reused, and carry the extension the content-type is served from.
+ */
+
+export type MediaKind = 'video' | 'thumbnail' | 'captions';
+
+interface Format {
+  ext: string;
+  contentType: string;
+  matches: (head: Buffer) => boolean;
+}
+
+const ascii = (head: Buffer, at: number, text: string) =>
+  head.subarray(at, at + text.length).toString('latin1') === text;
+
+/** ISO base media brands that are still images or audio, not video. */
+const nonVideoBrands = new Set(['avif', 'avis', 'heic', 'heix', 'mif1', 'msf1', 'M4A ', 'M4B ']);
+
+const formats: Record<MediaKind, Format[]> = {
+  video: [
+    {
+      ext: 'mp4',
+      contentType: 'video/mp4',
+      matches: (h) =>
+        ascii(h, 4, 'ftyp') && !nonVideoBrands.has(h.subarray(8, 12).toString('latin1')),
+    },
+    {
+      // EBML with the WebM doc type (plain Matroska is refused: browsers play WebM only).
+      ext: 'webm',
+      contentType: 'video/webm',
+      matches: (h) =>
+        h.readUInt32BE(0) === 0x1a45dfa3 && h.subarray(0, 64).includes(Buffer.from('webm')),
+    },
+    { ext: 'ogv', contentType: 'video/ogg', matches: (h) => ascii(h, 0, 'OggS') },
+  ],
+  thumbnail: [
+    { ext: 'jpg', contentType: 'image/jpeg', matches: (h) => h.readUIntBE(0, 3) === 0xffd8ff },
+    {
+      ext: 'png',
+      contentType: 'image/png',
+      matches: (h) => h.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
+    },
+    {
+      ext: 'webp',
+      contentType: 'image/webp',
+      matches: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'),
+    },
+  ],
+  captions: [
+    {
+      ext: 'vtt',
+      contentType: 'text/vtt',
+      // Optional byte-order mark, then WEBVTT followed by a space, a tab or a line end.
+      matches: (h) => /^(\uFEFF)?WEBVTT([ \t\r\n]|$)/.test(h.subarray(0, 16).toString('utf8')),
+    },
+  ],
+};
+
+export const refusedTypeMessages: Record<MediaKind, string> = {
+  video: 'The video file must be an MP4, WebM or Ogg video.',
+  thumbnail: 'The thumbnail must be a JPEG, PNG or WebP image.',
+  captions: 'The captions must be a WebVTT (.vtt) file.',
+};
+
+const kindLabels: Record<MediaKind, string> = {
+  video: 'video file',
+  thumbnail: 'thumbnail',
+  captions: 'captions file',
+};
+
+/** Bytes read before deciding what a file is: every signature above fits. */
+const HEAD_BYTES = 64;
+
+/** What names a stored file may have: the only paths /media serves. */
+export const storedNamePattern = /^[0-9a-f-]{36}\.(mp4|webm|ogv|jpg|png|webp|vtt)$/;
+
+export interface ReceivedFile {
+  kind: MediaKind;
+  /** The name it will have once kept. */
+  name: string;
+  contentType: string;
+  size: number;
+  tempPath: string;
+}
+
+function sniff(kind: MediaKind, head: Buffer): Format {
+  const format = head.length >= 4 ? formats[kind].find((f) => f.matches(head)) : undefined;
+  if (!format) throw new AppError('unsupported_media_type', refusedTypeMessages[kind]);
+  return format;
+}
+
+/** Counts and checks the bytes as they pass: the type once the head is in, the size always. */
+function inspector(kind: MediaKind, maxBytes: number) {
+  let head = Buffer.alloc(0);
+  let format: Format | undefined;
+  let size = 0;
+  const tooLarge = () =>
+    new AppError(
+      'payload_too_large',
+      `The ${kindLabels[kind]} is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`,
+    );
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(tooLarge());
+      if (!format) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length < HEAD_BYTES) return done();
+        try {
+          format = sniff(kind, head);
+        } catch (error) {
+          return done(error as Error);
+        }
+        const held = head;
+        head = Buffer.alloc(0);
+        return done(null, held);
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (format) return done();
+      try {
+        format = sniff(kind, head);
+        done(null, head);
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+  return { stream, result: () => ({ format: format!, size }) };
+}
+
+export interface MediaStore {
+  dir: string;
+  /** Streams an upload to a temporary file; refuses a wrong type (415) or size (413). */
+  receive(source: Readable, kind: MediaKind, maxBytes: number): Promise<ReceivedFile>;
+  /** Gives a received file its final name: from now on /media serves it. */
+  keep(file: ReceivedFile): Promise<void>;
+  /** Removes files, received or kept; missing ones are no error. */
+  remove(names: (string | ReceivedFile | null | undefined)[]): Promise<void>;
+}
+
+export function createMediaStore(dir: string): MediaStore {
+  const incoming = join(dir, '.incoming');
+  const pathOf = (entry: string | ReceivedFile) =>
+    typeof entry === 'string' ? join(dir, entry) : entry.tempPath;
+
+  return {
+    dir,
+
+    async receive(source, kind, maxBytes) {
+      await mkdir(incoming, { recursive: true });
+      const id = randomUUID();
+      const tempPath = join(incoming, `${id}.part`);
+      const check = inspector(kind, maxBytes);
+      const sink = createWriteStream(tempPath, { flags: 'wx' });
+      try {
+        await pipeline(source, check.stream, sink);
+      } catch (error) {
+        // A refusal can come before the file is even open: wait for it to close, or the open
+        // would create the file again after it is removed.
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined);
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+      const { format, size } = check.result();
+      return { kind, name: `${id}.${format.ext}`, contentType: format.contentType, size, tempPath };
+    },
+
+    async keep(file) {
+      await rename(file.tempPath, join(dir, file.name));
+    },
+
+    async remove(entries) {
+      for (const entry of entries) {
+        if (!entry) continue;
+        if (typeof entry === 'string' && !storedNamePattern.test(entry)) continue;
+        await unlink(pathOf(entry)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * How a donor record reads to the office, on screen and in the CSV export alike.
+ *
+ * Status (spec 4 'Payment status display'): completed or succeeded reads 'Verified', pending
+ * 'Pending', failed 'Failed'. This site also records refunds and disputes, and says so rather
+ * than hiding them under 'Unknown'; anything else is 'Unknown'.
+ */
+const statusLabels: Record<string, string> = {
+  completed: 'Verified',
+  succeeded: 'Verified',
+  pending: 'Pending',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
+
+export function paymentStatusLabel(status: string | null | undefined): string {
+  return (status && statusLabels[status]) || 'Unknown';
+}
+
+const typeLabels: Record<string, string> = { onetime: 'One-time', subscription: 'Monthly' };
+
+export function donationTypeLabel(type: string): string {
+  return typeLabels[type] ?? type;
+}
+
+const methodLabels: Record<string, string> = { stripe: 'Card', ojc: 'OJC' };
+
+export function paymentMethodLabel(method: string): string {
+  return methodLabels[method] ?? method;
+}
+
+/** Cents as a plain dollar figure for a spreadsheet: 7200 → '72.00', no sign or separators. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { donations } from '../../src/db/schema';
+import type { Env } from '../../src/server/env';
+import { buildTestApp } from './app';
+import { ojcTestCredentials, startOjcStandIn, type OjcStandIn } from './ojc-stand-in';
+
+export type OjcTestApp = Awaited<ReturnType<typeof buildTestApp>>;
+/** Any app the tests can call: the test app, or one built with another logger. */
+type Injects = Pick<FastifyInstance, 'inject'>;
+
+/** A made-up key for sealing test cards: 32 bytes of 7s, never a real one. */
+export const testCardKey = Buffer.alloc(32, 7).toString('base64');
+
+/**
+ * A made-up charity card number (OJC publishes no test cards; the stand-in takes any), printed
+ * with spaces as on a card; `testCardDigits` is how the server sends it.
+ */
+export const testCard = '9000 1234 5678 4242';
+export const testCardDigits = testCard.replace(/ /g, '');
+/** An expiry years away, so the card never counts as expired in a test. */
+export const testExpiry = '12/39';
+
+type EnvOverrides = Partial<Record<keyof Env, string>>;
+
+/** The settings of OJC against the stand-in, monthly gifts included, rate limits out of the way. */
+export function ojcTestEnv(standIn: Pick<OjcStandIn, 'url'>) {
+  return {
+    OJC_API_BASE: standIn.url,
+    OJC_USERNAME: ojcTestCredentials.username,
+    OJC_PASSWORD: ojcTestCredentials.password,
+    OJC_ORG_ID: ojcTestCredentials.orgId,
+    OJC_CARD_ENCRYPTION_KEY: testCardKey,
+    DONATION_RATE_LIMIT: '1000',
+    DONATION_GLOBAL_RATE_LIMIT: '1000',
+  };
+}
+
+/** The app with OJC configured against the stand-in. */
+export function buildOjcTestApp(standIn: Pick<OjcStandIn, 'url'>, overrides: EnvOverrides = {}) {
+  return buildTestApp({ ...ojcTestEnv(standIn), ...overrides });
+}
+
+/**
+ * A test file's OJC stand-in and app, started before its tests and closed after them. Read
+ * `app` and `standIn` inside tests (they exist once `beforeAll` has run).
+ */
+export function setUpOjcTestApp(overrides: EnvOverrides = {}) {
+  let standIn: OjcStandIn | undefined;
+  let app: OjcTestApp | undefined;
+  beforeAll(async () => {
+    standIn = await startOjcStandIn();
+    app = await buildOjcTestApp(standIn, overrides);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await standIn?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('setUpOjcTestApp: read app and standIn inside tests');
+    return value;
+  };
+  const fixture = {
+    get app() {
+      return started(app);
+    },
+    get standIn() {
+      return started(standIn);
+    },
+    /** The donation row of a payment. */
+    async donationOf(paymentId: string) {
+      const [row] = await fixture.app.database.db
+        .select()
+        .from(donations)
+        .where(eq(donations.id, paymentId));
+      if (!row) throw new Error(`no donation row ${paymentId}`);
+      return row;
+    },
+  };
+  return fixture;
+}
+
+export const donor = {
+  donorName: 'Sarah Cohen',
+  donorEmail: 'sarah@example.org',
+  donorPhone: '845-555-0100',
+};
+
+/** Starts an OJC gift through the API; returns its payment id. */
+export async function createOjcPayment(app: Injects, payload: Record<string, unknown> = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/ojc/create-payment',
+    payload: { amount: 36, donationType: 'onetime', ...donor, ...payload },
+  });
+  if (res.statusCode !== 200) throw new Error(`create-payment: ${res.statusCode} ${res.body}`);
+  return res.json().payment.paymentId as string;
+}
+
+/** Sends the card for a payment, as the payment page does. */
+export function chargeOjcPayment(
+  app: Injects,
+  paymentId: string,
+  card: Record<string, unknown> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/ojc/payments/${paymentId}/charge`,
+    payload: { cardNumber: testCard, expiry: testExpiry, ...card },
+  });
+}
