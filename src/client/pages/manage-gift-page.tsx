@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Button } from '../components/ui/button';
 import { getCardGift, openCardPortal } from '../features/donate/api/manage-gift';
-import { ManagedGiftFrame } from '../features/donate/components/managed-gift';
+import { GiftAction, ManagedGiftFrame } from '../features/donate/components/managed-gift';
 
 /**
  * /donate/manage?token=…: a monthly card gift, from the link in its receipts. The button opens
@@ -11,41 +9,19 @@ import { ManagedGiftFrame } from '../features/donate/components/managed-gift';
 export default function ManageGiftPage() {
   return (
     <ManagedGiftFrame title="Your Monthly Gift" load={getCardGift}>
-      {(_gift, token) => <PortalButton token={token} />}
+      {(_gift, token) => (
+        <>
+          <GiftAction
+            label="Change card or cancel"
+            busyLabel="Opening..."
+            run={() => openCardPortal(token)}
+            onDone={({ url }) => window.location.assign(url)}
+          />
+          <p className="text-sm text-stone-700">
+            This opens our payment processor Stripe’s secure page for your gift.
+          </p>
+        </>
+      )}
     </ManagedGiftFrame>
-  );
-}
-
-function PortalButton({ token }: { token: string }) {
-  const [opening, setOpening] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <>
-      {problem ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
-      ) : null}
-      <Button
-        variant="secondary"
-        disabled={opening}
-        onClick={() => {
-          setOpening(true);
-          setProblem(null);
-          openCardPortal(token).then(
-            ({ url }) => window.location.assign(url),
-            (error: unknown) => {
-              setProblem(error instanceof Error ? error.message : 'Please try again.');
-              setOpening(false);
-            },
-          );
-        }}
-      >
-        {opening ? 'Opening...' : 'Change card or cancel'}
-      </Button>
-      <p className="text-sm text-stone-700">
-        This opens our payment processor Stripe’s secure page for your gift.
-      </p>
-    </>
   );
 }

@@ -2,10 +2,8 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { coverFeeCents, formatMoney } from '~/shared/money';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { fieldErrors } from '../../../lib/use-zod-form';
 import {
   getStripeConfig,
   recordDonation,
@@ -15,13 +13,7 @@ import {
 import { createAttemptKeys } from '../lib/attempt-key';
 import type { CheckoutChoice } from '../lib/checkout-link';
 import { loadStripeJs } from '../lib/load-stripe';
-import {
-  dedicationError,
-  dedicationPayload,
-  DedicationFields,
-  noDedication,
-  type Dedication,
-} from './gift-options';
+import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
 import { PaymentSetupError, SETUP_FAILED } from './payment-setup-error';
 
@@ -29,9 +21,6 @@ import { PaymentSetupError, SETUP_FAILED } from './payment-setup-error';
 export const ELEMENT_READY_FALLBACK_MS = 5000;
 /** Long enough to read 'Payment Successful' before the donate page's thank-you. */
 const SUCCESS_REDIRECT_MS = 1000;
-
-const loadDonorSchema = () =>
-  import('~/shared/schemas/donations').then((m) => m.checkoutDonorInput);
 
 type Setup =
   | { phase: 'loading' }
@@ -99,16 +88,13 @@ function CardForm({
   config: StripeConfig;
 }) {
   const toast = useToast();
-  const [values, setValues] = useState({ name: '', email: '' });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [dedication, setDedication] = useState<Dedication>(noDedication);
+  const donorForm = useDonorForm({});
   const [coverFee, setCoverFee] = useState(false);
   const [oneTimeInstead, setOneTimeInstead] = useState(false);
   const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
   const elementsRef = useRef<StripeElements | null>(null);
   const mountRef = useRef<HTMLDivElement>(null);
-  const attempted = useRef(false);
   const keyFor = useMemo(() => createAttemptKeys(), []);
 
   const kind = choice.type === 'subscription' && !oneTimeInstead ? 'subscription' : 'onetime';
@@ -147,37 +133,12 @@ function CardForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, totalCents]);
 
-  const validate = async (next = values) => {
-    const schema = await loadDonorSchema();
-    const result = schema.safeParse(next);
-    const errs = result.success ? {} : fieldErrors(result.error);
-    const dedicationProblem = dedicationError(dedication);
-    if (dedicationProblem) errs.dedicationName = dedicationProblem;
-    return { errs, data: result.success ? result.data : null };
-  };
-
-  const setValue = (name: string, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (attempted.current) void validate(next).then(({ errs }) => setErrors(errs));
-  };
-
   const fail = (message: string) =>
     toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    attempted.current = true;
-    const { errs, data } = await validate();
-    setErrors(errs);
-    const firstInvalid = Object.keys(errs)[0];
-    if (!data || firstInvalid) {
-      if (firstInvalid) {
-        form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      }
-      return;
-    }
+    const donor = await donorForm.submit(event);
+    if (!donor) return;
     const elements = elementsRef.current;
     if (!elements) return;
     setProcessing(true);
@@ -187,13 +148,7 @@ function CardForm({
       const { error: incomplete } = await elements.submit();
       if (incomplete) return;
 
-      const gift = {
-        amount: choice.amount,
-        name: data.name,
-        email: data.email,
-        dedication: dedicationPayload(dedication),
-        coverFee,
-      };
+      const gift = { amount: choice.amount, ...donor, coverFee };
       let clientSecret: string;
       try {
         ({ clientSecret } = await setUpCardPayment(kind, {
@@ -202,7 +157,7 @@ function CardForm({
         }));
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
+          donorForm.setErrors(error.fields);
         }
         fail(error instanceof Error ? error.message : SETUP_FAILED);
         return;
@@ -217,7 +172,7 @@ function CardForm({
         clientSecret,
         confirmParams: {
           return_url: `${window.location.origin}/donate?success=true`,
-          payment_method_data: { billing_details: { name: data.name, email: data.email } },
+          payment_method_data: { billing_details: { name: donor.name, email: donor.email } },
         },
         redirect: 'if_required',
       });
@@ -229,8 +184,8 @@ function CardForm({
       // for the donor (the webhook records it too), so the thank-you follows regardless.
       await recordDonation({
         stripePaymentId: paymentIntent.id,
-        name: data.name,
-        email: data.email,
+        name: donor.name,
+        email: donor.email,
         amount: totalCents,
         donationType: kind,
       }).catch(() => undefined);
@@ -267,34 +222,7 @@ function CardForm({
           One-time donation instead
         </label>
       ) : null}
-      <TextField
-        label="Full Name"
-        name="name"
-        autoComplete="name"
-        required
-        value={values.name}
-        error={errors.name}
-        disabled={processing}
-        onValue={setValue}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        error={errors.email}
-        disabled={processing}
-        onValue={setValue}
-        hint="Your receipt is sent here."
-      />
-      <DedicationFields
-        value={dedication}
-        onChange={setDedication}
-        error={errors.dedicationName}
-        disabled={processing}
-      />
+      <DonorFields form={donorForm} disabled={processing} />
       <label className="flex items-start gap-3 text-stone-800">
         <input
           type="checkbox"

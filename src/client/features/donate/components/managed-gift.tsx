@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
 import { OfficeContact } from '../../../components/layout/office-contact';
@@ -114,5 +115,47 @@ function GiftDetails({ gift }: { gift: ManagedGift }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The one action of a gift's page (open the portal, cancel): busy while it runs, its failure
+ * said above it, the button usable again after a failure.
+ */
+export function GiftAction<T>({
+  label,
+  busyLabel,
+  run,
+  onDone,
+}: {
+  label: string;
+  busyLabel: string;
+  run: () => Promise<T>;
+  onDone: (result: T) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <>
+      {problem ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
+          {problem}
+        </p>
+      ) : null}
+      <Button
+        variant="secondary"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setProblem(null);
+          run().then(onDone, (error: unknown) => {
+            setProblem(error instanceof Error ? error.message : 'Please try again.');
+            setBusy(false);
+          });
+        }}
+      >
+        {busy ? busyLabel : label}
+      </Button>
+    </>
   );
 }

@@ -1,27 +1,17 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { formatMoney } from '~/shared/money';
 import { Button } from '../../../components/ui/button';
 import { HoneypotField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { fieldErrors } from '../../../lib/use-zod-form';
 import { createOjcPayment } from '../api/ojc-payments';
 import { createAttemptKeys } from '../lib/attempt-key';
 import type { CheckoutChoice } from '../lib/checkout-link';
-import {
-  dedicationError,
-  dedicationPayload,
-  DedicationFields,
-  noDedication,
-  type Dedication,
-} from './gift-options';
+import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
 
 /** Spec 9: the OJC checkout waits this long after its toast before opening the payment page. */
 export const OJC_REDIRECT_DELAY_MS = 2000;
-
-const loadDonorSchema = () =>
-  import('~/shared/schemas/donations').then((m) => m.checkoutDonorInput);
 
 /** The API's field names for the donor form's fields. */
 const formField: Record<string, string> = {
@@ -38,50 +28,26 @@ const formField: Record<string, string> = {
  */
 export function OjcCheckout({ choice }: { choice: CheckoutChoice }) {
   const toast = useToast();
-  const [values, setValues] = useState({ name: '', email: '', phone: '', website: '' });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [dedication, setDedication] = useState<Dedication>(noDedication);
+  const donorForm = useDonorForm({ phone: '', website: '' });
+  const { values, errors, setValue } = donorForm;
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const attempted = useRef(false);
   const keyFor = useMemo(() => createAttemptKeys(), []);
   const monthly = choice.type === 'subscription';
   const amount = formatMoney(choice.amount * 100, 'usd', { whole: true });
 
-  const validate = async (next = values) => {
-    const result = (await loadDonorSchema()).safeParse(next);
-    const errs = result.success ? {} : fieldErrors(result.error);
-    const dedicationProblem = dedicationError(dedication);
-    if (dedicationProblem) errs.dedicationName = dedicationProblem;
-    return { errs, data: result.success ? result.data : null };
-  };
-
-  const setValue = (name: string, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (attempted.current) void validate(next).then(({ errs }) => setErrors(errs));
-  };
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    attempted.current = true;
-    const { errs, data } = await validate();
-    setErrors(errs);
-    const firstInvalid = Object.keys(errs)[0];
-    if (!data || firstInvalid) {
-      if (firstInvalid) form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    const donor = await donorForm.submit(event);
+    if (!donor) return;
     setSubmitting(true);
     setProblem(null);
     const gift = {
       amount: choice.amount,
-      donorName: data.name,
-      donorEmail: data.email,
+      donorName: donor.name,
+      donorEmail: donor.email,
       donorPhone: values.phone.trim(),
       donationType: choice.type,
-      dedication: dedicationPayload(dedication),
+      dedication: donor.dedication,
     };
     try {
       const { payment, message } = await createOjcPayment({
@@ -99,7 +65,7 @@ export function OjcCheckout({ choice }: { choice: CheckoutChoice }) {
         const fields = Object.fromEntries(
           Object.entries(error.fields).map(([key, text]) => [formField[key] ?? key, text]),
         );
-        if (Object.keys(fields).length > 0) setErrors(fields);
+        if (Object.keys(fields).length > 0) donorForm.setErrors(fields);
         setProblem(error.message);
       }
       toast({
@@ -118,28 +84,7 @@ export function OjcCheckout({ choice }: { choice: CheckoutChoice }) {
       method="post"
       className="flex flex-col gap-5"
     >
-      <TextField
-        label="Full Name"
-        name="name"
-        autoComplete="name"
-        required
-        value={values.name}
-        error={errors.name}
-        disabled={submitting}
-        onValue={setValue}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        error={errors.email}
-        disabled={submitting}
-        onValue={setValue}
-        hint="Your receipt is sent here."
-      />
+      <DonorFields form={donorForm} disabled={submitting} />
       <TextField
         label="Phone (optional)"
         name="phone"
@@ -149,12 +94,6 @@ export function OjcCheckout({ choice }: { choice: CheckoutChoice }) {
         error={errors.phone}
         disabled={submitting}
         onValue={setValue}
-      />
-      <DedicationFields
-        value={dedication}
-        onChange={setDedication}
-        error={errors.dedicationName}
-        disabled={submitting}
       />
       <HoneypotField value={values.website} onValue={setValue} />
       <DonationSummary giftCents={choice.amount * 100} feeCents={0} type={choice.type} />
