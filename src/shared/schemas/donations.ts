@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { boundedText, emailField, messages, optionalText } from './common';
+import { boundedText, emailField, honeypot, messages, optionalText } from './common';
 
 /** The smallest gift, in whole dollars; the largest comes from the server's settings. */
 export const minDonationDollars = 1;
@@ -62,6 +62,7 @@ export function donationSetupInput(maxDollars: number) {
     dedication: z.optional(z.nullable(dedicationInput)),
     coverFee: z.optional(z.boolean({ error: 'coverFee must be true or false' })),
     idempotencyKey: idempotencyKeyInput,
+    ...honeypot,
   });
 }
 

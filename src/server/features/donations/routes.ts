@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   clientSecretResponse,
   donationSetupInput,
+  type DonationSetupInput,
   minDonationDollars,
   recordDonationInput,
   recordDonationResponse,
@@ -87,11 +89,27 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: clientSecretResponse },
     },
   };
+  /**
+   * A filled honeypot is a bot: it gets an answer shaped like a real one and Stripe is never
+   * called, so card testers learn nothing and cost nothing.
+   */
+  async function setUp(
+    create: (ctx: DonationContext, input: DonationSetupInput) => Promise<{ clientSecret: string }>,
+    { website, ...input }: DonationSetupInput,
+    log: FastifyBaseLogger,
+  ) {
+    if (website) {
+      log.info('honeypot filled: payment setup dropped');
+      const fake = () => randomBytes(12).toString('hex');
+      return { clientSecret: `pi_${fake()}_secret_${fake()}` };
+    }
+    return create(contextFor(log), input);
+  }
   app.post('/create-payment-intent', setup, async (request) =>
-    createPaymentIntent(contextFor(request.log), request.body),
+    setUp(createPaymentIntent, request.body, request.log),
   );
   app.post('/create-subscription', setup, async (request) =>
-    createSubscription(contextFor(request.log), request.body),
+    setUp(createSubscription, request.body, request.log),
   );
 
   app.post(

@@ -135,6 +135,20 @@ describe('POST /api/create-payment-intent', () => {
   });
 });
 
+describe('the honeypot on payment setups', () => {
+  it('answers a bot as if it worked, never calling Stripe or storing anything', async () => {
+    const before = t.standIn.requests.length;
+    const rowsBefore = await t.app.database.db.$count(donations);
+    for (const url of ['/api/create-payment-intent', '/api/create-subscription']) {
+      const res = await post(url, { amount: 36, email: 'bot@example.org', website: 'http://spam' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().clientSecret).toMatch(/^pi_[0-9a-f]+_secret_[0-9a-f]+$/);
+    }
+    expect(t.standIn.requests.length).toBe(before);
+    expect(await t.app.database.db.$count(donations)).toBe(rowsBefore);
+  });
+});
+
 describe('POST /api/create-subscription', () => {
   it('creates a customer and a default_incomplete monthly subscription, stored pending', async () => {
     const res = await post('/api/create-subscription', {

@@ -24,6 +24,8 @@ export interface PaymentSetup {
   coverFee: boolean;
   /** One per checkout attempt: a double submit sets up one payment. */
   idempotencyKey: string;
+  /** The honeypot: people leave it empty. */
+  website: string;
 }
 
 /** Sets up a one-time gift (a PaymentIntent) or a monthly one (a Subscription). */

@@ -2,6 +2,7 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { coverFeeCents, formatMoney } from '~/shared/money';
 import { Button } from '../../../components/ui/button';
+import { HoneypotField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import {
@@ -88,7 +89,7 @@ function CardForm({
   config: StripeConfig;
 }) {
   const toast = useToast();
-  const donorForm = useDonorForm({});
+  const donorForm = useDonorForm({ website: '' });
   const [coverFee, setCoverFee] = useState(false);
   const [oneTimeInstead, setOneTimeInstead] = useState(false);
   const [elementReady, setElementReady] = useState(false);
@@ -149,11 +150,13 @@ function CardForm({
       if (incomplete) return;
 
       const gift = { amount: choice.amount, ...donor, coverFee };
+      const honeypot = { website: donorForm.values.website };
       let clientSecret: string;
       try {
         ({ clientSecret } = await setUpCardPayment(kind, {
           ...gift,
           idempotencyKey: keyFor({ kind, ...gift }),
+          ...honeypot,
         }));
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
@@ -223,6 +226,7 @@ function CardForm({
         </label>
       ) : null}
       <DonorFields form={donorForm} disabled={processing} />
+      <HoneypotField value={donorForm.values.website} onValue={donorForm.setValue} />
       <label className="flex items-start gap-3 text-stone-800">
         <input
           type="checkbox"
