@@ -6,3 +6,4 @@ export * from './app-secrets';
 export * from './ojc';
 export * from './videos';
 export * from './integrations';
+export * from './members';

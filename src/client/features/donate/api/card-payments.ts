@@ -24,6 +24,8 @@ export interface PaymentSetup {
   coverFee: boolean;
   /** One per checkout attempt: a double submit sets up one payment. */
   idempotencyKey: string;
+  /** The membership this monthly gift pays for (the /join confirmation's signed token). */
+  membership?: string;
 }
 
 /** Sets up a one-time gift (a PaymentIntent) or a monthly one (a Subscription). */

@@ -199,6 +199,7 @@ function CardForm({
         ({ clientSecret } = await setUpCardPayment(kind, {
           ...gift,
           idempotencyKey: keyFor({ kind, ...gift }),
+          ...(choice.membership ? { membership: choice.membership } : {}),
         }));
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
