@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { members, type Member } from '~/db/schema';
 import type { DatabaseExecutor } from '../../jobs/types';
+import { enqueueMail } from '../../mail/mail-job';
 import { addMonths } from '../ojc/monthly-gift';
 
 /** The subscription that pays a membership: a Stripe subscription or an OJC monthly gift. */
@@ -50,10 +51,26 @@ export function linkOjcGift(tx: DatabaseExecutor, paymentId: string, giftId: str
   return update(tx, eq(members.ojcPaymentId, paymentId), { ojcSubscriptionId: giftId }, now);
 }
 
+/** The welcome materials, once per member, in the transaction that made the member active. */
+function enqueueWelcome(tx: DatabaseExecutor, member: Member, activatedAt: Date) {
+  return enqueueMail(tx, {
+    key: `member:${member.id}:welcome`,
+    to: member.email,
+    template: 'member-welcome',
+    data: {
+      name: member.name,
+      tierId: member.tier,
+      monthlyAmountCents: member.monthlyAmountCents,
+      activatedAt: activatedAt.toISOString(),
+    },
+  });
+}
+
 /**
  * A monthly payment of a membership succeeded (the first or a renewal): the member is active,
  * member since the first payment, renewing a month after this one. A cancelled membership is
- * not revived by a late event. Returns the members that became active just now.
+ * not revived by a late event; the first activation queues the welcome mail. Returns the members
+ * that became active just now.
  */
 export async function recordMembershipPaid(
   tx: DatabaseExecutor,
@@ -83,6 +100,7 @@ export async function recordMembershipPaid(
       now,
     );
     if (member.status !== 'active') activated.push(member);
+    if (member.status === 'pending') await enqueueWelcome(tx, member, paidAt);
   }
   return activated;
 }

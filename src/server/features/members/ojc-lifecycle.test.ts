@@ -39,6 +39,11 @@ describe('membership through a monthly OJC gift', () => {
     expect(active).toMatchObject({ status: 'active' });
     expect(active.ojcSubscriptionId).toEqual(expect.any(String));
     expect(active.memberSince).toBeInstanceOf(Date);
+    await drainOutbox(ojc.app);
+    const welcome = ojc.app.sentMail.filter(
+      (m) => m.to === 'ojc-member@example.org' && m.subject.startsWith('Welcome to the Spark Tier'),
+    );
+    expect(welcome).toHaveLength(1);
 
     await advance(32 * day);
     const renewed = await joined.member();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { stripeSubscriptions } from '~/db/schema';
 import { applyForMembership } from '../../../../tests/helpers/members';
-import { deliverEvent, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { deliverEvent, drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
 import { MEMBERSHIP_PURPOSE, membershipLinkMessages } from './membership-link';
 
 const t = setUpStripeTestApp();
@@ -97,6 +97,15 @@ describe('membership through a card subscription', () => {
     expect(ended.cancelledAt).toBeInstanceOf(Date);
     await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(failing.id)));
     expect(await applied.member()).toMatchObject({ status: 'cancelled' });
+
+    // One welcome, for the first activation only, through the outbox.
+    await drainOutbox(t.app);
+    const welcomes = t.app.sentMail.filter(
+      (m) => m.to === 'flame@example.org' && m.subject.startsWith('Welcome to the Flame Tier'),
+    );
+    expect(welcomes).toHaveLength(1);
+    expect(welcomes[0]!.text).toContain('Prayer schedule:');
+    expect(welcomes[0]!.text).toContain('Next live Zoom teaching:');
   });
 
   it('activates on the record call when it comes before the webhook', async () => {

@@ -18,6 +18,7 @@ import {
   membershipNotification,
   type MembershipMailData,
 } from './membership';
+import { memberWelcome, type MemberWelcomeData } from './member-welcome';
 import { newsletterConfirmation, type NewsletterMailData } from './newsletter';
 import type { RenderedMail } from './types';
 import { videoCommentNotification, type VideoCommentMailData } from './video-comment';
@@ -29,6 +30,7 @@ export interface MailTemplates {
   'contact-acknowledgement': ContactMailData;
   'membership-confirmation': MembershipMailData;
   'membership-notification': MembershipMailData;
+  'member-welcome': MemberWelcomeData;
   'newsletter-confirmation': NewsletterMailData;
   'donation-receipt': DonationReceiptData;
   'donation-payment-failed': DonationPaymentFailedData;
@@ -46,6 +48,7 @@ const templates: {
   'contact-acknowledgement': contactAcknowledgement,
   'membership-confirmation': membershipConfirmation,
   'membership-notification': membershipNotification,
+  'member-welcome': memberWelcome,
   'newsletter-confirmation': newsletterConfirmation,
   'donation-receipt': donationReceipt,
   'donation-payment-failed': donationPaymentFailed,
