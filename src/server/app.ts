@@ -16,6 +16,7 @@ import { donationRoutes } from './features/donations/routes';
 import { adminAuthRoutes } from './features/admin/auth-routes';
 import { adminDonorRoutes, donorRoutes } from './features/admin-donors/routes';
 import { adminInboxRoutes } from './features/admin-inbox/routes';
+import { adminMemberRoutes } from './features/admin-members/routes';
 import { adminJobRoutes } from './features/admin/job-routes';
 import { adminOwnerRoutes } from './features/admin/user-routes';
 import { healthRoutes } from './features/health/routes';
@@ -190,6 +191,7 @@ export async function buildApp({
           await admin.register(adminOwnerRoutes);
           await admin.register(adminInboxRoutes);
           await admin.register(adminDonorRoutes);
+          await admin.register(adminMemberRoutes);
           await admin.register(adminVideoRoutes);
         },
         { prefix: '/admin' },
