@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberStatuses } from '~/db/schema';
 import { pageQueryFields } from '../../lib/page-query';
 
 /** The inbox's contract: contact messages, membership applications, newsletter subscribers. */
@@ -71,6 +72,8 @@ export const applicationView = z.object({
   status: z.enum(applicationStatuses),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /** The status of the member this application became (every application since issue 8 has one). */
+  memberStatus: z.enum(memberStatuses).nullable(),
 });
 
 export const subscriberView = z.object({
