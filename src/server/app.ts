@@ -27,6 +27,7 @@ import {
 } from './features/integrations/integration-context';
 import { zapierRoutes } from './features/integrations/zapier-routes';
 import { membershipRoutes } from './features/membership/routes';
+import { prayerNameRoutes } from './features/prayer-names/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { OJC_RENEWAL_JOB_KIND } from './features/ojc/monthly-gift';
 import { ojcRenewalJobHandler } from './features/ojc/renewal-job';
@@ -175,6 +176,7 @@ export async function buildApp({
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(membershipRoutes);
+      await api.register(prayerNameRoutes);
       await api.register(donationRoutes);
       await api.register(ojcRoutes, { prefix: '/ojc' });
       await api.register(donorRoutes);

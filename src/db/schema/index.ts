@@ -7,3 +7,4 @@ export * from './ojc';
 export * from './videos';
 export * from './integrations';
 export * from './members';
+export * from './prayer-names';

@@ -19,6 +19,7 @@ import {
   type MembershipMailData,
 } from './membership';
 import { memberWelcome, type MemberWelcomeData } from './member-welcome';
+import { prayerNamesLink, type PrayerNamesLinkData } from './prayer-names';
 import { newsletterConfirmation, type NewsletterMailData } from './newsletter';
 import type { RenderedMail } from './types';
 import { videoCommentNotification, type VideoCommentMailData } from './video-comment';
@@ -31,6 +32,7 @@ export interface MailTemplates {
   'membership-confirmation': MembershipMailData;
   'membership-notification': MembershipMailData;
   'member-welcome': MemberWelcomeData;
+  'prayer-names-link': PrayerNamesLinkData;
   'newsletter-confirmation': NewsletterMailData;
   'donation-receipt': DonationReceiptData;
   'donation-payment-failed': DonationPaymentFailedData;
@@ -49,6 +51,7 @@ const templates: {
   'membership-confirmation': membershipConfirmation,
   'membership-notification': membershipNotification,
   'member-welcome': memberWelcome,
+  'prayer-names-link': prayerNamesLink,
   'newsletter-confirmation': newsletterConfirmation,
   'donation-receipt': donationReceipt,
   'donation-payment-failed': donationPaymentFailed,
