@@ -211,6 +211,18 @@ const config: SiteConfig = {
     sessionMinutes: 60,
     seats: 10,
     nextSession: '2025-08-15',
+    everyMonths: 3,
+    tier: 'beacon',
+  },
+  memberSchedule: {
+    prayer:
+      'Every Thursday before sunset, Rabbi Weiss prays at the tziyun for the names our members send; the names are renewed each week while your membership is active.',
+    zoomTeaching: {
+      nextSession: '2025-09-07',
+      everyMonths: 1,
+      time: '8:00 PM Eastern',
+      tiers: ['flame', 'beacon'],
+    },
   },
   landingPresets: [
     { amount: 18, label: 'Monthly Blessing', note: 'The traditional chai amount' },

@@ -16,6 +16,7 @@ import { donationRoutes } from './features/donations/routes';
 import { adminAuthRoutes } from './features/admin/auth-routes';
 import { adminDonorRoutes, donorRoutes } from './features/admin-donors/routes';
 import { adminInboxRoutes } from './features/admin-inbox/routes';
+import { adminMemberRoutes } from './features/admin-members/routes';
 import { adminJobRoutes } from './features/admin/job-routes';
 import { adminOwnerRoutes } from './features/admin/user-routes';
 import { healthRoutes } from './features/health/routes';
@@ -26,6 +27,7 @@ import {
 } from './features/integrations/integration-context';
 import { zapierRoutes } from './features/integrations/zapier-routes';
 import { membershipRoutes } from './features/membership/routes';
+import { prayerNameRoutes } from './features/prayer-names/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { OJC_RENEWAL_JOB_KIND } from './features/ojc/monthly-gift';
 import { ojcRenewalJobHandler } from './features/ojc/renewal-job';
@@ -174,6 +176,7 @@ export async function buildApp({
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(membershipRoutes);
+      await api.register(prayerNameRoutes);
       await api.register(donationRoutes);
       await api.register(ojcRoutes, { prefix: '/ojc' });
       await api.register(donorRoutes);
@@ -190,6 +193,7 @@ export async function buildApp({
           await admin.register(adminOwnerRoutes);
           await admin.register(adminInboxRoutes);
           await admin.register(adminDonorRoutes);
+          await admin.register(adminMemberRoutes);
           await admin.register(adminVideoRoutes);
         },
         { prefix: '/admin' },

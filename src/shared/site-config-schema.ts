@@ -70,6 +70,24 @@ export const siteConfigSchema = z
       sessionMinutes: z.number().int().positive(),
       seats: z.number().int().positive(),
       nextSession: z.iso.date(),
+      /** Months between sessions: a past `nextSession` rolls forward by this much. */
+      everyMonths: z.number().int().positive(),
+      /** The tier id whose members the circle is for. */
+      tier: text,
+    }),
+    /** What a new member's welcome mail tells them (src/server/mail/templates/member-welcome.tsx). */
+    memberSchedule: z.object({
+      /** When and how the Rabbi prays for members' names. */
+      prayer: text,
+      zoomTeaching: z.object({
+        /** A session's date; later ones follow every `everyMonths`. */
+        nextSession: z.iso.date(),
+        everyMonths: z.number().int().positive(),
+        /** The time of day, as members read it (e.g. '8:00 PM Eastern'). */
+        time: text,
+        /** Tier ids whose members are invited. */
+        tiers: z.array(text).min(1),
+      }),
     }),
     landingPresets: z.array(
       z.object({ amount: z.number().int().positive(), label: text, note: text }),

@@ -76,6 +76,14 @@ export const routes: PageRoute[] = [
     load: () => import('../pages/videos-page'),
   },
   {
+    path: '/prayer-names',
+    kind: 'public',
+    title: 'Names for Prayer',
+    indexed: false,
+    module: 'src/client/pages/prayer-names-page.tsx',
+    load: () => import('../pages/prayer-names-page'),
+  },
+  {
     path: '/checkout',
     kind: 'public',
     title: 'Checkout',

@@ -45,6 +45,11 @@ const adminTabs: AdminTab[] = [
     Panel: lazy(() => import('../features/admin/components/applications-panel')),
   },
   {
+    id: 'members',
+    label: 'Members',
+    Panel: lazy(() => import('../features/admin/components/members-panel')),
+  },
+  {
     id: 'subscribers',
     label: 'Subscribers',
     Panel: lazy(() => import('../features/admin/components/subscribers-panel')),

@@ -2,7 +2,7 @@ import { Redirect, useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
 import { CardCheckout } from '../features/donate/components/card-checkout';
 import { OjcCheckout } from '../features/donate/components/ojc-checkout';
-import { parseCheckoutChoice } from '../features/donate/lib/checkout-link';
+import { checkoutHref, parseCheckoutChoice } from '../features/donate/lib/checkout-link';
 
 /**
  * Spec 2, /checkout?amount=N&type=onetime|subscription&method=credit_card|ojc. Without a whole
@@ -27,6 +27,22 @@ export default function CheckoutPage() {
         {monthly ? `${amount} every month` : `${amount} one-time gift`}, by{' '}
         {choice.method === 'ojc' ? 'OJC Fund charity card' : 'credit card'}.
       </p>
+      {choice.membership ? (
+        <p className="mt-2 text-stone-800">
+          This monthly gift is your membership: it begins with the first payment.{' '}
+          <a
+            className="text-navy-900 underline underline-offset-2"
+            href={checkoutHref({
+              ...choice,
+              method: choice.method === 'ojc' ? 'credit_card' : 'ojc',
+            })}
+          >
+            {choice.method === 'ojc'
+              ? 'Pay by credit card instead'
+              : 'Pay with an OJC charity card instead'}
+          </a>
+        </p>
+      ) : null}
       <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-300">
         {choice.method === 'ojc' ? (
           <OjcCheckout choice={choice} />

@@ -6,3 +6,5 @@ export * from './app-secrets';
 export * from './ojc';
 export * from './videos';
 export * from './integrations';
+export * from './members';
+export * from './prayer-names';

@@ -97,6 +97,14 @@ describe('server-rendered public pages', () => {
     expect(beacon.text).toContain('$820');
   });
 
+  it('renders /prayer-names for the browser to open its link, never echoing the token', async () => {
+    const { res, text, html } = await page('/prayer-names?token=secret-token-value');
+    expect(res.statusCode).toBe(200);
+    expect(text).toContain('Names for Prayer');
+    expect(text).toContain('Opening your names');
+    expect(html).not.toContain('secret-token-value');
+  });
+
   it('renders /contact with the contact section as its own page', async () => {
     const { text, html } = await page('/contact');
     expect(text).toContain('Connect to Your Journey');

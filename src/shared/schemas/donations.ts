@@ -49,6 +49,11 @@ export const idempotencyKeyInput = z.optional(
     ),
 );
 
+/** The signed token of a /join confirmation's payment link: the member this gift pays for. */
+export const membershipTokenInput = z.optional(
+  z.nullable(z.string().check(z.maxLength(1000, 'membership must be at most 1000 characters'))),
+);
+
 /**
  * `POST /api/create-payment-intent` and `POST /api/create-subscription`: the spec's `{amount}`
  * plus what the checkout may know already. `idempotencyKey` is made once per checkout page
@@ -63,6 +68,7 @@ export function donationSetupInput(maxDollars: number) {
     coverFee: z.optional(z.boolean({ error: 'coverFee must be true or false' })),
     idempotencyKey: idempotencyKeyInput,
     ...honeypot,
+    membership: membershipTokenInput,
   });
 }
 

@@ -7,6 +7,7 @@ import {
   dedicationInput,
   donationAmount,
   idempotencyKeyInput,
+  membershipTokenInput,
 } from './donations';
 
 /**
@@ -30,6 +31,7 @@ export function ojcCreatePaymentInput(maxDollars: number) {
     dedication: z.optional(z.nullable(dedicationInput)),
     coverFee: z.optional(z.boolean({ error: 'coverFee must be true or false' })),
     idempotencyKey: idempotencyKeyInput,
+    membership: membershipTokenInput,
     ...honeypot,
   });
 }

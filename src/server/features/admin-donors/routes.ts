@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isoDateIn } from '~/shared/schedule';
 import { sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../../plugins/admin-guard';
 import { recordAudit } from '../admin/record-audit';
@@ -9,16 +10,6 @@ import { createPaymentStats } from './payment-stats';
 import { donorCsvQuery, donorListing, donorListQuery, paymentStats } from './schemas';
 
 const listSchema = { querystring: donorListQuery, response: { 200: donorListing } };
-
-/** YYYY-MM-DD of `now` in the site's time zone: the office's date, for file names. */
-function localDay(now: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 /**
  * The donor dashboard's calls inside /api/admin (behind its guard): the list, its CSV and the
@@ -50,7 +41,7 @@ export const adminDonorRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return sendCsv(
       reply,
-      `donors-${localDay(now, timeZone)}.csv`,
+      `donors-${isoDateIn(now, timeZone)}.csv`,
       donorsCsv(db, filters, { timeZone, columns }),
     );
   });

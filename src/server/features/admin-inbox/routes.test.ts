@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAuditLog,
   contactMessages,
+  members,
   membershipApplications,
   newsletterSubscribers,
 } from '~/db/schema';
@@ -170,6 +171,14 @@ describe('membership applications', () => {
       ])
       .returning({ id: membershipApplications.id });
     [firstId, secondId] = rows.map((r) => r.id) as [string, string];
+    await app.database.db.insert(members).values({
+      applicationId: secondId,
+      name: 'Ben Second',
+      email: 'ben@example.org',
+      tier: 'member',
+      status: 'active',
+      monthlyAmountCents: 36000,
+    });
   });
 
   it('lists every field newest first, with filters and the total', async () => {
@@ -177,7 +186,12 @@ describe('membership applications', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(2);
     expect(res.json().applications).toEqual([
-      expect.objectContaining({ id: secondId, phone: '555-0100', status: 'contacted' }),
+      expect.objectContaining({
+        id: secondId,
+        phone: '555-0100',
+        status: 'contacted',
+        memberStatus: 'active',
+      }),
       {
         id: firstId,
         firstName: 'Ada',
@@ -190,6 +204,7 @@ describe('membership applications', () => {
         status: 'new',
         notes: null,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        memberStatus: null,
       },
     ]);
     const filtered = await get('/api/admin/membership-applications?status=new');
@@ -208,6 +223,7 @@ describe('membership applications', () => {
       status: 'active',
       notes: 'Called on Tuesday, very keen',
       prayerIntentions: 'For my mother',
+      memberStatus: null,
     });
     const notesOnly = await patch(url, { notes: '' });
     expect(notesOnly.json()).toMatchObject({ status: 'active', notes: null });

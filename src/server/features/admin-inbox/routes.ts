@@ -1,6 +1,11 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactMessages, membershipApplications, newsletterSubscribers } from '~/db/schema';
+import {
+  contactMessages,
+  members,
+  membershipApplications,
+  newsletterSubscribers,
+} from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../admin/record-audit';
@@ -37,10 +42,23 @@ const serializeMessage = (row: MessageRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const serializeApplication = (row: ApplicationRow) => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-});
+/** Applications with the status of the member each became, looked up in one query. */
+async function serializeApplications(db: Database, rows: ApplicationRow[]) {
+  const ids = rows.map((r) => r.id);
+  const linked =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ applicationId: members.applicationId, status: members.status })
+          .from(members)
+          .where(inArray(members.applicationId, ids));
+  const statusOf = new Map(linked.map((m) => [m.applicationId, m.status]));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    memberStatus: statusOf.get(row.id) ?? null,
+  }));
+}
 
 const serializeSubscriber = (row: SubscriberRow) => ({
   id: row.id,
@@ -148,7 +166,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset(offset),
         db.select({ total: count() }).from(membershipApplications).where(where),
       ]);
-      return { applications: rows.map(serializeApplication), total: totals?.total ?? 0 };
+      return { applications: await serializeApplications(db, rows), total: totals?.total ?? 0 };
     },
   );
 
@@ -189,7 +207,8 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return updated;
       });
-      return serializeApplication(row);
+      const [view] = await serializeApplications(db, [row]);
+      return view!;
     },
   );
 

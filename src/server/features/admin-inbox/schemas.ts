@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { memberStatuses } from '~/db/schema';
+import { pageQueryFields } from '../../lib/page-query';
 
 /** The inbox's contract: contact messages, membership applications, newsletter subscribers. */
 
@@ -7,19 +9,7 @@ export const applicationStatuses = ['new', 'contacted', 'active', 'declined'] as
 export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
 export const notesMax = 2000;
 
-const page = {
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be between 1 and 100')
-    .max(100, 'Limit must be between 1 and 100')
-    .default(50),
-  offset: z.coerce
-    .number({ error: 'Offset must be a number' })
-    .int('Offset must be a whole number')
-    .min(0, 'Offset must be 0 or more')
-    .default(0),
-};
+const page = pageQueryFields;
 
 export const messagesQuery = z.object({
   status: z.enum(messageStatuses, { error: 'Status must be new, read or archived' }).optional(),
@@ -82,6 +72,8 @@ export const applicationView = z.object({
   status: z.enum(applicationStatuses),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /** The status of the member this application became (every application since issue 8 has one). */
+  memberStatus: z.enum(memberStatuses).nullable(),
 });
 
 export const subscriberView = z.object({

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '../../jobs/types';
+import { recordMembershipPaid } from '../members/member-lifecycle';
 import { readDonationMetadata } from './donation-metadata';
 import type { ManageLinks } from './manage-link';
 import { laterStatus, statusOfPaymentIntent } from './payment-status';
@@ -100,6 +101,11 @@ export async function applyPaymentIntent(
     await fillSubscriptionDonor(tx, donation.stripeSubscriptionId, donor, now);
   }
   await enqueueReceiptIfDue(tx, donation, { links, now });
+  if (donation.stripeSubscriptionId && donation.paymentStatus === 'succeeded') {
+    // The browser's record call may come before invoice.paid: the membership starts either way.
+    const paid = donation.donatedAt ?? now;
+    await recordMembershipPaid(tx, { stripe: donation.stripeSubscriptionId }, paid, now);
+  }
   return donation;
 }
 

@@ -2,6 +2,8 @@ import type Stripe from 'stripe';
 import { donations, stripeSubscriptions } from '~/db/schema';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
 import { AppError } from '../../errors';
+import { linkStripeSubscription } from '../members/member-lifecycle';
+import { memberToPayFor } from '../members/membership-link';
 import { CURRENCY, type DonationContext } from './context';
 import { chargeOf, setupKey } from './create-payment-intent';
 import { donationMetadata } from './donation-metadata';
@@ -55,7 +57,20 @@ export function paymentIntentOfInvoice(invoice: Stripe.Invoice): string | null {
  */
 export async function createSubscription(ctx: DonationContext, input: DonationSetupInput) {
   const { feeCents, totalCents } = chargeOf(input, ctx);
-  const metadata = donationMetadata('subscription', input, feeCents);
+  // A membership's link is checked before anything is set up with Stripe.
+  const member = input.membership
+    ? await memberToPayFor(
+        ctx.db,
+        ctx.linkSigner,
+        input.membership,
+        input.amount * 100,
+        ctx.clock(),
+      )
+    : null;
+  const metadata: Record<string, string> = {
+    ...donationMetadata('subscription', input, feeCents),
+    ...(member ? { member_id: member.id } : {}),
+  };
   let subscription: Stripe.Subscription;
   let customerId: string;
   try {
@@ -140,6 +155,7 @@ export async function createSubscription(ctx: DonationContext, input: DonationSe
         updatedAt: now,
       })
       .onConflictDoNothing();
+    if (member) await linkStripeSubscription(tx, member.id, subscription.id, now);
   });
   return { clientSecret };
 }

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '../../jobs/types';
 import { enqueueMail } from '../../mail/mail-job';
+import { recordMembershipOverdue, recordMembershipPaid } from '../members/member-lifecycle';
 import type { DonationContext } from './context';
 import { paymentIntentOfInvoice } from './create-subscription';
 import { manageGiftUrl } from './manage-link';
@@ -107,6 +108,11 @@ async function recordInvoiceOutcome(
   }
   if (!row) throw new Error(`donation of invoice ${invoice.id} vanished`);
   await enqueueReceiptIfDue(tx, row, { links: ctx, now });
+  if (row.paymentStatus === 'succeeded') {
+    await recordMembershipPaid(tx, { stripe: subscriptionId }, row.donatedAt ?? now, now);
+  } else if (row.paymentStatus === 'failed' && invoice.billing_reason !== 'subscription_create') {
+    await recordMembershipOverdue(tx, { stripe: subscriptionId }, now);
+  }
   return { donation: row, email, donorName: subscription.donorName };
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { stripeSubscriptions } from '~/db/schema';
 import { announceGiftCancelled } from '../integrations/donation-events';
+import { recordMembershipEnded, recordMembershipOverdue } from '../members/member-lifecycle';
 import type { EventHandler } from './stripe-events';
 
 /**
@@ -35,6 +36,9 @@ export const onSubscriptionEvent: EventHandler<
     })
     .where(eq(stripeSubscriptions.id, row.id));
   if (subscription.status === 'canceled' && row.status !== 'canceled') {
+    await recordMembershipEnded(tx, { stripe: row.id }, ctx.clock());
     await announceGiftCancelled(tx, row, 'stripe', eventAt);
+  } else if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
+    await recordMembershipOverdue(tx, { stripe: row.id }, ctx.clock());
   }
 };

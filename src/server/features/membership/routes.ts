@@ -31,7 +31,12 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info('honeypot filled: membership application dropped');
         return { id: randomUUID(), tier: tier.id, message };
       }
-      const row = await submitMembershipApplication(app.database.db, application, app.officeEmail);
+      const row = await submitMembershipApplication(app.database.db, application, tier, {
+        officeEmail: app.officeEmail,
+        linkSigner: app.linkSigner,
+        publicUrl: app.env.PUBLIC_URL,
+        now: app.clock(),
+      });
       app.jobWorker.wake();
       return { id: row.id, tier: tier.id, message };
     },

@@ -1,7 +1,9 @@
 import type { Database } from '~/db/client';
-import { membershipApplications } from '~/db/schema';
+import { members, membershipApplications } from '~/db/schema';
+import type { LinkSigner } from '../../lib/signed-link';
 import { enqueueMail } from '../../mail/mail-job';
 import { announce } from '../integrations/announce';
+import { membershipCheckoutUrl } from '../members/membership-link';
 
 export interface MembershipApplication {
   firstName: string;
@@ -13,14 +15,23 @@ export interface MembershipApplication {
   message: string | null;
 }
 
+export interface MembershipSubmitContext {
+  officeEmail: string;
+  /** Signs the applicant's link to pay for the tier, under the site's address. */
+  linkSigner: LinkSigner;
+  publicUrl: string;
+  now: Date;
+}
+
 /**
- * The application, its two mails (applicant's confirmation, office's notice) and the integrations'
+ * The application, its pending member, its two mails (applicant's confirmation, office's notice) and the integrations'
  * event commit together.
  */
 export async function submitMembershipApplication(
   db: Database,
   input: MembershipApplication,
-  officeEmail: string,
+  tier: { id: string; price: number },
+  { officeEmail, linkSigner, publicUrl, now }: MembershipSubmitContext,
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -30,11 +41,23 @@ export async function submitMembershipApplication(
         lastName: input.lastName,
         email: input.email,
         phone: input.phone,
-        tier: input.membershipTier,
+        tier: tier.id,
         prayerIntentions: input.prayerIntentions,
         message: input.message,
       })
       .returning({ id: membershipApplications.id });
+    const [member] = await tx
+      .insert(members)
+      .values({
+        applicationId: row!.id,
+        name: `${input.firstName} ${input.lastName}`,
+        email: input.email,
+        tier: tier.id,
+        monthlyAmountCents: tier.price * 100,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
     // Prayer intentions stay in the database: the mails say only whether some were given.
     const data = {
       firstName: input.firstName,
@@ -45,12 +68,13 @@ export async function submitMembershipApplication(
       message: input.message,
       hasPrayerIntentions: Boolean(input.prayerIntentions),
     };
+    const checkoutUrl = membershipCheckoutUrl({ linkSigner, publicUrl }, member!, now);
     const key = `membership:${row!.id}`;
     await enqueueMail(tx, {
       key: `${key}:applicant`,
       to: input.email,
       template: 'membership-confirmation',
-      data,
+      data: { ...data, checkoutUrl },
     });
     await enqueueMail(tx, {
       key: `${key}:office`,

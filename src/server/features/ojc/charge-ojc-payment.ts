@@ -3,6 +3,7 @@ import { donations, type Donation } from '~/db/schema';
 import type { OjcChargeInput } from '~/shared/schemas/ojc';
 import { AppError } from '../../errors';
 import { enqueueReceiptIfDue } from '../donations/send-receipt';
+import { linkOjcGift, recordMembershipPaid } from '../members/member-lifecycle';
 import {
   claimCharge,
   last4,
@@ -89,6 +90,10 @@ export async function chargeOjcPayment(
         now,
         gift: gift ? { id: gift.id, period: 1 } : undefined,
       });
+      if (gift) {
+        await linkOjcGift(tx, claimed.id, gift.id, now);
+        await recordMembershipPaid(tx, { ojc: gift.id }, now, now);
+      }
       await enqueueReceiptIfDue(tx, charged, { links: ctx, now });
       return charged;
     });

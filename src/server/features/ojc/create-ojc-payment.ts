@@ -4,6 +4,8 @@ import { coverFeeCents } from '~/shared/money';
 import type { OjcCreatePaymentInput } from '~/shared/schemas/ojc';
 import { AppError } from '../../errors';
 import { CURRENCY } from '../donations/context';
+import { linkOjcPayment } from '../members/member-lifecycle';
+import { memberToPayFor } from '../members/membership-link';
 import { chargeMessages } from './charge-messages';
 import type { OjcContext } from './context';
 
@@ -51,7 +53,16 @@ export async function createOjcPayment(ctx: OjcContext, input: OjcCreatePaymentI
     createdAt: now,
     updatedAt: now,
   };
-  const [created] = await ctx.db.insert(donations).values(values).onConflictDoNothing().returning();
+  const [created] = await ctx.db.transaction(async (tx) => {
+    // A membership is paid monthly: its link names the member the first charge activates.
+    const member =
+      input.membership && input.donationType === 'subscription'
+        ? await memberToPayFor(tx, ctx.linkSigner, input.membership, giftCents, now)
+        : null;
+    const inserted = await tx.insert(donations).values(values).onConflictDoNothing().returning();
+    if (member && inserted[0]) await linkOjcPayment(tx, member.id, inserted[0].id, now);
+    return inserted;
+  });
   let payment = created;
   if (!payment && input.idempotencyKey) {
     [payment] = await ctx.db

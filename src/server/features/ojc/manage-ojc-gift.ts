@@ -4,6 +4,7 @@ import { manageLinkMessages } from '~/shared/schemas/manage-gift';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
 import { announceGiftCancelled } from '../integrations/donation-events';
+import { recordMembershipEnded } from '../members/member-lifecycle';
 import type { Clock, JobLogger } from '../../jobs/types';
 import type { LinkSigner } from '../../lib/signed-link';
 import { CANCEL_OJC_GIFT_PURPOSE } from './cancel-link';
@@ -65,6 +66,7 @@ export async function cancelOjcGift(ctx: GiftLinkContext, token: string): Promis
       { gift: gift.id, periodsCharged: gift.periodsCharged },
       'monthly OJC gift canceled by the donor',
     );
+    await recordMembershipEnded(tx, { ojc: gift.id }, now);
     await announceGiftCancelled(tx, canceled!, 'ojc', now);
     return canceled!;
   });

@@ -4,6 +4,7 @@ import type { DatabaseExecutor } from '../../jobs/types';
 import { enqueueMail } from '../../mail/mail-job';
 import { enqueueReceiptIfDue } from '../donations/send-receipt';
 import { announceGiftCancelled } from '../integrations/donation-events';
+import { recordMembershipEnded, recordMembershipPaid } from '../members/member-lifecycle';
 import { claimCharge, markCharged, releaseCharge } from './charge-claim';
 import { declineMessages } from './charge-messages';
 import type { OjcContext } from './context';
@@ -91,6 +92,7 @@ async function stopDeclinedGift(
       updatedAt: now,
     })
     .where(eq(ojcSubscriptions.id, gift.id));
+  await recordMembershipEnded(tx, { ojc: gift.id }, now);
   await announceGiftCancelled(tx, gift, 'ojc', now);
   await enqueueMail(tx, {
     key: `ojc:${donation.id}:declined:donor`,
@@ -175,6 +177,7 @@ async function recordMonth(
         now,
       });
       await enqueueReceiptIfDue(tx, charged, { links: ctx, now });
+      await recordMembershipPaid(tx, { ojc: current.id }, now, now);
       await advance(tx, ctx, current, period, now);
     } else if (outcome.kind === 'declined') {
       await releaseCharge(tx, donation.id, now, { declined: true });

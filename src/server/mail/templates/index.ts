@@ -18,6 +18,8 @@ import {
   membershipNotification,
   type MembershipMailData,
 } from './membership';
+import { memberWelcome, type MemberWelcomeData } from './member-welcome';
+import { prayerNamesLink, type PrayerNamesLinkData } from './prayer-names';
 import { newsletterConfirmation, type NewsletterMailData } from './newsletter';
 import type { RenderedMail } from './types';
 import { videoCommentNotification, type VideoCommentMailData } from './video-comment';
@@ -29,6 +31,8 @@ export interface MailTemplates {
   'contact-acknowledgement': ContactMailData;
   'membership-confirmation': MembershipMailData;
   'membership-notification': MembershipMailData;
+  'member-welcome': MemberWelcomeData;
+  'prayer-names-link': PrayerNamesLinkData;
   'newsletter-confirmation': NewsletterMailData;
   'donation-receipt': DonationReceiptData;
   'donation-payment-failed': DonationPaymentFailedData;
@@ -46,6 +50,8 @@ const templates: {
   'contact-acknowledgement': contactAcknowledgement,
   'membership-confirmation': membershipConfirmation,
   'membership-notification': membershipNotification,
+  'member-welcome': memberWelcome,
+  'prayer-names-link': prayerNamesLink,
   'newsletter-confirmation': newsletterConfirmation,
   'donation-receipt': donationReceipt,
   'donation-payment-failed': donationPaymentFailed,

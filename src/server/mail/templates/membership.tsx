@@ -10,6 +10,11 @@ export interface MembershipMailData {
   message: string | null;
   /** Only the office sees that intentions were given; their text never leaves the database. */
   hasPrayerIntentions: boolean;
+  /**
+   * The applicant's signed checkout of the tier (src/server/features/members/membership-link.ts).
+   * Mails queued before members existed have none: they point at /donate.
+   */
+  checkoutUrl?: string | null;
 }
 
 function tierOf(ctx: MailContext, tierId: string) {
@@ -20,9 +25,9 @@ function tierOf(ctx: MailContext, tierId: string) {
 export function membershipConfirmation(ctx: MailContext, data: MembershipMailData): RenderedMail {
   const { site, publicUrl } = ctx;
   const tier = tierOf(ctx, data.tierId);
-  const donateUrl = `${publicUrl}/donate`;
+  const payUrl = data.checkoutUrl ?? `${publicUrl}/donate`;
   const steps = [
-    `Payment details: your ${tier.name} membership is $${tier.price} a month. You can set up your monthly gift at ${donateUrl}, or call the office and we will help you.`,
+    `Payment details: your ${tier.name} membership is $${tier.price} a month. You can set up your monthly gift at ${payUrl}, or call the office and we will help you.`,
     'Welcome materials: once your first monthly gift is received, we send your welcome materials.',
     `Prayer schedule: Rabbi ${site.rabbi.shortName} prays at the tziyun every week; your welcome letter gives the schedule and how to send the names you want prayed for.`,
   ];
@@ -43,7 +48,7 @@ export function membershipConfirmation(ctx: MailContext, data: MembershipMailDat
             </li>
           ))}
         </ol>
-        <Button href={donateUrl}>Set up your monthly gift</Button>
+        <Button href={payUrl}>Set up your monthly gift</Button>
         <Paragraph>{site.taxStatement}</Paragraph>
       </EmailLayout>
     ),

@@ -34,16 +34,18 @@ describe('mail templates', () => {
     expect(mail.text).toContain('Hello there, friends');
   });
 
+  const beaconApplicant = {
+    firstName: 'Yosef',
+    lastName: 'Levi',
+    email: 'y@example.org',
+    phone: null,
+    tierId: 'beacon',
+    message: null,
+    hasPrayerIntentions: true,
+  };
+
   it('confirms a membership application naming the tier and the next steps', () => {
-    const mail = renderMail(ctx, 'membership-confirmation', {
-      firstName: 'Yosef',
-      lastName: 'Levi',
-      email: 'y@example.org',
-      phone: null,
-      tierId: 'beacon',
-      message: null,
-      hasPrayerIntentions: true,
-    });
+    const mail = renderMail(ctx, 'membership-confirmation', beaconApplicant);
     expect(mail.subject).toContain('Beacon Tier');
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('$820');
@@ -52,6 +54,14 @@ describe('mail templates', () => {
       expect(part).toContain('Prayer schedule');
       expect(part).toContain('https://tziyun.test/donate');
     }
+  });
+
+  it('links the membership confirmation to the checkout of its tier', () => {
+    const checkoutUrl =
+      'https://tziyun.test/checkout?amount=820&type=subscription&method=credit_card&membership=t.s';
+    const mail = renderMail(ctx, 'membership-confirmation', { ...beaconApplicant, checkoutUrl });
+    expect(mail.text).toContain(checkoutUrl);
+    expect(mail.html).toContain(checkoutUrl.replace(/&/g, '&amp;'));
   });
 
   it('never puts prayer intentions in the office notification', () => {

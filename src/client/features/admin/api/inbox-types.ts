@@ -35,6 +35,8 @@ export interface MembershipApplication {
   status: ApplicationStatus;
   notes: string | null;
   createdAt: string;
+  /** The member this application became: pending until the first payment. */
+  memberStatus: 'pending' | 'active' | 'lapsed' | 'cancelled' | null;
 }
 
 export interface NewsletterSubscriber {

@@ -22,6 +22,13 @@ const statusLabels: Record<ApplicationStatus, string> = {
   declined: 'Declined',
 };
 
+const memberStatusLabels = {
+  pending: 'pending payment',
+  active: 'active',
+  lapsed: 'lapsed',
+  cancelled: 'cancelled',
+} as const;
+
 /** Membership applications, newest first: follow each one up, with the office's notes. */
 export default function ApplicationsPanel() {
   const list = useListState<ApplicationStatus>();
@@ -72,6 +79,11 @@ function ApplicationRow({ application }: { application: MembershipApplication })
           {application.email}
         </a>
         {application.phone ? <div className="text-stone-700">{application.phone}</div> : null}
+        {application.memberStatus ? (
+          <div className="mt-1 text-sm text-stone-800">
+            Member (see Members): <strong>{memberStatusLabels[application.memberStatus]}</strong>
+          </div>
+        ) : null}
       </td>
       <td className={`${cellClass} whitespace-nowrap`}>{application.tier}</td>
       <td className={`${cellClass} max-w-xs break-words whitespace-pre-line text-stone-800`}>

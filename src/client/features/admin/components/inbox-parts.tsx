@@ -7,19 +7,21 @@ export function StatusFilter<S extends string>({
   labels,
   value,
   onChange,
+  label = 'Status',
   allLabel = 'All statuses',
 }: {
   statuses: readonly S[];
   labels: Record<S, string>;
   value: S | '';
   onChange: (value: S | '') => void;
+  label?: string;
   allLabel?: string;
 }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        Status
+        {label}
       </label>
       <select
         id={id}

@@ -26,6 +26,8 @@ export interface PaymentSetup {
   idempotencyKey: string;
   /** The honeypot: people leave it empty. */
   website: string;
+  /** The membership this monthly gift pays for (the /join confirmation's signed token). */
+  membership?: string;
 }
 
 /** Sets up a one-time gift (a PaymentIntent) or a monthly one (a Subscription). */

@@ -9,6 +9,8 @@ export interface OjcPaymentRequest {
   donationType: 'onetime' | 'subscription';
   dedication: { kind: 'honor' | 'memory'; name: string } | null;
   idempotencyKey: string;
+  /** The membership this monthly gift pays for (the /join confirmation's signed token). */
+  membership?: string;
   /** The honeypot: people leave it empty. */
   website: string;
 }

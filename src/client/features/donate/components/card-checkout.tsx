@@ -157,6 +157,7 @@ function CardForm({
           ...gift,
           idempotencyKey: keyFor({ kind, ...gift }),
           ...honeypot,
+          ...(choice.membership ? { membership: choice.membership } : {}),
         }));
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {

@@ -53,6 +53,7 @@ export function OjcCheckout({ choice }: { choice: CheckoutChoice }) {
       const { payment, message } = await createOjcPayment({
         ...gift,
         idempotencyKey: keyFor(gift),
+        ...(choice.membership ? { membership: choice.membership } : {}),
         website: values.website,
       });
       toast({

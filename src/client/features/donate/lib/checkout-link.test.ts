@@ -14,6 +14,20 @@ describe('the checkout link', () => {
     expect(parseCheckoutChoice(query)).toEqual(choice);
   });
 
+  it('passes on a membership token with a monthly gift only', () => {
+    const choice = {
+      amount: 180,
+      type: 'subscription',
+      method: 'credit_card',
+      membership: 'eyJw.sig',
+    } as const;
+    const query = new URLSearchParams(checkoutHref(choice).split('?')[1]);
+    expect(parseCheckoutChoice(query)).toEqual(choice);
+    expect(
+      parseCheckoutChoice(new URLSearchParams('amount=180&type=onetime&membership=eyJw.sig')),
+    ).toEqual({ amount: 180, type: 'onetime', method: 'credit_card' });
+  });
+
   it('defaults to a one-time card gift', () => {
     expect(parseCheckoutChoice(new URLSearchParams('amount=18'))).toEqual({
       amount: 18,

@@ -8,14 +8,18 @@ export interface CheckoutChoice {
   amount: number;
   type: GiftType;
   method: PayMethod;
+  /** The signed token of a /join confirmation's link: this monthly gift pays a membership. */
+  membership?: string;
 }
 
 /**
  * The checkout's address for a gift. Links to it are full page loads (plain anchors or a GET
  * form), never client-side navigation: only the checkout's own response allows Stripe.js.
  */
-export function checkoutHref({ amount, type, method }: CheckoutChoice): string {
-  return `/checkout?${new URLSearchParams({ amount: String(amount), type, method }).toString()}`;
+export function checkoutHref({ amount, type, method, membership }: CheckoutChoice): string {
+  const query = new URLSearchParams({ amount: String(amount), type, method });
+  if (membership) query.set('membership', membership);
+  return `/checkout?${query.toString()}`;
 }
 
 /** A custom amount as typed: a whole number of dollars above zero, or null. */
@@ -30,13 +34,17 @@ export function parseWholeDollars(text: string | null | undefined): number | nul
  * The checkout's query (spec 2): `amount` in whole dollars, `type` subscription or onetime
  * (one-time unless it says subscription), `method` credit_card by default or ojc. Null when the
  * amount is missing or not a whole number of dollars above zero: the page goes to /donate.
+ * `membership` (a monthly gift only) is passed on as it is; the server checks it.
  */
 export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | null {
   const amount = parseWholeDollars(params.get('amount'));
   if (amount === null) return null;
+  const type = params.get('type') === 'subscription' ? 'subscription' : 'onetime';
+  const membership = type === 'subscription' ? params.get('membership') : null;
   return {
     amount,
-    type: params.get('type') === 'subscription' ? 'subscription' : 'onetime',
+    type,
     method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
+    ...(membership ? { membership } : {}),
   };
 }

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import {
+  hebrewNameProblem,
+  prayerIntentionLabels,
+  prayerIntentionValues,
+} from '~/shared/schemas/prayer-names';
+import { Button } from '../../../components/ui/button';
+import { FieldShell, TextField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api';
+import type { PrayerIntention, PrayerName, PrayerNameFields } from '../api/prayer-names';
+
+const blank: PrayerNameFields = {
+  hebrewName: '',
+  motherHebrewName: '',
+  englishName: '',
+  intention: 'healing',
+  note: '',
+};
+
+const hebrewFields = [
+  ['hebrewName', 'Hebrew name'],
+  ['motherHebrewName', 'Mother’s Hebrew name'],
+] as const;
+
+const fieldsOf = (name: PrayerName | null): PrayerNameFields =>
+  name
+    ? {
+        hebrewName: name.hebrewName,
+        motherHebrewName: name.motherHebrewName,
+        englishName: name.englishName ?? '',
+        intention: name.intention,
+        note: name.note ?? '',
+      }
+    : blank;
+
+/** Adds a name, or edits `editing`: Hebrew names typed right to left, checked before sending. */
+export function NameForm({
+  editing,
+  onSave,
+  onCancel,
+}: {
+  editing: PrayerName | null;
+  onSave: (fields: PrayerNameFields) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const [values, setValues] = useState(() => fieldsOf(editing));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    for (const [name, label] of hebrewFields) {
+      const problem = hebrewNameProblem(label, values[name]);
+      if (problem) found[name] = problem;
+    }
+    if (values.intention === 'other' && !values.note.trim()) {
+      found.note = 'Say briefly what to pray for';
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      await onSave(values);
+      setValues(blank);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors({ ...error.fields, form: error.message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {hebrewFields.map(([name, label]) => (
+        <TextField
+          key={name}
+          label={label}
+          name={name}
+          dir="rtl"
+          lang="he"
+          required
+          value={values[name]}
+          error={errors[name]}
+          onValue={set}
+        />
+      ))}
+      <TextField
+        label="English name (optional)"
+        name="englishName"
+        value={values.englishName}
+        error={errors.englishName}
+        onValue={set}
+      />
+      <FieldShell label="Intention" required error={errors.intention}>
+        {({ inputId, describedBy }) => (
+          <select
+            id={inputId}
+            aria-describedby={describedBy}
+            value={values.intention}
+            onChange={(e) => set('intention', e.target.value as PrayerIntention)}
+            className="w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900"
+          >
+            {prayerIntentionValues.map((i) => (
+              <option key={i} value={i}>
+                {prayerIntentionLabels[i]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldShell>
+      {values.intention === 'other' ? (
+        <TextField
+          label="What to pray for"
+          name="note"
+          required
+          maxLength={200}
+          value={values.note}
+          error={errors.note}
+          onValue={set}
+        />
+      ) : null}
+      {errors.form ? (
+        <p role="alert" className="text-red-800">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="flex gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : editing ? 'Save changes' : 'Add name'}
+        </Button>
+        {editing ? (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isoDateIn } from '~/shared/schedule';
+import { sendCsv } from '../../lib/csv';
+import { recordAudit } from '../admin/record-audit';
+import { listMembers, membersCsv } from './list-members';
+import { memberFilters, memberListing, memberListQuery } from './schemas';
+
+/** The Members tab inside /api/admin (behind its guard): the list and its CSV, the export audited. */
+export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const { tiers, timeZone } = app.siteConfig;
+  const tierIds = tiers.map((t) => t.id) as [string, ...string[]];
+  const tierName = (id: string) => tiers.find((t) => t.id === id)?.name ?? id;
+
+  app.get(
+    '/members',
+    { schema: { querystring: memberListQuery(tierIds), response: { 200: memberListing } } },
+    async (request) => {
+      const { limit, offset, ...filters } = request.query;
+      return listMembers(db, filters, { limit, offset });
+    },
+  );
+
+  app.get(
+    '/members.csv',
+    { schema: { querystring: z.object(memberFilters(tierIds)) } },
+    async (request, reply) => {
+      const filters = request.query;
+      const now = app.clock();
+      await recordAudit(db, {
+        actor: request.adminUser,
+        action: 'export',
+        target: 'members',
+        details: { tier: filters.tier ?? 'all', status: filters.status ?? 'all' },
+        ip: request.ip,
+        at: now,
+      });
+      return sendCsv(
+        reply,
+        `members-${isoDateIn(now, timeZone)}.csv`,
+        membersCsv(db, filters, { timeZone, tierName }),
+      );
+    },
+  );
+};

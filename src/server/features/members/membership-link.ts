@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { members, type Member } from '~/db/schema';
+import { AppError } from '../../errors';
+import type { DatabaseExecutor } from '../../jobs/types';
+import type { LinkSigner } from '../../lib/signed-link';
+
+/** The signed-link purpose of "pay for your membership": a token for another purpose fails. */
+export const MEMBERSHIP_PURPOSE = 'membership-checkout';
+
+/** How long the /join confirmation's payment link works. */
+export const MEMBERSHIP_LINK_DAYS = 30;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+export const membershipLinkMessages = {
+  invalid: 'This membership link is not valid. Please use the link in your confirmation email.',
+  expired:
+    'This membership link has expired. Please contact the office and we will send you a new one.',
+  alreadyActive: 'This membership is already active. Thank you!',
+  wrongAmount: (dollars: number) => `This membership is $${dollars} a month.`,
+};
+
+/**
+ * The checkout of a member's tier, from the /join confirmation email: a monthly card gift of the
+ * tier's price, carrying the signed token that names the member.
+ */
+export function membershipCheckoutUrl(
+  links: { linkSigner: LinkSigner; publicUrl: string },
+  member: Pick<Member, 'id' | 'monthlyAmountCents'>,
+  now: Date,
+): string {
+  const expiresAt = new Date(now.getTime() + MEMBERSHIP_LINK_DAYS * dayMs);
+  const query = new URLSearchParams({
+    amount: String(member.monthlyAmountCents / 100),
+    type: 'subscription',
+    method: 'credit_card',
+    membership: links.linkSigner.sign(MEMBERSHIP_PURPOSE, member.id, expiresAt),
+  });
+  return `${links.publicUrl}/checkout?${query.toString()}`;
+}
+
+/**
+ * The member a checkout's token names, locked, when it may still be paid for: pending, or ended
+ * and joining again. The gift must be the tier's price (a covered fee comes on top).
+ */
+export async function memberToPayFor(
+  tx: DatabaseExecutor,
+  linkSigner: LinkSigner,
+  token: string,
+  giftCents: number,
+  now: Date,
+): Promise<Member> {
+  const check = linkSigner.verify(MEMBERSHIP_PURPOSE, token, now);
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new AppError('link_expired', membershipLinkMessages.expired)
+      : new AppError('bad_request', membershipLinkMessages.invalid);
+  }
+  const [member] = await tx
+    .select()
+    .from(members)
+    .where(eq(members.id, check.subject))
+    .for('update');
+  if (!member) throw new AppError('bad_request', membershipLinkMessages.invalid);
+  if (member.status === 'active') {
+    throw new AppError('conflict', membershipLinkMessages.alreadyActive);
+  }
+  if (giftCents !== member.monthlyAmountCents) {
+    const message = membershipLinkMessages.wrongAmount(member.monthlyAmountCents / 100);
+    throw new AppError('validation_failed', message, { amount: message });
+  }
+  return member;
+}

@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { stripeSubscriptions } from '~/db/schema';
+import { applyForMembership } from '../../../../tests/helpers/members';
+import { deliverEvent, drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { MEMBERSHIP_PURPOSE, membershipLinkMessages } from './membership-link';
+
+const t = setUpStripeTestApp();
+
+async function deliverOk(event: Parameters<typeof deliverEvent>[1]) {
+  const res = await deliverEvent(t.app, event);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const setUp = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/create-subscription', payload });
+
+describe('membership through a card subscription', () => {
+  it('goes pending, active, lapsed, active again, cancelled through the webhooks', async () => {
+    const applied = await applyForMembership(t.app, { tier: 'flame', email: 'flame@example.org' });
+    expect(applied.checkoutUrl).toMatch(
+      /^https:\/\/tziyun\.test\/checkout\?amount=360&type=subscription&method=credit_card&membership=/,
+    );
+    expect(await applied.member()).toMatchObject({
+      status: 'pending',
+      tier: 'flame',
+      name: 'Rivka Katz',
+      email: 'flame@example.org',
+      monthlyAmountCents: 36000,
+      memberSince: null,
+      stripeSubscriptionId: null,
+    });
+
+    const { pi, subscriptionId, invoiceId } = await t.startMonthly({
+      amount: applied.amount,
+      email: 'flame@example.org',
+      membership: applied.token,
+    });
+    expect(await applied.member()).toMatchObject({
+      status: 'pending',
+      stripeSubscriptionId: subscriptionId,
+    });
+    const [subscription] = await t.app.database.db
+      .select()
+      .from(stripeSubscriptions)
+      .where(eq(stripeSubscriptions.id, subscriptionId));
+    expect(subscription!.amountCents).toBe(36000);
+
+    // First payment.
+    t.standIn.pay(pi.id);
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    const active = await applied.member();
+    expect(active.status).toBe('active');
+    expect(active.memberSince).toBeInstanceOf(Date);
+    expect(active.nextRenewalAt!.getTime()).toBeGreaterThan(active.memberSince!.getTime());
+    // The same event again changes nothing.
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    expect(await applied.member()).toMatchObject({
+      status: 'active',
+      memberSince: active.memberSince,
+    });
+
+    // Renewal paid.
+    const renewal = t.standIn.renew(subscriptionId);
+    t.standIn.pay(t.standIn.intentOfInvoice(renewal.id).id);
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(renewal.id)));
+    expect(await applied.member()).toMatchObject({
+      status: 'active',
+      memberSince: active.memberSince,
+    });
+
+    // Failed renewal: lapsed while Stripe retries; paid on retry: active again.
+    const failing = t.standIn.renew(subscriptionId);
+    const failingPi = t.standIn.intentOfInvoice(failing.id);
+    t.standIn.decline(failingPi.id);
+    await deliverOk(t.standIn.event('invoice.payment_failed', t.standIn.invoice(failing.id)));
+    await deliverOk(
+      t.standIn.event('customer.subscription.updated', t.standIn.subscription(subscriptionId)),
+    );
+    expect(await applied.member()).toMatchObject({ status: 'lapsed' });
+    t.standIn.pay(failingPi.id);
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(failing.id)));
+    expect(await applied.member()).toMatchObject({
+      status: 'active',
+      memberSince: active.memberSince,
+    });
+
+    // Cancelled: the membership ends, and a late payment event does not revive it.
+    await deliverOk(
+      t.standIn.event(
+        'customer.subscription.deleted',
+        t.standIn.cancelSubscription(subscriptionId),
+      ),
+    );
+    const ended = await applied.member();
+    expect(ended).toMatchObject({ status: 'cancelled', nextRenewalAt: null });
+    expect(ended.cancelledAt).toBeInstanceOf(Date);
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(failing.id)));
+    expect(await applied.member()).toMatchObject({ status: 'cancelled' });
+
+    // One welcome, for the first activation only, through the outbox.
+    await drainOutbox(t.app);
+    const welcomes = t.app.sentMail.filter(
+      (m) => m.to === 'flame@example.org' && m.subject.startsWith('Welcome to the Flame Tier'),
+    );
+    expect(welcomes).toHaveLength(1);
+    expect(welcomes[0]!.text).toContain('Prayer schedule:');
+    expect(welcomes[0]!.text).toContain('Next live Zoom teaching:');
+  });
+
+  it('activates on the record call when it comes before the webhook', async () => {
+    const applied = await applyForMembership(t.app, { email: 'spark@example.org' });
+    const { pi } = await t.startMonthly({ amount: 180, membership: applied.token });
+    t.standIn.pay(pi.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/record-donation',
+      payload: { stripePaymentId: pi.id, name: 'Rivka Katz', email: 'spark@example.org' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await applied.member()).toMatchObject({ status: 'active' });
+  });
+
+  it('leaves a member pending while the first payment fails', async () => {
+    const applied = await applyForMembership(t.app, { email: 'declined@example.org' });
+    const { pi, invoiceId } = await t.startMonthly({ amount: 180, membership: applied.token });
+    t.standIn.decline(pi.id);
+    await deliverOk(t.standIn.event('invoice.payment_failed', t.standIn.invoice(invoiceId)));
+    expect(await applied.member()).toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses a forged, expired or foreign token, another amount, and an active member', async () => {
+    const applied = await applyForMembership(t.app, { email: 'refused@example.org' });
+    const before = t.standIn.requestsTo('POST', '/v1/subscriptions').length;
+    const forged = await setUp({ amount: 180, membership: `${applied.token}x` });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.message).toBe(membershipLinkMessages.invalid);
+    const expiredToken = t.app.linkSigner.sign(
+      MEMBERSHIP_PURPOSE,
+      (await applied.member()).id,
+      new Date(t.app.clock().getTime() - 1000),
+    );
+    const expired = await setUp({ amount: 180, membership: expiredToken });
+    expect(expired.json().error).toMatchObject({
+      code: 'link_expired',
+      message: membershipLinkMessages.expired,
+    });
+    const foreign = t.app.linkSigner.sign(
+      'manage-stripe-gift',
+      (await applied.member()).id,
+      new Date(t.app.clock().getTime() + 60_000),
+    );
+    expect((await setUp({ amount: 180, membership: foreign })).statusCode).toBe(400);
+    const cheaper = await setUp({ amount: 18, membership: applied.token });
+    expect(cheaper.statusCode).toBe(400);
+    expect(cheaper.json().error.fields).toEqual({ amount: 'This membership is $180 a month.' });
+    expect(t.standIn.requestsTo('POST', '/v1/subscriptions')).toHaveLength(before);
+
+    const { pi, invoiceId } = await t.startMonthly({ amount: 180, membership: applied.token });
+    t.standIn.pay(pi.id);
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    const again = await setUp({ amount: 180, membership: applied.token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(membershipLinkMessages.alreadyActive);
+  });
+});

@@ -1,0 +1,197 @@
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, members, prayerLinks, prayerNames } from '~/db/schema';
+import { createTestDatabase } from '../../../../tests/helpers/database';
+import { createMemoryMailer } from '../../../../tests/helpers/mail';
+import { applyForMembership } from '../../../../tests/helpers/members';
+import { buildApp, loggerOptions } from '../../app';
+import { parseEnv } from '../../env';
+import { prayerLinkMessages } from './magic-link';
+import { PRAYER_SESSION_HEADER } from './routes';
+
+const lines: string[] = [];
+const mailer = createMemoryMailer();
+let offsetMs = 0;
+let app: Awaited<ReturnType<typeof buildApp>>;
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://tziyun.test', FORM_RATE_LIMIT: '1000' }),
+    database,
+    mailer,
+    jobClock: () => new Date(Date.now() + offsetMs),
+    // Every log line, at the most talkative level: the names must be in none.
+    logger: loggerOptions('trace', { write: (line: string) => void lines.push(line) }),
+    clientDir: join(import.meta.dirname, 'no-client-build'),
+  });
+  app.addHook('onClose', () => database.close());
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const HEBREW = 'חיים יוסף';
+const MOTHER = 'שרה רבקה';
+
+async function activeMember(email: string) {
+  const applied = await applyForMembership(app, { email });
+  const member = await applied.member();
+  await app.database.db.update(members).set({ status: 'active' }).where(eq(members.id, member.id));
+  return member;
+}
+
+/** Asks for the link and reads its token from the queued mail. */
+async function requestLink(email: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/prayer-names/link',
+    payload: { email },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().message).toBe(prayerLinkMessages.sent);
+  const rows = await app.database.db.select().from(jobs);
+  const urls = rows
+    .map((j) => j.payload as { template: string; to: string; data: { url?: string } })
+    .filter((p) => p.template === 'prayer-names-link' && p.to === email)
+    .map((p) => p.data.url!);
+  return urls.map((u) => new URL(u).searchParams.get('token')!);
+}
+
+const open = (token: string) =>
+  app.inject({ method: 'POST', url: '/api/prayer-names/session', payload: { token } });
+
+async function sessionFor(email: string) {
+  await activeMember(email);
+  const [token] = await requestLink(email);
+  const res = await open(token!);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().session as string;
+}
+
+const call = (
+  session: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => app.inject({ method, url, payload, headers: { [PRAYER_SESSION_HEADER]: session } });
+
+describe('the magic link', () => {
+  it('goes to active members only, with the same answer for anyone', async () => {
+    await activeMember('active@example.org');
+    expect(await requestLink('active@example.org')).toHaveLength(1);
+    await applyForMembership(app, { email: 'pending@example.org' });
+    expect(await requestLink('pending@example.org')).toHaveLength(0);
+    expect(await requestLink('nobody@example.org')).toHaveLength(0);
+  });
+
+  it('works once, and stores only a hash of its nonce', async () => {
+    await activeMember('once@example.org');
+    const [token] = await requestLink('once@example.org');
+    const first = await open(token!);
+    expect(first.statusCode).toBe(200);
+    const again = await open(token!);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(prayerLinkMessages.used);
+    const nonce = Buffer.from(token!.split('.')[0]!, 'base64url')
+      .toString()
+      .match(/\.([\w-]+)"/)![1]!;
+    const stored = await app.database.db.select().from(prayerLinks);
+    expect(JSON.stringify(stored)).not.toContain(nonce);
+    expect(stored.some((l) => l.usedAt !== null)).toBe(true);
+  });
+
+  it('expires after a day, and a forged one opens nothing', async () => {
+    await activeMember('late@example.org');
+    const [token] = await requestLink('late@example.org');
+    offsetMs += 25 * 60 * 60 * 1000;
+    try {
+      expect((await open(token!)).json().error).toMatchObject({
+        code: 'link_expired',
+        message: prayerLinkMessages.expired,
+      });
+    } finally {
+      offsetMs = 0;
+    }
+    const expired = app.linkSigner.sign(
+      'prayer-names-link',
+      'x.y',
+      new Date(app.clock().getTime() - 1000),
+    );
+    expect((await open(expired)).json().error).toMatchObject({
+      code: 'link_expired',
+      message: prayerLinkMessages.expired,
+    });
+    expect((await open(`${token}x`)).json().error.message).toBe(prayerLinkMessages.invalid);
+  });
+});
+
+describe('a member’s names', () => {
+  it('are added, listed, edited, renewed and removed; a bad name gets a clear message', async () => {
+    const session = await sessionFor('names@example.org');
+    const added = await call(session, 'POST', '/api/prayer-names', {
+      hebrewName: HEBREW,
+      motherHebrewName: MOTHER,
+      englishName: 'Chaim Yosef',
+      intention: 'healing',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().id as string;
+    const mixed = await call(session, 'POST', '/api/prayer-names', {
+      hebrewName: 'Chaim חיים',
+      motherHebrewName: MOTHER,
+      intention: 'healing',
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().error.fields).toEqual({
+      hebrewName: 'Hebrew name mixes Hebrew with other letters: write it in Hebrew letters only',
+    });
+    const list = await call(session, 'GET', '/api/prayer-names');
+    expect(list.json().names).toEqual([
+      expect.objectContaining({ id, hebrewName: HEBREW, motherHebrewName: MOTHER, note: null }),
+    ]);
+    const edited = await call(session, 'PUT', `/api/prayer-names/${id}`, {
+      hebrewName: HEBREW,
+      motherHebrewName: MOTHER,
+      intention: 'other',
+      note: 'A new job',
+    });
+    expect(edited.json()).toMatchObject({
+      intention: 'other',
+      note: 'A new job',
+      englishName: null,
+    });
+    const renewed = await call(session, 'POST', `/api/prayer-names/${id}/renew`);
+    expect(renewed.statusCode).toBe(200);
+
+    // Another member cannot reach these names.
+    const other = await sessionFor('other@example.org');
+    expect((await call(other, 'DELETE', `/api/prayer-names/${id}`)).statusCode).toBe(404);
+    expect((await call(other, 'GET', '/api/prayer-names')).json().names).toEqual([]);
+
+    expect((await call(session, 'DELETE', `/api/prayer-names/${id}`)).statusCode).toBe(204);
+    expect(await app.database.db.select().from(prayerNames).where(eq(prayerNames.id, id))).toEqual(
+      [],
+    );
+  });
+
+  it('need a live session of an active member', async () => {
+    expect((await app.inject('/api/prayer-names')).statusCode).toBe(401);
+    const session = await sessionFor('lapsing@example.org');
+    await app.database.db
+      .update(members)
+      .set({ status: 'lapsed' })
+      .where(eq(members.email, 'lapsing@example.org'));
+    const res = await call(session, 'GET', '/api/prayer-names');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe(prayerLinkMessages.signedOut);
+  });
+
+  it('never reach the outbox’s payloads nor a log line', async () => {
+    const payloads = JSON.stringify(await app.database.db.select().from(jobs));
+    for (const secret of [HEBREW, MOTHER, 'Chaim', 'A new job', 'Chaim חיים']) {
+      expect(payloads).not.toContain(secret);
+      expect(lines.filter((l) => l.includes(secret))).toEqual([]);
+    }
+    expect(lines.length).toBeGreaterThan(0);
+  });
+});

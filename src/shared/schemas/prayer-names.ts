@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { emailField, optionalText } from './common';
+
+export const prayerIntentionValues = [
+  'healing',
+  'shidduch',
+  'parnassah',
+  'children',
+  'success',
+  'other',
+] as const;
+
+export const prayerIntentionLabels: Record<(typeof prayerIntentionValues)[number], string> = {
+  healing: 'Healing (refuah shleimah)',
+  shidduch: 'Finding a match (shidduch)',
+  parnassah: 'Livelihood (parnassah)',
+  children: 'Children',
+  success: 'Success',
+  other: 'Other',
+};
+
+/** Hebrew letters (final forms included), with spaces, maqaf, geresh and gershayim between words. */
+const hebrewLetter = /[\u05D0-\u05EA]/;
+const hebrewName = /^[\u05D0-\u05EA]+(?:[ \u05BE\u05F3\u05F4'"-][\u05D0-\u05EA]*)*$/;
+const otherLetter = /[A-Za-z\u00C0-\u024F\u0400-\u04FF\u0600-\u06FF]/;
+export const HEBREW_NAME_MAX = 60;
+
+export function hebrewNameMessages(label: string) {
+  return {
+    required: `${label} is required`,
+    tooLong: `${label} must be at most ${HEBREW_NAME_MAX} characters`,
+    mixed: `${label} mixes Hebrew with other letters: write it in Hebrew letters only`,
+    notHebrew: `${label} must be written in Hebrew letters (for example משה)`,
+  };
+}
+
+/** Why `value` is not a Hebrew name, or null when it is one. */
+export function hebrewNameProblem(label: string, value: string): string | null {
+  const messages = hebrewNameMessages(label);
+  const text = value.trim();
+  if (text === '') return messages.required;
+  if (text.length > HEBREW_NAME_MAX) return messages.tooLong;
+  if (hebrewLetter.test(text) && otherLetter.test(text)) return messages.mixed;
+  if (!hebrewName.test(text)) return messages.notHebrew;
+  return null;
+}
+
+function hebrewNameField(label: string) {
+  return z.pipe(
+    z.string({ error: hebrewNameMessages(label).required }).check(z.trim()),
+    z.string().check(
+      z.superRefine((value, ctx) => {
+        const problem = hebrewNameProblem(label, value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+      }),
+    ),
+  );
+}
+
+export const prayerNameInput = z
+  .object({
+    hebrewName: hebrewNameField('Hebrew name'),
+    motherHebrewName: hebrewNameField('Mother’s Hebrew name'),
+    englishName: optionalText('English name', 100),
+    intention: z.enum(prayerIntentionValues, { error: 'Choose an intention' }),
+    note: optionalText('Note', 200),
+  })
+  .check(
+    z.refine((v) => v.intention !== 'other' || v.note !== null, {
+      message: 'Say briefly what to pray for',
+      path: ['note'],
+    }),
+  );
+
+export type PrayerNameInput = z.output<typeof prayerNameInput>;
+
+export const prayerLinkRequest = z.object({ email: emailField() });
+export const prayerSessionRequest = z.object({
+  token: z.string({ error: 'The link is incomplete' }).check(z.maxLength(1000)),
+});
