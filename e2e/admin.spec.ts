@@ -208,6 +208,7 @@ test.describe('the dashboard', () => {
       'Background Jobs',
       'Messages',
       'Applications',
+      'Members',
       'Subscribers',
     ]);
     await expect(tab(page, 'Donor Management')).toHaveAttribute('aria-selected', 'true');
