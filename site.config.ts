@@ -224,6 +224,11 @@ const config: SiteConfig = {
       tiers: ['flame', 'beacon'],
     },
   },
+  prayerNames: {
+    lapseWeeks: 12,
+    reminderDays: 7,
+    donorsMayGiveNames: true,
+  },
   landingPresets: [
     { amount: 18, label: 'Monthly Blessing', note: 'The traditional chai amount' },
     { amount: 36, label: 'Spiritual Partner', note: 'Enhanced support' },

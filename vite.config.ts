@@ -23,7 +23,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         emptyOutDir: true,
         target: 'es2022',
-        rollupOptions: { input: here('./src/client/entry-client.tsx') },
+        // The entry is a few hundred bytes that loads the app (start-app) once the page has painted.
+        rollupOptions: {
+          input: [here('./src/client/entry-client.tsx'), here('./src/client/app/start-app.tsx')],
+        },
       },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],

@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import siteConfig from '../site.config';
 import { expectNoAxeViolations } from './support/axe';
+import { expectVisibleFocusOn, press, tabTo } from './support/keyboard';
+import { expectNothingMoved, recordMotion } from './support/motion';
 
 /**
  * The home page (spec 2 and 4). Carousel timing runs on Playwright's fake clock: it is paused
@@ -33,6 +35,15 @@ async function restartRotation(page: Page, carousel: Locator) {
   await expect(carousel).toHaveAttribute('data-autoplay', 'off');
   await page.mouse.move(2, 2);
   await expect(carousel).toHaveAttribute('data-autoplay', 'on');
+}
+
+/** Presses Tab until focus has left `region`, checking each stop's focus indicator. */
+async function tabOutOf(page: Page, region: Locator) {
+  for (let i = 0; i < 10; i += 1) {
+    await press(page, 'Tab');
+    if (!(await region.evaluate((el) => el.contains(document.activeElement)))) return;
+  }
+  throw new Error(`Tab never left ${region.toString()}`);
 }
 
 async function waitForScrollToSettle(page: Page) {
@@ -171,6 +182,31 @@ test.describe('hero carousel', () => {
     await expectActive(hero(page), 'slide', 2);
   });
 
+  test('the pause button works from the keyboard, and holds once focus has left', async ({
+    page,
+  }) => {
+    await openWithClock(page);
+    const pause = hero(page).getByRole('button', { name: 'Pause slideshow' });
+    const play = hero(page).getByRole('button', { name: 'Play slideshow' });
+    await tabTo(page, pause);
+    await page.keyboard.press('Enter');
+    // The button keeps focus as it turns into Play.
+    await expectVisibleFocusOn(page, play);
+    // Focus inside pauses on its own: leave the carousel, then rotation must stay off.
+    await tabOutOf(page, hero(page));
+    await expect(hero(page)).toHaveAttribute('data-autoplay', 'off');
+    await page.clock.runFor(30_000);
+    await expectActive(hero(page), 'slide', 1);
+
+    await tabTo(page, play, { backwards: true });
+    await page.keyboard.press('Space');
+    await expectVisibleFocusOn(page, pause);
+    await tabOutOf(page, hero(page));
+    await expect(hero(page)).toHaveAttribute('data-autoplay', 'on');
+    await page.clock.runFor(7000);
+    await expectActive(hero(page), 'slide', 2);
+  });
+
   test('keyboard focus inside pauses rotation', async ({ page }) => {
     await openWithClock(page);
     await page.getByRole('link', { name: 'Support Our Mission' }).focus();
@@ -218,6 +254,21 @@ test.describe('testimonial carousel', () => {
     await expectActive(carousel, 'testimonial', 1);
   });
 
+  test('Space on the pause button stops rotation from the keyboard', async ({ page }) => {
+    await openWithClock(page);
+    const carousel = testimonials(page);
+    // The hero's test Tabs in from the top of the page; here Tab starts at the carousel's first
+    // control, to save the forty stops on the way.
+    await carousel.getByRole('button', { name: 'Previous testimonial' }).focus();
+    await tabTo(page, carousel.getByRole('button', { name: 'Pause testimonials' }));
+    await page.keyboard.press('Space');
+    await expectVisibleFocusOn(page, carousel.getByRole('button', { name: 'Play testimonials' }));
+    await tabOutOf(page, carousel);
+    await expect(carousel).toHaveAttribute('data-autoplay', 'off');
+    await page.clock.runFor(20_000);
+    await expectActive(carousel, 'testimonial', 1);
+  });
+
   test('previous wraps to the last and dots jump', async ({ page }) => {
     await openWithClock(page);
     const carousel = testimonials(page);
@@ -230,19 +281,23 @@ test.describe('testimonial carousel', () => {
   });
 });
 
-test('under reduced motion nothing rotates', async ({ page }) => {
+test('under reduced motion nothing rotates, nor moves by itself', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await recordMotion(page);
   await page.clock.install();
   await page.goto('/');
   // Once hydrated, the pause buttons go: there is no rotation to pause.
   await expect(page.getByRole('button', { name: 'Pause slideshow' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pause testimonials' })).toHaveCount(0);
   await expect(hero(page)).toHaveAttribute('data-autoplay', 'off');
+  await expectNothingMoved(page);
+  // Well past both intervals (hero 7 s, testimonials 5 s).
   await page.clock.runFor(60_000);
   await expectActive(hero(page), 'slide', 1);
   await expectActive(testimonials(page), 'testimonial', 1);
+  await expectNothingMoved(page);
   // Manual navigation still works.
   await page.getByRole('button', { name: 'Next slide' }).click();
   await expectActive(hero(page), 'slide', 2);

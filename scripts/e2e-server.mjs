@@ -53,18 +53,33 @@ for (const [username, role] of [
   );
 }
 
-// Without SMTP every mail is written to a file and succeeds, so nothing dies on its own: the
-// jobs tab's retry needs one dead job to act on. Its payload is a real mail, so a retry succeeds.
-run('seeding a dead job', [
-  '--eval',
-  `(async () => {
+/**
+ * Runs `body` with tsx against the e2e database: `handle` is the database, opened and migrated,
+ * and `sql` is drizzle's tag. The seeds write plain SQL or rows, not through the app.
+ */
+function seed(label, body) {
+  run(label, [
+    '--eval',
+    `(async () => {
+  const { sql } = await import('drizzle-orm');
   const { openDatabase } = await import('./src/db/client.ts');
-  const { jobs } = await import('./src/db/schema/index.ts');
   const handle = await openDatabase({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR,
   });
   await handle.migrate('drizzle');
+${body}
+  await handle.close();
+  })().catch((error) => { console.error(error); process.exit(1); });`,
+  ]);
+}
+
+// Without SMTP every mail is written to a file and succeeds, so nothing dies on its own: the
+// jobs tab's retry needs one dead job to act on. Its payload is a real mail, so a retry succeeds.
+seed(
+  'seeding a dead job',
+  `
+  const { jobs } = await import('./src/db/schema/index.ts');
   await handle.db.insert(jobs).values({
     kind: 'mail.send',
     idempotencyKey: 'e2e:dead-mail',
@@ -79,9 +94,8 @@ run('seeding a dead job', [
     lastError: 'connect ECONNREFUSED 127.0.0.1:25 (seeded for the browser tests)',
     finishedAt: new Date(),
   });
-  await handle.close();
-  })().catch((error) => { console.error(error); process.exit(1); });`,
-]);
+`,
+);
 
 // The payment providers: a Stripe stand-in on the port after the site's (scripts/
 // e2e-payment-stand-ins.ts), which the site's server calls as Stripe's API and the browser tests
@@ -119,16 +133,9 @@ const ready = await new Promise((resolve, reject) => {
 // Thirty-two gifts over the last weeks (more than one page of 25), one dated 15 June 2024 for the
 // date filter, one with a formula for the CSV, a card gift with no payment id ('Cannot Verify'),
 // one by OJC and one refunded. Written with plain SQL so this block does not follow the schema.
-run('seeding donor records', [
-  '--eval',
-  `(async () => {
-  const { sql } = await import('drizzle-orm');
-  const { openDatabase } = await import('./src/db/client.ts');
-  const handle = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: process.env.DATA_DIR,
-  });
-  await handle.migrate('drizzle');
+seed(
+  'seeding donor records',
+  `
   const hour = 3600 * 1000;
   const now = Date.now();
   const rows = [];
@@ -149,10 +156,24 @@ run('seeding donor records', [
       \${status}, \${pi}, \${at.toISOString()}::timestamptz, \${at.toISOString()}::timestamptz,
       \${done}::timestamptz)\`);
   }
-  await handle.close();
-  })().catch((error) => { console.error(error); process.exit(1); });`,
-]);
+`,
+);
 // --- end of the donor records ------------------------------------------------------------------
+
+// An active member for e2e/prayer-list.spec.ts (issue 8), as if the first payment had arrived:
+// asks for the magic link to their names with this email.
+seed(
+  'seeding an active member',
+  `
+  const result = await handle.db.execute(sql\`insert into membership_applications
+    (first_name, last_name, email, tier, status) values ('Miriam', 'Prayer', 'prayer.member@example.org', 'flame', 'active')
+    returning id\`);
+  const applicationId = result.rows[0].id;
+  await handle.db.execute(sql\`insert into members (application_id, name, email, tier, status,
+    monthly_amount_cents, member_since, next_renewal_at) values (\${applicationId}, 'Miriam Prayer',
+    'prayer.member@example.org', 'flame', 'active', 36000, now(), now() + interval '1 month')\`);
+`,
+);
 
 // OJC Fund's stand-in takes the test credentials of tests/helpers/ojc-stand-in.ts.
 Object.assign(process.env, {

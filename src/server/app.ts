@@ -31,6 +31,8 @@ import { prayerNameRoutes } from './features/prayer-names/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { OJC_RENEWAL_JOB_KIND } from './features/ojc/monthly-gift';
 import { ojcRenewalJobHandler } from './features/ojc/renewal-job';
+import { adminPrayerListRoutes } from './features/prayer-list/routes';
+import { PRAYER_REMINDER_JOB_KIND, prayerReminderJobHandler } from './features/prayer-names/lapse';
 import { ojcRoutes } from './features/ojc/routes';
 import { siteRoutes } from './features/site/routes';
 import { adminVideoRoutes } from './features/videos/admin-routes';
@@ -43,9 +45,10 @@ import { loadLinkSigner } from './lib/signed-link';
 import { MAIL_JOB_KIND, mailJobHandler } from './mail/mail-job';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminAreaGuard, registerAdminAuth } from './plugins/admin-guard';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { essentialSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { registerPages } from './ssr/plugin';
 import './types';
@@ -60,6 +63,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Tests move the app's time (the outbox, admin sessions, sign-in throttling) instead of sleeping. */
   jobClock?: Clock;
+  /** Tests try other settings of site.config.ts; validated like the file. */
+  siteConfig?: unknown;
 }
 
 /** Secrets and personal data never reach the logs: these request fields are redacted. */
@@ -101,6 +106,7 @@ export async function buildApp({
   clientDir = clientDistDir,
   mailer: givenMailer,
   jobClock,
+  siteConfig: givenSiteConfig = rawSiteConfig,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env.LOG_LEVEL),
@@ -111,15 +117,17 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    frameworkErrors: frameworkErrorHandler(essentialSecurityHeaders(servedOverHttps(env))),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: any other body is refused with 415.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
-  const site = siteConfigSchema.parse(rawSiteConfig);
+  const site = siteConfigSchema.parse(givenSiteConfig);
   app.decorate('siteConfig', site);
 
   const mailer =
@@ -137,6 +145,7 @@ export async function buildApp({
     handlers: {
       [MAIL_JOB_KIND]: mailJobHandler(mailer, { site, publicUrl: env.PUBLIC_URL }),
       [OJC_RENEWAL_JOB_KIND]: ojcRenewalJobHandler(app),
+      [PRAYER_REMINDER_JOB_KIND]: prayerReminderJobHandler(app),
       ...integrationJobHandlers(app),
     },
   });
@@ -194,6 +203,7 @@ export async function buildApp({
           await admin.register(adminInboxRoutes);
           await admin.register(adminDonorRoutes);
           await admin.register(adminMemberRoutes);
+          await admin.register(adminPrayerListRoutes);
           await admin.register(adminVideoRoutes);
         },
         { prefix: '/admin' },

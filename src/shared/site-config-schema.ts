@@ -89,6 +89,20 @@ export const siteConfigSchema = z
         tiers: z.array(text).min(1),
       }),
     }),
+    /** Names for prayer (src/server/features/prayer-names, prayer-list). */
+    prayerNames: z
+      .object({
+        /** A name leaves the weekly list this many weeks after it was given or last renewed. */
+        lapseWeeks: z.number().int().min(1).max(52),
+        /** The giver is reminded this many days before a name lapses. */
+        reminderDays: z.number().int().min(1),
+        /** Whether donors who are not members may give names too (by their gifts' email). */
+        donorsMayGiveNames: z.boolean(),
+      })
+      .refine((p) => p.reminderDays < p.lapseWeeks * 7, {
+        message: 'the reminder must come before the name lapses',
+        path: ['reminderDays'],
+      }),
     landingPresets: z.array(
       z.object({ amount: z.number().int().positive(), label: text, note: text }),
     ),

@@ -1,14 +1,26 @@
 import { join } from 'node:path';
 import { buildApp, type App } from '../../src/server/app';
+import type { DatabaseHandle } from '../../src/db/client';
 import { parseEnv, type Env } from '../../src/server/env';
 import { createTestDatabase } from './database';
 import { createMemoryMailer } from './mail';
 
-/** The app on a fresh database, with no client build and no logs. Close it after the file. */
+/**
+ * The app on a fresh database, with no client build and no logs. Close it after the file.
+ * Given `database`, the app runs on it instead (a second instance on one database) and leaves it
+ * open when it closes.
+ */
 export async function buildTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   /** Runs before the app is ready: the place to add test-only routes. */
   beforeReady?: (app: App) => void,
+  {
+    database: shared,
+    siteConfig,
+  }: {
+    database?: DatabaseHandle;
+    /** Other settings of site.config.ts. */ siteConfig?: unknown;
+  } = {},
 ) {
   // The outbox runs on a clock the test moves: `advance(ms)`.
   let offsetMs = 0;
@@ -19,7 +31,7 @@ export async function buildTestApp(
     FORM_RATE_LIMIT: '1000',
     ...overrides,
   });
-  const database = await createTestDatabase();
+  const database = shared ?? (await createTestDatabase());
   // Mail is captured unless a test points SMTP_URL at a real server.
   const mailer = env.SMTP_URL ? undefined : createMemoryMailer();
   const app = await buildApp({
@@ -27,10 +39,11 @@ export async function buildTestApp(
     database,
     mailer,
     jobClock: clock,
+    siteConfig,
     logger: false,
     clientDir: join(import.meta.dirname, '..', 'no-client-build'),
   });
-  app.addHook('onClose', () => database.close());
+  if (!shared) app.addHook('onClose', () => database.close());
   beforeReady?.(app);
   await app.ready();
   return Object.assign(app, {

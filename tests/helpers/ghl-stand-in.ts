@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, startLocalServer } from './local-server';
 
 /**
  * A local stand-in for GoHighLevel's API v2 on 127.0.0.1, for the calls this site makes:
@@ -59,16 +59,6 @@ export interface GhlStandIn {
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
 }
 
 export async function startGhlStandIn(): Promise<GhlStandIn> {
@@ -236,30 +226,18 @@ export async function startGhlStandIn(): Promise<GhlStandIn> {
     return error(404, `Cannot ${route}`);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
-  const listen = (port = 0) =>
-    new Promise<number>((resolve) =>
-      server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-    );
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  const port = await listen();
+  const server = await startLocalServer(handle);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     contacts,
     byEmail,
     answerNext: (...answers) => void queued.push(...answers),
     setRemaining: (n) => void (remaining = n),
     seed,
-    down: stop,
-    up: async () => void (await listen(port)),
-    close: stop,
+    down: server.down,
+    up: server.up,
+    close: server.close,
   };
 }

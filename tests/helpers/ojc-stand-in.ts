@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, startLocalServer } from './local-server';
 
 /**
  * A local stand-in for OJC Fund's charity-card API on 127.0.0.1, for the one call this site
@@ -43,16 +43,6 @@ export interface OjcStandIn {
   /** Holds every answer until the returned function is called; resolves once one is waiting. */
   hold(): { waiting: Promise<void>; release: () => void };
   close(): Promise<void>;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
 }
 
 function isAuthorized(req: IncomingMessage) {
@@ -108,22 +98,10 @@ export async function startOjcStandIn(): Promise<OjcStandIn> {
     return send(200, `OJC${String(100000 + references)}`);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
-  const listen = (port = 0) =>
-    new Promise<number>((resolve) =>
-      server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-    );
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  const port = await listen();
+  const server = await startLocalServer(handle);
 
   return {
-    url: `http://127.0.0.1:${port}/api`,
+    url: `${server.url}/api`,
     requests,
     approved: () =>
       requests.filter(
@@ -131,8 +109,8 @@ export async function startOjcStandIn(): Promise<OjcStandIn> {
       ),
     answerNext: (...answers) => void queued.push(...answers),
     answerCard: (cardNumber, answer) => void byCard.set(cardNumber, answer),
-    down: stop,
-    up: async () => void (await listen(port)),
+    down: server.down,
+    up: server.up,
     hold() {
       let release!: () => void;
       let onWaiting!: () => void;
@@ -147,6 +125,6 @@ export async function startOjcStandIn(): Promise<OjcStandIn> {
         },
       };
     },
-    close: stop,
+    close: server.close,
   };
 }

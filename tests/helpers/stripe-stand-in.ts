@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLocalServer } from './local-server';
 
 /**
  * A local stand-in for Stripe's REST API on 127.0.0.1, for the calls this site makes. It speaks
@@ -464,14 +464,12 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
     send(status, body);
   }
 
-  const server = createServer((req, res) => {
+  const server = await startLocalServer((req, res) =>
     handle(req, res).catch((error: unknown) => {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+    }),
+  );
 
   // ---- Stripe's side, played by the tests --------------------------------------------------
 
@@ -483,7 +481,7 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
 
   const standIn = {
     secretKey,
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     /** Requests of one method whose path starts with `prefix`. */
     requestsTo(method: string, prefix: string) {
@@ -640,11 +638,7 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
         data: { object: structuredClone(object) },
       };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
   return standIn;
 }

@@ -1,12 +1,13 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { Webhook } from 'standardwebhooks';
+import { readBody, startLocalServer } from './local-server';
 
 /**
  * A webhook receiver on 127.0.0.1 that checks every delivery the way a Zap's code step would:
  * with the official `standardwebhooks` package, against the secrets the test gives it
  * (`trust(secret)`). It answers what the test asks for next (`answerNext(500, 200)`, a status
  * with Retry-After), 200 otherwise, and keeps every request with the secrets that verified it.
+ * `down()` and `up()` stop and restart it on the same port (connections refused meanwhile).
  */
 
 export interface ReceivedWebhook {
@@ -29,6 +30,8 @@ export interface WebhookReceiver {
   accepted(): ReceivedWebhook[];
   trust(...secrets: string[]): void;
   answerNext(...answers: ReceiverAnswer[]): void;
+  down(): Promise<void>;
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,48 +42,40 @@ export async function startWebhookReceiver(
   const queued: ReceiverAnswer[] = [];
   let secrets: string[] = [];
 
-  const server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      const verifiedWith = secrets.filter((secret) => {
-        try {
-          new Webhook(secret).verify(body, req.headers as Record<string, string>);
-          return true;
-        } catch {
-          return false;
-        }
-      });
-      const next = queued.shift() ?? 200;
-      const status = typeof next === 'number' ? next : next.status;
-      let event: ReceivedWebhook['event'];
+  const server = await startLocalServer(async (req, res) => {
+    const body = await readBody(req);
+    const verifiedWith = secrets.filter((secret) => {
       try {
-        event = JSON.parse(body) as ReceivedWebhook['event'];
+        new Webhook(secret).verify(body, req.headers as Record<string, string>);
+        return true;
       } catch {
-        event = { id: '', type: '', timestamp: '', data: {} };
+        return false;
       }
-      received.push({ headers: req.headers, body, event, verifiedWith, answer: status });
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        ...(typeof next === 'object' ? { 'retry-after': next.retryAfter } : {}),
-      });
-      res.end(JSON.stringify({ status: status < 300 ? 'success' : 'error' }));
     });
+    const next = queued.shift() ?? 200;
+    const status = typeof next === 'number' ? next : next.status;
+    let event: ReceivedWebhook['event'];
+    try {
+      event = JSON.parse(body) as ReceivedWebhook['event'];
+    } catch {
+      event = { id: '', type: '', timestamp: '', data: {} };
+    }
+    received.push({ headers: req.headers, body, event, verifiedWith, answer: status });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      ...(typeof next === 'object' ? { 'retry-after': next.retryAfter } : {}),
+    });
+    res.end(JSON.stringify({ status: status < 300 ? 'success' : 'error' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url: `${server.url}${path}`,
     received,
     accepted: () => received.filter((r) => r.answer >= 200 && r.answer < 300),
     trust: (...given) => void (secrets = given),
     answerNext: (...answers) => void queued.push(...answers),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    down: server.down,
+    up: server.up,
+    close: server.close,
   };
 }

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { AnnounceReady } from './announce-ready';
 import { Route, Router, Switch } from 'wouter';
 import { SiteLayout } from '../components/layout/site-layout';
 import { ToastProvider } from '../components/ui/toast';
@@ -31,6 +32,7 @@ export function App({ ssrPath, ssrSearch, ssrContext, pageData }: AppProps) {
                   <PageTitle route={route} />
                   <Suspense fallback={<p className="p-8">Loading…</p>}>
                     <LazyPage route={route} />
+                    <AnnounceReady />
                   </Suspense>
                 </Route>
               ))}
@@ -52,6 +54,7 @@ export function App({ ssrPath, ssrSearch, ssrContext, pageData }: AppProps) {
                       <LazyPage route={notFoundRoute} />
                     </Route>
                   </Switch>
+                  <AnnounceReady />
                 </Suspense>
               </SiteLayout>
             </Route>

@@ -12,6 +12,7 @@ import { LoginScreen } from '../features/admin/components/login-screen';
  * export of a module, loaded as its own chunk when the tab is first opened.
  */
 const DonorsPanel = lazy(() => import('../features/admin/components/donors-panel'));
+const PrayerListPanel = lazy(() => import('../features/admin/components/prayer-list-panel'));
 const VideoManagementPanel = lazy(
   () => import('../features/admin/components/video-management-panel'),
 );
@@ -49,6 +50,7 @@ const adminTabs: AdminTab[] = [
     label: 'Members',
     Panel: lazy(() => import('../features/admin/components/members-panel')),
   },
+  { id: 'prayer-list', label: 'Prayer List', Panel: PrayerListPanel },
   {
     id: 'subscribers',
     label: 'Subscribers',
@@ -86,6 +88,15 @@ export default function AdminPage() {
               <Suspense fallback={<p role="status">Loading Donor Management…</p>}>
                 {/* The donors page's CSV has the spec's five columns; the dashboard's adds two. */}
                 <DonorsPanel csvColumns="donors" />
+              </Suspense>
+            </AdminFrame>
+          </RequireAdminSession>
+        </Route>
+        <Route path="/prayer-list">
+          <RequireAdminSession>
+            <AdminFrame heading="Weekly Prayer List">
+              <Suspense fallback={<p role="status">Loading the prayer list…</p>}>
+                <PrayerListPanel />
               </Suspense>
             </AdminFrame>
           </RequireAdminSession>

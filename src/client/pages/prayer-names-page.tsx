@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { prayerIntentionLabels } from '~/shared/schemas/prayer-names';
+import { prayerIntentionLabels, prayerRelationHebrew } from '~/shared/schemas/prayer-names';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import {
@@ -13,13 +13,20 @@ import {
   requestPrayerLink,
   storedSession,
   type PrayerName,
+  type PrayerNamesListing,
 } from '../features/prayer-names/api/prayer-names';
 import { NameForm } from '../features/prayer-names/components/name-form';
 
 type State =
   | { kind: 'loading' }
   | { kind: 'signed-out'; problem: string | null }
-  | { kind: 'ready'; session: string; memberName: string; names: PrayerName[] };
+  | {
+      kind: 'ready';
+      session: string;
+      giver: PrayerNamesListing['member'];
+      lapseWeeks: number;
+      names: PrayerName[];
+    };
 
 const message = (error: unknown) =>
   error instanceof Error ? error.message.replace(/^\d+: /, '') : 'Please try again.';
@@ -35,8 +42,8 @@ export default function PrayerNamesPage() {
 
   async function load(session: string) {
     try {
-      const { member, names } = await listPrayerNames(session);
-      setState({ kind: 'ready', session, memberName: member.name, names });
+      const { member, names, lapseWeeks } = await listPrayerNames(session);
+      setState({ kind: 'ready', session, giver: member, lapseWeeks, names });
     } catch (error) {
       forgetSession();
       setState({ kind: 'signed-out', problem: message(error) });
@@ -61,6 +68,13 @@ export default function PrayerNamesPage() {
         The names you give are read at the tziyun each week while your membership is active. Only
         you and the office see them.
       </p>
+      {state.kind === 'ready' ? (
+        <p className="mt-2 text-stone-800">
+          {state.giver.kind === 'donor' ? `Thank you for your gifts, ${state.giver.name}. ` : ''}
+          Each name stays on the weekly list for {state.lapseWeeks} weeks after you give or renew
+          it; we email you before one leaves the list.
+        </p>
+      ) : null}
       {state.kind === 'loading' ? (
         <p role="status" className="mt-8">
           Opening your names…
@@ -97,6 +111,9 @@ export default function PrayerNamesPage() {
   );
 }
 
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
 function NameList({
   names,
   onEdit,
@@ -114,12 +131,17 @@ function NameList({
       {names.map((n) => (
         <li key={n.id} className="rounded-xl bg-white p-4 ring-1 ring-stone-300">
           <p dir="rtl" lang="he" className="text-xl font-semibold text-navy-950">
-            {n.hebrewName} בן/בת {n.motherHebrewName}
+            {n.hebrewName} {prayerRelationHebrew[n.relation]} {n.motherHebrewName}
           </p>
           <p className="text-stone-800">
             {n.englishName ? `${n.englishName} · ` : ''}
             {prayerIntentionLabels[n.intention]}
             {n.note ? `: ${n.note}` : ''}
+          </p>
+          <p className={n.lapsed ? 'font-semibold text-red-800' : 'text-stone-700'}>
+            {n.lapsed
+              ? `Off the weekly list since ${longDate(n.lapsesAt)}: renew it to put it back.`
+              : `On the weekly list until ${longDate(n.lapsesAt)}.`}
           </p>
           <div className="mt-2 flex gap-2">
             <Button variant="secondary" onClick={() => onEdit(n)}>
@@ -162,7 +184,7 @@ function LinkRequest({ problem }: { problem: string | null }) {
         <p role="status">{sent}</p>
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          <p>Members: enter your email and we will send you a link to your names.</p>
+          <p>Members and donors: enter your email and we will send you a link to your names.</p>
           <TextField
             label="Email"
             name="email"

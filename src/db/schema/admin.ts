@@ -7,15 +7,13 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at } from './columns';
 
 export const adminRoles = ['owner', 'admin'] as const;
 export type AdminRole = (typeof adminRoles)[number];
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** The people who may enter the admin area. See docs/decisions/006-admin-sessions.md. */
 export const adminUsers = pgTable(

@@ -6,10 +6,10 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at } from './columns';
 
 export const donationTypes = ['onetime', 'subscription'] as const;
 export const paymentMethods = ['stripe', 'ojc'] as const;
@@ -22,7 +22,6 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export type DedicationKind = (typeof dedicationKinds)[number];
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**

@@ -8,3 +8,4 @@ export * from './videos';
 export * from './integrations';
 export * from './members';
 export * from './prayer-names';
+export * from './rate-limits';

@@ -8,11 +8,9 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at } from './columns';
 
 export const integrationIds = ['ghl', 'zapier'] as const;
 export type IntegrationId = (typeof integrationIds)[number];

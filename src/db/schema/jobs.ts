@@ -7,14 +7,12 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { at } from './columns';
 
 export const jobStatuses = ['pending', 'running', 'succeeded', 'dead'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * The outbox: background work written in the same transaction as the business row it belongs

@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ojcSubscriptions } from './ojc';
 import { membershipApplications } from './public-forms';
+import { at } from './columns';
 
 /** Where a membership stands (docs/decisions/013-members-and-prayer-names.md). */
 export const memberStatuses = ['pending', 'active', 'lapsed', 'cancelled'] as const;
 export type MemberStatus = (typeof memberStatuses)[number];
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One row per /join application: pending until the first monthly payment of the subscription

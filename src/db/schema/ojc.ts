@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { dedicationKinds } from './donations';
+import { at } from './columns';
 
 export const ojcGiftStatuses = ['active', 'canceled', 'failed'] as const;
 export type OjcGiftStatus = (typeof ojcGiftStatuses)[number];
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A monthly gift by OJC Fund charity card: OJC has no subscriptions, so the site charges the

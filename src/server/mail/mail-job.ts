@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exponentialBackoff } from '../jobs/backoff';
 import { enqueueJob } from '../jobs/enqueue-job';
 import type { DatabaseExecutor, JobHandler } from '../jobs/types';
 import type { Mailer } from './mailer';
@@ -35,7 +36,10 @@ export function enqueueMail<K extends MailTemplateName>(
  */
 export function mailJobHandler(mailer: Mailer, ctx: MailContext): JobHandler {
   return {
-    maxAttempts: 10,
+    // An SMTP outage of hours must not kill mail: 30 s doubling, capped at 2 h, 16 tries is 8 to
+    // 16 hours of retrying (the default 10 s to 1 h with 10 tries gave up after 45 to 85 minutes).
+    maxAttempts: 16,
+    backoff: exponentialBackoff({ baseMs: 30_000, capMs: 2 * 60 * 60_000 }),
     async run(payload) {
       const job = payloadSchema.parse(payload);
       const rendered = renderMail(ctx, job.template as MailTemplateName, job.data as never);

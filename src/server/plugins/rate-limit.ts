@@ -1,14 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import { databaseRateLimitStore, startRateLimitPruning } from './rate-limit-store';
 
 /**
- * Rate limits are opt-in per route (`config.rateLimit`). The store is the process memory for
- * now; several instances behind a load balancer need the shared store (see docs/operations.md).
+ * Rate limits are opt-in per route (`config.rateLimit`). The counts live in the database, so
+ * several instances behind a load balancer share them (rate-limit-store.ts, ADR 015).
  */
 export async function registerRateLimit(app: FastifyInstance) {
+  const { db } = app.database;
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(db, app.clock),
     errorResponseBuilder: (_request, context) => {
       const error = new AppError(
         'rate_limited',
@@ -20,6 +23,8 @@ export async function registerRateLimit(app: FastifyInstance) {
       request.log.warn({ ip: request.ip, url: request.url }, 'rate limit exceeded');
     },
   });
+  const stopPruning = startRateLimitPruning(db, app.clock, app.log);
+  app.addHook('onClose', async () => stopPruning());
 }
 
 /** The per-route setting for public form endpoints. */

@@ -1,49 +1,174 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../tests/helpers/app';
+import {
+  routeTable,
+  sampleUrl,
+  stateChanging,
+  type Route,
+} from '../../../tests/helpers/route-table';
 
-describe('security headers', () => {
-  it('sends a self-only CSP, nosniff, a referrer policy and no framing on pages and API', async () => {
-    const app = await buildTestApp();
-    try {
-      for (const res of [
-        await app.inject('/'),
-        await app.inject('/healthz'),
-        await app.inject({ method: 'POST', url: '/api/contact', payload: {} }),
-      ]) {
-        const csp = String(res.headers['content-security-policy']);
-        expect(csp).toContain("default-src 'self'");
-        expect(csp).toContain("script-src 'self'");
-        expect(csp).toContain("frame-ancestors 'none'");
-        expect(csp).toContain("object-src 'none'");
-        expect(res.headers['x-content-type-options']).toBe('nosniff');
-        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-        expect(res.headers['x-request-id']).toBeTruthy();
-        expect(res.headers['strict-transport-security']).toBeUndefined();
+/**
+ * The sweep: every route of the route table (pages, API, admin, static and media), called as an
+ * anonymous browser would, in the three ways the site runs: tests and development, production
+ * over https, and production on plain http (npm start on localhost). Every answer, refusals
+ * and 404s included, carries the security headers.
+ */
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+type Mode = 'development' | 'production https' | 'production http';
+
+/** Pages that load Stripe.js (the card checkout) and pages that frame video players. */
+const stripePages = new Set(['/checkout']);
+const videoEmbedPages = new Set(['/videos']);
+
+const apps = {} as Record<Mode, TestApp>;
+beforeAll(async () => {
+  apps.development = await buildTestApp();
+  apps['production https'] = await buildTestApp({ NODE_ENV: 'production' });
+  apps['production http'] = await buildTestApp({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://localhost:3000',
+  });
+});
+afterAll(async () => {
+  for (const app of Object.values(apps)) await app?.close();
+});
+
+/** Each route once (HEAD answers as GET), with a concrete URL; the checkout with its query. */
+function sweep(app: TestApp) {
+  return routeTable(app)
+    .filter((r) => r.method !== 'HEAD')
+    .map((route) => {
+      const url =
+        route.path === '/checkout' ? '/checkout?amount=36&type=onetime' : sampleUrl(route.path);
+      return { route, url };
+    });
+}
+
+async function call(app: TestApp, { route, url }: { route: Route; url: string }) {
+  return app.inject({
+    method: route.method,
+    url,
+    headers: { origin: app.adminAuth.publicOrigin, cookie: `${app.adminAuth.cookieName}=stale` },
+    ...(stateChanging.has(route.method) ? { payload: {} } : {}),
+  });
+}
+
+/** What is wrong with one answer's headers, as readable lines (none when all is well). */
+function headerProblems(
+  mode: Mode,
+  { route, url }: { route: Route; url: string },
+  headers: Record<string, unknown>,
+): string[] {
+  const name = `${mode}: ${route.method} ${url}`;
+  const problems: string[] = [];
+  const expectHeader = (ok: boolean, what: string) => {
+    if (!ok) problems.push(`${name}: ${what}`);
+  };
+  const csp = String(headers['content-security-policy'] ?? '');
+  const directives = new Map(
+    csp.split(';').map((d) => {
+      const [key = '', ...values] = d.trim().split(/\s+/);
+      return [key, values] as const;
+    }),
+  );
+  const page = route.path.split('?')[0]!;
+  expectHeader(csp !== '', 'no Content-Security-Policy');
+  expectHeader(directives.get('default-src')?.join(' ') === "'self'", "default-src is not 'self'");
+  expectHeader(
+    directives.get('frame-ancestors')?.join(' ') === "'none'",
+    "frame-ancestors is not 'none'",
+  );
+  expectHeader(directives.get('object-src')?.join(' ') === "'none'", "object-src is not 'none'");
+  expectHeader(
+    directives.get('script-src')?.[0] === "'self'",
+    "script-src does not start with 'self'",
+  );
+  expectHeader(!csp.includes('unsafe'), 'the CSP allows something unsafe');
+  const stripe = stripePages.has(page) && route.method === 'GET';
+  expectHeader(
+    csp.includes('js.stripe.com') === stripe,
+    `Stripe's hosts ${stripe ? 'missing' : 'allowed'}`,
+  );
+  const embeds = videoEmbedPages.has(page) && route.method === 'GET';
+  expectHeader(
+    csp.includes('youtube-nocookie.com') === embeds,
+    `video hosts ${embeds ? 'missing' : 'allowed'}`,
+  );
+  expectHeader(
+    headers['x-content-type-options'] === 'nosniff',
+    'no X-Content-Type-Options: nosniff',
+  );
+  expectHeader(
+    headers['referrer-policy'] === 'strict-origin-when-cross-origin',
+    'wrong Referrer-Policy',
+  );
+  expectHeader(Boolean(headers['x-request-id']), 'no X-Request-Id');
+  const https = mode === 'production https';
+  const hsts = String(headers['strict-transport-security'] ?? '');
+  expectHeader(
+    https ? hsts === 'max-age=63072000; includeSubDomains' : hsts === '',
+    `Strict-Transport-Security is "${hsts}"`,
+  );
+  expectHeader(directives.has('upgrade-insecure-requests') === https, 'upgrade-insecure-requests');
+  return problems;
+}
+
+describe('security headers on every route', () => {
+  it('covers the whole route table: pages, API, admin, the checkout and the video page', () => {
+    const urls = sweep(apps.development).map((r) => `${r.route.method} ${r.url}`);
+    expect(urls.length).toBeGreaterThan(60);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /',
+        'GET /checkout?amount=36&type=onetime',
+        'GET /videos',
+        'GET /admin',
+        'GET /api/stripe-config',
+        'POST /api/contact',
+        'GET /api/admin/donors',
+        'GET /x',
+      ]),
+    );
+  });
+
+  for (const mode of ['development', 'production https', 'production http'] as const) {
+    it(`${mode}: CSP (Stripe on the checkout alone), nosniff, no framing, the referrer policy, HSTS only over https`, async () => {
+      const app = apps[mode];
+      const problems: string[] = [];
+      for (const target of sweep(app)) {
+        const res = await call(app, target);
+        problems.push(...headerProblems(mode, target, res.headers));
       }
-    } finally {
-      await app.close();
-    }
-  });
+      // Refusals before any route (a malformed address) and 404s get them too.
+      for (const url of ['/api/%', '/api/nothing-here', '/no/such/page']) {
+        const target = { route: { method: 'GET' as const, path: url }, url };
+        const res = await app.inject(url);
+        problems.push(...headerProblems(mode, target, res.headers));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 
-  it('leaves HSTS out in production on plain http (npm start on localhost)', async () => {
-    const app = await buildTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' });
-    try {
-      const res = await app.inject('/healthz');
-      expect(res.headers['strict-transport-security']).toBeUndefined();
-      expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure');
-    } finally {
-      await app.close();
-    }
-  });
-
-  it('adds HSTS and upgrade-insecure-requests in production over https', async () => {
-    const app = await buildTestApp({ NODE_ENV: 'production' });
-    try {
-      const res = await app.inject('/healthz');
-      expect(res.headers['strict-transport-security']).toContain('max-age=63072000');
-      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
-    } finally {
-      await app.close();
+  it('sets no cookie but the admin session’s, and clears a stale one with the same flags', async () => {
+    const cleared = '=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly';
+    for (const [mode, expected] of [
+      ['development', `tziyun_admin${cleared}; SameSite=Lax`],
+      ['production https', `__Host-tziyun_admin${cleared}; Secure; SameSite=Lax`],
+    ] as const) {
+      const app = apps[mode];
+      const problems: string[] = [];
+      let clears = 0;
+      for (const target of sweep(app)) {
+        const res = await call(app, target);
+        for (const cookie of [res.headers['set-cookie'] ?? []].flat().map(String)) {
+          if (cookie === expected) clears += 1;
+          else problems.push(`${mode}: ${target.route.method} ${target.url} sets "${cookie}"`);
+        }
+      }
+      expect(problems).toEqual([]);
+      // Every admin route that read the stale cookie cleared it.
+      expect(clears).toBeGreaterThan(15);
     }
   });
 
@@ -63,38 +188,9 @@ describe('security headers', () => {
       expect(res.json()).toEqual({
         error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
       });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     } finally {
       await app.close().catch(() => undefined);
-    }
-  });
-
-  it('allows Stripe’s documented hosts on the checkout alone, and nowhere else', async () => {
-    const app = await buildTestApp();
-    try {
-      const checkout = String(
-        (await app.inject('/checkout?amount=36&type=onetime')).headers['content-security-policy'],
-      );
-      expect(checkout).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
-      expect(checkout).toContain(
-        'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
-      );
-      expect(checkout).toContain("connect-src 'self' https://api.stripe.com");
-      expect(checkout).toContain("frame-ancestors 'none'");
-      expect(checkout).not.toContain('unsafe');
-
-      for (const path of [
-        '/',
-        '/donate',
-        '/checkout/ojc/0f8e1d2c',
-        '/donate/manage',
-        '/test-stripe',
-      ]) {
-        const csp = String((await app.inject(path)).headers['content-security-policy']);
-        expect(csp, path).not.toContain('stripe.com');
-        expect(csp, path).toContain("script-src 'self'");
-      }
-    } finally {
-      await app.close();
     }
   });
 });

@@ -68,6 +68,24 @@ export function videoEmbedsPageCsp(httpsOnly: boolean): string {
   return pageCsp(httpsOnly, videoEmbedAdditions);
 }
 
+const hstsMaxAge = 63072000;
+
+/**
+ * The essential headers, for an answer sent before any hook runs (the router's refusals, through
+ * Fastify's frameworkErrors): helmet's hook never ran for those.
+ */
+export function essentialSecurityHeaders(httpsOnly: boolean): Record<string, string> {
+  return {
+    'content-security-policy': serialize(siteDirectives(httpsOnly)),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'SAMEORIGIN',
+    ...(httpsOnly
+      ? { 'strict-transport-security': `max-age=${hstsMaxAge}; includeSubDomains` }
+      : {}),
+  };
+}
+
 /**
  * Security headers on every response. Pages that load Stripe.js or embed video players replace
  * the CSP (ssr/plugin).
@@ -76,7 +94,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: b
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: siteDirectives(httpsOnly) },
     strictTransportSecurity: httpsOnly
-      ? { maxAge: 63072000, includeSubDomains: true, preload: false }
+      ? { maxAge: hstsMaxAge, includeSubDomains: true, preload: false }
       : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,

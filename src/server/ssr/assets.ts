@@ -12,15 +12,22 @@ type Manifest = Record<string, ManifestChunk>;
 export interface PageAssets {
   scripts: string[];
   preloads: string[];
+  /** The app's module, which the entry imports once the page has painted. */
+  app: string | null;
+  /** The app's chunks and the page's, which the entry preloads then. */
+  deferred: string[];
   styles: string[];
 }
 
 const entryKey = 'src/client/entry-client.tsx';
+const appKey = 'src/client/app/start-app.tsx';
 
 /**
- * Reads Vite's manifest once and answers, for a page module, the entry script, the chunks to
- * preload (the page's own and its imports, so nothing waits on a waterfall) and the stylesheets.
- * Without a build (API and SSR tests) every list is empty.
+ * Reads Vite's manifest once and answers, for a page module, the entry script and what it
+ * imports (preloaded), the app's module and its chunks with the page's (deferred: the entry
+ * loads them side by side once the page has loaded and painted, src/client/entry-client.tsx, so
+ * they never take bandwidth from the first paint, and wait on no waterfall after it) and the
+ * stylesheets. Without a build (API and SSR tests) every list is empty.
  */
 export function loadAssets(clientDir: string) {
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
@@ -45,14 +52,24 @@ export function loadAssets(clientDir: string) {
       const cached = cache.get(pageModule);
       if (cached) return cached;
       const entry = manifest[entryKey];
-      if (!entry) return { scripts: [], preloads: [], styles: [] };
+      const app = manifest[appKey];
+      if (!entry || !app) return { scripts: [], preloads: [], app: null, deferred: [], styles: [] };
       const files = new Set<string>();
+      const later = new Set<string>();
       const css = new Set<string>();
       collect(entryKey, new Set(), files, css);
-      collect(pageModule, new Set(), files, css);
+      const seen = new Set<string>();
+      collect(appKey, seen, later, css);
+      collect(pageModule, seen, later, css);
       const script = `/${entry.file}`;
       files.delete(script);
-      const assets = { scripts: [script], preloads: [...files], styles: [...css] };
+      const assets = {
+        scripts: [script],
+        preloads: [...files],
+        app: `/${app.file}`,
+        deferred: [...later].filter((file) => file !== script && !files.has(file)),
+        styles: [...css],
+      };
       cache.set(pageModule, assets);
       return assets;
     },

@@ -116,7 +116,12 @@ export function renderDocument({
   const data = pageData
     ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(pageData)}</script>`
     : '';
+  // What the entry loads once the page has painted (src/client/entry-client.tsx).
+  const modules = assets.app
+    ? ` data-app="${escapeHtml(assets.app)}" data-modules="${escapeHtml(assets.deferred.join(' '))}"`
+    : '';
   const scripts =
-    data + assets.scripts.map((src) => `<script type="module" src="${src}"></script>`).join('');
+    data +
+    assets.scripts.map((src) => `<script type="module" src="${src}"${modules}></script>`).join('');
   return `<!doctype html><html lang="en"><head>${head.join('')}</head><body><div id="root">${appHtml}</div>${scripts}</body></html>`;
 }

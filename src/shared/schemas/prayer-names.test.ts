@@ -4,6 +4,7 @@ import { hebrewNameProblem, prayerNameInput } from './prayer-names';
 
 const valid = {
   hebrewName: 'משה',
+  relation: 'ben',
   motherHebrewName: 'שרה רבקה',
   englishName: 'Moshe',
   intention: 'healing',
@@ -30,7 +31,7 @@ describe('Hebrew names for prayer', () => {
     );
   });
 
-  it('checks the whole entry: both names, the intention, a note for other', () => {
+  it('checks the whole entry: both names, son or daughter of, the intention, a note for other', () => {
     expect(z.safeParse(prayerNameInput, valid).success).toBe(true);
     const mixed = z.safeParse(prayerNameInput, { ...valid, motherHebrewName: 'Sarah שרה' });
     expect(mixed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
@@ -44,5 +45,9 @@ describe('Hebrew names for prayer', () => {
       ['note', 'Say briefly what to pray for'],
     ]);
     expect(z.safeParse(prayerNameInput, { ...valid, intention: 'luck' }).success).toBe(false);
+    const relation = z.safeParse(prayerNameInput, { ...valid, relation: 'son' });
+    expect(relation.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['relation', 'Choose son of (ben) or daughter of (bat)'],
+    ]);
   });
 });

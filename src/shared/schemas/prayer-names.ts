@@ -10,6 +10,16 @@ export const prayerIntentionValues = [
   'other',
 ] as const;
 
+/** How the name is joined to the mother's: ben (son of) or bat (daughter of). */
+export const prayerRelationValues = ['ben', 'bat'] as const;
+export type PrayerRelation = (typeof prayerRelationValues)[number];
+export const prayerRelationLabels: Record<PrayerRelation, string> = {
+  ben: 'Son of (ben)',
+  bat: 'Daughter of (bat)',
+};
+/** The Hebrew word between a name and the mother's name. */
+export const prayerRelationHebrew: Record<PrayerRelation, string> = { ben: 'בן', bat: 'בת' };
+
 export const prayerIntentionLabels: Record<(typeof prayerIntentionValues)[number], string> = {
   healing: 'Healing (refuah shleimah)',
   shidduch: 'Finding a match (shidduch)',
@@ -60,6 +70,7 @@ function hebrewNameField(label: string) {
 export const prayerNameInput = z
   .object({
     hebrewName: hebrewNameField('Hebrew name'),
+    relation: z.enum(prayerRelationValues, { error: 'Choose son of (ben) or daughter of (bat)' }),
     motherHebrewName: hebrewNameField('Mother’s Hebrew name'),
     englishName: optionalText('English name', 100),
     intention: z.enum(prayerIntentionValues, { error: 'Choose an intention' }),

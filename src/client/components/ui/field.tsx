@@ -40,7 +40,7 @@ export function FieldShell({ label, required, error, hint, children }: FieldShel
   );
 }
 
-const controlClass =
+export const controlClass =
   'w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-gold-700 disabled:cursor-not-allowed disabled:bg-stone-100 aria-[invalid=true]:border-red-700';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {

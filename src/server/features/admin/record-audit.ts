@@ -24,7 +24,8 @@ export type AuditAction =
   | 'settings-change'
   | 'video-created'
   | 'video-updated'
-  | 'comment-approved';
+  | 'comment-approved'
+  | 'prayer-list-read';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

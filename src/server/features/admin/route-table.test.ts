@@ -2,68 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
 import { requireAdmin } from '../../plugins/admin-guard';
+import {
+  isAdminRoute,
+  publicApiRoutes,
+  publicApiRoutesOf,
+  routeTable,
+  sampleUrl,
+  stateChanging,
+  type Route,
+} from '../../../../tests/helpers/route-table';
 
 /**
  * The sweep: every route of the built app under an admin prefix must refuse an anonymous
  * request, and every state-changing one a request without the CSRF token. A new admin route
- * registered outside the guarded context, or without requireAdmin, fails here.
+ * registered outside the guarded context, or without requireAdmin, fails here; so does a new
+ * API route outside the admin prefixes until it is listed as public (publicApiRoutes), which is
+ * also what puts it under the fuzzing of tests/security/api-fuzz.test.ts.
  */
-const adminPrefixes = [
-  '/api/admin',
-  '/api/donors',
-  '/api/stripe/verify-payment',
-  '/api/ojc/verify-payment',
-  '/api/ghl',
-  '/api/zapier',
-];
-const publicRoutes = new Set(['POST /api/admin/login']);
-const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-interface Route {
-  method: Method;
-  path: string;
-}
-
-/**
- * Every route, read from `printRoutes({ commonPrefix: false })`: a tree of path pieces, each
- * with its methods. (The routes are registered while buildApp runs, before any hook a test
- * could add, so an onRoute hook would see none.)
- */
-function routeTable(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    let piece = match[2]!;
-    const parent = stack[depth - 1] ?? '';
-    // A wildcard is printed without its slash; any other piece continues its parent's text as is
-    // (`/newsletter-subscribers` then `.csv`).
-    if (depth > 0 && !parent.endsWith('/') && piece.startsWith('*')) piece = `/${piece}`;
-    const path = depth === 0 ? piece : parent + piece;
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of match[3]?.split(', ') ?? [])
-      routes.push({ method: method as Method, path });
-  }
-  return routes;
-}
-
-/** A concrete URL for a route pattern: parameters and wildcards get a placeholder. */
-function sampleUrl(path: string) {
-  return path.replace(/:[^/]+/g, '1').replace(/\*$/, 'x');
-}
-
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 function guardedRoutes(app: TestApp) {
-  return routeTable(app.printRoutes({ commonPrefix: false })).filter(
-    (r) =>
-      adminPrefixes.some((p) => r.path === p || r.path.startsWith(`${p}/`)) &&
-      !publicRoutes.has(`${r.method} ${r.path}`),
-  );
+  return routeTable(app).filter(isAdminRoute);
 }
 
 /** The routes that let an anonymous request through (anything but 401). */
@@ -108,7 +67,7 @@ afterAll(() => app.close());
 
 describe('the route table', () => {
   it('is read completely (the parse is checked against the router)', () => {
-    const all = routeTable(app.printRoutes({ commonPrefix: false }));
+    const all = routeTable(app);
     for (const route of all) {
       expect(
         app.hasRoute({ method: route.method, url: route.path }),
@@ -134,6 +93,16 @@ describe('the route table', () => {
     );
     // Today's admin routes at least; later features add theirs.
     expect(guarded.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('has no API route outside the admin prefixes that is not declared public', () => {
+    const undeclared = publicApiRoutesOf(app)
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((name) => !publicApiRoutes.has(name));
+    expect(undeclared).toEqual([]);
+    // And the list names no route that is gone (or has moved under the guard).
+    const present = new Set(publicApiRoutesOf(app).map((r) => `${r.method} ${r.path}`));
+    expect([...publicApiRoutes].filter((name) => !present.has(name))).toEqual([]);
   });
 
   it('refuses every admin route to an anonymous request (401)', async () => {

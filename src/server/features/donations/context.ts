@@ -21,6 +21,8 @@ export interface DonationContext extends ManageLinks {
   fee: FeeSettings;
   /** The product name shown on card statements and in Stripe's dashboard. */
   siteName: string;
+  /** The membership tiers (site.config.ts), by monthly price in dollars: a member's tier follows it. */
+  tiers: readonly { id: string; price: number }[];
 }
 
 /** The options of the route plugins that work in the donation context. */

@@ -1,24 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
-import type { Clock } from '../../jobs/types';
+import type { Clock, DatabaseExecutor } from '../../jobs/types';
+import { countHit } from '../../plugins/rate-limit-store';
 
 /**
  * A ceiling on payment setups per minute from everyone together: card testers rotate IP
- * addresses, which the per-IP limit cannot see. A fixed one-minute window in process memory,
- * like the per-IP store (several instances each count their own).
+ * addresses, which the per-IP limit cannot see. A fixed one-minute window counted in the
+ * database with the per-IP limits, so all instances share one ceiling (ADR 015).
  */
-export function globalRateLimit(maxPerMinute: number, clock: Clock) {
-  let windowStart = 0;
-  let count = 0;
+export function globalRateLimit(
+  db: DatabaseExecutor,
+  /** Routes that give the same name share one count. */
+  name: string,
+  maxPerMinute: number,
+  clock: Clock,
+) {
+  const key = `global|${name}`;
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const now = clock().getTime();
-    if (now - windowStart >= 60_000) {
-      windowStart = now;
-      count = 0;
-    }
-    count += 1;
+    const { hits: count, ttlMs } = await countHit(db, key, 60_000, clock());
     if (count <= maxPerMinute) return;
-    const seconds = Math.max(1, Math.ceil((windowStart + 60_000 - now) / 1000));
+    const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
     request.log.warn({ url: request.url, count }, 'global payment setup limit exceeded');
     reply.header('retry-after', String(seconds));
     throw new AppError(

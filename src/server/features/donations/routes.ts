@@ -76,6 +76,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       maxDollars: env.DONATION_MAX_DOLLARS,
       fee,
       siteName: app.siteConfig.product,
+      tiers: app.siteConfig.tiers,
       linkSigner: app.linkSigner,
       publicUrl: env.PUBLIC_URL,
     };
@@ -83,7 +84,12 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const setup = {
     config: formRateLimit(env.DONATION_RATE_LIMIT),
-    onRequest: globalRateLimit(env.DONATION_GLOBAL_RATE_LIMIT, app.clock),
+    onRequest: globalRateLimit(
+      app.database.db,
+      'stripe-payment-setup',
+      env.DONATION_GLOBAL_RATE_LIMIT,
+      app.clock,
+    ),
     schema: {
       body: donationSetupInput(env.DONATION_MAX_DOLLARS),
       response: { 200: clientSecretResponse },

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { stripeSubscriptions } from '~/db/schema';
 import { announceGiftCancelled } from '../integrations/donation-events';
-import { recordMembershipEnded, recordMembershipOverdue } from '../members/member-lifecycle';
+import {
+  recordMembershipAmount,
+  recordMembershipEnded,
+  recordMembershipOverdue,
+} from '../members/member-lifecycle';
 import type { EventHandler } from './stripe-events';
 
 /**
@@ -25,9 +30,12 @@ export const onSubscriptionEvent: EventHandler<
   const eventAt = new Date(event.created * 1000);
   if (row.status === 'canceled' && subscription.status !== 'canceled') return;
   if (row.statusEventAt && eventAt < row.statusEventAt) return;
+  const amountCents = monthlyAmountOf(subscription);
+  const amountChanged = amountCents !== null && amountCents !== row.amountCents;
   await tx
     .update(stripeSubscriptions)
     .set({
+      ...(amountChanged ? { amountCents } : {}),
       status: subscription.status,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       canceledAt: subscription.canceled_at ? new Date(subscription.canceled_at * 1000) : null,
@@ -35,6 +43,9 @@ export const onSubscriptionEvent: EventHandler<
       updatedAt: ctx.clock(),
     })
     .where(eq(stripeSubscriptions.id, row.id));
+  if (amountChanged && subscription.status !== 'canceled') {
+    await recordMembershipAmount(tx, { stripe: row.id }, amountCents, ctx.tiers, ctx.clock());
+  }
   if (subscription.status === 'canceled' && row.status !== 'canceled') {
     await recordMembershipEnded(tx, { stripe: row.id }, ctx.clock());
     await announceGiftCancelled(tx, row, 'stripe', eventAt);
@@ -42,3 +53,13 @@ export const onSubscriptionEvent: EventHandler<
     await recordMembershipOverdue(tx, { stripe: row.id }, ctx.clock());
   }
 };
+
+/** What the subscription charges each month, in cents: its items' prices times quantities. */
+function monthlyAmountOf(subscription: Stripe.Subscription): number | null {
+  let total = 0;
+  for (const item of subscription.items?.data ?? []) {
+    if (item.price.unit_amount === null) return null;
+    total += item.price.unit_amount * (item.quantity ?? 1);
+  }
+  return total > 0 ? total : null;
+}

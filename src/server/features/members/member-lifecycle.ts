@@ -132,3 +132,24 @@ export function recordMembershipEnded(
     now,
   );
 }
+
+/**
+ * The subscription's monthly amount changed (the donor switched plans in Stripe's portal, or the
+ * office changed it): the member pays the new amount, and takes the tier of that price when one
+ * has it. A member of a price no tier has keeps the tier. Returns the members changed.
+ */
+export function recordMembershipAmount(
+  tx: DatabaseExecutor,
+  subscription: PayingSubscription,
+  amountCents: number,
+  tiers: readonly { id: string; price: number }[],
+  now: Date,
+) {
+  const tier = tiers.find((t) => t.price * 100 === amountCents);
+  return update(
+    tx,
+    and(paidBy(subscription), inArray(members.status, ['pending', 'active', 'lapsed']))!,
+    { monthlyAmountCents: amountCents, ...(tier ? { tier: tier.id } : {}) },
+    now,
+  );
+}

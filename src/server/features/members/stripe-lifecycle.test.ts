@@ -108,6 +108,45 @@ describe('membership through a card subscription', () => {
     expect(welcomes[0]!.text).toContain('Next live Zoom teaching:');
   });
 
+  it('follows the subscription to another tier, and keeps the tier for a price no tier has', async () => {
+    const applied = await applyForMembership(t.app, { tier: 'spark', email: 'moving@example.org' });
+    const { pi, subscriptionId, invoiceId } = await t.startMonthly({
+      amount: applied.amount,
+      email: 'moving@example.org',
+      membership: applied.token,
+    });
+    t.standIn.pay(pi.id);
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    expect(await applied.member()).toMatchObject({ status: 'active', tier: 'spark' });
+
+    const withPrice = (unitAmount: number) => {
+      const sub = t.standIn.subscription(subscriptionId) as unknown as {
+        items: { data: { price: { unit_amount: number }; quantity: number }[] };
+      };
+      sub.items.data[0]!.price.unit_amount = unitAmount;
+      return sub as unknown as ReturnType<typeof t.standIn.subscription>;
+    };
+    // Upgraded to Beacon's price in the customer portal.
+    const beacon = t.app.siteConfig.tiers.find((tier) => tier.id === 'beacon')!;
+    await deliverOk(
+      t.standIn.event('customer.subscription.updated', withPrice(beacon.price * 100)),
+    );
+    expect(await applied.member()).toMatchObject({
+      status: 'active',
+      tier: 'beacon',
+      monthlyAmountCents: beacon.price * 100,
+    });
+    const [stored] = await t.app.database.db
+      .select()
+      .from(stripeSubscriptions)
+      .where(eq(stripeSubscriptions.id, subscriptionId));
+    expect(stored!.amountCents).toBe(beacon.price * 100);
+
+    // A price of no tier: the amount follows, the tier stays.
+    await deliverOk(t.standIn.event('customer.subscription.updated', withPrice(25_000)));
+    expect(await applied.member()).toMatchObject({ tier: 'beacon', monthlyAmountCents: 25_000 });
+  });
+
   it('activates on the record call when it comes before the webhook', async () => {
     const applied = await applyForMembership(t.app, { email: 'spark@example.org' });
     const { pi } = await t.startMonthly({ amount: 180, membership: applied.token });

@@ -47,7 +47,12 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     '/create-payment',
     {
       config: formRateLimit(env.DONATION_RATE_LIMIT),
-      onRequest: globalRateLimit(env.DONATION_GLOBAL_RATE_LIMIT, app.clock),
+      onRequest: globalRateLimit(
+        app.database.db,
+        'ojc-create-payment',
+        env.DONATION_GLOBAL_RATE_LIMIT,
+        app.clock,
+      ),
       schema: {
         body: ojcCreatePaymentInput(env.DONATION_MAX_DOLLARS),
         response: { 200: ojcCreatePaymentResponse },
@@ -84,7 +89,12 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Card testing: per IP and for everyone together here, per payment in charge-claim.ts.
       config: formRateLimit(env.DONATION_RATE_LIMIT),
-      onRequest: globalRateLimit(env.DONATION_GLOBAL_RATE_LIMIT, app.clock),
+      onRequest: globalRateLimit(
+        app.database.db,
+        'ojc-charge',
+        env.DONATION_GLOBAL_RATE_LIMIT,
+        app.clock,
+      ),
       schema: {
         params: ojcPaymentParams,
         body: ojcChargeInput(app.clock),

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { members, prayerLinks } from '~/db/schema';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { donations, members, prayerLinks } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
+import type { DatabaseExecutor } from '../../jobs/types';
 import type { LinkSigner } from '../../lib/signed-link';
 import { enqueueMail } from '../../mail/mail-job';
+import { type NameOwner, ownerColumns, ownerFromSubject, ownerSubject } from './owner';
 
 const LINK_PURPOSE = 'prayer-names-link';
 const SESSION_PURPOSE = 'prayer-names-session';
@@ -14,7 +16,7 @@ export const PRAYER_SESSION_HOURS = 2;
 const hourMs = 60 * 60 * 1000;
 
 export const prayerLinkMessages = {
-  sent: 'If this email belongs to an active member, a link to your names is on its way. It works once, for 24 hours.',
+  sent: 'If this email belongs to an active member or a donor, a link to your names is on its way. It works once, for 24 hours.',
   invalid: 'This link is not valid. Ask for a new one below.',
   expired: 'This link has expired. Ask for a new one below.',
   used: 'This link was already used. Ask for a new one below.',
@@ -28,36 +30,80 @@ export interface PrayerLinkContext {
   linkSigner: LinkSigner;
   publicUrl: string;
   clock: () => Date;
+  /** site.config.ts `prayerNames.donorsMayGiveNames`: donors who are not members may give names. */
+  donorsMayGiveNames: boolean;
 }
 
 /**
- * Emails every active member with this address a single-use link to their names. Nothing tells
- * the caller whether the address is a member's.
+ * A new single-use link for this owner, written in `tx`: answers the page's address with the
+ * signed token. Only the SHA-256 of the token's nonce is stored.
  */
-export async function sendPrayerLink(ctx: PrayerLinkContext, email: string) {
-  const now = ctx.clock();
-  const found = await ctx.db
+export async function issuePrayerLink(
+  ctx: Pick<PrayerLinkContext, 'linkSigner' | 'publicUrl'>,
+  tx: DatabaseExecutor,
+  owner: NameOwner,
+  now: Date,
+) {
+  const nonce = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + PRAYER_LINK_HOURS * hourMs);
+  const [link] = await tx
+    .insert(prayerLinks)
+    .values({
+      ...ownerColumns(owner),
+      nonceHash: sha256(nonce),
+      expiresAt,
+      createdAt: now,
+    })
+    .returning();
+  const token = ctx.linkSigner.sign(LINK_PURPOSE, `${link!.id}.${nonce}`, expiresAt);
+  return {
+    linkId: link!.id,
+    url: `${ctx.publicUrl}/prayer-names?token=${encodeURIComponent(token)}`,
+  };
+}
+
+/** The active members with this address. */
+async function activeMembersWith(db: DatabaseExecutor, email: string): Promise<NameOwner[]> {
+  const found = await db
     .select()
     .from(members)
     .where(and(sql`lower(${members.email}) = ${email}`, eq(members.status, 'active')));
-  for (const member of found) {
-    const nonce = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now.getTime() + PRAYER_LINK_HOURS * hourMs);
+  return found.map((m) => ({ kind: 'member', memberId: m.id, name: m.name, email: m.email }));
+}
+
+/** The donor who gave with this address (a succeeded gift), by the name of their latest gift. */
+export async function donorWith(db: DatabaseExecutor, email: string): Promise<NameOwner | null> {
+  const [gift] = await db
+    .select({ donorName: donations.donorName })
+    .from(donations)
+    .where(and(sql`lower(${donations.email}) = ${email}`, eq(donations.paymentStatus, 'succeeded')))
+    .orderBy(desc(donations.createdAt))
+    .limit(1);
+  if (!gift) return null;
+  return { kind: 'donor', email, name: gift.donorName?.trim() || 'friend' };
+}
+
+/**
+ * Emails a single-use link to the names of every active member with this address; where the
+ * site lets donors give names and the address is no member's, to the donor who gave with it.
+ * Nothing tells the caller whether the address is known.
+ */
+export async function sendPrayerLink(ctx: PrayerLinkContext, email: string) {
+  const now = ctx.clock();
+  const address = email.toLowerCase();
+  let owners = await activeMembersWith(ctx.db, address);
+  if (owners.length === 0 && ctx.donorsMayGiveNames) {
+    const donor = await donorWith(ctx.db, address);
+    owners = donor ? [donor] : [];
+  }
+  for (const owner of owners) {
     await ctx.db.transaction(async (tx) => {
-      const [link] = await tx
-        .insert(prayerLinks)
-        .values({ memberId: member.id, nonceHash: sha256(nonce), expiresAt, createdAt: now })
-        .returning();
-      const token = ctx.linkSigner.sign(LINK_PURPOSE, `${link!.id}.${nonce}`, expiresAt);
+      const { linkId, url } = await issuePrayerLink(ctx, tx, owner, now);
       await enqueueMail(tx, {
-        key: `prayer-link:${link!.id}`,
-        to: member.email,
+        key: `prayer-link:${linkId}`,
+        to: owner.email,
         template: 'prayer-names-link',
-        data: {
-          name: member.name,
-          url: `${ctx.publicUrl}/prayer-names?token=${encodeURIComponent(token)}`,
-          hours: PRAYER_LINK_HOURS,
-        },
+        data: { name: owner.name, url, hours: PRAYER_LINK_HOURS },
       });
     });
   }
@@ -92,17 +138,42 @@ export async function openPrayerLink(ctx: PrayerLinkContext, token: string) {
     .returning();
   if (!used) throw new AppError('link_expired', prayerLinkMessages.used);
   const expiresAt = new Date(now.getTime() + PRAYER_SESSION_HOURS * hourMs);
-  return { session: ctx.linkSigner.sign(SESSION_PURPOSE, used.memberId, expiresAt) };
+  const subject = ownerSubject(used);
+  return { session: ctx.linkSigner.sign(SESSION_PURPOSE, subject, expiresAt) };
 }
 
-/** The active member a names-page session belongs to. */
-export async function memberOfSession(ctx: PrayerLinkContext, session: string | undefined) {
+/**
+ * Who a names-page session belongs to, if they may still give names: an active member, or a
+ * donor while the site lets donors give names.
+ */
+export async function ownerOfSession(
+  ctx: PrayerLinkContext,
+  session: string | undefined,
+): Promise<NameOwner> {
   const check = session ? ctx.linkSigner.verify(SESSION_PURPOSE, session, ctx.clock()) : null;
-  if (!check?.ok) throw new AppError('unauthorized', prayerLinkMessages.signedOut);
-  const [member] = await ctx.db
-    .select()
-    .from(members)
-    .where(and(eq(members.id, check.subject), eq(members.status, 'active')));
-  if (!member) throw new AppError('unauthorized', prayerLinkMessages.signedOut);
-  return member;
+  const subject = check?.ok ? ownerFromSubject(check.subject) : null;
+  const owner = subject ? await ownerWhoMayGive(ctx.db, subject, ctx.donorsMayGiveNames) : null;
+  if (!owner) throw new AppError('unauthorized', prayerLinkMessages.signedOut);
+  return owner;
+}
+
+/**
+ * The giver of names with these owner columns, if they may (still) give names: an active
+ * member, or a donor while the site lets donors give names.
+ */
+export async function ownerWhoMayGive(
+  db: DatabaseExecutor,
+  who: { memberId?: string | null; donorEmail?: string | null },
+  donorsMayGiveNames: boolean,
+): Promise<NameOwner | null> {
+  if (who.memberId) {
+    const [member] = await db
+      .select()
+      .from(members)
+      .where(and(eq(members.id, who.memberId), eq(members.status, 'active')));
+    return member
+      ? { kind: 'member', memberId: member.id, name: member.name, email: member.email }
+      : null;
+  }
+  return donorsMayGiveNames && who.donorEmail ? donorWith(db, who.donorEmail) : null;
 }

@@ -5,10 +5,18 @@ import { jobs, members, prayerLinks, prayerNames } from '~/db/schema';
 import { createTestDatabase } from '../../../../tests/helpers/database';
 import { createMemoryMailer } from '../../../../tests/helpers/mail';
 import { applyForMembership } from '../../../../tests/helpers/members';
+import {
+  HEBREW,
+  MOTHER,
+  activeMember as activeMemberOf,
+  namesSession,
+  openLink,
+  requestLinks,
+  withSession,
+} from '../../../../tests/helpers/prayer-names';
 import { buildApp, loggerOptions } from '../../app';
 import { parseEnv } from '../../env';
 import { prayerLinkMessages } from './magic-link';
-import { PRAYER_SESSION_HEADER } from './routes';
 
 const lines: string[] = [];
 const mailer = createMemoryMailer();
@@ -30,42 +38,19 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const HEBREW = 'חיים יוסף';
-const MOTHER = 'שרה רבקה';
-
-async function activeMember(email: string) {
-  const applied = await applyForMembership(app, { email });
-  const member = await applied.member();
-  await app.database.db.update(members).set({ status: 'active' }).where(eq(members.id, member.id));
-  return member;
-}
+const activeMember = (email: string) => activeMemberOf(app, email);
 
 /** Asks for the link and reads its token from the queued mail. */
 async function requestLink(email: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/prayer-names/link',
-    payload: { email },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().message).toBe(prayerLinkMessages.sent);
-  const rows = await app.database.db.select().from(jobs);
-  const urls = rows
-    .map((j) => j.payload as { template: string; to: string; data: { url?: string } })
-    .filter((p) => p.template === 'prayer-names-link' && p.to === email)
-    .map((p) => p.data.url!);
-  return urls.map((u) => new URL(u).searchParams.get('token')!);
+  const tokens = await requestLinks(app, email);
+  return tokens;
 }
 
-const open = (token: string) =>
-  app.inject({ method: 'POST', url: '/api/prayer-names/session', payload: { token } });
+const open = (token: string) => openLink(app, token);
 
 async function sessionFor(email: string) {
   await activeMember(email);
-  const [token] = await requestLink(email);
-  const res = await open(token!);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().session as string;
+  return namesSession(app, email);
 }
 
 const call = (
@@ -73,7 +58,7 @@ const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
-) => app.inject({ method, url, payload, headers: { [PRAYER_SESSION_HEADER]: session } });
+) => withSession(app, session, method, url, payload);
 
 describe('the magic link', () => {
   it('goes to active members only, with the same answer for anyone', async () => {
@@ -130,6 +115,7 @@ describe('a member’s names', () => {
     const session = await sessionFor('names@example.org');
     const added = await call(session, 'POST', '/api/prayer-names', {
       hebrewName: HEBREW,
+      relation: 'ben',
       motherHebrewName: MOTHER,
       englishName: 'Chaim Yosef',
       intention: 'healing',
@@ -138,6 +124,7 @@ describe('a member’s names', () => {
     const id = added.json().id as string;
     const mixed = await call(session, 'POST', '/api/prayer-names', {
       hebrewName: 'Chaim חיים',
+      relation: 'ben',
       motherHebrewName: MOTHER,
       intention: 'healing',
     });
@@ -151,6 +138,7 @@ describe('a member’s names', () => {
     ]);
     const edited = await call(session, 'PUT', `/api/prayer-names/${id}`, {
       hebrewName: HEBREW,
+      relation: 'ben',
       motherHebrewName: MOTHER,
       intention: 'other',
       note: 'A new job',

@@ -19,7 +19,14 @@ import {
   type MembershipMailData,
 } from './membership';
 import { memberWelcome, type MemberWelcomeData } from './member-welcome';
-import { prayerNamesLink, type PrayerNamesLinkData } from './prayer-names';
+import {
+  prayerNamesLink,
+  prayerNamesRead,
+  prayerNamesReminder,
+  type PrayerNamesLinkData,
+  type PrayerNamesReadData,
+  type PrayerNamesReminderData,
+} from './prayer-names';
 import { newsletterConfirmation, type NewsletterMailData } from './newsletter';
 import type { RenderedMail } from './types';
 import { videoCommentNotification, type VideoCommentMailData } from './video-comment';
@@ -33,6 +40,8 @@ export interface MailTemplates {
   'membership-notification': MembershipMailData;
   'member-welcome': MemberWelcomeData;
   'prayer-names-link': PrayerNamesLinkData;
+  'prayer-names-reminder': PrayerNamesReminderData;
+  'prayer-names-read': PrayerNamesReadData;
   'newsletter-confirmation': NewsletterMailData;
   'donation-receipt': DonationReceiptData;
   'donation-payment-failed': DonationPaymentFailedData;
@@ -52,6 +61,8 @@ const templates: {
   'membership-notification': membershipNotification,
   'member-welcome': memberWelcome,
   'prayer-names-link': prayerNamesLink,
+  'prayer-names-reminder': prayerNamesReminder,
+  'prayer-names-read': prayerNamesRead,
   'newsletter-confirmation': newsletterConfirmation,
   'donation-receipt': donationReceipt,
   'donation-payment-failed': donationPaymentFailed,

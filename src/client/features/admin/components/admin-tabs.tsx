@@ -59,7 +59,7 @@ export function AdminTabs({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex flex-wrap gap-1 border-b border-stone-300"
+        className="flex flex-wrap gap-1 border-b border-stone-300 print:hidden"
       >
         {tabs.map((tab) => {
           const isSelected = tab === current;

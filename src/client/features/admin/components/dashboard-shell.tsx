@@ -14,8 +14,8 @@ import { AdminTabs, type AdminTab } from './admin-tabs';
 export function AdminFrame({ heading, children }: { heading: string; children: ReactNode }) {
   const { user } = useAdminSession();
   return (
-    <div className="min-h-screen bg-stone-50">
-      <header className="bg-navy-950 text-white">
+    <div className="min-h-screen bg-stone-50 print:min-h-0 print:bg-white">
+      <header className="bg-navy-950 text-white print:hidden">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4">
           <p className="font-display text-2xl font-semibold">
             {siteConfig.product} <span className="text-gold-300">Admin</span>
@@ -29,9 +29,11 @@ export function AdminFrame({ heading, children }: { heading: string; children: R
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="font-display text-3xl font-semibold text-navy-950">{heading}</h1>
-        <div className="mt-6">{children}</div>
+      <main className="mx-auto max-w-6xl px-4 py-8 print:max-w-none print:p-0">
+        <h1 className="font-display text-3xl font-semibold text-navy-950 print:hidden">
+          {heading}
+        </h1>
+        <div className="mt-6 print:mt-0">{children}</div>
       </main>
     </div>
   );

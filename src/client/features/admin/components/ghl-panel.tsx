@@ -3,6 +3,7 @@ import { formatMoney } from '~/shared/money';
 import type { CrmContact } from '~/shared/schemas/integrations';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
+import { failureToast } from '../../../lib/failure-toast';
 import { findGhlContact, useGhlConnectionQuery, useGhlContactsQuery } from '../api/ghl';
 import { formatDateTime } from '../lib/format-date-time';
 import { ActionButton, EmptyState, LoadingState, PanelHeader } from './panel-parts';
@@ -165,11 +166,7 @@ function ContactSearch({ onFound }: { onFound: (contact: CrmContact | null) => v
       }
     } catch (error) {
       onFound(null);
-      toast({
-        title: 'Search Error',
-        description: (error as Error).message,
-        variant: 'destructive',
-      });
+      toast(failureToast(error, 'Network error searching contacts', 'Search Error'));
     } finally {
       setSearching(false);
     }

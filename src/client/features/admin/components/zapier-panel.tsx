@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { webhookUrlMessage, type ZapierStatus } from '~/shared/schemas/integrations';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
+import { failureToast } from '../../../lib/failure-toast';
 import {
   useRotateSecret,
   useSaveWebhookUrl,
@@ -81,7 +82,7 @@ function WebhookForm({ status }: { status: ZapierStatus }) {
     save.mutate(value, {
       onSuccess: (result) => toast({ title: 'Webhook Saved', description: result.message }),
       onError: (error) =>
-        toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
+        toast(failureToast(error, 'Failed to save the webhook URL', 'Update Failed')),
     });
   };
 
@@ -91,8 +92,7 @@ function WebhookForm({ status }: { status: ZapierStatus }) {
         result.success
           ? toast({ title: 'Test Sent', description: result.message })
           : toast({ title: 'Test Failed', description: result.message, variant: 'destructive' }),
-      onError: (error) =>
-        toast({ title: 'Test Error', description: error.message, variant: 'destructive' }),
+      onError: (error) => toast(failureToast(error, 'Failed to send the test event', 'Test Error')),
     });
 
   return (
@@ -141,7 +141,7 @@ function SecretCard({ status }: { status: ZapierStatus }) {
         });
       },
       onError: (error) =>
-        toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
+        toast(failureToast(error, 'Failed to rotate the signing secret', 'Update Failed')),
     });
   return (
     <div className="flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm">

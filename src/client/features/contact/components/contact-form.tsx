@@ -1,6 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
+import { failureToast } from '../../../lib/failure-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { sendContactMessage } from '../api/send-contact-message';
 
@@ -23,12 +24,7 @@ export function ContactForm() {
       toast({ title: 'Message Sent!', description: result.message });
       form.reset();
     } catch (error) {
-      toast({
-        title: 'Error',
-        description:
-          error instanceof Error && error.message ? error.message : contactFailureMessage,
-        variant: 'destructive',
-      });
+      toast(failureToast(error, contactFailureMessage));
       throw error;
     }
   });

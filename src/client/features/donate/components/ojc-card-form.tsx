@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatMoney } from '~/shared/money';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { fieldErrors } from '../../../lib/use-zod-form';
+import { failureToast } from '../../../lib/failure-toast';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { chargeOjcPayment, type OjcPayment } from '../api/ojc-payments';
 
-const loadCardSchema = () => import('~/shared/schemas/ojc');
+/** The server's own rules (number, MM/YY, not expired), with the browser's clock. */
+const loadCardSchema = () =>
+  import('~/shared/schemas/ojc').then((m) => m.ojcChargeInput(() => new Date()));
 
 /** Groups of four as the donor types, as printed on the card. */
 function formatCardNumber(text: string) {
@@ -35,50 +37,34 @@ export function OjcCardForm({
   onPaid: (payment: OjcPayment) => void;
 }) {
   const toast = useToast();
-  const [card, setCard] = useState({ cardNumber: '', expiry: '' });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = useZodForm(loadCardSchema, { cardNumber: '', expiry: '' });
+  const { values, errors, submitting, setValue } = form;
   const [problem, setProblem] = useState<string | null>(null);
-  const [charging, setCharging] = useState(false);
   const monthly = payment.donationType === 'subscription';
   const amount = formatMoney(payment.amountCents, payment.currency);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    // The server's own rules (number, MM/YY, not expired), checked here first.
-    const schema = (await loadCardSchema()).ojcChargeInput(() => new Date());
-    const parsed = schema.safeParse(card);
-    const errs = parsed.success ? {} : fieldErrors(parsed.error);
-    setErrors(errs);
-    const first = Object.keys(errs)[0];
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setCharging(true);
+  // The card goes to the server as typed: it applies the same rules again, with its own clock.
+  const onSubmit = form.handleSubmit(async () => {
     setProblem(null);
     try {
-      const result = await chargeOjcPayment(payment.paymentId, card);
-      setCard({ cardNumber: '', expiry: '' });
+      const result = await chargeOjcPayment(payment.paymentId, {
+        cardNumber: values.cardNumber ?? '',
+        expiry: values.expiry ?? '',
+      });
+      form.reset();
       onPaid(result.payment);
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'The payment did not go through.';
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
-        const field = Object.keys(error.fields)[0];
-        form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-      }
-      setProblem(message);
-      toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
-      setCharging(false);
+      const failure = failureToast(error, 'The payment did not go through.', 'Payment Failed');
+      setProblem(failure.description ?? null);
+      toast(failure);
+      throw error;
     }
-  };
+  });
 
   return (
     <form
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      method="post"
+      {...form.formProps}
+      onSubmit={(e) => onSubmit(e).catch(() => undefined)}
       className="flex flex-col gap-5"
     >
       <TextField
@@ -87,10 +73,10 @@ export function OjcCardForm({
         inputMode="numeric"
         autoComplete="cc-number"
         required
-        value={card.cardNumber}
+        value={values.cardNumber}
         error={errors.cardNumber}
-        disabled={charging}
-        onValue={(_name, value) => setCard((c) => ({ ...c, cardNumber: formatCardNumber(value) }))}
+        disabled={submitting}
+        onValue={(name, value) => setValue(name, formatCardNumber(value))}
       />
       <TextField
         label="Expiry (MM/YY)"
@@ -99,18 +85,18 @@ export function OjcCardForm({
         autoComplete="cc-exp"
         placeholder="MM/YY"
         required
-        value={card.expiry}
+        value={values.expiry}
         error={errors.expiry}
-        disabled={charging}
-        onValue={(_name, value) => setCard((c) => ({ ...c, expiry: formatExpiry(value) }))}
+        disabled={submitting}
+        onValue={(name, value) => setValue(name, formatExpiry(value))}
       />
       {problem ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
           {problem}
         </p>
       ) : null}
-      <Button type="submit" variant="primary" disabled={charging} className="w-full text-lg">
-        {charging ? 'Processing...' : monthly ? `Pay ${amount}/month` : `Pay ${amount}`}
+      <Button type="submit" variant="primary" disabled={submitting} className="w-full text-lg">
+        {submitting ? 'Processing...' : monthly ? `Pay ${amount}/month` : `Pay ${amount}`}
       </Button>
     </form>
   );

@@ -52,8 +52,12 @@ export function OneTimeGift({
         <label htmlFor={customId} className="text-sm font-semibold text-stone-800">
           Custom amount (USD)
         </label>
-        <div className="flex items-center rounded-md border border-stone-400 bg-white focus-within:border-gold-700">
-          <span aria-hidden="true" className="pl-3 text-stone-700">
+        {/* The $ sits inside the field's own box, so the field keeps the site's focus outline. */}
+        <div className="relative">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-700"
+          >
             $
           </span>
           <input
@@ -68,7 +72,7 @@ export function OneTimeGift({
               setCustom(e.target.value);
               setPreset(null);
             }}
-            className="w-full rounded-md px-2 py-2 text-base text-stone-900 outline-none placeholder:text-stone-500"
+            className="w-full rounded-md border border-stone-400 bg-white py-2 pr-3 pl-7 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-gold-700"
           />
         </div>
       </div>

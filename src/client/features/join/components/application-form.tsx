@@ -2,6 +2,7 @@ import siteConfig from '@site-config';
 import { Button } from '../../../components/ui/button';
 import { FieldShell, HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
+import { failureToast } from '../../../lib/failure-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { submitApplication } from '../api/submit-application';
 
@@ -33,14 +34,7 @@ export function ApplicationForm({ tierId, onTierChange, onSubmitted }: Applicati
       const result = await submitApplication(data);
       onSubmitted(result.tier);
     } catch (error) {
-      toast({
-        title: 'Error',
-        description:
-          error instanceof Error
-            ? error.message
-            : 'Failed to submit your application. Please try again.',
-        variant: 'destructive',
-      });
+      toast(failureToast(error, 'Failed to submit your application. Please try again.'));
       throw error;
     }
   });

@@ -15,6 +15,7 @@ export function NewsletterForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending) return;
     if (!email.trim()) {
       toast({ title: 'Error', description: messages.emailRequired, variant: 'destructive' });
       return;
@@ -35,6 +36,8 @@ export function NewsletterForm() {
     }
   };
 
+  // While sending, the field is read-only and the button aria-disabled rather than disabled: a
+  // disabled control loses keyboard focus, and the visitor their place on the page.
   return (
     <form
       method="post"
@@ -54,7 +57,7 @@ export function NewsletterForm() {
         placeholder="Your email address"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        disabled={sending}
+        readOnly={sending}
         className="min-h-11 flex-1 rounded-full border border-white/30 bg-white/10 px-4 text-white placeholder:text-white/70"
       />
       <div className="hidden" aria-hidden="true">
@@ -69,8 +72,8 @@ export function NewsletterForm() {
       </div>
       <button
         type="submit"
-        disabled={sending}
-        className="min-h-11 shrink-0 rounded-full bg-gold-500 px-6 font-semibold whitespace-nowrap text-navy-950 hover:bg-gold-400 disabled:opacity-60"
+        aria-disabled={sending || undefined}
+        className="min-h-11 shrink-0 rounded-full bg-gold-500 px-6 font-semibold whitespace-nowrap text-navy-950 hover:bg-gold-400 aria-disabled:opacity-60"
       >
         Inspire Me
       </button>

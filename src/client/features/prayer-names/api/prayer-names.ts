@@ -1,3 +1,4 @@
+import type { PrayerRelation } from '~/shared/schemas/prayer-names';
 import { postJson, toApiError } from '../../../lib/api';
 
 export type PrayerIntention =
@@ -6,15 +7,26 @@ export type PrayerIntention =
 export interface PrayerName {
   id: string;
   hebrewName: string;
+  relation: PrayerRelation;
   motherHebrewName: string;
   englishName: string | null;
   intention: PrayerIntention;
   note: string | null;
   renewedAt: string;
+  /** When it leaves the weekly list unless renewed; `lapsed` once that has passed. */
+  lapsesAt: string;
+  lapsed: boolean;
+}
+
+export interface PrayerNamesListing {
+  member: { name: string; kind: 'member' | 'donor' };
+  lapseWeeks: number;
+  names: PrayerName[];
 }
 
 export interface PrayerNameFields {
   hebrewName: string;
+  relation: PrayerRelation;
   motherHebrewName: string;
   englishName: string;
   intention: PrayerIntention;
@@ -52,7 +64,7 @@ async function call<T>(session: string, method: string, path: string, body?: unk
 }
 
 export const listPrayerNames = (session: string) =>
-  call<{ member: { name: string }; names: PrayerName[] }>(session, 'GET', '/api/prayer-names');
+  call<PrayerNamesListing>(session, 'GET', '/api/prayer-names');
 export const addPrayerName = (session: string, fields: PrayerNameFields) =>
   call<PrayerName>(session, 'POST', '/api/prayer-names', fields);
 export const editPrayerName = (session: string, id: string, fields: PrayerNameFields) =>

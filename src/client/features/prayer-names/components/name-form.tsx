@@ -3,19 +3,32 @@ import {
   hebrewNameProblem,
   prayerIntentionLabels,
   prayerIntentionValues,
+  prayerRelationLabels,
+  prayerRelationValues,
 } from '~/shared/schemas/prayer-names';
 import { Button } from '../../../components/ui/button';
-import { FieldShell, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
 import { ApiError } from '../../../lib/api';
-import type { PrayerIntention, PrayerName, PrayerNameFields } from '../api/prayer-names';
+import type { PrayerName, PrayerNameFields } from '../api/prayer-names';
 
 const blank: PrayerNameFields = {
   hebrewName: '',
+  relation: 'ben',
   motherHebrewName: '',
   englishName: '',
   intention: 'healing',
   note: '',
 };
+
+const relationOptions = prayerRelationValues.map((value) => ({
+  value,
+  label: prayerRelationLabels[value],
+}));
+const intentionOptions = prayerIntentionValues.map((value) => ({
+  value,
+  label: prayerIntentionLabels[value],
+}));
 
 const hebrewFields = [
   ['hebrewName', 'Hebrew name'],
@@ -26,6 +39,7 @@ const fieldsOf = (name: PrayerName | null): PrayerNameFields =>
   name
     ? {
         hebrewName: name.hebrewName,
+        relation: name.relation,
         motherHebrewName: name.motherHebrewName,
         englishName: name.englishName ?? '',
         intention: name.intention,
@@ -73,19 +87,17 @@ export function NameForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {hebrewFields.map(([name, label]) => (
-        <TextField
-          key={name}
-          label={label}
-          name={name}
-          dir="rtl"
-          lang="he"
-          required
-          value={values[name]}
-          error={errors[name]}
-          onValue={set}
-        />
-      ))}
+      <HebrewField name="hebrewName" values={values} errors={errors} onValue={set} />
+      <SelectField
+        label="Son or daughter of"
+        name="relation"
+        required
+        value={values.relation}
+        options={relationOptions}
+        error={errors.relation}
+        onValue={set}
+      />
+      <HebrewField name="motherHebrewName" values={values} errors={errors} onValue={set} />
       <TextField
         label="English name (optional)"
         name="englishName"
@@ -93,23 +105,15 @@ export function NameForm({
         error={errors.englishName}
         onValue={set}
       />
-      <FieldShell label="Intention" required error={errors.intention}>
-        {({ inputId, describedBy }) => (
-          <select
-            id={inputId}
-            aria-describedby={describedBy}
-            value={values.intention}
-            onChange={(e) => set('intention', e.target.value as PrayerIntention)}
-            className="w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900"
-          >
-            {prayerIntentionValues.map((i) => (
-              <option key={i} value={i}>
-                {prayerIntentionLabels[i]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
+      <SelectField
+        label="Intention"
+        name="intention"
+        required
+        value={values.intention}
+        options={intentionOptions}
+        error={errors.intention}
+        onValue={set}
+      />
       {values.intention === 'other' ? (
         <TextField
           label="What to pray for"
@@ -137,5 +141,31 @@ export function NameForm({
         ) : null}
       </div>
     </form>
+  );
+}
+
+function HebrewField({
+  name,
+  values,
+  errors,
+  onValue,
+}: {
+  name: (typeof hebrewFields)[number][0];
+  values: PrayerNameFields;
+  errors: Record<string, string>;
+  onValue: (name: string, value: string) => void;
+}) {
+  const label = hebrewFields.find(([n]) => n === name)![1];
+  return (
+    <TextField
+      label={label}
+      name={name}
+      dir="rtl"
+      lang="he"
+      required
+      value={values[name]}
+      error={errors[name]}
+      onValue={onValue}
+    />
   );
 }
