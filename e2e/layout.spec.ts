@@ -19,11 +19,15 @@ function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
+/**
+ * Scrolls to the bottom. How far that is depends on the page's content at the time (/videos is
+ * short while no test has uploaded a video), so any distance from the top will do.
+ */
 async function scrollDown(page: Page) {
   await page.evaluate(() =>
     window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
   );
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 }
 
 test.describe('top navigation', () => {
