@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at } from './columns';
+import { at, oneOf } from './columns';
 
 export const donationTypes = ['onetime', 'subscription'] as const;
 export const paymentMethods = ['stripe', 'ojc'] as const;
@@ -21,8 +21,6 @@ export type DonationType = (typeof donationTypes)[number];
 export type PaymentMethod = (typeof paymentMethods)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export type DedicationKind = (typeof dedicationKinds)[number];
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * One row per charge: a one-time gift, or one monthly charge of a subscription (its invoice).
@@ -86,12 +84,9 @@ export const donations = pgTable(
     // since their sums were cached; the table sorts by amount (id breaks the many ties).
     index('donations_updated_at_idx').on(t.updatedAt),
     index('donations_amount_cents_id_idx').on(t.amountCents, t.id),
-    check('donations_donation_type_check', sql`${t.donationType} in (${inList(donationTypes)})`),
-    check('donations_payment_method_check', sql`${t.paymentMethod} in (${inList(paymentMethods)})`),
-    check(
-      'donations_payment_status_check',
-      sql`${t.paymentStatus} in (${inList(paymentStatuses)})`,
-    ),
+    check('donations_donation_type_check', oneOf(t.donationType, donationTypes)),
+    check('donations_payment_method_check', oneOf(t.paymentMethod, paymentMethods)),
+    check('donations_payment_status_check', oneOf(t.paymentStatus, paymentStatuses)),
     check('donations_amount_check', sql`${t.amountCents} > 0`),
     check(
       'donations_fee_check',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ojcSubscriptions } from './ojc';
 import { membershipApplications } from './public-forms';
-import { at } from './columns';
+import { at, oneOf } from './columns';
 
 /** Where a membership stands (docs/decisions/013-members-and-prayer-names.md). */
 export const memberStatuses = ['pending', 'active', 'lapsed', 'cancelled'] as const;
@@ -44,10 +44,7 @@ export const members = pgTable(
     uniqueIndex('members_ojc_subscription_id_key').on(t.ojcSubscriptionId),
     index('members_status_tier_idx').on(t.status, t.tier),
     index('members_email_idx').on(sql`lower(${t.email})`),
-    check(
-      'members_status_check',
-      sql`${t.status} in (${sql.raw(memberStatuses.map((s) => `'${s}'`).join(', '))})`,
-    ),
+    check('members_status_check', oneOf(t.status, memberStatuses)),
     check('members_amount_check', sql`${t.monthlyAmountCents} > 0`),
   ],
 );

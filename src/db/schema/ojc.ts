@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { dedicationKinds } from './donations';
-import { at } from './columns';
+import { at, oneOf } from './columns';
 
 export const ojcGiftStatuses = ['active', 'canceled', 'failed'] as const;
 export type OjcGiftStatus = (typeof ojcGiftStatuses)[number];
@@ -44,10 +44,7 @@ export const ojcSubscriptions = pgTable(
   },
   (t) => [
     index('ojc_subscriptions_email_idx').on(sql`lower(${t.email})`),
-    check(
-      'ojc_subscriptions_status_check',
-      sql`${t.status} in (${sql.raw(ojcGiftStatuses.map((s) => `'${s}'`).join(', '))})`,
-    ),
+    check('ojc_subscriptions_status_check', oneOf(t.status, ojcGiftStatuses)),
     check('ojc_subscriptions_amount_check', sql`${t.amountCents} > 0`),
     check(
       'ojc_subscriptions_fee_check',

@@ -40,11 +40,8 @@ afterAll(() => app.close());
 
 const activeMember = (email: string) => activeMemberOf(app, email);
 
-/** Asks for the link and reads its token from the queued mail. */
-async function requestLink(email: string) {
-  const tokens = await requestLinks(app, email);
-  return tokens;
-}
+/** Asks for the link and reads its tokens from the queued mails. */
+const requestLink = (email: string) => requestLinks(app, email);
 
 const open = (token: string) => openLink(app, token);
 
