@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import local from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   {
@@ -39,6 +40,14 @@ export default tseslint.config(
         { patterns: ['~/server/*', '~/db/*', '**/server/**', '**/db/**', 'node:*'] },
       ],
     },
+  },
+  {
+    // Layers and features import each other only as docs/decisions/016 allows. Tests may reach
+    // into what they test.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-test-kit.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/boundaries': 'error' },
   },
   {
     files: ['scripts/**', 'e2e/**', 'tests/**'],

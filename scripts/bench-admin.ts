@@ -20,8 +20,8 @@ import { openDatabase } from '../src/db/client';
 import { adminUsers } from '../src/db/schema';
 import { buildApp } from '../src/server/app';
 import { parseEnv } from '../src/server/env';
-import { hashPassword } from '../src/server/features/admin/passwords';
-import { createSession } from '../src/server/features/admin/sessions';
+import { hashPassword } from '../src/server/auth/passwords';
+import { createSession } from '../src/server/auth/sessions';
 import { migrationsDir } from '../src/server/lib/paths';
 
 const { values: args } = parseArgs({

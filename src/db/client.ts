@@ -13,6 +13,14 @@ export type Schema = typeof schema;
 /** Either driver: both speak PostgreSQL, so the rest of the code never asks which. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * What `db.transaction(async (tx) => ...)` hands its callback. In drizzle 0.45 PgTransaction
+ * extends PgDatabase, so a transaction is already a `Database`; the union says out loud that
+ * both are welcome, and keeps compiling if a later drizzle splits the two types.
+ */
+export type DatabaseTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DatabaseExecutor = Database | DatabaseTransaction;
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';

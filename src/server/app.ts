@@ -11,35 +11,31 @@ import rawSiteConfig from '@site-config';
 import { siteConfigSchema } from '~/shared/site-config-schema';
 import type { DatabaseHandle } from '~/db/client';
 import { servedOverHttps, type Env } from './env';
-import { contactRoutes } from './features/contact/routes';
-import { donationRoutes } from './features/donations/routes';
-import { adminAuthRoutes } from './features/admin/auth-routes';
-import { adminDonorRoutes, donorRoutes } from './features/admin-donors/routes';
-import { adminInboxRoutes } from './features/admin-inbox/routes';
-import { adminMemberRoutes } from './features/admin-members/routes';
-import { adminJobRoutes } from './features/admin/job-routes';
-import { adminOwnerRoutes } from './features/admin/user-routes';
-import { healthRoutes } from './features/health/routes';
-import { ghlRoutes } from './features/integrations/ghl-routes';
+import { adminAuthRoutes, adminJobRoutes, adminOwnerRoutes } from './features/admin';
+import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
+import { adminInboxRoutes } from './features/admin-inbox';
+import { adminMemberRoutes } from './features/admin-members';
+import { contactRoutes } from './features/contact';
+import { donationRoutes } from './features/donations';
+import { healthRoutes } from './features/health';
 import {
+  ghlRoutes,
   integrationJobHandlers,
   recordGhlConfiguration,
-} from './features/integrations/integration-context';
-import { zapierRoutes } from './features/integrations/zapier-routes';
-import { membershipRoutes } from './features/membership/routes';
-import { prayerNameRoutes } from './features/prayer-names/routes';
-import { newsletterRoutes } from './features/newsletter/routes';
-import { OJC_RENEWAL_JOB_KIND } from './features/ojc/monthly-gift';
-import { ojcRenewalJobHandler } from './features/ojc/renewal-job';
-import { adminPrayerListRoutes } from './features/prayer-list/routes';
-import { PRAYER_REMINDER_JOB_KIND, prayerReminderJobHandler } from './features/prayer-names/lapse';
-import { ojcRoutes } from './features/ojc/routes';
-import { siteRoutes } from './features/site/routes';
-import { adminVideoRoutes } from './features/videos/admin-routes';
-import { mediaRoutes } from './features/videos/media-routes';
-import { videoRoutes } from './features/videos/public-routes';
+  zapierRoutes,
+} from './features/integrations';
+import { membershipRoutes } from './features/membership';
+import { newsletterRoutes } from './features/newsletter';
+import { OJC_RENEWAL_JOB_KIND, ojcRenewalJobHandler, ojcRoutes } from './features/ojc';
+import { adminPrayerListRoutes } from './features/prayer-list';
+import {
+  PRAYER_REMINDER_JOB_KIND,
+  prayerNameRoutes,
+  prayerReminderJobHandler,
+} from './features/prayer-names';
+import { adminVideoRoutes, loadVideosPageData, mediaRoutes, videoRoutes } from './features/videos';
 import { createJobWorker } from './jobs/job-worker';
-import type { Clock } from './jobs/types';
+import type { Clock } from './lib/clock';
 import { clientDistDir, publicDir, resolveDataDir } from './lib/paths';
 import { loadLinkSigner } from './lib/signed-link';
 import { MAIL_JOB_KIND, mailJobHandler } from './mail/mail-job';
@@ -51,6 +47,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { essentialSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { registerPages } from './ssr/plugin';
+import { siteRoutes } from './ssr/site-routes';
 import './types';
 
 export interface BuildAppOptions {
@@ -212,7 +209,8 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await registerStaticFiles(app, clientDir, publicDir);
-  await registerPages(app, clientDir);
+  // Data a public page is rendered with, by route path.
+  await registerPages(app, clientDir, { '/videos': loadVideosPageData });
 
   return app;
 }

@@ -1,10 +1,10 @@
 import type { SiteConfig } from '~/shared/site-config-schema';
 import type { DatabaseHandle } from '~/db/client';
 import type { Env } from './env';
-import type { AdminAuthSettings } from './features/admin/settings';
-import type { AdminIdentity } from './features/admin/sessions';
+import type { AdminAuthSettings } from './auth/settings';
+import type { AdminIdentity } from './auth/sessions';
 import type { JobWorker } from './jobs/job-worker';
-import type { Clock } from './jobs/types';
+import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import type { LinkSigner } from './lib/signed-link';
 

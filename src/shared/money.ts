@@ -1,3 +1,6 @@
+/** Every gift is in US dollars; amounts are integer cents of it. */
+export const CURRENCY = 'usd';
+
 /** Money is integer cents in code and storage; dollars only at the edges (forms, payloads). */
 
 export function dollarsToCents(dollars: number): number {

@@ -51,3 +51,18 @@ export function formatLongDate(iso: string): string {
     day: 'numeric',
   }).format(new Date(Date.UTC(year, month - 1, day)));
 }
+
+/**
+ * `date` plus `months`, on the same day of the month (or the month's last day: a gift started
+ * on January 31st is charged on February 28th, then March 31st). UTC, time of day kept.
+ */
+export function addMonths(date: Date, months: number): Date {
+  const target = new Date(date.getTime());
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return target;
+}

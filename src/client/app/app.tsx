@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { AnnounceReady } from './announce-ready';
 import { Route, Router, Switch } from 'wouter';
 import { SiteLayout } from '../components/layout/site-layout';
+import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { ToastProvider } from '../components/ui/toast';
 import { LazyPage } from './lazy-page';
 import { PageDataProvider, type PageDataSnapshot } from './page-data';
@@ -37,7 +38,7 @@ export function App({ ssrPath, ssrSearch, ssrContext, pageData }: AppProps) {
                 </Route>
               ))}
             <Route>
-              <SiteLayout>
+              <SiteLayout newsletter={<NewsletterForm />}>
                 <ScrollManager />
                 <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
                   <Switch>

@@ -1,7 +1,14 @@
+import type * as z from 'zod/mini';
+
 /**
- * The JSON calls the pages make. A failed response becomes an ApiError whose message follows
- * spec 8 ('status: body'), with the server's own message as the body when it sent one, and the
- * per-field messages of a 400 so a form can show them under its fields.
+ * The JSON calls the pages make. Each names the contract of its answer (a zod schema of
+ * src/shared/schemas), so the types the screens read are inferred from the same schema the
+ * server declares, and an answer that does not match fails loudly in development and tests.
+ * (Production skips the check; see readAnswer.)
+ *
+ * A failed response becomes an ApiError whose message follows spec 8 ('status: body'), with the
+ * server's own message as the body when it sent one, and the per-field messages of a 400 so a
+ * form can show them under its fields.
  */
 export class ApiError extends Error {
   constructor(
@@ -12,6 +19,33 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** An answer that does not match its contract: a bug on one side or the other. */
+export class ContractError extends Error {
+  override name = 'ContractError';
+}
+
+type Schema = z.core.$ZodType;
+
+/**
+ * An answer's contract, or a loader of it: the public pages load their schemas with the form
+ * (see useZodForm), which keeps zod out of the phone's first download. The home page's forms pass
+ * `import.meta.env.DEV ? loader : null`, so a production build carries not even the loader.
+ */
+export type Contract<S extends Schema> = S | (() => Promise<S>);
+type MaybeContract<S extends Schema> = Contract<S> | null;
+
+/**
+ * One contract of a schema module loaded on demand: `load` is
+ * `import.meta.env.DEV ? () => import('~/shared/schemas/…') : null`, so a production build,
+ * which does not check answers, carries neither the module nor its loader.
+ */
+export function contractOf<M, S extends Schema>(
+  load: (() => Promise<M>) | null,
+  pick: (module: M) => S,
+): MaybeContract<S> {
+  return load && (() => load().then(pick));
 }
 
 export async function toApiError(response: Response): Promise<ApiError> {
@@ -30,7 +64,39 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status}: ${body}`, fields);
 }
 
-export async function postJson<T>(path: string, body: unknown): Promise<T> {
+const pathOf = (segments: readonly unknown[] | undefined) =>
+  (segments ?? [])
+    .map((s) => (typeof s === 'object' && s !== null && 'key' in s ? s.key : s))
+    .map(String)
+    .join('.') || '(the answer)';
+
+/**
+ * The answer of `path` as its contract reads it. Through Standard Schema's `validate`, which
+ * every zod schema carries, so this module needs no zod of its own.
+ */
+export async function readAnswer<S extends Schema>(
+  path: string,
+  contract: MaybeContract<S>,
+  data: unknown,
+): Promise<z.output<S>> {
+  // A production build trusts the answer: the server's serializer has just checked it against
+  // the same schema, and the check's code and the public pages' schemas stay out of the download.
+  if (!import.meta.env.DEV || !contract) return data as z.output<S>;
+  const schema = typeof contract === 'function' ? await contract() : contract;
+  const result = await schema['~standard'].validate(data);
+  if (!result.issues) return result.value as z.output<S>;
+  const detail = result.issues
+    .slice(0, 3)
+    .map((issue) => `${pathOf(issue.path)}: ${issue.message}`)
+    .join('; ');
+  throw new ContractError(`${path.split('?')[0]} answered outside its contract: ${detail}`);
+}
+
+export async function postJson<S extends Schema>(
+  path: string,
+  body: unknown,
+  contract: MaybeContract<S>,
+): Promise<z.output<S>> {
   const response = await fetch(path, {
     method: 'POST',
     credentials: 'include',
@@ -38,14 +104,21 @@ export async function postJson<T>(path: string, body: unknown): Promise<T> {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
+  const answer: unknown = await response.json();
+  // Checked in development and tests only; production drops the call (see readAnswer).
+  return import.meta.env.DEV ? readAnswer(path, contract, answer) : (answer as z.output<S>);
 }
 
-export async function getJson<T>(path: string): Promise<T> {
+export async function getJson<S extends Schema>(
+  path: string,
+  contract: MaybeContract<S>,
+): Promise<z.output<S>> {
   const response = await fetch(path, {
     credentials: 'include',
     headers: { accept: 'application/json' },
   });
   if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
+  const answer: unknown = await response.json();
+  // Checked in development and tests only; production drops the call (see readAnswer).
+  return import.meta.env.DEV ? readAnswer(path, contract, answer) : (answer as z.output<S>);
 }

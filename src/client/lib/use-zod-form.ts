@@ -2,12 +2,16 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
 import { ApiError } from './api';
 
+/** What a form holds as the visitor types: text, by field name. */
 type Values = Record<string, string>;
-type Errors = Record<string, string | undefined>;
+/** One message per field (and `_` for the form as a whole). */
+export type FieldErrors<V extends Values> = Partial<Record<keyof V | '_', string>>;
 
 /** The first message for each top-level field of a failed parse. */
-export function fieldErrors(error: { issues: { path: PropertyKey[]; message: string }[] }): Errors {
-  const errors: Errors = {};
+export function fieldErrors(error: {
+  issues: { path: PropertyKey[]; message: string }[];
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '_');
     errors[key] ??= issue.message;
@@ -15,9 +19,18 @@ export function fieldErrors(error: { issues: { path: PropertyKey[]; message: str
   return errors;
 }
 
-function validate(schema: z.ZodMiniType, values: Values): Errors {
+function validate(schema: z.ZodMiniType, values: Values): Record<string, string> {
   const result = schema.safeParse(values);
   return result.success ? {} : fieldErrors(result.error);
+}
+
+/** The props a field component (TextField, TextAreaField, SelectField…) takes from the form. */
+export interface BoundField<N extends string> {
+  name: N;
+  value: string;
+  error: string | undefined;
+  onValue: (name: string, value: string) => void;
+  disabled: boolean;
 }
 
 /**
@@ -25,10 +38,16 @@ function validate(schema: z.ZodMiniType, values: Values): Errors {
  * browser first. The schema is loaded on the form's first focus (or at submit), which keeps the
  * validation code off the first page load. Messages show under each field after a submit
  * attempt and update as the visitor corrects them; the first invalid field receives focus.
+ *
+ * Typed by the form's own fields (`initial`): `field('email')` binds a field component to its
+ * value, message and change handler, and a name the form does not have is a type error.
  */
-export function useZodForm<S extends z.ZodMiniType>(loadSchema: () => Promise<S>, initial: Values) {
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Errors>({});
+export function useZodForm<S extends z.ZodMiniType, V extends Values>(
+  loadSchema: () => Promise<S>,
+  initial: V,
+) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrorState] = useState<FieldErrors<V>>({});
   const [submitting, setSubmitting] = useState(false);
   const attempted = useRef(false);
   const schemaRef = useRef<S | null>(null);
@@ -44,15 +63,22 @@ export function useZodForm<S extends z.ZodMiniType>(loadSchema: () => Promise<S>
   const setValue = useCallback((name: string, value: string) => {
     setValues((prev) => {
       const next = { ...prev, [name]: value };
-      if (attempted.current && schemaRef.current) setErrors(validate(schemaRef.current, next));
+      if (attempted.current && schemaRef.current)
+        setErrorState(validate(schemaRef.current, next) as FieldErrors<V>);
       return next;
     });
   }, []);
 
-  const focusFirstError = (errs: Errors) => {
+  const focusFirstError = (errs: Record<string, string | undefined>) => {
     const first = Object.keys(errs).find((k) => errs[k]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
+
+  /** Shows messages from elsewhere (the server's per-field answer) and focuses the first. */
+  const setErrors = useCallback((next: Record<string, string>) => {
+    setErrorState(next as FieldErrors<V>);
+    focusFirstError(next);
+  }, []);
 
   const handleSubmit =
     (onValid: (data: z.output<S>) => Promise<void>) =>
@@ -62,19 +88,16 @@ export function useZodForm<S extends z.ZodMiniType>(loadSchema: () => Promise<S>
       const schema = await getSchema();
       const result = schema.safeParse(values);
       if (!result.success) {
-        const errs = fieldErrors(result.error);
-        setErrors(errs);
-        focusFirstError(errs);
+        setErrors(fieldErrors(result.error));
         return;
       }
-      setErrors({});
+      setErrorState({});
       setSubmitting(true);
       try {
         await onValid(result.data);
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
           setErrors(error.fields);
-          focusFirstError(error.fields);
         }
         throw error;
       } finally {
@@ -85,10 +108,19 @@ export function useZodForm<S extends z.ZodMiniType>(loadSchema: () => Promise<S>
   const reset = useCallback(() => {
     attempted.current = false;
     setValues(initial);
-    setErrors({});
+    setErrorState({});
     // `initial` is a literal at each call site: its identity does not matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  /** Binds a field component to one of the form's fields; disabled while the form is sent. */
+  const field = <N extends keyof V & string>(name: N): BoundField<N> => ({
+    name,
+    value: values[name] ?? '',
+    error: errors[name],
+    onValue: setValue,
+    disabled: submitting,
+  });
 
   /**
    * Spread on the <form>: starts loading the schema when the visitor first focuses a field.
@@ -102,5 +134,15 @@ export function useZodForm<S extends z.ZodMiniType>(loadSchema: () => Promise<S>
     method: 'post',
   } as const;
 
-  return { values, errors, submitting, setValue, handleSubmit, reset, formProps };
+  return {
+    values,
+    errors,
+    submitting,
+    setValue,
+    setErrors,
+    field,
+    handleSubmit,
+    reset,
+    formProps,
+  };
 }

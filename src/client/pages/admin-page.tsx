@@ -1,20 +1,23 @@
 import { lazy, Suspense, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createAdminQueryClient } from '../features/admin/api/query-client';
+import { createAdminQueryClient } from '../lib/admin/query-client';
 import { RequireAdminSession } from '../features/admin/components/admin-session';
-import type { AdminTab } from '../features/admin/components/admin-tabs';
-import { AdminFrame, DashboardShell } from '../features/admin/components/dashboard-shell';
+import {
+  AdminFrame,
+  DashboardShell,
+  type AdminTab,
+} from '../features/admin/components/dashboard-shell';
 import { LoginScreen } from '../features/admin/components/login-screen';
 
 /**
  * The dashboard's sections, in order. Adding one is one line here: its panel is the default
  * export of a module, loaded as its own chunk when the tab is first opened.
  */
-const DonorsPanel = lazy(() => import('../features/admin/components/donors-panel'));
-const PrayerListPanel = lazy(() => import('../features/admin/components/prayer-list-panel'));
+const DonorsPanel = lazy(() => import('../features/admin-donors/components/donors-panel'));
+const PrayerListPanel = lazy(() => import('../features/prayer-list/components/prayer-list-panel'));
 const VideoManagementPanel = lazy(
-  () => import('../features/admin/components/video-management-panel'),
+  () => import('../features/videos/components/video-management-panel'),
 );
 
 const adminTabs: AdminTab[] = [
@@ -23,12 +26,12 @@ const adminTabs: AdminTab[] = [
   {
     id: 'ghl',
     label: 'GoHighLevel CRM',
-    Panel: lazy(() => import('../features/admin/components/ghl-panel')),
+    Panel: lazy(() => import('../features/integrations/components/ghl-panel')),
   },
   {
     id: 'zapier',
     label: 'Zapier Integration',
-    Panel: lazy(() => import('../features/admin/components/zapier-panel')),
+    Panel: lazy(() => import('../features/integrations/components/zapier-panel')),
   },
   {
     id: 'jobs',
@@ -38,23 +41,23 @@ const adminTabs: AdminTab[] = [
   {
     id: 'messages',
     label: 'Messages',
-    Panel: lazy(() => import('../features/admin/components/messages-panel')),
+    Panel: lazy(() => import('../features/admin-inbox/components/messages-panel')),
   },
   {
     id: 'applications',
     label: 'Applications',
-    Panel: lazy(() => import('../features/admin/components/applications-panel')),
+    Panel: lazy(() => import('../features/admin-inbox/components/applications-panel')),
   },
   {
     id: 'members',
     label: 'Members',
-    Panel: lazy(() => import('../features/admin/components/members-panel')),
+    Panel: lazy(() => import('../features/admin-members/components/members-panel')),
   },
   { id: 'prayer-list', label: 'Prayer List', Panel: PrayerListPanel },
   {
     id: 'subscribers',
     label: 'Subscribers',
-    Panel: lazy(() => import('../features/admin/components/subscribers-panel')),
+    Panel: lazy(() => import('../features/admin-inbox/components/subscribers-panel')),
   },
   {
     id: 'administrators',

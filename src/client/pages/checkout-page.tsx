@@ -2,7 +2,7 @@ import { Redirect, useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
 import { CardCheckout } from '../features/donate/components/card-checkout';
 import { OjcCheckout } from '../features/donate/components/ojc-checkout';
-import { checkoutHref, parseCheckoutChoice } from '../features/donate/lib/checkout-link';
+import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
 
 /**
  * Spec 2, /checkout?amount=N&type=onetime|subscription&method=credit_card|ojc. Without a whole

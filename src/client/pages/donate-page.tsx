@@ -6,7 +6,7 @@ import { ImpactList } from '../features/donate/components/impact-list';
 import { MethodChoice } from '../features/donate/components/method-choice';
 import { MonthlyTiers } from '../features/donate/components/monthly-tiers';
 import { OneTimeGift } from '../features/donate/components/one-time-gift';
-import type { PayMethod } from '../features/donate/lib/checkout-link';
+import type { PayMethod } from '~/shared/checkout-link';
 import { useDonateFlags } from '../features/donate/lib/use-donate-flags';
 
 type Tab = 'onetime' | 'monthly';

@@ -12,9 +12,11 @@ import {
   renewPrayerName,
   requestPrayerLink,
   storedSession,
-  type PrayerName,
-  type PrayerNamesListing,
 } from '../features/prayer-names/api/prayer-names';
+import type {
+  PrayerNamesListing,
+  PrayerNameView as PrayerName,
+} from '~/shared/schemas/prayer-names';
 import { NameForm } from '../features/prayer-names/components/name-form';
 
 type State =

@@ -10,10 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at } from './columns';
-
-export const adminRoles = ['owner', 'admin'] as const;
-export type AdminRole = (typeof adminRoles)[number];
+import { adminRoles } from '../../shared/domain';
+import { at, oneOf } from './columns';
 
 /** The people who may enter the admin area. See docs/decisions/006-admin-sessions.md. */
 export const adminUsers = pgTable(
@@ -32,7 +30,7 @@ export const adminUsers = pgTable(
   (t) => [
     uniqueIndex('admin_users_username_key').on(t.username),
     check('admin_users_username_check', sql`${t.username} ~ '^[a-z0-9._-]{3,40}$'`),
-    check('admin_users_role_check', sql`${t.role} in ('owner', 'admin')`),
+    check('admin_users_role_check', oneOf(t.role, adminRoles)),
   ],
 );
 

@@ -11,16 +11,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { at, oneOf } from './columns';
 
-export const donationTypes = ['onetime', 'subscription'] as const;
-export const paymentMethods = ['stripe', 'ojc'] as const;
-/** How far a payment has come. Ranked in src/server/features/donations/payment-status.ts. */
-export const paymentStatuses = ['pending', 'succeeded', 'failed', 'refunded', 'disputed'] as const;
-export const dedicationKinds = ['honor', 'memory'] as const;
-
-export type DonationType = (typeof donationTypes)[number];
-export type PaymentMethod = (typeof paymentMethods)[number];
-export type PaymentStatus = (typeof paymentStatuses)[number];
-export type DedicationKind = (typeof dedicationKinds)[number];
+import {
+  dedicationKinds,
+  donationTypes,
+  paymentMethods,
+  paymentStatuses,
+} from '../../shared/domain';
 
 /**
  * One row per charge: a one-time gift, or one monthly charge of a subscription (its invoice).

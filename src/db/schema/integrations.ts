@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -10,10 +9,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at } from './columns';
-
-export const integrationIds = ['ghl', 'zapier'] as const;
-export type IntegrationId = (typeof integrationIds)[number];
+import { integrationIds, webhookDeliveryStatuses } from '../../shared/domain';
+import { at, oneOf } from './columns';
 
 /**
  * The outside services business events are announced to (src/server/features/integrations),
@@ -39,13 +36,10 @@ export const integrations = pgTable(
     disabledReason: text('disabled_reason'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('integrations_id_check', sql`${t.id} in ('ghl', 'zapier')`)],
+  (t) => [check('integrations_id_check', oneOf(t.id, integrationIds))],
 );
 
 export type IntegrationRow = typeof integrations.$inferSelect;
-
-export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 
 /**
  * One business event to one webhook endpoint: the delivery log of the Zapier tab. The body is
@@ -80,10 +74,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_event_key_key').on(t.endpoint, t.eventKey),
     index('webhook_deliveries_status_id_idx').on(t.status, t.id),
-    check(
-      'webhook_deliveries_status_check',
-      sql`${t.status} in ('pending', 'succeeded', 'failed')`,
-    ),
+    check('webhook_deliveries_status_check', oneOf(t.status, webhookDeliveryStatuses)),
   ],
 );
 

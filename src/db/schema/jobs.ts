@@ -9,10 +9,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at } from './columns';
-
-export const jobStatuses = ['pending', 'running', 'succeeded', 'dead'] as const;
-export type JobStatus = (typeof jobStatuses)[number];
+import { jobStatuses } from '../../shared/domain';
+import { at, oneOf } from './columns';
 
 /**
  * The outbox: background work written in the same transaction as the business row it belongs
@@ -48,7 +46,7 @@ export const jobs = pgTable(
       .where(sql`${t.status} in ('pending', 'running')`),
     // The admin listing: newest first, optionally by status.
     index('jobs_status_id_idx').on(t.status, t.id),
-    check('jobs_status_check', sql`${t.status} in ('pending', 'running', 'succeeded', 'dead')`),
+    check('jobs_status_check', oneOf(t.status, jobStatuses)),
     check('jobs_max_attempts_check', sql`${t.maxAttempts} >= 1`),
   ],
 );

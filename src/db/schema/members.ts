@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ojcSubscriptions } from './ojc';
 import { membershipApplications } from './public-forms';
+import { memberStatuses } from '../../shared/domain';
 import { at, oneOf } from './columns';
 
 /** Where a membership stands (docs/decisions/013-members-and-prayer-names.md). */
-export const memberStatuses = ['pending', 'active', 'lapsed', 'cancelled'] as const;
-export type MemberStatus = (typeof memberStatuses)[number];
 
 /**
  * One row per /join application: pending until the first monthly payment of the subscription

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { dedicationKinds } from './donations';
+import { dedicationKinds, ojcGiftStatuses } from '../../shared/domain';
 import { at, oneOf } from './columns';
-
-export const ojcGiftStatuses = ['active', 'canceled', 'failed'] as const;
-export type OjcGiftStatus = (typeof ojcGiftStatuses)[number];
 
 /**
  * A monthly gift by OJC Fund charity card: OJC has no subscriptions, so the site charges the

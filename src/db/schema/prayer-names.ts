@@ -10,14 +10,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { prayerIntentionValues, prayerRelationValues } from '../../shared/schemas/prayer-names';
+import { prayerIntentionValues, prayerRelationValues } from '../../shared/domain';
 import { adminUsers } from './admin';
 import { at, oneOf } from './columns';
 import { members } from './members';
-
-/** Why a name is prayed for: refuah shleimah, shidduch, parnassah, children, success, other. */
-export const prayerIntentions = prayerIntentionValues;
-export type PrayerIntention = (typeof prayerIntentions)[number];
 
 /**
  * Whose names these are: a member's (`member_id`), or, where site.config.ts lets donors give
@@ -41,7 +37,7 @@ export const prayerNames = pgTable(
     relation: text('relation', { enum: prayerRelationValues }).notNull().default('ben'),
     motherHebrewName: text('mother_hebrew_name').notNull(),
     englishName: text('english_name'),
-    intention: text('intention', { enum: prayerIntentions }).notNull(),
+    intention: text('intention', { enum: prayerIntentionValues }).notNull(),
     /** Only with the intention 'other'. */
     note: text('note'),
     /** Given or renewed: the name lapses some weeks after this unless renewed again. */
@@ -53,7 +49,7 @@ export const prayerNames = pgTable(
     index('prayer_names_member_id_idx').on(t.memberId),
     index('prayer_names_donor_email_idx').on(t.donorEmail),
     index('prayer_names_renewed_at_idx').on(t.renewedAt),
-    check('prayer_names_intention_check', oneOf(t.intention, prayerIntentions)),
+    check('prayer_names_intention_check', oneOf(t.intention, prayerIntentionValues)),
     check('prayer_names_relation_check', oneOf(t.relation, prayerRelationValues)),
     check('prayer_names_owner_check', ownerCheck(t.memberId, t.donorEmail)),
   ],

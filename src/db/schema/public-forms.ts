@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { applicationStatuses, messageStatuses, subscriberStatuses } from '../../shared/domain';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -10,9 +11,7 @@ export const contactMessages = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['new', 'read', 'archived'] })
-      .notNull()
-      .default('new'),
+    status: text('status', { enum: messageStatuses }).notNull().default('new'),
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
@@ -24,9 +23,7 @@ export const newsletterSubscribers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Stored lower-cased and trimmed: one row per address. */
     email: text('email').notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: subscriberStatuses }).notNull().default('pending'),
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
@@ -52,9 +49,7 @@ export const membershipApplications = pgTable(
     tier: text('tier').notNull(),
     prayerIntentions: text('prayer_intentions'),
     message: text('message'),
-    status: text('status', { enum: ['new', 'contacted', 'active', 'declined'] })
-      .notNull()
-      .default('new'),
+    status: text('status', { enum: applicationStatuses }).notNull().default('new'),
     notes: text('notes'),
     createdAt: createdAt(),
   },

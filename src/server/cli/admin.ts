@@ -3,7 +3,7 @@
  *   npm run admin:create -- --username NAME [--role owner|admin]
  *   npm run admin:password -- --username NAME
  */
-import { runAdminCli } from '../features/admin/admin-cli';
+import { runAdminCli } from '../features/admin';
 
 try {
   process.exitCode = await runAdminCli(process.argv.slice(2), {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { jobs } from '~/db/schema';
-import type { DatabaseExecutor } from './types';
+import type { DatabaseExecutor } from '~/db/client';
 
 export interface EnqueueJobOptions {
   kind: string;

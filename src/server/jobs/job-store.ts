@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { jobs } from '~/db/schema';
-import type { DatabaseExecutor } from './types';
+import type { DatabaseExecutor } from '~/db/client';
 
 /** The worker's SQL: every time it compares with is the caller's clock, passed as a parameter. */
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { jobs, type Job } from '~/db/schema';
 import { enqueueJob, type EnqueueJobOptions } from './enqueue-job';
-import type { Clock, DatabaseExecutor, JobLogger } from './types';
+import type { Clock } from '../lib/clock';
+import type { DatabaseExecutor } from '~/db/client';
+import type { JobLogger } from './types';
 
 /** Test helpers for the jobs code: imported by *.test.ts only. */
 

@@ -3,7 +3,9 @@ import { hostname } from 'node:os';
 import { claimDueJobs, releaseJobs, type ClaimedJob, type JobLease } from './job-store';
 import { pruneSucceededJobs, succeededJobRetentionMs } from './prune-jobs';
 import { JobReleasedError, runClaimedJob, type RunJobSettings } from './run-claimed-job';
-import type { Clock, DatabaseExecutor, JobHandlers, JobLogger } from './types';
+import type { Clock } from '../lib/clock';
+import type { DatabaseExecutor } from '~/db/client';
+import type { JobHandlers, JobLogger } from './types';
 
 export interface JobWorkerOptions {
   db: DatabaseExecutor;

@@ -1,6 +1,7 @@
 import { count, desc, eq, getTableColumns } from 'drizzle-orm';
-import { jobStatuses, jobs, type Job, type JobStatus } from '~/db/schema';
-import type { DatabaseExecutor } from './types';
+import { jobs, type Job } from '~/db/schema';
+import { jobStatuses, type JobStatus } from '~/shared/domain';
+import type { DatabaseExecutor } from '~/db/client';
 
 /**
  * A job as the admin sees it. The payload is left out: a list is no place for the personal

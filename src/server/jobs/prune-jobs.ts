@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { jobs } from '~/db/schema';
-import type { DatabaseExecutor } from './types';
+import type { DatabaseExecutor } from '~/db/client';
 
 /** How long a succeeded job is kept, for the admin's "recent" view and for debugging. */
 export const succeededJobRetentionMs = 30 * 24 * 60 * 60_000;

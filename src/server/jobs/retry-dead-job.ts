@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { jobs } from '~/db/schema';
-import type { DatabaseExecutor } from './types';
+import type { DatabaseExecutor } from '~/db/client';
 
 /**
  * An admin's second chance for a dead job (say, after fixing the SMTP settings): pending, due

@@ -6,7 +6,9 @@ import {
   type ClaimedJob,
   type JobLease,
 } from './job-store';
-import type { Clock, DatabaseExecutor, JobHandler, JobHandlers, JobLogger } from './types';
+import type { Clock } from '../lib/clock';
+import type { DatabaseExecutor } from '~/db/client';
+import type { JobHandler, JobHandlers, JobLogger } from './types';
 
 export const defaultMaxAttempts = 8;
 

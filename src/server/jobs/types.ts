@@ -1,16 +1,3 @@
-import type { Database } from '~/db/client';
-
-/**
- * What `db.transaction(async (tx) => ...)` hands its callback. In drizzle 0.45 PgTransaction
- * extends PgDatabase, so a transaction is already a `Database`; the union says out loud that
- * both are welcome, and keeps compiling if a later drizzle splits the two types.
- */
-export type DatabaseTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type DatabaseExecutor = Database | DatabaseTransaction;
-
-/** Injectable time: tests move a fake clock instead of sleeping. */
-export type Clock = () => Date;
-
 /** The part of pino (and Fastify's `app.log`) the jobs code uses. */
 export interface JobLogger {
   debug(obj: object, msg?: string): void;

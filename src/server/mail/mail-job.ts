@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { exponentialBackoff } from '../jobs/backoff';
 import { enqueueJob } from '../jobs/enqueue-job';
-import type { DatabaseExecutor, JobHandler } from '../jobs/types';
+import type { JobHandler } from '../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 import type { Mailer } from './mailer';
 import type { MailContext } from './templates/layout';
 import { isMailTemplate, renderMail, type MailTemplateName, type MailTemplates } from './templates';

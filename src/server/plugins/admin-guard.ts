@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { dummyPasswordHash } from '../features/admin/passwords';
-import { adminAuthSettings } from '../features/admin/settings';
-import { findSession, isWellFormedToken } from '../features/admin/sessions';
+import { dummyPasswordHash } from '../auth/passwords';
+import { adminAuthSettings } from '../auth/settings';
+import { findSession, isWellFormedToken } from '../auth/sessions';
 
 /**
  * Admin authentication for the whole app (see docs/decisions/006-admin-sessions.md).

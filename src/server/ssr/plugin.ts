@@ -12,14 +12,18 @@ import { servedOverHttps } from '../env';
 import { stripePageCsp, videoEmbedsPageCsp } from '../plugins/security-headers';
 import { loadAssets } from './assets';
 import { renderDocument } from './document';
-import { pageDataLoaders } from './page-data';
+import type { PageDataLoaders } from './page-data';
 import { renderAppHtml } from './render-app';
 
 /**
  * Serves the pages. Public pages are rendered to complete HTML on the server; admin pages are an
  * empty shell the browser renders, sent with noindex. Any other GET is the 404 page, status 404.
  */
-export async function registerPages(app: FastifyInstance, clientDir: string) {
+export async function registerPages(
+  app: FastifyInstance,
+  clientDir: string,
+  pageDataLoaders: PageDataLoaders,
+) {
   const assets = loadAssets(clientDir);
   const assetsDir = join(clientDir, 'assets');
   const fonts = existsSync(assetsDir)

@@ -68,3 +68,6 @@ export function optionalPhone() {
 export const honeypot = { website: z.optional(z.string().check(z.maxLength(1000))) };
 
 export const messageResponse = z.object({ message: z.string() });
+
+/** A 204's contract: no body. */
+export const noContent = z.undefined();

@@ -129,3 +129,39 @@ export const checkoutDonorInput = z.object({
   name: checkoutNameField,
   email: checkoutEmailField,
 });
+
+/** `GET /api/stripe-config`: what the checkout needs to load Stripe.js, never a secret. */
+export const stripeConfigResponse = z.object({
+  configured: z.boolean(),
+  mode: z.nullable(z.enum(['test', 'live'])),
+  publishableKey: z.nullable(z.string()),
+  apiVersion: z.string(),
+  settings: z.object({
+    secretKey: z.boolean(),
+    publishableKey: z.boolean(),
+    webhookSecret: z.boolean(),
+  }),
+  limits: z.object({ minDollars: z.number(), maxDollars: z.number() }),
+  fee: z.object({ percent: z.number(), fixedCents: z.number() }),
+});
+export type StripeConfig = z.output<typeof stripeConfigResponse>;
+
+/** `GET /api/stripe/verify-payment/:paymentId`: a PaymentIntent's id. */
+export const stripeVerifyParams = z.object({
+  paymentId: z.string().check(z.minLength(1), z.maxLength(255)),
+});
+
+/** The admin's re-check of a card payment with Stripe (`GET /api/stripe/verify-payment/:id`). */
+export const stripeVerifyResponse = z.object({
+  success: z.boolean(),
+  verification: z.object({
+    status: z.string(),
+    stripeStatus: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+  }),
+  error: z.nullable(z.string()),
+});
+
+export type PaymentSetupInput = z.input<ReturnType<typeof donationSetupInput>>;
+export type RecordDonationInput = z.input<typeof recordDonationInput>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { webhookDeliveryStatuses } from '../domain';
 import { emailField, messages } from './common';
 
 /**
@@ -87,12 +88,9 @@ export const successResult = z.object({ success: z.boolean(), message: z.string(
 export type SuccessResult = z.infer<typeof successResult>;
 export const resendFailedResult = z.extend(successResult, { resent: z.number() });
 
-export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
-
 export const deliveriesQuery = z.object({
   status: z.optional(
-    z.enum(deliveryStatuses, { error: 'Status must be pending, succeeded or failed' }),
+    z.enum(webhookDeliveryStatuses, { error: 'Status must be pending, succeeded or failed' }),
   ),
 });
 
@@ -106,7 +104,7 @@ export const webhookDelivery = z.object({
   id: z.number(),
   eventId: z.string(),
   eventType: z.string(),
-  status: z.enum(deliveryStatuses),
+  status: z.enum(webhookDeliveryStatuses),
   attempts: z.number(),
   lastStatus: z.nullable(z.number()),
   lastError: z.nullable(z.string()),

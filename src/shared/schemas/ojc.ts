@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ojcGiftStatuses } from '../domain';
 import { honeypot, optionalPhone } from './common';
 import { manageGiftQuery } from './manage-gift';
 import {
@@ -129,8 +130,6 @@ export const ojcPaymentParams = z.object({
 export const ojcPaymentResponse = z.object({ payment: ojcPayment });
 
 export const ojcChargeResponse = z.object({ success: z.boolean(), payment: ojcPayment });
-
-export const ojcGiftStatuses = ['active', 'canceled', 'failed'] as const;
 
 /** A monthly OJC gift, as the cancel page (`/donate/cancel?token=…`) shows it. */
 export const ojcGift = z.object({

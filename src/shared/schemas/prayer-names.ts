@@ -1,18 +1,12 @@
 import * as z from 'zod/mini';
+import {
+  prayerIntentionValues,
+  prayerRelationValues,
+  type PrayerIntention,
+  type PrayerRelation,
+} from '../domain';
 import { emailField, optionalText } from './common';
 
-export const prayerIntentionValues = [
-  'healing',
-  'shidduch',
-  'parnassah',
-  'children',
-  'success',
-  'other',
-] as const;
-
-/** How the name is joined to the mother's: ben (son of) or bat (daughter of). */
-export const prayerRelationValues = ['ben', 'bat'] as const;
-export type PrayerRelation = (typeof prayerRelationValues)[number];
 export const prayerRelationLabels: Record<PrayerRelation, string> = {
   ben: 'Son of (ben)',
   bat: 'Daughter of (bat)',
@@ -20,7 +14,7 @@ export const prayerRelationLabels: Record<PrayerRelation, string> = {
 /** The Hebrew word between a name and the mother's name. */
 export const prayerRelationHebrew: Record<PrayerRelation, string> = { ben: 'בן', bat: 'בת' };
 
-export const prayerIntentionLabels: Record<(typeof prayerIntentionValues)[number], string> = {
+export const prayerIntentionLabels: Record<PrayerIntention, string> = {
   healing: 'Healing (refuah shleimah)',
   shidduch: 'Finding a match (shidduch)',
   parnassah: 'Livelihood (parnassah)',
@@ -89,3 +83,32 @@ export const prayerLinkRequest = z.object({ email: emailField() });
 export const prayerSessionRequest = z.object({
   token: z.string({ error: 'The link is incomplete' }).check(z.maxLength(1000)),
 });
+
+/** A name as its giver's page shows it. */
+export const prayerNameView = z.object({
+  id: z.string(),
+  hebrewName: z.string(),
+  relation: z.enum(prayerRelationValues),
+  motherHebrewName: z.string(),
+  englishName: z.nullable(z.string()),
+  intention: z.enum(prayerIntentionValues),
+  note: z.nullable(z.string()),
+  renewedAt: z.string(),
+  /** When it leaves the weekly list unless renewed; `lapsed` once that has passed. */
+  lapsesAt: z.string(),
+  lapsed: z.boolean(),
+});
+export type PrayerNameView = z.output<typeof prayerNameView>;
+
+/** `GET /api/prayer-names`: the giver and their names. */
+export const prayerNamesListing = z.object({
+  member: z.object({ name: z.string(), kind: z.enum(['member', 'donor']) }),
+  lapseWeeks: z.number(),
+  names: z.array(prayerNameView),
+});
+export type PrayerNamesListing = z.output<typeof prayerNamesListing>;
+
+/** `POST /api/prayer-names/session`: the emailed link, exchanged for the page's session. */
+export const prayerSessionResponse = z.object({ session: z.string() });
+
+export const prayerNameParams = z.object({ id: z.uuid({ error: 'Unknown name' }) });

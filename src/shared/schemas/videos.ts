@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { commentStatuses } from '../domain';
 import { isEmbedThumbnailUrl, parseVideoLink } from '../video-links';
 import { emailField, honeypot, requiredText } from './common';
 
@@ -153,9 +154,7 @@ const page = {
 export const publicVideosQuery = z.object(page);
 export const commentsQuery = z.object(page);
 export const adminCommentsQuery = z.object({
-  status: z.optional(
-    z.enum(['pending', 'approved'], { error: 'Status must be pending or approved' }),
-  ),
+  status: z.optional(z.enum(commentStatuses, { error: 'Status must be pending or approved' })),
   ...page,
 });
 

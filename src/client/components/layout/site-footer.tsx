@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import siteConfig from '@site-config';
-import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
 import { AnchorLink } from './anchor-link';
 import { SocialLinks } from './social-icons';
 
-export function SiteFooter() {
+/** `newsletter` is the sign-up form, which the app passes in (a feature of its own). */
+export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-navy-950 text-white/90">
@@ -67,7 +68,7 @@ export function SiteFooter() {
             Receive Weekly Inspiration
           </h2>
           <p className="mt-3 mb-4 text-sm">Stories of miracles and words of Torah, once a week.</p>
-          <NewsletterForm />
+          {newsletter}
         </div>
       </div>
       <div className="border-t border-white/10">

@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-export function SiteLayout({ children }: { children: ReactNode }) {
+/** The public pages' frame; `newsletter` is the footer's sign-up form. */
+export function SiteLayout({
+  children,
+  newsletter,
+}: {
+  children: ReactNode;
+  newsletter: ReactNode;
+}) {
   return (
     <>
       <a
@@ -15,7 +22,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="min-h-[60vh] pt-20 outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter newsletter={newsletter} />
     </>
   );
 }

@@ -1,58 +1,72 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<T extends string> {
+  /** Stable and unique: it names the tab's elements. */
   id: T;
-  label: ReactNode;
+  label: string;
+  /** What the tab shows; only the selected tab's panel is rendered. */
   panel: ReactNode;
 }
 
+const looks = {
+  /** A segmented control: the donate page's one-time and monthly. */
+  pills: {
+    list: 'mx-auto flex w-fit rounded-full bg-stone-200 p-1',
+    tab: 'min-h-11 rounded-full px-6 font-semibold text-stone-800 aria-selected:bg-navy-900 aria-selected:text-white',
+    panel: 'mt-8',
+  },
+  /** Underlined sections: the admin dashboard's and a panel's own. */
+  sections: {
+    list: 'flex flex-wrap gap-1 border-b border-stone-300 print:hidden',
+    tab: '-mb-px min-h-11 rounded-t-md border-b-4 border-transparent px-4 py-2 font-semibold text-stone-700 transition-colors hover:border-stone-300 hover:text-navy-900 aria-selected:border-gold-500 aria-selected:text-navy-950',
+    panel: 'py-6',
+  },
+};
+
 /**
- * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between tabs, and only
- * the selected tab is in the Tab order. Panels of unselected tabs are not rendered.
+ * WAI-ARIA tabs with automatic activation: arrow keys move between tabs and show each panel,
+ * Home and End jump to the ends, and only the selected tab is in the Tab order (Tab moves into
+ * the panel). Every tab has its panel element, so each `aria-controls` names one; only the
+ * selected panel has content. A panel that loads its code (React.lazy) shows a status meanwhile.
  */
 export function Tabs<T extends string>({
   label,
   items,
   selected,
   onSelect,
+  look = 'pills',
 }: {
   label: string;
   items: TabItem<T>[];
   selected: T;
   onSelect: (id: T) => void;
+  look?: keyof typeof looks;
 }) {
   const baseId = useId();
   const tabRefs = useRef(new Map<T, HTMLButtonElement>());
-  const index = items.findIndex((item) => item.id === selected);
+  const current = items.find((item) => item.id === selected) ?? items[0];
+  if (!current) return null;
+  const style = looks[look];
+  const tabId = (item: TabItem<T>) => `${baseId}-tab-${item.id}`;
+  const panelId = (item: TabItem<T>) => `${baseId}-panel-${item.id}`;
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const last = items.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % items.length
-        : event.key === 'ArrowLeft'
-          ? (index - 1 + items.length) % items.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
+    const index = items.indexOf(current);
+    const target = {
+      ArrowRight: items[(index + 1) % items.length],
+      ArrowLeft: items[(index - 1 + items.length) % items.length],
+      Home: items[0],
+      End: items[items.length - 1],
+    }[event.key];
+    if (!target) return;
     event.preventDefault();
-    const item = items[next]!;
-    onSelect(item.id);
-    tabRefs.current.get(item.id)?.focus();
+    onSelect(target.id);
+    tabRefs.current.get(target.id)?.focus();
   };
 
-  const current = items[index];
   return (
     <div>
-      <div
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className="mx-auto flex w-fit rounded-full bg-stone-200 p-1"
-      >
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={style.list}>
         {items.map((item) => (
           <button
             key={item.id}
@@ -62,27 +76,32 @@ export function Tabs<T extends string>({
             }}
             type="button"
             role="tab"
-            id={`${baseId}-tab-${item.id}`}
-            aria-selected={item.id === selected}
-            aria-controls={`${baseId}-panel-${item.id}`}
-            tabIndex={item.id === selected ? 0 : -1}
+            id={tabId(item)}
+            aria-selected={item === current}
+            aria-controls={panelId(item)}
+            tabIndex={item === current ? 0 : -1}
             onClick={() => onSelect(item.id)}
-            className="min-h-11 rounded-full px-6 font-semibold text-stone-800 aria-selected:bg-navy-900 aria-selected:text-white"
+            className={style.tab}
           >
             {item.label}
           </button>
         ))}
       </div>
-      {current ? (
+      {items.map((item) => (
         <div
+          key={item.id}
           role="tabpanel"
-          id={`${baseId}-panel-${current.id}`}
-          aria-labelledby={`${baseId}-tab-${current.id}`}
-          className="mt-8"
+          id={panelId(item)}
+          aria-labelledby={tabId(item)}
+          hidden={item !== current}
+          tabIndex={look === 'sections' ? 0 : undefined}
+          className={style.panel}
         >
-          {current.panel}
+          {item === current ? (
+            <Suspense fallback={<p role="status">Loading {item.label}…</p>}>{item.panel}</Suspense>
+          ) : null}
         </div>
-      ) : null}
+      ))}
     </div>
   );
 }

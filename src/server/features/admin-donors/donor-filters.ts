@@ -1,6 +1,6 @@
 import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { donations } from '~/db/schema';
-import type { DonorFilters } from './schemas';
+import type { DonorFilters } from '~/shared/schemas/admin-donors';
 
 /** `%`, `_` and `\` typed in the search box match themselves, not any text. */
 function containsPattern(text: string) {

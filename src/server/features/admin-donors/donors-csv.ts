@@ -9,7 +9,7 @@ import {
 } from '~/shared/donor-labels';
 import { csvInBatches, olderThan } from '../../lib/csv';
 import { donorWhere } from './donor-filters';
-import type { DonorFilters } from './schemas';
+import type { DonorFilters } from '~/shared/schemas/admin-donors';
 
 /** Rows read per query while the CSV streams. */
 const CSV_BATCH = 1000;

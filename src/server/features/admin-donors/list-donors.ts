@@ -2,7 +2,7 @@ import { asc, count, desc, sql } from 'drizzle-orm';
 import { donations } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { donorWhere } from './donor-filters';
-import type { DonorListQuery } from './schemas';
+import type { DonorListQuery } from '~/shared/schemas/admin-donors';
 import { donorColumns, serializeDonor } from './serialize-donor';
 
 /**

@@ -1,14 +1,14 @@
 import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { donations } from '~/db/schema';
 import {
-  donations,
   donationTypes,
   type DonationType,
   type PaymentStatus,
   paymentStatuses,
-} from '~/db/schema';
+} from '~/shared/domain';
 import type { Database } from '~/db/client';
-import type { Clock } from '../../jobs/types';
-import type { PaymentStats } from './schemas';
+import type { Clock } from '../../lib/clock';
+import type { PaymentStats } from '~/shared/schemas/admin-donors';
 import { lastTwelveMonths, monthOfRow } from './stats-months';
 
 /*

@@ -2,12 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoDateIn } from '~/shared/schedule';
 import { sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../../plugins/admin-guard';
-import { recordAudit } from '../admin/record-audit';
+import { recordAudit } from '../../services/audit/record-audit';
 import { describeFilters } from './donor-filters';
 import { donorsCsv } from './donors-csv';
 import { listDonors } from './list-donors';
 import { createPaymentStats } from './payment-stats';
-import { donorCsvQuery, donorListing, donorListQuery, paymentStats } from './schemas';
+import {
+  donorCsvQuery,
+  donorListing,
+  donorListQuery,
+  paymentStats,
+} from '~/shared/schemas/admin-donors';
 
 const listSchema = { querystring: donorListQuery, response: { 200: donorListing } };
 

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { members, memberStatuses, type Member, type MemberStatus } from '~/db/schema';
+import { members, type Member } from '~/db/schema';
+import { memberStatuses, type MemberStatus } from '~/shared/domain';
 import type { Database } from '~/db/client';
 import { centsToDecimal } from '~/shared/donor-labels';
 import { csvInBatches, olderThan } from '../../lib/csv';
-import type { MemberView } from './schemas';
+import type { MemberView } from '~/shared/schemas/admin-members';
 
 export interface MemberFilters {
   tier?: string | undefined;

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDateIn } from '~/shared/schedule';
 import { sendCsv } from '../../lib/csv';
-import { recordAudit } from '../admin/record-audit';
+import { recordAudit } from '../../services/audit/record-audit';
 import { listMembers, membersCsv } from './list-members';
-import { memberFilters, memberListing, memberListQuery } from './schemas';
+import { memberFilters, memberListing, memberListQuery } from '~/shared/schemas/admin-members';
 
 /** The Members tab inside /api/admin (behind its guard): the list and its CSV, the export audited. */
 export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {

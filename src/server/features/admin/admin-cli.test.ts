@@ -10,8 +10,8 @@ import { adminAuditLog, adminSessions, adminUsers } from '~/db/schema';
 import { createTestDatabase } from '../../../../tests/helpers/database';
 import { rootDir } from '../../lib/paths';
 import { runAdminCli, type CliIo } from './admin-cli';
-import { verifyPassword } from './passwords';
-import { createSession } from './sessions';
+import { verifyPassword } from '../../auth/passwords';
+import { createSession } from '../../auth/sessions';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { adminUsers, type AdminRole } from '~/db/schema';
+import { adminUsers } from '~/db/schema';
+import { type AdminRole } from '~/shared/domain';
 import { openDatabase, type DatabaseHandle } from '~/db/client';
 import { EnvError, parseEnv, type Env } from '../../env';
 import { AppError } from '../../errors';
@@ -8,7 +9,7 @@ import { migrationsDir, resolveDataDir } from '../../lib/paths';
 import { changeAdminPassword } from './change-admin-password';
 import { countAdminUsers, createAdminUser } from './create-admin-user';
 import { readHiddenLine, type PromptStreams } from './read-hidden-line';
-import { newPasswordField, roleField, usernameField } from './schemas';
+import { newPasswordField, roleField, usernameField } from '~/shared/schemas/admin';
 
 export interface CliIo extends PromptStreams {
   env: Record<string, string | undefined>;

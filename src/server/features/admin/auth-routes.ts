@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { clearSessionCookie } from '../../plugins/admin-guard';
-import { recordAudit } from './record-audit';
-import { loginInput, sessionResponse } from './schemas';
-import { deleteSessionByHash } from './sessions';
+import { recordAudit } from '../../services/audit/record-audit';
+import { loginInput, sessionResponse } from '~/shared/schemas/admin';
+import { noContent } from '~/shared/schemas/common';
+import { deleteSessionByHash } from '../../auth/sessions';
 import { signIn } from './sign-in';
 
 export const invalidCredentialsMessage = 'Invalid credentials';
@@ -51,7 +52,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { schema: { response: { 204: noContent } } }, async (request, reply) => {
     const session = request.adminSession!;
     await deleteSessionByHash(app.database.db, session.tokenHash);
     await recordAudit(app.database.db, {

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
-import type { AuditContext } from './audit-context';
-import { hashPassword } from './passwords';
-import { recordAudit } from './record-audit';
-import { endUserSessions } from './sessions';
+import type { AuditContext } from '../../services/audit/audit-context';
+import { hashPassword } from '../../auth/passwords';
+import { recordAudit } from '../../services/audit/record-audit';
+import { endUserSessions } from '../../auth/sessions';
 
 /**
  * Sets a new password (already checked against the length rule) and ends the user's sessions,

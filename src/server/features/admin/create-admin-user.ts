@@ -1,10 +1,11 @@
 import { count } from 'drizzle-orm';
-import { adminUsers, type AdminRole } from '~/db/schema';
+import { adminUsers } from '~/db/schema';
+import { type AdminRole } from '~/shared/domain';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
-import type { AuditContext } from './audit-context';
-import { hashPassword } from './passwords';
-import { recordAudit } from './record-audit';
+import type { AuditContext } from '../../services/audit/audit-context';
+import { hashPassword } from '../../auth/passwords';
+import { recordAudit } from '../../services/audit/record-audit';
 
 export const usernameTakenMessage = 'That username is already taken';
 

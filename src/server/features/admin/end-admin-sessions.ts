@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
-import type { AuditContext } from './audit-context';
-import { recordAudit } from './record-audit';
-import { endUserSessions } from './sessions';
+import type { AuditContext } from '../../services/audit/audit-context';
+import { recordAudit } from '../../services/audit/record-audit';
+import { endUserSessions } from '../../auth/sessions';
 
 /** Signs an administrator out everywhere (a lost laptop); returns how many sessions ended. */
 export async function endAdminSessions(db: Database, userId: string, context: AuditContext) {

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { jobs } from '~/db/schema';
 import { AppError } from '../../errors';
 import { listJobs, type JobSummary } from '../../jobs/list-jobs';
 import { retryDeadJob } from '../../jobs/retry-dead-job';
-import { recordAudit } from './record-audit';
-import { jobIdParams, jobListing, jobsQuery } from './schemas';
+import { recordAudit } from '../../services/audit/record-audit';
+import { jobIdParams, jobListing, jobRetried, jobsQuery } from '~/shared/schemas/admin';
 
 function serializeJob(job: JobSummary) {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -36,7 +35,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs/:id/retry',
     {
-      schema: { params: jobIdParams, response: { 200: z.object({ retried: z.literal(true) }) } },
+      schema: { params: jobIdParams, response: { 200: jobRetried } },
     },
     async (request) => {
       const { id } = request.params;

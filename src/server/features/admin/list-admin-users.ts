@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { adminSessions, adminUsers } from '~/db/schema';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 
 /** Every administrator with their live sessions counted; rows are not the wire format. */
 export async function listAdminUsers(

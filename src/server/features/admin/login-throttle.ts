@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { adminLoginThrottle as throttle } from '~/db/schema';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 
 export interface ThrottleRule {
   /** Failures allowed before any delay. */

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
-import type { AuditContext } from './audit-context';
-import { recordAudit } from './record-audit';
+import type { AuditContext } from '../../services/audit/audit-context';
+import { recordAudit } from '../../services/audit/record-audit';
 
 export const cannotRemoveSelfMessage = 'You cannot remove your own account';
 export const lastOwnerMessage = 'The last owner cannot be removed';

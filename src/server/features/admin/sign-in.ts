@@ -2,15 +2,15 @@ import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { clearLoginFailures, loginWaitMs, recordLoginFailure } from './login-throttle';
-import { dummyPasswordHash, verifyPassword } from './passwords';
-import { recordAudit } from './record-audit';
+import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
+import { recordAudit } from '../../services/audit/record-audit';
 import {
   createSession,
   deleteSessionByToken,
   isWellFormedToken,
   pruneExpiredSessions,
   type AdminIdentity,
-} from './sessions';
+} from '../../auth/sessions';
 
 export interface SignInAttempt {
   /** Trimmed and lower-cased. */

@@ -1,42 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { clearSessionCookie, requireOwner } from '../../plugins/admin-guard';
-import type { AuditContext } from './audit-context';
+import { auditContextOf } from '../../services/audit/audit-context';
 import { createAdminUser } from './create-admin-user';
 import { endAdminSessions } from './end-admin-sessions';
 import { listAdminUsers } from './list-admin-users';
-import { listAuditEntries } from './record-audit';
+import { listAuditEntries } from '../../services/audit/record-audit';
 import { removeAdminUser } from './remove-admin-user';
 import {
-  adminAccountView,
-  auditEntryView,
+  adminUserCreated,
+  adminUsersListing,
+  auditListing,
   auditQuery,
   createAdminInput,
+  sessionsEnded,
   userIdParams,
-} from './schemas';
+} from '~/shared/schemas/admin';
+import { noContent } from '~/shared/schemas/common';
 
 /** Owners only: the accounts and the audit log. */
 export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   // Before the body is read: a plain admin gets 403 whatever they send.
   app.addHook('onRequest', requireOwner);
-  const context = (request: { adminUser: AuditContext['actor']; ip: string }): AuditContext => ({
-    actor: request.adminUser,
-    ip: request.ip,
-    now: app.clock(),
-  });
+  const context = (request: FastifyRequest) => auditContextOf(request, app.clock());
 
-  app.get(
-    '/users',
-    { schema: { response: { 200: z.object({ users: z.array(adminAccountView) }) } } },
-    async () => ({
-      users: await listAdminUsers(db, { now: app.clock(), idleMs: app.adminAuth.idleMs }),
-    }),
-  );
+  app.get('/users', { schema: { response: { 200: adminUsersListing } } }, async () => ({
+    users: await listAdminUsers(db, { now: app.clock(), idleMs: app.adminAuth.idleMs }),
+  }));
 
   app.post(
     '/users',
-    { schema: { body: createAdminInput, response: { 201: z.object({ user: adminAccountView }) } } },
+    { schema: { body: createAdminInput, response: { 201: adminUserCreated } } },
     async (request, reply) => {
       const user = await createAdminUser(db, request.body, context(request));
       request.log.info({ adminId: user.id }, 'admin account created');
@@ -53,15 +48,19 @@ export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/users/:id', { schema: { params: userIdParams } }, async (request, reply) => {
-    await removeAdminUser(db, request.params.id, context(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/users/:id',
+    { schema: { params: userIdParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await removeAdminUser(db, request.params.id, context(request));
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/users/:id/end-sessions',
     {
-      schema: { params: userIdParams, response: { 200: z.object({ ended: z.number().int() }) } },
+      schema: { params: userIdParams, response: { 200: sessionsEnded } },
     },
     async (request, reply) => {
       const ended = await endAdminSessions(db, request.params.id, context(request));
@@ -78,7 +77,7 @@ export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: auditQuery,
-        response: { 200: z.object({ entries: z.array(auditEntryView) }) },
+        response: { 200: auditListing },
       },
     },
     async (request) => ({ entries: await listAuditEntries(db, request.query) }),

@@ -1,7 +1,7 @@
 import type { Database } from '~/db/client';
 import { contactMessages } from '~/db/schema';
 import { enqueueMail } from '../../mail/mail-job';
-import { announce } from '../integrations/announce';
+import { announce } from '../../services/announcements/announce';
 
 export interface ContactMessage {
   name: string;

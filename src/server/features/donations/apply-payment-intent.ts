@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
-import type { DatabaseExecutor } from '../../jobs/types';
-import { recordMembershipPaid } from '../members/member-lifecycle';
+import type { DatabaseExecutor } from '~/db/client';
+import { recordMembershipPaid } from '../members';
 import { readDonationMetadata } from './donation-metadata';
-import type { ManageLinks } from './manage-link';
+import type { ManageLinks } from '../../services/receipts/manage-link';
 import { laterStatus, statusOfPaymentIntent } from './payment-status';
-import { enqueueReceiptIfDue } from './send-receipt';
+import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
 
 export interface DonorDetails {
   name: string | null;

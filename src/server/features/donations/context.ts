@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Database } from '~/db/client';
 import type { FeeSettings } from '~/shared/money';
-import type { Clock } from '../../jobs/types';
-import type { ManageLinks } from './manage-link';
+import type { Clock } from '../../lib/clock';
+import type { ManageLinks } from '../../services/receipts/manage-link';
 import type { StripeSettings } from './stripe-client';
 
 /**
@@ -30,6 +30,3 @@ export interface DonationRouteOptions {
   /** The donation context for a request; throws 503 when card payments are not configured. */
   contextFor(log: FastifyBaseLogger): DonationContext;
 }
-
-/** Every charge is in US dollars: the community's receipts are for US tax purposes. */
-export const CURRENCY = 'usd';

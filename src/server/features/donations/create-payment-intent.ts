@@ -2,7 +2,8 @@ import { donations } from '~/db/schema';
 import { coverFeeCents } from '~/shared/money';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
 import { AppError } from '../../errors';
-import { CURRENCY, type DonationContext } from './context';
+import { CURRENCY } from '~/shared/money';
+import type { DonationContext } from './context';
 import { donationMetadata } from './donation-metadata';
 import { stripeErrorFields, stripeFailure, unreachableMessage } from './stripe-client';
 

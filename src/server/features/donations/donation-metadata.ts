@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { dedicationKinds, type DedicationKind, type DonationType } from '~/db/schema';
+import { dedicationKinds, type DedicationKind, type DonationType } from '~/shared/domain';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
 
 /** Marks the PaymentIntents and subscriptions this site creates, among others on the account. */

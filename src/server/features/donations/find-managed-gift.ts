@@ -3,7 +3,7 @@ import { stripeSubscriptions } from '~/db/schema';
 import { manageLinkMessages } from '~/shared/schemas/manage-gift';
 import { AppError } from '../../errors';
 import type { DonationContext } from './context';
-import { MANAGE_GIFT_PURPOSE } from './manage-link';
+import { MANAGE_GIFT_PURPOSE } from '../../services/receipts/manage-link';
 
 /**
  * The monthly gift a manage link names. A forged token, or one signed for another purpose, is

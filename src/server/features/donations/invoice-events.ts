@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
-import type { DatabaseTransaction } from '../../jobs/types';
+import type { DatabaseTransaction } from '~/db/client';
 import { enqueueMail } from '../../mail/mail-job';
-import { recordMembershipOverdue, recordMembershipPaid } from '../members/member-lifecycle';
+import { recordMembershipOverdue, recordMembershipPaid } from '../members';
 import type { DonationContext } from './context';
 import { paymentIntentOfInvoice } from './create-subscription';
-import { manageGiftUrl } from './manage-link';
+import { manageGiftUrl } from '../../services/receipts/manage-link';
 import { idOf, laterStatus } from './payment-status';
-import { enqueueReceiptIfDue } from './send-receipt';
+import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
 import type { EventHandler } from './stripe-events';
 
 function subscriptionOf(invoice: Stripe.Invoice): string | null {

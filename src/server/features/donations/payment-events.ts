@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, type Donation } from '~/db/schema';
-import type { DatabaseTransaction } from '../../jobs/types';
+import type { DatabaseTransaction } from '~/db/client';
 import { applyPaymentIntent } from './apply-payment-intent';
 import type { DonationContext } from './context';
 import { idOf, laterStatus } from './payment-status';

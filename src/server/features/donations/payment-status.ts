@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PaymentStatus } from '~/db/schema';
+import type { PaymentStatus } from '~/shared/domain';
 
 /**
  * How far a payment has come. Stripe's events arrive late, twice and out of order, so a status

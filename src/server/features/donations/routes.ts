@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   clientSecretResponse,
   donationSetupInput,
@@ -9,6 +8,9 @@ import {
   minDonationDollars,
   recordDonationInput,
   recordDonationResponse,
+  stripeConfigResponse,
+  stripeVerifyParams,
+  stripeVerifyResponse,
 } from '~/shared/schemas/donations';
 import { AppError } from '../../errors';
 import { requireAdmin } from '../../plugins/admin-guard';
@@ -16,7 +18,7 @@ import { formRateLimit } from '../../plugins/rate-limit';
 import type { DonationContext } from './context';
 import { createPaymentIntent } from './create-payment-intent';
 import { createSubscription } from './create-subscription';
-import { globalRateLimit } from './global-rate-limit';
+import { globalRateLimit } from '../../plugins/global-rate-limit';
 import { stripeManageRoutes } from './manage-routes';
 import { recordDonation } from './record-donation';
 import { serializeDonation } from './serialize-donation';
@@ -28,31 +30,6 @@ import {
 } from './stripe-client';
 import { verifyPayment } from './verify-payment';
 import { stripeWebhookRoute } from './webhook-route';
-
-const stripeConfigResponse = z.object({
-  configured: z.boolean(),
-  mode: z.enum(['test', 'live']).nullable(),
-  publishableKey: z.string().nullable(),
-  apiVersion: z.string(),
-  settings: z.object({
-    secretKey: z.boolean(),
-    publishableKey: z.boolean(),
-    webhookSecret: z.boolean(),
-  }),
-  limits: z.object({ minDollars: z.number(), maxDollars: z.number() }),
-  fee: z.object({ percent: z.number(), fixedCents: z.number() }),
-});
-
-const verifyResponse = z.object({
-  success: z.boolean(),
-  verification: z.object({
-    status: z.string(),
-    stripeStatus: z.string(),
-    amount: z.number(),
-    currency: z.string(),
-  }),
-  error: z.string().nullable(),
-});
 
 /**
  * Card payments through Stripe (docs/payments.md): setting up one-time and monthly gifts,
@@ -166,8 +143,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAdmin,
       schema: {
-        params: z.object({ paymentId: z.string().min(1).max(255) }),
-        response: { 200: verifyResponse },
+        params: stripeVerifyParams,
+        response: { 200: stripeVerifyResponse },
       },
     },
     async (request, reply) => {

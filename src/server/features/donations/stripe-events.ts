@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { processedStripeEvents } from '~/db/schema';
-import type { DatabaseTransaction } from '../../jobs/types';
+import type { DatabaseTransaction } from '~/db/client';
 import type { DonationContext } from './context';
 import { onInvoicePaid, onInvoicePaymentFailed } from './invoice-events';
 import { onChargeRefunded, onDisputeCreated, onPaymentIntentEvent } from './payment-events';

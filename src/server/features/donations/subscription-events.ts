@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { stripeSubscriptions } from '~/db/schema';
-import { announceGiftCancelled } from '../integrations/donation-events';
-import {
-  recordMembershipAmount,
-  recordMembershipEnded,
-  recordMembershipOverdue,
-} from '../members/member-lifecycle';
+import { announceGiftCancelled } from '../../services/announcements/donation-events';
+import { recordMembershipAmount, recordMembershipEnded, recordMembershipOverdue } from '../members';
 import type { EventHandler } from './stripe-events';
 
 /**

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '~/db/client';
-import { jobs, webhookDeliveries, type WebhookDeliveryStatus } from '~/db/schema';
-import type { DeliveryStatus, WebhookDelivery } from '~/shared/schemas/integrations';
+import { jobs, webhookDeliveries } from '~/db/schema';
+import type { WebhookDeliveryStatus } from '~/shared/domain';
+import type { WebhookDelivery } from '~/shared/schemas/integrations';
 import { enqueueJob } from '../../jobs/enqueue-job';
-import { attemptDelivery, ZAPIER_DELIVERY_JOB_KIND, type DeliveryContext } from './zapier-delivery';
+import { ZAPIER_DELIVERY_JOB_KIND } from '../../services/announcements/job-kinds';
+import { attemptDelivery, type DeliveryContext } from './zapier-delivery';
 import { readEndpoint, ZAPIER } from './webhook-endpoint';
 
 export const DELIVERY_LIST_LIMIT = 50;
@@ -16,7 +18,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  */
 export async function listDeliveries(
   db: Database,
-  { status }: { status?: DeliveryStatus },
+  { status }: { status?: WebhookDeliveryStatus },
 ): Promise<WebhookDelivery[]> {
   const rows = await db
     .select({

@@ -24,10 +24,13 @@ beforeEach(() => {
 /** A client whose waits are recorded, not slept; its clock moves by what it waited. */
 function clientWithWaits(options: { maxWaitMs?: number } = {}) {
   const waits: number[] = [];
+  // A clock that moves only when the client sleeps: real milliseconds passing between two
+  // requests would shorten the expected wait (CI once saw 9,999 ms for 10,000).
+  const start = Date.now();
   let offset = 0;
   const client = createGhlClient(settings, {
     ...options,
-    now: () => Date.now() + offset,
+    now: () => start + offset,
     sleep: async (ms) => {
       waits.push(ms);
       offset += ms;

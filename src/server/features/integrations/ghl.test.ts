@@ -10,8 +10,12 @@ import {
   type GhlStandIn,
 } from '../../../../tests/helpers/ghl-stand-in';
 import { adminCall, drainJobs, ghlTestEnv } from '../../../../tests/helpers/integrations';
-import { announce } from './announce';
-import { donationCompleted, subscriptionCancelled, subscriptionStarted } from './donation-events';
+import { announce } from '../../services/announcements/announce';
+import {
+  donationCompleted,
+  subscriptionCancelled,
+  subscriptionStarted,
+} from '../../services/announcements/donation-events';
 import { ghlNotConfiguredMessage } from './ghl-routes';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

@@ -4,12 +4,12 @@ import type { Database } from '~/db/client';
 import type { JobHandlers } from '../../jobs/types';
 import type { AddressPolicy } from './address-guard';
 import { createGhlClient, ghlSettings } from './ghl-client';
-import { GHL_SYNC_JOB_KIND, ghlSyncJobHandler } from './ghl-sync';
 import {
+  GHL_SYNC_JOB_KIND,
   ZAPIER_DELIVERY_JOB_KIND,
-  zapierDeliveryJobHandler,
-  type DeliveryContext,
-} from './zapier-delivery';
+} from '../../services/announcements/job-kinds';
+import { ghlSyncJobHandler } from './ghl-sync';
+import { zapierDeliveryJobHandler, type DeliveryContext } from './zapier-delivery';
 
 /** Where webhooks may go: public addresses only in production; loopback when a test says so. */
 export function addressPolicy(env: FastifyInstance['env']): AddressPolicy {

@@ -11,7 +11,7 @@ import {
 } from '../../../../tests/helpers/webhook-receiver';
 import { buildApp, loggerOptions } from '../../app';
 import { parseEnv } from '../../env';
-import { announce } from './announce';
+import { announce } from '../../services/announcements/announce';
 import { saveEndpointUrl } from './webhook-endpoint';
 
 /**

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { integrations, type IntegrationRow } from '~/db/schema';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 
 /**
  * The Zapier endpoint: its URL, whether it is on, and its signing secrets. Deliveries are signed

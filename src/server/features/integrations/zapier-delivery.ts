@@ -3,14 +3,14 @@ import { z } from 'zod';
 import type { Database } from '~/db/client';
 import { webhookDeliveries, type IntegrationRow, type WebhookDeliveryRow } from '~/db/schema';
 import { RetryLaterError } from '../../jobs/run-claimed-job';
-import type { Clock, DatabaseExecutor, JobHandler } from '../../jobs/types';
+import type { JobHandler } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
+import type { Clock } from '../../lib/clock';
 import { enqueueMail } from '../../mail/mail-job';
 import type { AddressPolicy } from './address-guard';
 import { retryAfterMs } from './ghl-client';
 import { postWebhook } from './post-webhook';
 import { disableEndpoint, readEndpoint, signatureHeader } from './webhook-endpoint';
-
-export const ZAPIER_DELIVERY_JOB_KIND = 'zapier.deliver';
 
 const second = 1000;
 const minute = 60 * second;

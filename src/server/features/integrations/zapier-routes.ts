@@ -11,7 +11,7 @@ import {
 } from '~/shared/schemas/integrations';
 import { AppError } from '../../errors';
 import { requireAdmin } from '../../plugins/admin-guard';
-import { recordAudit } from '../admin/record-audit';
+import { recordAudit } from '../../services/audit/record-audit';
 import { webhookUrlProblem } from './address-guard';
 import {
   listDeliveries,

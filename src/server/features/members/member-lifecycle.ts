@@ -1,8 +1,8 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { members, type Member } from '~/db/schema';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 import { enqueueMail } from '../../mail/mail-job';
-import { addMonths } from '../ojc/monthly-gift';
+import { addMonths } from '~/shared/schedule';
 
 /** The subscription that pays a membership: a Stripe subscription or an OJC monthly gift. */
 export type PayingSubscription = { stripe: string } | { ojc: string };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { members, type Member } from '~/db/schema';
 import { AppError } from '../../errors';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 import type { LinkSigner } from '../../lib/signed-link';
 
 /** The signed-link purpose of "pay for your membership": a token for another purpose fails. */

@@ -2,8 +2,8 @@ import type { Database } from '~/db/client';
 import { members, membershipApplications } from '~/db/schema';
 import type { LinkSigner } from '../../lib/signed-link';
 import { enqueueMail } from '../../mail/mail-job';
-import { announce } from '../integrations/announce';
-import { membershipCheckoutUrl } from '../members/membership-link';
+import { announce } from '../../services/announcements/announce';
+import { membershipCheckoutUrl } from '../members';
 
 export interface MembershipApplication {
   firstName: string;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 
 /** Declined cards per payment before the payment refuses more (card testing). */
 export const MAX_DECLINES_PER_PAYMENT = 5;

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { OjcChargeInput } from '~/shared/schemas/ojc';
 import { AppError } from '../../errors';
-import { enqueueReceiptIfDue } from '../donations/send-receipt';
-import { linkOjcGift, recordMembershipPaid } from '../members/member-lifecycle';
+import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
+import { linkOjcGift, recordMembershipPaid } from '../members';
 import {
   claimCharge,
   last4,

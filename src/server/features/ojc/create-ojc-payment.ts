@@ -3,9 +3,8 @@ import { donations, type Donation } from '~/db/schema';
 import { coverFeeCents } from '~/shared/money';
 import type { OjcCreatePaymentInput } from '~/shared/schemas/ojc';
 import { AppError } from '../../errors';
-import { CURRENCY } from '../donations/context';
-import { linkOjcPayment } from '../members/member-lifecycle';
-import { memberToPayFor } from '../members/membership-link';
+import { CURRENCY } from '~/shared/money';
+import { linkOjcPayment, memberToPayFor } from '../members';
 import { chargeMessages } from './charge-messages';
 import type { OjcContext } from './context';
 

@@ -2,27 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ojcSubscriptions, type Donation, type OjcSubscription } from '~/db/schema';
 import type { OjcChargeInput } from '~/shared/schemas/ojc';
+import { addMonths } from '~/shared/schedule';
 import { enqueueJob } from '../../jobs/enqueue-job';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 import type { CardVault } from './card-vault';
 import { last4 } from './charge-claim';
 
 export const OJC_RENEWAL_JOB_KIND = 'ojc.renewal';
-
-/**
- * `date` plus `months`, on the same day of the month (or the month's last day: a gift started
- * on January 31st is charged on February 28th, then March 31st). UTC, time of day kept.
- */
-export function addMonths(date: Date, months: number): Date {
-  const target = new Date(date.getTime());
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const lastDay = new Date(
-    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
-  return target;
-}
 
 /** When month `period` (1 for the first charge) of a gift is due. */
 export function dueDateOf(gift: Pick<OjcSubscription, 'startedAt'>, period: number) {

@@ -11,7 +11,7 @@ import {
 import { drainOutbox } from '../../../../tests/helpers/stripe';
 import { createCardVault, keyIdOf } from './card-vault';
 import { chargeMessages } from './charge-messages';
-import { addMonths } from './monthly-gift';
+import { addMonths } from '~/shared/schedule';
 
 const day = 24 * 60 * 60 * 1000;
 /** A key retired before the tests start: cards sealed with it must still open. */

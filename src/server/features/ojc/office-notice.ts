@@ -1,5 +1,5 @@
 import type { Donation } from '~/db/schema';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 import { enqueueMail } from '../../mail/mail-job';
 import type { OjcChargeOfficeData } from '../../mail/templates/ojc';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isExpired, ojcChargeInput, ojcExpiryDigits } from '~/shared/schemas/ojc';
 import { parseEnv } from '../../env';
 import { createCardVault } from './card-vault';
-import { addMonths } from './monthly-gift';
+import { addMonths } from '~/shared/schedule';
 import { readReference } from './ojc-client';
 
 const key = Buffer.alloc(32, 1);

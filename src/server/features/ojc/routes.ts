@@ -15,7 +15,7 @@ import {
 } from '~/shared/schemas/ojc';
 import { requireAdmin } from '../../plugins/admin-guard';
 import { formRateLimit } from '../../plugins/rate-limit';
-import { globalRateLimit } from '../donations/global-rate-limit';
+import { globalRateLimit } from '../../plugins/global-rate-limit';
 import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
 import { ojcContextOf } from './context';
 import { createdMessage, createOjcPayment, paymentUrlOf } from './create-ojc-payment';

@@ -5,17 +5,12 @@ import {
   prayerNames,
   prayerReadingNames,
   prayerReadings,
-  type PrayerIntention,
   type PrayerName,
 } from '~/db/schema';
-import {
-  prayerIntentionLabels,
-  prayerIntentionValues,
-  prayerRelationHebrew,
-} from '~/shared/schemas/prayer-names';
-import type { DatabaseExecutor } from '../../jobs/types';
-import { renewedSince, type PrayerNameRules } from '../prayer-names/lapse';
-import { ownerKey } from '../prayer-names/owner';
+import { prayerIntentionLabels, prayerRelationHebrew } from '~/shared/schemas/prayer-names';
+import { prayerIntentionValues, type PrayerIntention } from '~/shared/domain';
+import type { DatabaseExecutor } from '~/db/client';
+import { ownerKey, type PrayerNameRules, renewedSince } from '../prayer-names';
 import { addDays, startOfDayIn, type PrayerWeek } from './hebrew-week';
 
 export interface ListSettings {

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { donations, members, prayerLinks } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
 import type { LinkSigner } from '../../lib/signed-link';
 import { enqueueMail } from '../../mail/mail-job';
 import { type NameOwner, ownerColumns, ownerFromSubject, ownerSubject } from './owner';

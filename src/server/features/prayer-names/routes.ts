@@ -1,11 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import { prayerNames, type PrayerName } from '~/db/schema';
+import { messageResponse, noContent } from '~/shared/schemas/common';
 import {
   prayerLinkRequest,
   prayerNameInput,
+  prayerNameParams,
+  prayerNamesListing,
+  prayerNameView,
   prayerSessionRequest,
+  prayerSessionResponse,
 } from '~/shared/schemas/prayer-names';
 import { AppError } from '../../errors';
 import { formRateLimit } from '../../plugins/rate-limit';
@@ -39,7 +43,6 @@ function serializeName(row: PrayerName, rules: PrayerNameRules, now: Date) {
   };
 }
 
-const nameParams = z.object({ id: z.uuid({ error: 'Unknown name' }) });
 const notFound = () => new AppError('not_found', 'This name is not on your list.');
 
 /**
@@ -66,7 +69,10 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/prayer-names/link',
-    { config: formRateLimit(app.env.FORM_RATE_LIMIT), schema: { body: prayerLinkRequest } },
+    {
+      config: formRateLimit(app.env.FORM_RATE_LIMIT),
+      schema: { body: prayerLinkRequest, response: { 200: messageResponse } },
+    },
     async (request) => {
       await sendPrayerLink(ctx, request.body.email);
       app.jobWorker.wake();
@@ -76,50 +82,67 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/prayer-names/session',
-    { config: formRateLimit(app.env.FORM_RATE_LIMIT), schema: { body: prayerSessionRequest } },
+    {
+      config: formRateLimit(app.env.FORM_RATE_LIMIT),
+      schema: { body: prayerSessionRequest, response: { 200: prayerSessionResponse } },
+    },
     async (request) => openPrayerLink(ctx, request.body.token),
   );
 
-  app.get('/prayer-names', async (request, reply) => {
-    const owner = await ownerOf(request.headers);
-    const rows = await db
-      .select()
-      .from(prayerNames)
-      .where(ownedBy(owner))
-      .orderBy(asc(prayerNames.createdAt), asc(prayerNames.id));
-    reply.header('cache-control', 'no-store');
-    return {
-      member: { name: owner.name, kind: owner.kind },
-      lapseWeeks: rules.lapseWeeks,
-      names: rows.map(serialize),
-    };
-  });
+  app.get(
+    '/prayer-names',
+    { schema: { response: { 200: prayerNamesListing } } },
+    async (request, reply) => {
+      const owner = await ownerOf(request.headers);
+      const rows = await db
+        .select()
+        .from(prayerNames)
+        .where(ownedBy(owner))
+        .orderBy(asc(prayerNames.createdAt), asc(prayerNames.id));
+      reply.header('cache-control', 'no-store');
+      return {
+        member: { name: owner.name, kind: owner.kind },
+        lapseWeeks: rules.lapseWeeks,
+        names: rows.map(serialize),
+      };
+    },
+  );
 
-  app.post('/prayer-names', { schema: { body: prayerNameInput } }, async (request) => {
-    const owner = await ownerOf(request.headers);
-    const now = app.clock();
-    const row = await db.transaction(async (tx) => {
-      const [added] = await tx
-        .insert(prayerNames)
-        .values({
-          ...request.body,
-          ...ownerColumns(owner),
-          renewedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await scheduleLapseReminder(tx, added!, rules);
-      return added!;
-    });
-    return serialize(row);
-  });
+  app.post(
+    '/prayer-names',
+    { schema: { body: prayerNameInput, response: { 200: prayerNameView } } },
+    async (request) => {
+      const owner = await ownerOf(request.headers);
+      const now = app.clock();
+      const row = await db.transaction(async (tx) => {
+        const [added] = await tx
+          .insert(prayerNames)
+          .values({
+            ...request.body,
+            ...ownerColumns(owner),
+            renewedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await scheduleLapseReminder(tx, added!, rules);
+        return added!;
+      });
+      return serialize(row);
+    },
+  );
 
   const own = (id: string, owner: NameOwner) => and(eq(prayerNames.id, id), ownedBy(owner));
 
   app.put(
     '/prayer-names/:id',
-    { schema: { params: nameParams, body: prayerNameInput } },
+    {
+      schema: {
+        params: prayerNameParams,
+        body: prayerNameInput,
+        response: { 200: prayerNameView },
+      },
+    },
     async (request) => {
       const owner = await ownerOf(request.headers);
       const [row] = await db
@@ -132,29 +155,37 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/prayer-names/:id/renew', { schema: { params: nameParams } }, async (request) => {
-    const owner = await ownerOf(request.headers);
-    const now = app.clock();
-    const row = await db.transaction(async (tx) => {
-      const [renewed] = await tx
-        .update(prayerNames)
-        .set({ renewedAt: now, updatedAt: now })
-        .where(own(request.params.id, owner))
-        .returning();
-      if (renewed) await scheduleLapseReminder(tx, renewed, rules);
-      return renewed;
-    });
-    if (!row) throw notFound();
-    return serialize(row);
-  });
+  app.post(
+    '/prayer-names/:id/renew',
+    { schema: { params: prayerNameParams, response: { 200: prayerNameView } } },
+    async (request) => {
+      const owner = await ownerOf(request.headers);
+      const now = app.clock();
+      const row = await db.transaction(async (tx) => {
+        const [renewed] = await tx
+          .update(prayerNames)
+          .set({ renewedAt: now, updatedAt: now })
+          .where(own(request.params.id, owner))
+          .returning();
+        if (renewed) await scheduleLapseReminder(tx, renewed, rules);
+        return renewed;
+      });
+      if (!row) throw notFound();
+      return serialize(row);
+    },
+  );
 
-  app.delete('/prayer-names/:id', { schema: { params: nameParams } }, async (request, reply) => {
-    const owner = await ownerOf(request.headers);
-    const [row] = await db
-      .delete(prayerNames)
-      .where(own(request.params.id, owner))
-      .returning({ id: prayerNames.id });
-    if (!row) throw notFound();
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/prayer-names/:id',
+    { schema: { params: prayerNameParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      const owner = await ownerOf(request.headers);
+      const [row] = await db
+        .delete(prayerNames)
+        .where(own(request.params.id, owner))
+        .returning({ id: prayerNames.id });
+      if (!row) throw notFound();
+      return reply.code(204).send();
+    },
+  );
 };

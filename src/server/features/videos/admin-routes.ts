@@ -12,7 +12,7 @@ import {
   videoIdParams,
 } from '~/shared/schemas/videos';
 import { AppError } from '../../errors';
-import type { AuditContext } from '../admin/audit-context';
+import { auditContextOf } from '../../services/audit/audit-context';
 import { createVideo } from './create-video';
 import { deleteVideo } from './delete-video';
 import { listAdminComments } from './list-comments';
@@ -33,11 +33,7 @@ export const adminVideoRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxMb = app.env.MEDIA_MAX_MB;
   await app.register(multipart, { limits: multipartLimits(maxMb) });
 
-  const context = (request: FastifyRequest): AuditContext => ({
-    actor: request.adminUser,
-    ip: request.ip,
-    now: app.clock(),
-  });
+  const context = (request: FastifyRequest) => auditContextOf(request, app.clock());
   const logCleanupError = (request: FastifyRequest) => (error: unknown) =>
     request.log.warn({ err: error }, 'a replaced media file could not be removed');
   const reload = async (id: string) => {

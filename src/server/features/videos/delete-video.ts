@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { videos } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
-import type { AuditContext } from '../admin/audit-context';
-import { recordAudit } from '../admin/record-audit';
+import type { AuditContext } from '../../services/audit/audit-context';
+import { recordAudit } from '../../services/audit/record-audit';
 import type { MediaStore } from './media-store';
 import { commitWithFiles } from './store-with-row';
 

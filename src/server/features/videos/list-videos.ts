@@ -1,27 +1,24 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { adminUsers, videoComments, videos } from '~/db/schema';
-import type { DatabaseExecutor } from '../../jobs/types';
+import type { DatabaseExecutor } from '~/db/client';
+import { pageOf, type Page } from '../../lib/page-of';
 import { serializeAdminVideo, serializePublicVideo } from './serialize-video';
 
-export interface Page {
-  limit: number;
-  offset: number;
-}
-
 /** Published videos, newest first: what /videos and `GET /api/videos` show. */
-export async function listPublishedVideos(db: DatabaseExecutor, { limit, offset }: Page) {
+export async function listPublishedVideos(db: DatabaseExecutor, page: Page) {
   const published = eq(videos.isPublished, true);
-  const [rows, [totals]] = await Promise.all([
+  const { rows, total } = await pageOf(
+    db,
     db
       .select()
       .from(videos)
       .where(published)
       .orderBy(desc(videos.publishedAt), desc(videos.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(videos).where(published),
-  ]);
-  return { videos: rows.map(serializePublicVideo), total: totals?.total ?? 0, limit, offset };
+      .$dynamic(),
+    { from: videos, where: published },
+    page,
+  );
+  return { videos: rows.map(serializePublicVideo), total, ...page };
 }
 
 /** The video if it is published: comments can be read and written only there. */
@@ -52,7 +49,8 @@ const commentCounts = (db: DatabaseExecutor) =>
 export async function listAdminVideos(db: DatabaseExecutor, page: Page, id?: string) {
   const counts = commentCounts(db);
   const where = id ? eq(videos.id, id) : undefined;
-  const [rows, [totals]] = await Promise.all([
+  const { rows, total } = await pageOf(
+    db,
     db
       .select({
         video: videos,
@@ -66,10 +64,10 @@ export async function listAdminVideos(db: DatabaseExecutor, page: Page, id?: str
       .leftJoin(counts, eq(counts.videoId, videos.id))
       .where(where)
       .orderBy(desc(videos.createdAt), desc(videos.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(videos).where(where),
-  ]);
+      .$dynamic(),
+    { from: videos, where },
+    page,
+  );
   return {
     videos: rows.map((r) =>
       serializeAdminVideo(r.video, {
@@ -79,7 +77,7 @@ export async function listAdminVideos(db: DatabaseExecutor, page: Page, id?: str
         approved: r.approved ?? 0,
       }),
     ),
-    total: totals?.total ?? 0,
+    total,
   };
 }
 

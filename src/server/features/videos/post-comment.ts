@@ -2,7 +2,7 @@ import { videoComments } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../mail/mail-job';
-import { announce } from '../integrations/announce';
+import { announce } from '../../services/announcements/announce';
 import { findPublishedVideo } from './list-videos';
 
 export interface NewComment {

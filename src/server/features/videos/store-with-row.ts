@@ -1,5 +1,5 @@
 import type { Database } from '~/db/client';
-import type { DatabaseTransaction } from '../../jobs/types';
+import type { DatabaseTransaction } from '~/db/client';
 import type { MediaStore, ReceivedFile } from './media-store';
 
 /**

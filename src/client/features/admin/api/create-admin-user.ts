@@ -1,21 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
-import { useAdminSession } from './admin-session-context';
-import type { AdminRole } from './types';
+import { adminUserCreated, type CreateAdminInput } from '~/shared/schemas/admin';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
 
-export interface CreateAdminUserInput {
-  username: string;
-  password: string;
-  role: AdminRole;
-}
-
-export function createAdminUser(input: CreateAdminUserInput, csrfToken: string) {
-  return adminRequest<unknown>('/api/admin/users', { method: 'POST', body: input, csrfToken });
+export function createAdminUser(input: CreateAdminInput, csrfToken: string) {
+  return adminRequest('/api/admin/users', adminUserCreated, {
+    method: 'POST',
+    body: input,
+    csrfToken,
+  });
 }
 
 export function useCreateAdminUser() {
   const { csrfToken } = useAdminSession();
   return useMutation({
-    mutationFn: (input: CreateAdminUserInput) => createAdminUser(input, csrfToken),
+    mutationFn: (input: CreateAdminInput) => createAdminUser(input, csrfToken),
   });
 }

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
-import { useAdminSession } from './admin-session-context';
+import { sessionsEnded } from '~/shared/schemas/admin';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
 
 /** Signs an administrator out everywhere; answers how many sessions were ended. */
 export function endAdminSessions(id: string, csrfToken: string) {
-  return adminRequest<{ ended: number }>(`/api/admin/users/${id}/end-sessions`, {
+  return adminRequest(`/api/admin/users/${id}/end-sessions`, sessionsEnded, {
     method: 'POST',
     csrfToken,
   });

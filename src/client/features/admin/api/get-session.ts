@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { sessionResponse, type AdminSession } from '~/shared/schemas/admin';
 import { ApiError } from '../../../lib/api';
-import { adminRequest } from './admin-request';
-import { sessionQueryKey } from './session-query-key';
-import type { AdminSession } from './types';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import { sessionQueryKey } from '../../../lib/admin/session-query-key';
 
 /** The signed-in administrator, or null when there is no session (spec 7's 401 variant). */
 export async function getSession(): Promise<AdminSession | null> {
   try {
-    return await adminRequest<AdminSession>('/api/admin/session');
+    return await adminRequest('/api/admin/session', sessionResponse);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

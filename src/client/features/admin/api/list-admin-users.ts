@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
-import type { AdminAccount } from './types';
+import { adminUsersListing } from '~/shared/schemas/admin';
+import { adminRequest } from '../../../lib/admin/admin-request';
 
 export function listAdminUsers() {
-  return adminRequest<{ users: AdminAccount[] }>('/api/admin/users');
+  return adminRequest('/api/admin/users', adminUsersListing);
 }
 
 export function useAdminUsersQuery() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
-import type { AuditEntry } from './types';
+import { auditListing } from '~/shared/schemas/admin';
+import { adminRequest } from '../../../lib/admin/admin-request';
 
 export const AUDIT_LOG_LIMIT = 100;
 
 export function listAuditLog() {
-  return adminRequest<{ entries: AuditEntry[] }>(`/api/admin/audit-log?limit=${AUDIT_LOG_LIMIT}`);
+  return adminRequest(`/api/admin/audit-log?limit=${AUDIT_LOG_LIMIT}`, auditListing);
 }
 
 export function useAuditLogQuery() {

@@ -1,13 +1,14 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
-import type { JobListing, JobStatus } from './types';
+import type { JobStatus } from '~/shared/domain';
+import { jobListing, type JobListing } from '~/shared/schemas/admin';
+import { adminRequest } from '../../../lib/admin/admin-request';
 
 export const JOB_LIST_LIMIT = 100;
 
 export function listJobs(status?: JobStatus) {
   const query = new URLSearchParams({ limit: String(JOB_LIST_LIMIT) });
   if (status) query.set('status', status);
-  return adminRequest<JobListing>(`/api/admin/jobs?${query}`);
+  return adminRequest(`/api/admin/jobs?${query}`, jobListing);
 }
 
 export function useJobsQuery(

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
-import { useAdminSession } from './admin-session-context';
+import { noContent } from '~/shared/schemas/common';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
 
 /** The server refuses (409) to remove yourself or the last owner. */
 export function removeAdminUser(id: string, csrfToken: string) {
-  return adminRequest<void>(`/api/admin/users/${id}`, { method: 'DELETE', csrfToken });
+  return adminRequest(`/api/admin/users/${id}`, noContent, { method: 'DELETE', csrfToken });
 }
 
 export function useRemoveAdminUser() {

@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
-import { useAdminSession } from './admin-session-context';
+import { jobRetried } from '~/shared/schemas/admin';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
 
 /** Puts a dead job back in the queue; the server answers 409 when it is not dead. */
 export function retryJob(id: number, csrfToken: string) {
-  return adminRequest<{ retried: boolean }>(`/api/admin/jobs/${id}/retry`, {
-    method: 'POST',
-    csrfToken,
-  });
+  return adminRequest(`/api/admin/jobs/${id}/retry`, jobRetried, { method: 'POST', csrfToken });
 }
 
 export function useRetryJob() {

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminRequest } from './admin-request';
-import { sessionQueryKey } from './session-query-key';
-import type { AdminSession } from './types';
+import { sessionResponse, type LoginInput } from '~/shared/schemas/admin';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import { sessionQueryKey } from '../../../lib/admin/session-query-key';
 
-export interface SignInInput {
-  username: string;
-  password: string;
-}
-
-export function signIn(input: SignInInput) {
-  return adminRequest<AdminSession>('/api/admin/login', { method: 'POST', body: input });
+export function signIn(input: LoginInput) {
+  return adminRequest('/api/admin/login', sessionResponse, { method: 'POST', body: input });
 }
 
 export function useSignIn() {

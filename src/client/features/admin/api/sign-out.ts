@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { noContent } from '~/shared/schemas/common';
 import { ApiError } from '../../../lib/api';
-import { adminRequest } from './admin-request';
-import { useAdminSession } from './admin-session-context';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
 
 export async function signOut(csrfToken: string) {
   try {
-    await adminRequest<void>('/api/admin/logout', { method: 'POST', csrfToken });
+    await adminRequest('/api/admin/logout', noContent, { method: 'POST', csrfToken });
   } catch (error) {
     // Already signed out elsewhere (expired, or ended by an owner): the outcome is the same.
     if (!(error instanceof ApiError && error.status === 401)) throw error;

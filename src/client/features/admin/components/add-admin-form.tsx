@@ -3,10 +3,11 @@ import { Button } from '../../../components/ui/button';
 import { FieldShell, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { useCreateAdminUser, type CreateAdminUserInput } from '../api/create-admin-user';
-import type { AdminRole } from '../api/types';
+import type { CreateAdminInput } from '~/shared/schemas/admin';
+import { useCreateAdminUser } from '../api/create-admin-user';
+import type { AdminRole } from '~/shared/domain';
 
-const empty: CreateAdminUserInput = { username: '', password: '', role: 'admin' };
+const empty: Required<CreateAdminInput> = { username: '', password: '', role: 'admin' };
 
 /** An owner adds an administrator; the server's rules decide, and its messages show per field. */
 export function AddAdminForm() {

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { AdminSessionContext } from '../api/admin-session-context';
+import { AdminSessionContext } from '../../../lib/admin/admin-session-context';
 import { useSessionQuery } from '../api/get-session';
 import { loginPathFor } from '../lib/safe-next-path';
 import { AdminStatusScreen } from './admin-status-screen';

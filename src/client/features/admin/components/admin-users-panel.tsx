@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
-import { useAdminSession } from '../api/admin-session-context';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
 import { useEndAdminSessions } from '../api/end-admin-sessions';
 import { useAdminUsersQuery } from '../api/list-admin-users';
 import { useRemoveAdminUser } from '../api/remove-admin-user';
-import type { AdminAccount } from '../api/types';
+import type { AdminAccount } from '~/shared/schemas/admin';
 import { AddAdminForm } from './add-admin-form';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   ActionButton,
   cellClass,
@@ -15,7 +15,7 @@ import {
   EmptyState,
   PanelHeader,
   QueryStatus,
-} from './panel-parts';
+} from '../../../components/ui/panel-parts';
 
 export const REMOVE_ADMIN_QUESTION = 'Are you sure you want to remove this administrator?';
 

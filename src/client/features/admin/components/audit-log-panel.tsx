@@ -1,5 +1,5 @@
 import { useAuditLogQuery } from '../api/list-audit-log';
-import type { AuditEntry } from '../api/types';
+import type { AuditEntry } from '~/shared/schemas/admin';
 import {
   cellClass,
   DataTable,
@@ -7,7 +7,7 @@ import {
   EmptyState,
   PanelHeader,
   QueryStatus,
-} from './panel-parts';
+} from '../../../components/ui/panel-parts';
 
 /** Owners only: who did what to whom, newest first. */
 export default function AuditLogPanel() {

@@ -1,14 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import siteConfig from '@site-config';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { adminQueryKey } from '../api/query-client';
-import { useAdminSession } from '../api/admin-session-context';
+import { adminQueryKey } from '../../../lib/admin/query-client';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
 import { useSignOut } from '../api/sign-out';
 import { ADMIN_LOGIN } from '../lib/safe-next-path';
-import { AdminTabs, type AdminTab } from './admin-tabs';
+import { Tabs } from '../../../components/ui/tabs';
 
 /** The signed-in administrator's frame: who is signed in and the way out, above the page. */
 export function AdminFrame({ heading, children }: { heading: string; children: ReactNode }) {
@@ -43,14 +43,25 @@ export function AdminFrame({ heading, children }: { heading: string; children: R
  * The dashboard: the sections as tabs. The page passes the sections in; owner-only ones are left
  * out for everyone else.
  */
+export interface AdminTab {
+  /** Stable and unique: it names the tab's elements. */
+  id: string;
+  label: string;
+  /** Shown to owners only (the server refuses the calls to anyone else anyway). */
+  ownerOnly?: boolean;
+  /** A React.lazy component, so each panel is its own chunk, fetched when first shown. */
+  Panel: LazyExoticComponent<ComponentType>;
+}
+
 export function DashboardShell({ tabs }: { tabs: AdminTab[] }) {
   const { user } = useAdminSession();
   const visible = tabs.filter((tab) => !tab.ownerOnly || user.role === 'owner');
   const [selected, setSelected] = useState(visible[0]?.id ?? '');
   return (
     <AdminFrame heading="Admin Dashboard">
-      <AdminTabs
-        tabs={visible}
+      <Tabs
+        look="sections"
+        items={visible.map(({ id, label, Panel }) => ({ id, label, panel: <Panel /> }))}
         selected={selected}
         onSelect={setSelected}
         label="Administration sections"

@@ -3,7 +3,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast';
 import { JOB_LIST_LIMIT, useJobsQuery } from '../api/list-jobs';
 import { useRetryJob } from '../api/retry-job';
-import { jobStatuses, type JobStatus, type JobSummary } from '../api/types';
+import { jobStatuses, type JobStatus } from '~/shared/domain';
+import type { JobSummary } from '~/shared/schemas/admin';
 import {
   ActionButton,
   cellClass,
@@ -13,7 +14,7 @@ import {
   PanelHeader,
   QueryStatus,
   StatusCounts,
-} from './panel-parts';
+} from '../../../components/ui/panel-parts';
 
 const statusLabels: Record<JobStatus, string> = {
   pending: 'Pending',

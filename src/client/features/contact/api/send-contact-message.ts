@@ -1,6 +1,11 @@
-import { postJson } from '../../../lib/api';
 import type { ContactMessageInput } from '~/shared/schemas/contact';
+import { postJson } from '../../../lib/api';
+
+/** Answers are checked in development and tests only (lib/api.ts). */
+const answer = import.meta.env.DEV
+  ? () => import('~/shared/schemas/common').then((m) => m.messageResponse)
+  : null;
 
 export function sendContactMessage(input: ContactMessageInput) {
-  return postJson<{ message: string }>('/api/contact', input);
+  return postJson('/api/contact', input, answer);
 }

@@ -16,7 +16,7 @@ export const contactFailureMessage = 'Failed to send message. Please try again.'
 export function ContactForm() {
   const toast = useToast();
   const form = useZodForm(loadSchema, { name: '', email: '', message: '', website: '' });
-  const { values, errors, submitting, setValue } = form;
+  const { values, submitting, setValue, field } = form;
 
   const onSubmit = form.handleSubmit(async (data) => {
     try {
@@ -36,37 +36,9 @@ export function ContactForm() {
       aria-label="Contact form"
       className="flex flex-col gap-4"
     >
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        value={values.name}
-        error={errors.name}
-        onValue={setValue}
-        disabled={submitting}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        error={errors.email}
-        onValue={setValue}
-        disabled={submitting}
-      />
-      <TextAreaField
-        label="Message"
-        name="message"
-        rows={5}
-        required
-        value={values.message}
-        error={errors.message}
-        onValue={setValue}
-        disabled={submitting}
-      />
+      <TextField label="Name" autoComplete="name" required {...field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+      <TextAreaField label="Message" rows={5} required {...field('message')} />
       <HoneypotField value={values.website ?? ''} onValue={setValue} />
       <Button type="submit" variant="secondary" disabled={submitting} className="self-start">
         {submitting ? 'Sending Message...' : 'Send Message'}

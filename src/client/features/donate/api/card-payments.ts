@@ -1,51 +1,32 @@
-import { getJson, postJson } from '../../../lib/api';
+import type { PaymentSetupInput, RecordDonationInput } from '~/shared/schemas/donations';
+import { contractOf, getJson, postJson } from '../../../lib/api';
+
+/** Answers are checked in development and tests only (lib/api.ts). */
+const contracts = import.meta.env.DEV ? () => import('~/shared/schemas/donations') : null;
 
 /** GET /api/stripe-config: what the checkout needs to load Stripe.js, never a secret. */
-export interface StripeConfig {
-  configured: boolean;
-  mode: 'test' | 'live' | null;
-  publishableKey: string | null;
-  apiVersion: string;
-  settings: { secretKey: boolean; publishableKey: boolean; webhookSecret: boolean };
-  limits: { minDollars: number; maxDollars: number };
-  fee: { percent: number; fixedCents: number };
-}
-
 export function getStripeConfig() {
-  return getJson<StripeConfig>('/api/stripe-config');
-}
-
-export interface PaymentSetup {
-  /** Whole dollars: the gift before any covered fee. */
-  amount: number;
-  name: string;
-  email: string;
-  dedication: { kind: 'honor' | 'memory'; name: string } | null;
-  coverFee: boolean;
-  /** One per checkout attempt: a double submit sets up one payment. */
-  idempotencyKey: string;
-  /** The honeypot: people leave it empty. */
-  website: string;
-  /** The membership this monthly gift pays for (the /join confirmation's signed token). */
-  membership?: string;
+  return getJson(
+    '/api/stripe-config',
+    contractOf(contracts, (m) => m.stripeConfigResponse),
+  );
 }
 
 /** Sets up a one-time gift (a PaymentIntent) or a monthly one (a Subscription). */
-export function setUpCardPayment(kind: 'onetime' | 'subscription', setup: PaymentSetup) {
+export function setUpCardPayment(kind: 'onetime' | 'subscription', setup: PaymentSetupInput) {
   const path = kind === 'subscription' ? '/api/create-subscription' : '/api/create-payment-intent';
-  return postJson<{ clientSecret: string }>(path, setup);
-}
-
-export interface RecordDonation {
-  stripePaymentId: string;
-  name?: string;
-  email?: string;
-  /** What the browser believes, in cents (spec 3); the server records Stripe's figure. */
-  amount?: number;
-  donationType?: 'onetime' | 'subscription';
+  return postJson(
+    path,
+    setup,
+    contractOf(contracts, (m) => m.clientSecretResponse),
+  );
 }
 
 /** Tells the server a payment went through; it asks Stripe and records what Stripe says. */
-export function recordDonation(payload: RecordDonation) {
-  return postJson<{ success: boolean }>('/api/record-donation', payload);
+export function recordDonation(payload: RecordDonationInput) {
+  return postJson(
+    '/api/record-donation',
+    payload,
+    contractOf(contracts, (m) => m.recordDonationResponse),
+  );
 }

@@ -1,36 +1,38 @@
-import { getJson, postJson } from '../../../lib/api';
+import { contractOf, getJson, postJson } from '../../../lib/api';
 
-/** A monthly gift as its manage link shows it. */
-export interface ManagedGift {
-  amountCents: number;
-  currency: string;
-  donorName: string | null;
-  status: string;
-  dedication: { kind: 'honor' | 'memory'; name: string } | null;
-  /** Card gifts: cancelled at the end of the paid month. */
-  cancelAtPeriodEnd?: boolean;
-  /** OJC gifts. */
-  cardLast4?: string | null;
-  nextChargeAt?: string | null;
-}
+/** Answers are checked in development and tests only (lib/api.ts). */
+const cardContracts = import.meta.env.DEV ? () => import('~/shared/schemas/manage-gift') : null;
+const ojcContracts = import.meta.env.DEV ? () => import('~/shared/schemas/ojc') : null;
 
 const tokenQuery = (token: string) => `token=${encodeURIComponent(token)}`;
 
 export function getCardGift(token: string) {
-  return getJson<{ gift: ManagedGift }>(`/api/stripe/manage?${tokenQuery(token)}`);
+  return getJson(
+    `/api/stripe/manage?${tokenQuery(token)}`,
+    contractOf(cardContracts, (m) => m.manageGiftResponse),
+  );
 }
 
 /** A Stripe customer-portal session for the gift: the address to send the donor to. */
 export function openCardPortal(token: string) {
-  return postJson<{ url: string }>('/api/stripe/portal-session', { token });
+  return postJson(
+    '/api/stripe/portal-session',
+    { token },
+    contractOf(cardContracts, (m) => m.portalSessionResponse),
+  );
 }
 
 export function getOjcGift(token: string) {
-  return getJson<{ gift: ManagedGift }>(`/api/ojc/subscriptions/manage?${tokenQuery(token)}`);
+  return getJson(
+    `/api/ojc/subscriptions/manage?${tokenQuery(token)}`,
+    contractOf(ojcContracts, (m) => m.ojcGiftResponse),
+  );
 }
 
 export function cancelOjcGift(token: string) {
-  return postJson<{ success: boolean; gift: ManagedGift }>('/api/ojc/subscriptions/cancel', {
-    token,
-  });
+  return postJson(
+    '/api/ojc/subscriptions/cancel',
+    { token },
+    contractOf(ojcContracts, (m) => m.ojcCancelResponse),
+  );
 }

@@ -1,50 +1,36 @@
-import { getJson, postJson } from '../../../lib/api';
+import type * as z from 'zod/mini';
+import type { ojcChargeInput, ojcCreatePaymentInput } from '~/shared/schemas/ojc';
+import { contractOf, getJson, postJson } from '../../../lib/api';
 
-export interface OjcPaymentRequest {
-  /** Whole dollars. */
-  amount: number;
-  donorName: string;
-  donorEmail: string;
-  donorPhone: string;
-  donationType: 'onetime' | 'subscription';
-  dedication: { kind: 'honor' | 'memory'; name: string } | null;
-  idempotencyKey: string;
-  /** The membership this monthly gift pays for (the /join confirmation's signed token). */
-  membership?: string;
-  /** The honeypot: people leave it empty. */
-  website: string;
-}
+/** Answers are checked in development and tests only (lib/api.ts). */
+const contracts = import.meta.env.DEV ? () => import('~/shared/schemas/ojc') : null;
+
+export type OjcPaymentRequest = z.input<ReturnType<typeof ojcCreatePaymentInput>>;
 
 /** Spec 7: POST /api/ojc/create-payment; the answer names this site's OJC payment page. */
 export function createOjcPayment(request: OjcPaymentRequest) {
-  return postJson<{
-    success: boolean;
-    message: string;
-    payment: { paymentId: string; paymentUrl: string };
-  }>('/api/ojc/create-payment', request);
-}
-
-export interface OjcPayment {
-  paymentId: string;
-  amountCents: number;
-  feeCents: number;
-  currency: string;
-  donationType: 'onetime' | 'subscription';
-  donorName: string | null;
-  dedication: { kind: 'honor' | 'memory'; name: string } | null;
-  status: 'pending' | 'succeeded' | 'failed';
-  cardLast4: string | null;
-  donatedAt: string | null;
+  return postJson(
+    '/api/ojc/create-payment',
+    request,
+    contractOf(contracts, (m) => m.ojcCreatePaymentResponse),
+  );
 }
 
 export function getOjcPayment(paymentId: string) {
-  return getJson<{ payment: OjcPayment }>(`/api/ojc/payments/${encodeURIComponent(paymentId)}`);
+  return getJson(
+    `/api/ojc/payments/${encodeURIComponent(paymentId)}`,
+    contractOf(contracts, (m) => m.ojcPaymentResponse),
+  );
 }
 
 /** Charges the OJC card: the number goes to this server, which passes it to OJC Fund only. */
-export function chargeOjcPayment(paymentId: string, card: { cardNumber: string; expiry: string }) {
-  return postJson<{ success: boolean; payment: OjcPayment }>(
+export function chargeOjcPayment(
+  paymentId: string,
+  card: z.input<ReturnType<typeof ojcChargeInput>>,
+) {
+  return postJson(
     `/api/ojc/payments/${encodeURIComponent(paymentId)}/charge`,
     card,
+    contractOf(contracts, (m) => m.ojcChargeResponse),
   );
 }

@@ -5,14 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { HoneypotField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import {
-  getStripeConfig,
-  recordDonation,
-  setUpCardPayment,
-  type StripeConfig,
-} from '../api/card-payments';
+import { getStripeConfig, recordDonation, setUpCardPayment } from '../api/card-payments';
+import type { StripeConfig } from '~/shared/schemas/donations';
 import { createAttemptKeys } from '../lib/attempt-key';
-import type { CheckoutChoice } from '../lib/checkout-link';
+import type { CheckoutChoice } from '~/shared/checkout-link';
 import { loadStripeJs } from '../lib/load-stripe';
 import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';

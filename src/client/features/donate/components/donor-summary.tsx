@@ -1,5 +1,5 @@
 import { formatMoney } from '~/shared/money';
-import type { GiftType } from '../lib/checkout-link';
+import type { GiftType } from '~/shared/checkout-link';
 
 /** The gift being made: amount, how often, and the covered fee when there is one. */
 export function DonationSummary({

@@ -3,30 +3,32 @@ import { Button } from '../../../components/ui/button';
 import { useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
 import { OfficeContact } from '../../../components/layout/office-contact';
-import type { ManagedGift } from '../api/manage-gift';
+import type { ManagedGift as CardGift } from '~/shared/schemas/manage-gift';
+import type { OjcGift } from '~/shared/schemas/ojc';
 
-type State =
-  | { phase: 'loading' }
-  | { phase: 'failed'; message: string }
-  | { phase: 'ready'; gift: ManagedGift };
+/** A monthly gift as its receipt's link shows it: by card (Stripe) or by OJC card. */
+type ManagedGift = CardGift | OjcGift;
+
+type State<G> =
+  { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'ready'; gift: G };
 
 /**
  * The frame of the pages a receipt's link opens: reads the signed token from the address,
  * loads the gift it names, and shows it with the page's action; an expired or forged link says
  * so, with the office's contact.
  */
-export function ManagedGiftFrame({
+export function ManagedGiftFrame<G extends ManagedGift>({
   title,
   load,
   children,
 }: {
   title: string;
-  load: (token: string) => Promise<{ gift: ManagedGift }>;
-  children: (gift: ManagedGift, token: string, update: (gift: ManagedGift) => void) => ReactNode;
+  load: (token: string) => Promise<{ gift: G }>;
+  children: (gift: G, token: string, update: (gift: G) => void) => ReactNode;
 }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>(() =>
+  const [state, setState] = useState<State<G>>(() =>
     token ? { phase: 'loading' } : { phase: 'failed', message: 'This link is not valid.' },
   );
 
@@ -87,14 +89,15 @@ function GiftDetails({ gift }: { gift: ManagedGift }) {
     ['Amount', `${formatMoney(gift.amountCents, gift.currency)} a month`],
     [
       'Status',
-      gift.cancelAtPeriodEnd
+      'cancelAtPeriodEnd' in gift && gift.cancelAtPeriodEnd
         ? 'Ends after the current month'
         : (statusNames[gift.status] ?? gift.status),
     ],
   ];
   if (gift.donorName) rows.unshift(['Donor', gift.donorName]);
-  if (gift.cardLast4) rows.push(['Card', `OJC card ending in ${gift.cardLast4}`]);
-  if (gift.nextChargeAt && gift.status === 'active') {
+  if ('cardLast4' in gift && gift.cardLast4)
+    rows.push(['Card', `OJC card ending in ${gift.cardLast4}`]);
+  if ('nextChargeAt' in gift && gift.nextChargeAt && gift.status === 'active') {
     rows.push([
       'Next charge',
       new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(gift.nextChargeAt)),

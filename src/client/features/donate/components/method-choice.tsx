@@ -1,4 +1,4 @@
-import type { PayMethod } from '../lib/checkout-link';
+import type { PayMethod } from '~/shared/checkout-link';
 
 const methods: { value: PayMethod; label: string; note: string }[] = [
   { value: 'credit_card', label: 'Credit Card', note: 'Visa, Mastercard, Amex, Discover' },

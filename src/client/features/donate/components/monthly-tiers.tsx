@@ -1,7 +1,7 @@
 import siteConfig from '@site-config';
 import { buttonClass } from '../../../components/ui/button';
 import { RichText } from '../../../components/ui/rich-text';
-import { checkoutHref, type PayMethod } from '../lib/checkout-link';
+import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
 
 /**
  * Spec 2: the monthly tab's tier cards, by the donate page's names (Spark, Flame, Illumination).

@@ -5,7 +5,8 @@ import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { failureToast } from '../../../lib/failure-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { chargeOjcPayment, type OjcPayment } from '../api/ojc-payments';
+import type { OjcPayment } from '~/shared/schemas/ojc';
+import { chargeOjcPayment } from '../api/ojc-payments';
 
 /** The server's own rules (number, MM/YY, not expired), with the browser's clock. */
 const loadCardSchema = () =>
@@ -38,7 +39,7 @@ export function OjcCardForm({
 }) {
   const toast = useToast();
   const form = useZodForm(loadCardSchema, { cardNumber: '', expiry: '' });
-  const { values, errors, submitting, setValue } = form;
+  const { values, submitting, setValue, field } = form;
   const [problem, setProblem] = useState<string | null>(null);
   const monthly = payment.donationType === 'subscription';
   const amount = formatMoney(payment.amountCents, payment.currency);
@@ -69,25 +70,19 @@ export function OjcCardForm({
     >
       <TextField
         label="OJC card number"
-        name="cardNumber"
         inputMode="numeric"
         autoComplete="cc-number"
         required
-        value={values.cardNumber}
-        error={errors.cardNumber}
-        disabled={submitting}
+        {...field('cardNumber')}
         onValue={(name, value) => setValue(name, formatCardNumber(value))}
       />
       <TextField
         label="Expiry (MM/YY)"
-        name="expiry"
         inputMode="numeric"
         autoComplete="cc-exp"
         placeholder="MM/YY"
         required
-        value={values.expiry}
-        error={errors.expiry}
-        disabled={submitting}
+        {...field('expiry')}
         onValue={(name, value) => setValue(name, formatExpiry(value))}
       />
       {problem ? (

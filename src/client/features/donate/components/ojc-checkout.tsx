@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { createOjcPayment } from '../api/ojc-payments';
 import { createAttemptKeys } from '../lib/attempt-key';
-import type { CheckoutChoice } from '../lib/checkout-link';
+import type { CheckoutChoice } from '~/shared/checkout-link';
 import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import siteConfig from '@site-config';
 import { buttonClass } from '../../../components/ui/button';
-import { parseWholeDollars, type PayMethod } from '../lib/checkout-link';
+import { parseWholeDollars, type PayMethod } from '~/shared/checkout-link';
 import { MethodChoice } from './method-choice';
 
 /**

@@ -4,7 +4,7 @@ import type { Tier } from '~/shared/site-config-schema';
 import { AnchorLink } from '../../../components/layout/anchor-link';
 import { buttonClass } from '../../../components/ui/button';
 import { RichText } from '../../../components/ui/rich-text';
-import { checkoutHref } from '../../donate/lib/checkout-link';
+import { checkoutHref } from '~/shared/checkout-link';
 import { HomeIcon, type IconName } from './icons';
 import { SectionHeading } from './section-heading';
 

@@ -1,9 +1,13 @@
-import { postJson } from '../../../lib/api';
 import type { MembershipApplicationInput } from '~/shared/schemas/membership';
+import { contractOf, postJson } from '../../../lib/api';
+
+/** Answers are checked in development and tests only (lib/api.ts). */
+const contracts = import.meta.env.DEV ? () => import('~/shared/schemas/membership') : null;
 
 export function submitApplication(input: MembershipApplicationInput) {
-  return postJson<{ id: string; tier: string; message: string }>(
+  return postJson(
     '/api/membership-applications',
     input,
+    contractOf(contracts, (m) => m.membershipApplicationResponse),
   );
 }

@@ -27,7 +27,7 @@ export function ApplicationForm({ tierId, onTierChange, onSubmitted }: Applicati
     message: '',
     website: '',
   });
-  const { values, errors, submitting, setValue } = form;
+  const { values, errors, submitting, setValue, field } = form;
 
   const onSubmit = form.handleSubmit(async (data) => {
     try {
@@ -47,48 +47,11 @@ export function ApplicationForm({ tierId, onTierChange, onSubmitted }: Applicati
       className="flex flex-col gap-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First Name"
-          name="firstName"
-          autoComplete="given-name"
-          required
-          value={values.firstName}
-          error={errors.firstName}
-          onValue={setValue}
-          disabled={submitting}
-        />
-        <TextField
-          label="Last Name"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          value={values.lastName}
-          error={errors.lastName}
-          onValue={setValue}
-          disabled={submitting}
-        />
+        <TextField label="First Name" autoComplete="given-name" required {...field('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" required {...field('lastName')} />
       </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        error={errors.email}
-        onValue={setValue}
-        disabled={submitting}
-      />
-      <TextField
-        label="Phone"
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        value={values.phone}
-        error={errors.phone}
-        onValue={setValue}
-        disabled={submitting}
-      />
+      <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <FieldShell label="Membership Tier" required error={errors.membershipTier}>
         {({ inputId, describedBy }) => (
           <select
@@ -115,23 +78,11 @@ export function ApplicationForm({ tierId, onTierChange, onSubmitted }: Applicati
       </FieldShell>
       <TextAreaField
         label="Prayer Intentions"
-        name="prayerIntentions"
         rows={3}
-        value={values.prayerIntentions}
-        error={errors.prayerIntentions}
-        onValue={setValue}
-        disabled={submitting}
+        {...field('prayerIntentions')}
         hint="Names and intentions for the Rabbi's prayers. Kept private."
       />
-      <TextAreaField
-        label="Message"
-        name="message"
-        rows={3}
-        value={values.message}
-        error={errors.message}
-        onValue={setValue}
-        disabled={submitting}
-      />
+      <TextAreaField label="Message" rows={3} {...field('message')} />
       <HoneypotField value={values.website ?? ''} onValue={setValue} />
       <Button type="submit" variant="secondary" disabled={submitting}>
         {submitting ? 'Submitting...' : 'Submit Application'}

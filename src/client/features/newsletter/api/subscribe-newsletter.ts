@@ -1,6 +1,11 @@
-import { postJson } from '../../../lib/api';
 import type { NewsletterSignupInput } from '~/shared/schemas/newsletter';
+import { postJson } from '../../../lib/api';
+
+/** Answers are checked in development and tests only (lib/api.ts). */
+const answer = import.meta.env.DEV
+  ? () => import('~/shared/schemas/common').then((m) => m.messageResponse)
+  : null;
 
 export function subscribeNewsletter(input: NewsletterSignupInput) {
-  return postJson<{ message: string }>('/api/newsletter', input);
+  return postJson('/api/newsletter', input, answer);
 }

@@ -1,29 +1,14 @@
-import type { PrayerRelation } from '~/shared/schemas/prayer-names';
-import { postJson, toApiError } from '../../../lib/api';
+import type * as z from 'zod/mini';
+import type { PrayerIntention, PrayerRelation } from '~/shared/domain';
+import { messageResponse, noContent } from '~/shared/schemas/common';
+import {
+  prayerNamesListing,
+  prayerNameView,
+  prayerSessionResponse,
+} from '~/shared/schemas/prayer-names';
+import { postJson, readAnswer, toApiError, type Contract } from '../../../lib/api';
 
-export type PrayerIntention =
-  'healing' | 'shidduch' | 'parnassah' | 'children' | 'success' | 'other';
-
-export interface PrayerName {
-  id: string;
-  hebrewName: string;
-  relation: PrayerRelation;
-  motherHebrewName: string;
-  englishName: string | null;
-  intention: PrayerIntention;
-  note: string | null;
-  renewedAt: string;
-  /** When it leaves the weekly list unless renewed; `lapsed` once that has passed. */
-  lapsesAt: string;
-  lapsed: boolean;
-}
-
-export interface PrayerNamesListing {
-  member: { name: string; kind: 'member' | 'donor' };
-  lapseWeeks: number;
-  names: PrayerName[];
-}
-
+/** What the names form holds as the giver types (the API's input, every field as text). */
 export interface PrayerNameFields {
   hebrewName: string;
   relation: PrayerRelation;
@@ -39,17 +24,23 @@ export const storedSession = () => sessionStorage.getItem(SESSION_KEY);
 export const forgetSession = () => sessionStorage.removeItem(SESSION_KEY);
 
 export function requestPrayerLink(email: string) {
-  return postJson<{ message: string }>('/api/prayer-names/link', { email });
+  return postJson('/api/prayer-names/link', { email }, messageResponse);
 }
 
 /** Opens the emailed link (it works once) and keeps the session it gives. */
 export async function openPrayerLink(token: string) {
-  const { session } = await postJson<{ session: string }>('/api/prayer-names/session', { token });
+  const { session } = await postJson('/api/prayer-names/session', { token }, prayerSessionResponse);
   sessionStorage.setItem(SESSION_KEY, session);
   return session;
 }
 
-async function call<T>(session: string, method: string, path: string, body?: unknown) {
+async function call<S extends z.core.$ZodType>(
+  session: string,
+  contract: Contract<S>,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
   const response = await fetch(path, {
     method,
     headers: {
@@ -60,16 +51,16 @@ async function call<T>(session: string, method: string, path: string, body?: unk
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await toApiError(response);
-  return (response.status === 204 ? undefined : await response.json()) as T;
+  return readAnswer(path, contract, response.status === 204 ? undefined : await response.json());
 }
 
 export const listPrayerNames = (session: string) =>
-  call<PrayerNamesListing>(session, 'GET', '/api/prayer-names');
+  call(session, prayerNamesListing, 'GET', '/api/prayer-names');
 export const addPrayerName = (session: string, fields: PrayerNameFields) =>
-  call<PrayerName>(session, 'POST', '/api/prayer-names', fields);
+  call(session, prayerNameView, 'POST', '/api/prayer-names', fields);
 export const editPrayerName = (session: string, id: string, fields: PrayerNameFields) =>
-  call<PrayerName>(session, 'PUT', `/api/prayer-names/${id}`, fields);
+  call(session, prayerNameView, 'PUT', `/api/prayer-names/${id}`, fields);
 export const renewPrayerName = (session: string, id: string) =>
-  call<PrayerName>(session, 'POST', `/api/prayer-names/${id}/renew`);
+  call(session, prayerNameView, 'POST', `/api/prayer-names/${id}/renew`);
 export const removePrayerName = (session: string, id: string) =>
-  call<undefined>(session, 'DELETE', `/api/prayer-names/${id}`);
+  call(session, noContent, 'DELETE', `/api/prayer-names/${id}`);

@@ -2,15 +2,15 @@ import { useState, type FormEvent } from 'react';
 import {
   hebrewNameProblem,
   prayerIntentionLabels,
-  prayerIntentionValues,
   prayerRelationLabels,
-  prayerRelationValues,
 } from '~/shared/schemas/prayer-names';
+import { prayerIntentionValues, prayerRelationValues } from '~/shared/domain';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { ApiError } from '../../../lib/api';
-import type { PrayerName, PrayerNameFields } from '../api/prayer-names';
+import type { PrayerNameView as PrayerName } from '~/shared/schemas/prayer-names';
+import type { PrayerNameFields } from '../api/prayer-names';
 
 const blank: PrayerNameFields = {
   hebrewName: '',

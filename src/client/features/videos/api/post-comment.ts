@@ -1,9 +1,7 @@
-import { postJson } from '../../../lib/api';
+import { messageResponse } from '~/shared/schemas/common';
 import type { CommentInput } from '~/shared/schemas/videos';
+import { postJson } from '../../../lib/api';
 
 export function postComment(videoId: string, input: CommentInput) {
-  return postJson<{ message: string }>(
-    `/api/videos/${encodeURIComponent(videoId)}/comments`,
-    input,
-  );
+  return postJson(`/api/videos/${encodeURIComponent(videoId)}/comments`, input, messageResponse);
 }

@@ -21,14 +21,10 @@ export function CommentForm({ videoId, videoTitle }: { videoId: string; videoTit
     comment: '',
     website: '',
   });
-  const { values, errors, submitting, setValue } = form;
+  const { values, submitting, setValue, field } = form;
   const bind = (name: 'authorName' | 'authorEmail' | 'comment') => ({
-    name,
+    ...field(name),
     required: true,
-    value: values[name],
-    error: errors[name],
-    onValue: setValue,
-    disabled: submitting,
   });
 
   const onSubmit = form.handleSubmit(async (data) => {

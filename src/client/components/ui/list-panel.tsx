@@ -1,0 +1,94 @@
+import { useState, type ReactNode } from 'react';
+import { StatusFilter } from './status-parts';
+import { PagedTable } from './paged-table';
+import { PanelHeader } from './panel-parts';
+
+/** A list's status filter and page: a new filter starts again from the first page. */
+export function useListState<S extends string>() {
+  const [status, setStatus] = useState<S | ''>('');
+  const [offset, setOffset] = useState(0);
+  return {
+    status,
+    offset,
+    setOffset,
+    setStatus: (next: S | '') => {
+      setStatus(next);
+      setOffset(0);
+    },
+  };
+}
+
+/**
+ * The frame of a list tab (messages, applications, subscribers): heading with refresh, an
+ * optional summary, the status filter with optional actions beside it, then the paged table
+ * with its states.
+ */
+export function ListPanel<S extends string, T>({
+  title,
+  description,
+  noun,
+  statuses,
+  statusLabels,
+  list,
+  query,
+  items,
+  total,
+  pageSize,
+  summary,
+  actions,
+  headers,
+  row,
+}: {
+  title: string;
+  description: string;
+  /** Plural, lower case: 'messages'. */
+  noun: string;
+  statuses: readonly S[];
+  statusLabels: Record<S, string>;
+  list: ReturnType<typeof useListState<S>>;
+  query: { isPending: boolean; isFetching: boolean; error: Error | null; refetch: () => unknown };
+  items: T[] | undefined;
+  total: number;
+  pageSize: number;
+  summary?: ReactNode;
+  actions?: ReactNode;
+  headers: string[];
+  /** One table row per item. */
+  row: (item: T) => ReactNode;
+}) {
+  const { status, offset } = list;
+  const label = status ? statusLabels[status] : '';
+  return (
+    <section className="flex flex-col gap-6">
+      <PanelHeader
+        title={title}
+        description={description}
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching}
+      />
+      {summary}
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <StatusFilter
+          statuses={statuses}
+          labels={statusLabels}
+          value={status}
+          onChange={list.setStatus}
+        />
+        {actions}
+      </div>
+      <PagedTable
+        query={query}
+        items={items}
+        total={total}
+        offset={offset}
+        pageSize={pageSize}
+        onOffset={list.setOffset}
+        noun={noun}
+        empty={label ? `No ${label.toLowerCase()} ${noun}.` : `No ${noun} yet.`}
+        caption={label ? `${label} ${noun}` : `All ${noun}`}
+        headers={headers}
+        row={row}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { formatDateTime } from '../../lib/format-date-time';
+
+/** The pieces every admin panel is built from: heading, states, tables, small buttons. */
+
+/** How many items are in each status: one card per status, in the given order. */
+export function StatusCounts<S extends string>({
+  label,
+  statuses,
+  labels,
+  counts,
+  testIdPrefix,
+  className,
+}: {
+  label: string;
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  counts: Record<S, number>;
+  /** `data-testid` of each count: `${testIdPrefix}-${status}`. */
+  testIdPrefix: string;
+  /** The grid's columns. */
+  className: string;
+}) {
+  return (
+    <dl className={`grid gap-3 ${className}`} aria-label={label}>
+      {statuses.map((s) => (
+        <div key={s} className="rounded-lg bg-white p-4 shadow-sm">
+          <dt className="text-sm text-stone-700">{labels[s]}</dt>
+          <dd
+            className="mt-1 text-2xl font-semibold text-navy-950"
+            data-testid={`${testIdPrefix}-${s}`}
+          >
+            {counts[s]}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function PanelHeader({
+  title,
+  description,
+  onRefresh,
+  refreshing,
+}: {
+  title: string;
+  description?: string;
+  onRefresh?: () => void;
+  refreshing?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h2 className="font-display text-2xl font-semibold text-navy-950">{title}</h2>
+        {description ? <p className="mt-1 max-w-2xl text-stone-700">{description}</p> : null}
+      </div>
+      {onRefresh ? (
+        <ActionButton onClick={onRefresh} disabled={refreshing}>
+          {refreshing ? 'Refreshing...' : 'Refresh'}
+        </ActionButton>
+      ) : null}
+    </div>
+  );
+}
+
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <p role="status" className="py-6 text-stone-700">
+      {label}
+    </p>
+  );
+}
+
+export function ErrorState({
+  title,
+  description,
+  error,
+  onRetry,
+}: {
+  title: string;
+  /** Said before the error's own message. */
+  description?: string;
+  error: Error;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="my-4 rounded-lg border border-red-700 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{title}</p>
+      {description ? <p className="mt-1">{description}</p> : null}
+      <p className="mt-1 text-sm">{error.message}</p>
+      <ActionButton className="mt-3" onClick={onRetry}>
+        Try again
+      </ActionButton>
+    </div>
+  );
+}
+
+/** What a panel shows while its query loads or after it failed; nothing once it has data. */
+export function QueryStatus({
+  query,
+  loadingLabel,
+  errorTitle,
+}: {
+  query: { isPending: boolean; error: Error | null; refetch: () => unknown };
+  loadingLabel: string;
+  errorTitle: string;
+}) {
+  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  if (query.error) {
+    return (
+      <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  return null;
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg bg-white p-6 text-center text-stone-700 shadow-sm">{children}</p>;
+}
+
+/** A table that scrolls sideways on a narrow screen (and can then be scrolled by keyboard). */
+export function DataTable({
+  caption,
+  headers,
+  children,
+}: {
+  caption: string;
+  headers: string[];
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg bg-white shadow-sm"
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-stone-300 bg-stone-100 text-stone-800">
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export const cellClass = 'px-3 py-2 align-top';
+
+export function DateTimeCell({ iso }: { iso: string | null | undefined }) {
+  return (
+    <td className={`${cellClass} whitespace-nowrap`}>
+      {iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : '—'}
+    </td>
+  );
+}
+
+const tones = {
+  neutral: 'border-navy-800 text-navy-900 hover:bg-navy-900 hover:text-white',
+  danger: 'border-red-700 text-red-800 hover:bg-red-700 hover:text-white',
+};
+
+/** A compact button for rows and panel headers. */
+export function ActionButton({
+  tone = 'neutral',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: keyof typeof tones }) {
+  return (
+    <button
+      type={type}
+      className={`inline-flex min-h-9 items-center justify-center rounded-md border bg-white px-3 text-sm font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${tones[tone]} ${className}`}
+      {...props}
+    />
+  );
+}
+
+/** The streamed CSV export of a list, with its filters: a plain link the browser downloads. */
+export function CsvLink({ href, label = 'Download CSV' }: { href: string; label?: string }) {
+  return (
+    <a
+      href={href}
+      download
+      className="inline-flex min-h-9 items-center justify-center rounded-md border border-navy-800 bg-white px-3 text-sm font-semibold text-navy-900 hover:bg-navy-900 hover:text-white"
+    >
+      {label}
+    </a>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import type * as z from 'zod/mini';
+import type { DonorRecord } from '~/shared/schemas/admin-donors';
+import { stripeVerifyResponse } from '~/shared/schemas/donations';
+import { ojcVerifyResponse } from '~/shared/schemas/ojc';
+
+/** The spec's verify answer, from either provider. */
+export type VerifyAnswer =
+  z.output<typeof stripeVerifyResponse> | z.output<typeof ojcVerifyResponse>;
+
+/** Thrown, without calling anything, for a record with no payment id (spec 8 'Cannot Verify'). */
+export class MissingPaymentIdError extends Error {
+  constructor() {
+    super('Missing payment ID for verification');
+    this.name = 'MissingPaymentIdError';
+  }
+}
+
+/** Asks the payment's provider again, through the server: Stripe for a card, OJC Fund for OJC. */
+export function verifyPayment(
+  donor: Pick<DonorRecord, 'paymentId' | 'paymentMethod'>,
+): Promise<VerifyAnswer> {
+  if (!donor.paymentId) return Promise.reject(new MissingPaymentIdError());
+  const id = encodeURIComponent(donor.paymentId);
+  return donor.paymentMethod === 'ojc'
+    ? adminRequest(`/api/ojc/verify-payment/${id}`, ojcVerifyResponse)
+    : adminRequest(`/api/stripe/verify-payment/${id}`, stripeVerifyResponse);
+}
+
+/** The list and the stats refresh after it, as after every admin change (query-client.ts). */
+export function useVerifyPayment() {
+  return useMutation({ mutationFn: verifyPayment });
+}

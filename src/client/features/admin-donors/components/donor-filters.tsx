@@ -1,0 +1,177 @@
+import { useEffect, useId, useState } from 'react';
+import { paymentStatuses, type DonationType, type PaymentStatus } from '~/shared/domain';
+import type { DonorFilterFields as DonorFilters } from '../api/list-donors';
+import { ActionButton } from '../../../components/ui/panel-parts';
+import { statusLabel } from './donor-labels';
+
+/** Typing settles this long before the search is sent. */
+const SEARCH_DELAY_MS = 300;
+
+const controlClass =
+  'w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500';
+
+function Labelled({
+  label,
+  children,
+}: {
+  label: string;
+  children: (id: string) => React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+const typeOptions: [DonationType | '', string][] = [
+  ['', 'All types'],
+  ['onetime', 'One-time'],
+  ['subscription', 'Monthly'],
+];
+const statusOptions: [PaymentStatus | '', string][] = [
+  ['', 'All statuses'],
+  ...paymentStatuses.map((s): [PaymentStatus, string] => [s, statusLabel(s)]),
+];
+
+/** A whole day, YYYY-MM-DD, kept within `min` and `max` when they are set. */
+function DayField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Labelled label={label}>
+      {(id) => (
+        <input
+          id={id}
+          type="date"
+          value={value}
+          min={min || undefined}
+          max={max || undefined}
+          onChange={(e) => onChange(e.target.value)}
+          className={controlClass}
+        />
+      )}
+    </Labelled>
+  );
+}
+
+function Choice<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: [V, string][];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Labelled label={label}>
+      {(id) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value as V)}
+          className={controlClass}
+        >
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Labelled>
+  );
+}
+
+/**
+ * Search (name or email, any case, part of it) and the date, type and status filters; the
+ * server applies them. Dates are whole days in the site's time zone, both ends included.
+ */
+export function DonorFilterBar({
+  filters,
+  onChange,
+}: {
+  filters: DonorFilters;
+  onChange: (filters: DonorFilters) => void;
+}) {
+  const [search, setSearch] = useState(filters.search);
+  useEffect(() => {
+    if (search === filters.search) return;
+    const timer = window.setTimeout(() => onChange({ ...filters, search }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, filters, onChange]);
+  const set = (change: Partial<DonorFilters>) => onChange({ ...filters, search, ...change });
+  const filtered = Object.values({ ...filters, search }).some(Boolean);
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter donors"
+      className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+      onSubmit={(e) => {
+        e.preventDefault();
+        set({});
+      }}
+    >
+      <Labelled label="Search donors">
+        {(id) => (
+          <input
+            id={id}
+            type="search"
+            value={search}
+            maxLength={100}
+            placeholder="Name or email"
+            onChange={(e) => setSearch(e.target.value)}
+            className={controlClass}
+          />
+        )}
+      </Labelled>
+      <DayField
+        label="From"
+        value={filters.from}
+        max={filters.to}
+        onChange={(from) => set({ from })}
+      />
+      <DayField label="To" value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
+      <Choice
+        label="Type"
+        value={filters.type}
+        options={typeOptions}
+        onChange={(type) => set({ type })}
+      />
+      <Choice
+        label="Status"
+        value={filters.status}
+        options={statusOptions}
+        onChange={(status) => set({ status })}
+      />
+      <ActionButton
+        className="min-h-10"
+        disabled={!filtered}
+        onClick={() => {
+          setSearch('');
+          onChange({ search: '', from: '', to: '', type: '', status: '' });
+        }}
+      >
+        Clear filters
+      </ActionButton>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { paymentStatusLabel } from '~/shared/donor-labels';
+import type { PaymentStatus } from '~/shared/domain';
+import { StatusBadge } from '../../../components/ui/status-parts';
+
+const tones: Record<string, string> = {
+  Verified: 'bg-emerald-100 text-emerald-900',
+  Pending: 'bg-amber-100 text-amber-900',
+  Failed: 'bg-red-100 text-red-900',
+  Refunded: 'bg-stone-200 text-stone-800',
+  Disputed: 'bg-orange-100 text-orange-900',
+  Unknown: 'bg-stone-200 text-stone-800',
+};
+
+export const statusLabel = (status: PaymentStatus) => paymentStatusLabel(status);
+
+/** Spec 4's status label, as a coloured badge (the word carries the meaning, not the colour). */
+export function PaymentStatusBadge({ status }: { status: string }) {
+  const label = paymentStatusLabel(status);
+  return <StatusBadge label={label} tone={tones[label] ?? tones.Unknown!} />;
+}

@@ -1,0 +1,75 @@
+import { donationTypeLabel, paymentMethodLabel } from '~/shared/donor-labels';
+import { formatMoney } from '~/shared/money';
+import { useToast } from '../../../components/ui/toast';
+import type { DonorRecord } from '~/shared/schemas/admin-donors';
+import { useVerifyPayment } from '../api/verify-payment';
+import { verificationToast } from '../lib/verification-toast';
+import { PaymentStatusBadge } from './donor-labels';
+import {
+  ActionButton,
+  cellClass,
+  DataTable,
+  DateTimeCell,
+} from '../../../components/ui/panel-parts';
+
+/** The donor records of one page: who, how much, how, and whether the money arrived. */
+export function DonorsTable({ donors, caption }: { donors: DonorRecord[]; caption: string }) {
+  return (
+    <DataTable
+      caption={caption}
+      headers={['Name', 'Email', 'Amount', 'Type', 'Date', 'Payment Method', 'Status', 'Actions']}
+    >
+      {donors.map((donor) => (
+        <DonorRow key={donor.id} donor={donor} />
+      ))}
+    </DataTable>
+  );
+}
+
+function DonorRow({ donor }: { donor: DonorRecord }) {
+  const verify = useVerifyPayment();
+  const toast = useToast();
+  const name = donor.name ?? 'Anonymous';
+  const onVerify = () =>
+    verify.mutate(donor, {
+      onSuccess: (answer) => toast(verificationToast({ answer })),
+      onError: (error) => toast(verificationToast({ error })),
+    });
+  return (
+    <tr>
+      <td className={`${cellClass} font-semibold text-navy-950`}>{name}</td>
+      <td className={`${cellClass} break-all`}>
+        {donor.email ? (
+          <a className="text-navy-800 underline" href={`mailto:${donor.email}`}>
+            {donor.email}
+          </a>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        {formatMoney(donor.amount, donor.currency)}
+        {donor.refundedAmount > 0 && donor.paymentStatus !== 'refunded' ? (
+          <span className="block text-xs text-stone-700">
+            {formatMoney(donor.refundedAmount, donor.currency)} refunded
+          </span>
+        ) : null}
+      </td>
+      <td className={cellClass}>{donationTypeLabel(donor.donationType)}</td>
+      <DateTimeCell iso={donor.createdAt} />
+      <td className={cellClass}>{paymentMethodLabel(donor.paymentMethod)}</td>
+      <td className={cellClass}>
+        <PaymentStatusBadge status={donor.paymentStatus} />
+      </td>
+      <td className={cellClass}>
+        <ActionButton
+          onClick={onVerify}
+          disabled={verify.isPending}
+          aria-label={`Verify payment of ${name}, ${formatMoney(donor.amount, donor.currency)}`}
+        >
+          {verify.isPending ? 'Verifying...' : 'Verify'}
+        </ActionButton>
+      </td>
+    </tr>
+  );
+}

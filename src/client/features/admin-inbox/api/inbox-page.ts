@@ -1,0 +1,16 @@
+import type * as z from 'zod/mini';
+import { inboxPageSize } from '~/shared/schemas/admin-inbox';
+import { adminRequest } from '../../../lib/admin/admin-request';
+
+/** One page of an inbox list (messages, applications, subscribers), by status. */
+export function listInboxPage<S extends z.core.$ZodType>(
+  path: string,
+  contract: S,
+  status: string | undefined,
+  offset: number,
+) {
+  const query = new URLSearchParams({ limit: String(inboxPageSize) });
+  if (status) query.set('status', status);
+  if (offset > 0) query.set('offset', String(offset));
+  return adminRequest(`${path}?${query}`, contract);
+}

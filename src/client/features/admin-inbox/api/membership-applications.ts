@@ -1,0 +1,42 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { ApplicationStatus } from '~/shared/domain';
+import {
+  applicationListing,
+  applicationView,
+  type ApplicationChange,
+} from '~/shared/schemas/admin-inbox';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import { listInboxPage } from './inbox-page';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
+
+export function listMembershipApplications(status?: ApplicationStatus, offset = 0) {
+  return listInboxPage('/api/admin/membership-applications', applicationListing, status, offset);
+}
+
+export function useMembershipApplicationsQuery(status?: ApplicationStatus, offset = 0) {
+  return useQuery({
+    queryKey: ['admin', 'membership-applications', status ?? 'all', offset],
+    queryFn: () => listMembershipApplications(status, offset),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function updateMembershipApplication(
+  id: string,
+  change: ApplicationChange,
+  csrfToken: string,
+) {
+  return adminRequest(`/api/admin/membership-applications/${id}`, applicationView, {
+    method: 'PATCH',
+    body: change,
+    csrfToken,
+  });
+}
+
+export function useUpdateMembershipApplication() {
+  const { csrfToken } = useAdminSession();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: ApplicationChange }) =>
+      updateMembershipApplication(id, change, csrfToken),
+  });
+}

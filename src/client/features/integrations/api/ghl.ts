@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  crmContactsLimit,
+  ghlConnectionResult,
+  ghlContactResult,
+  ghlContactsResult,
+} from '~/shared/schemas/integrations';
+import { adminRequest } from '../../../lib/admin/admin-request';
+
+/** The CRM tab's calls (spec 7): the connection test, the newest contacts, a search by email. */
+
+export function testGhlConnection() {
+  return adminRequest('/api/ghl/test-connection', ghlConnectionResult);
+}
+
+export function useGhlConnectionQuery() {
+  return useQuery({ queryKey: ['admin', 'ghl', 'connection'], queryFn: testGhlConnection });
+}
+
+export function listGhlContacts() {
+  return adminRequest(`/api/ghl/contacts?limit=${crmContactsLimit}`, ghlContactsResult);
+}
+
+/** Loaded once the connection works: a CRM that is not configured has nothing to list. */
+export function useGhlContactsQuery(enabled: boolean) {
+  return useQuery({ queryKey: ['admin', 'ghl', 'contacts'], queryFn: listGhlContacts, enabled });
+}
+
+export function findGhlContact(email: string) {
+  return adminRequest(`/api/ghl/contact/${encodeURIComponent(email)}`, ghlContactResult);
+}

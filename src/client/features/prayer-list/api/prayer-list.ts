@@ -1,0 +1,34 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  prayerList,
+  prayerReadingRecorded,
+  type PrayerReadingInput,
+} from '~/shared/schemas/prayer-list';
+import { adminRequest } from '../../../lib/admin/admin-request';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { adminQueryKey } from '../../../lib/admin/query-client';
+
+/** GET /api/admin/prayer-list: a week's names by intention, as the Rabbi reads them. */
+export function usePrayerListQuery(week: string | undefined) {
+  return useQuery({
+    queryKey: [...adminQueryKey, 'prayer-list', week ?? 'this-week'],
+    queryFn: () =>
+      adminRequest(
+        `/api/admin/prayer-list${week ? `?week=${encodeURIComponent(week)}` : ''}`,
+        prayerList,
+      ),
+  });
+}
+
+/** Marks a week's list as read at the tziyun on a day: every giver is told by email. */
+export function useMarkPrayed() {
+  const { csrfToken } = useAdminSession();
+  return useMutation({
+    mutationFn: (body: PrayerReadingInput) =>
+      adminRequest('/api/admin/prayer-list/readings', prayerReadingRecorded, {
+        method: 'POST',
+        body,
+        csrfToken,
+      }),
+  });
+}

@@ -1,0 +1,193 @@
+import { useState, type FormEvent } from 'react';
+import { formatLongDate } from '~/shared/schedule';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { failureToast } from '../../../lib/failure-toast';
+import type { PrayerList } from '~/shared/schemas/prayer-list';
+import { useMarkPrayed, usePrayerListQuery } from '../api/prayer-list';
+import { EmptyState, QueryStatus } from '../../../components/ui/panel-parts';
+
+/** A calendar date moved by whole days (ISO dates, no time zone involved). */
+function addDays(iso: string, days: number) {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The weekly prayer list (also alone at /admin/prayer-list): the week's names grouped by
+ * intention under its Hebrew dates, printable on one or two pages, and the office's "read at
+ * the tziyun" that tells each giver by email.
+ */
+export default function PrayerListPanel() {
+  const [week, setWeek] = useState<string | undefined>();
+  const query = usePrayerListQuery(week);
+  const list = query.data;
+  return (
+    <section aria-labelledby="prayer-list-heading" className="flex flex-col gap-6 print:gap-3">
+      <div className="flex flex-wrap items-center gap-2 print:hidden">
+        {list ? (
+          <>
+            <Button variant="outline" onClick={() => setWeek(addDays(list.week.start, -7))}>
+              Previous week
+            </Button>
+            <Button
+              variant="outline"
+              disabled={list.isCurrentWeek}
+              onClick={() => setWeek(undefined)}
+            >
+              This week
+            </Button>
+            <Button variant="outline" onClick={() => setWeek(addDays(list.week.start, 7))}>
+              Next week
+            </Button>
+            <Button onClick={() => window.print()} disabled={list.total === 0}>
+              Print the list
+            </Button>
+          </>
+        ) : null}
+      </div>
+      <QueryStatus
+        query={query}
+        loadingLabel="Loading the prayer list…"
+        errorTitle="The prayer list could not be loaded"
+      />
+      {list ? <WeekList list={list} /> : null}
+    </section>
+  );
+}
+
+function WeekList({ list }: { list: PrayerList }) {
+  const { week } = list;
+  return (
+    <>
+      <header className="border-b border-stone-300 pb-3 print:pb-2">
+        <h2
+          id="prayer-list-heading"
+          className="font-display text-2xl font-semibold text-navy-950 print:text-[16pt]"
+        >
+          Prayer list: week of {formatLongDate(week.start)}
+        </h2>
+        <p lang="he" dir="rtl" className="mt-1 text-xl text-navy-950 print:text-[14pt]">
+          {week.hebrewStart.hebrew} – {week.hebrewEnd.hebrew}
+        </p>
+        <p className="text-stone-700">
+          {week.hebrewStart.english} – {week.hebrewEnd.english} ·{' '}
+          {list.total === 1 ? '1 name' : `${list.total} names`}
+        </p>
+      </header>
+      <ReadingStatus list={list} />
+      {list.total === 0 ? (
+        <EmptyState>No names are on this week’s list.</EmptyState>
+      ) : (
+        <div className="columns-1 gap-8 md:columns-2 print:columns-3 print:gap-5">
+          {list.groups.map((group) => (
+            <section
+              key={group.intention}
+              aria-labelledby={`intention-${group.intention}`}
+              className="mb-6 print:mb-2"
+            >
+              <h3
+                id={`intention-${group.intention}`}
+                className="break-after-avoid text-lg font-semibold text-navy-950 print:border-b print:border-stone-400 print:text-[11pt]/[1.3]"
+              >
+                {group.label} ({group.names.length})
+              </h3>
+              <ol className="mt-2 flex flex-col gap-2 print:mt-0.5 print:block">
+                {group.names.map((name) => (
+                  <li
+                    key={name.id}
+                    className="break-inside-avoid print:mb-[1pt] print:leading-tight"
+                  >
+                    <span
+                      lang="he"
+                      dir="rtl"
+                      className="block text-lg font-semibold text-stone-950 print:text-[11pt]/[1.2]"
+                    >
+                      {name.line}
+                    </span>
+                    <span className="block text-sm text-stone-700 print:text-[7pt]/[1.15]">
+                      {[name.englishName, name.note, name.tier].filter(Boolean).join(' · ')}
+                      <span className="print:hidden"> · given by {name.giverName}</span>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** When the list was read, or the form that marks it read (the office, after the prayers). */
+function ReadingStatus({ list }: { list: PrayerList }) {
+  const { reading, week } = list;
+  if (reading) {
+    return (
+      <p role="status" className="rounded-md bg-emerald-50 p-3 text-emerald-900">
+        Read at the tziyun on {formatLongDate(reading.prayedOn)}, {reading.hebrewDateEnglish} (
+        <span lang="he">{reading.hebrewDate}</span>)
+        {reading.markedBy ? `, marked by ${reading.markedBy}` : ''}.
+      </p>
+    );
+  }
+  if (week.start > list.today || list.total === 0) return null;
+  return <MarkPrayedForm list={list} />;
+}
+
+function MarkPrayedForm({ list }: { list: PrayerList }) {
+  const { week, today } = list;
+  const lastDay = today < week.end ? today : week.end;
+  const [prayedOn, setPrayedOn] = useState(lastDay);
+  const [error, setError] = useState<string | undefined>();
+  const mark = useMarkPrayed();
+  const toast = useToast();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    mark.mutate(
+      { week: week.start, prayedOn },
+      {
+        onSuccess: (result) =>
+          toast({
+            title: 'Marked as prayed',
+            description: `${result.names} names read; ${result.givers} ${result.givers === 1 ? 'giver is' : 'givers are'} being told by email.`,
+          }),
+        onError: (failure) => {
+          if (failure instanceof ApiError) setError(failure.fields.prayedOn);
+          toast(failureToast(failure, 'The list could not be marked as prayed.'));
+        },
+      },
+    );
+  }
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-stone-300 print:hidden"
+    >
+      <TextField
+        label="Read at the tziyun on"
+        name="prayedOn"
+        type="date"
+        required
+        min={week.start}
+        max={lastDay}
+        value={prayedOn}
+        error={error}
+        onValue={(_, value) => setPrayedOn(value)}
+      />
+      <Button type="submit" disabled={mark.isPending}>
+        {mark.isPending ? 'Marking...' : 'Mark as prayed'}
+      </Button>
+      <p className="w-full text-sm text-stone-700">
+        Each member or donor whose names are on the list gets an email saying they were read, with
+        the Hebrew date.
+      </p>
+    </form>
+  );
+}

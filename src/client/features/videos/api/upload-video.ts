@@ -1,0 +1,47 @@
+import { useMutation } from '@tanstack/react-query';
+import { adminVideo, type AdminVideo } from '~/shared/schemas/videos';
+import { readAnswer, toApiError } from '../../../lib/api';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
+
+export interface VideoFormUpload {
+  /** Absent for a new video. */
+  id?: string;
+  form: FormData;
+  /** From 0 to 1 as the body goes out. */
+  onProgress?: (sent: number) => void;
+}
+
+/**
+ * Sends the video form (fields and files) as multipart/form-data. XMLHttpRequest rather than
+ * fetch: only it reports upload progress, which a large video needs.
+ */
+export function sendVideoForm({ id, form, onProgress }: VideoFormUpload, csrfToken: string) {
+  return new Promise<AdminVideo>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const path = id ? `/api/admin/videos/${id}` : '/api/admin/videos';
+    xhr.open(id ? 'PUT' : 'POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-csrf-token', csrfToken);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const response = new Response(xhr.responseText || null, {
+        status: xhr.status,
+        statusText: xhr.statusText,
+      });
+      if (response.ok)
+        readAnswer(path, adminVideo, JSON.parse(xhr.responseText)).then(resolve, reject);
+      else toApiError(response).then(reject, reject);
+    };
+    xhr.onerror = () =>
+      reject(new Error('The upload was interrupted. Check the connection and try again.'));
+    xhr.send(form);
+  });
+}
+
+export function useSendVideoForm() {
+  const { csrfToken } = useAdminSession();
+  return useMutation({ mutationFn: (upload: VideoFormUpload) => sendVideoForm(upload, csrfToken) });
+}

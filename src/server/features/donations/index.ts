@@ -1,0 +1,2 @@
+/** Card gifts through Stripe: setup, recording, webhooks, the manage link and verification. */
+export { donationRoutes } from './routes';

@@ -1,0 +1,15 @@
+/**
+ * A member's lifecycle, driven by the payments that pay for it: the checkout link from an
+ * application, the subscription or OJC gift linked to it, paid, overdue, ended, a change of tier.
+ */
+export {
+  linkOjcGift,
+  linkOjcPayment,
+  linkStripeSubscription,
+  recordMembershipAmount,
+  recordMembershipEnded,
+  recordMembershipOverdue,
+  recordMembershipPaid,
+  type PayingSubscription,
+} from './member-lifecycle';
+export { membershipCheckoutUrl, memberToPayFor } from './membership-link';

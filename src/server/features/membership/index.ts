@@ -1,0 +1,2 @@
+/** The /join form: applications, which make pending members. */
+export { membershipRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The newsletter's double opt-in and unsubscribe. */
+export { newsletterRoutes } from './routes';

@@ -1,0 +1,4 @@
+/** OJC Fund charity-card gifts, once and monthly (this server charges each month). */
+export { ojcRoutes } from './routes';
+export { OJC_RENEWAL_JOB_KIND } from './monthly-gift';
+export { ojcRenewalJobHandler } from './renewal-job';

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import type { DatabaseExecutor } from '~/db/client';
+import type { Clock } from '../lib/clock';
+import { countHit } from './rate-limit-store';
+
+/**
+ * A ceiling on payment setups per minute from everyone together: card testers rotate IP
+ * addresses, which the per-IP limit cannot see. A fixed one-minute window counted in the
+ * database with the per-IP limits, so all instances share one ceiling (ADR 015).
+ */
+export function globalRateLimit(
+  db: DatabaseExecutor,
+  /** Routes that give the same name share one count. */
+  name: string,
+  maxPerMinute: number,
+  clock: Clock,
+) {
+  const key = `global|${name}`;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { hits: count, ttlMs } = await countHit(db, key, 60_000, clock());
+    if (count <= maxPerMinute) return;
+    const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+    request.log.warn({ url: request.url, count }, 'global payment setup limit exceeded');
+    reply.header('retry-after', String(seconds));
+    throw new AppError(
+      'rate_limited',
+      `Too many donations are being started right now. Please wait ${seconds} seconds and try again.`,
+    );
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '~/client/app/routes';
+import { escapeHtml } from './document';
+
+/** robots.txt and sitemap.xml, built from the page table and PUBLIC_URL. */
+export const siteRoutes: FastifyPluginAsync = async (app) => {
+  const base = app.env.PUBLIC_URL;
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /admin',
+          'Disallow: /api/',
+          'Disallow: /checkout',
+          '',
+          `Sitemap: ${base}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const urls = routes
+      .filter((r) => r.indexed)
+      .map((r) => `<url><loc>${escapeHtml(`${base}${r.path}`)}</loc></url>`)
+      .join('');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+      );
+  });
+};

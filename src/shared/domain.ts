@@ -1,0 +1,64 @@
+/**
+ * The domain's closed lists: one source for the database's enums and check constraints
+ * (src/db/schema imports them), the server's route contracts and the browser's screens.
+ */
+
+export const donationTypes = ['onetime', 'subscription'] as const;
+export type DonationType = (typeof donationTypes)[number];
+
+export const paymentMethods = ['stripe', 'ojc'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** How far a payment has come. Ranked in src/server/features/donations/payment-status.ts. */
+export const paymentStatuses = ['pending', 'succeeded', 'failed', 'refunded', 'disputed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const dedicationKinds = ['honor', 'memory'] as const;
+export type DedicationKind = (typeof dedicationKinds)[number];
+
+/** A monthly OJC gift that this server charges each month. */
+export const ojcGiftStatuses = ['active', 'canceled', 'failed'] as const;
+export type OjcGiftStatus = (typeof ojcGiftStatuses)[number];
+
+export const memberStatuses = ['pending', 'active', 'lapsed', 'cancelled'] as const;
+export type MemberStatus = (typeof memberStatuses)[number];
+
+export const messageStatuses = ['new', 'read', 'archived'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+export const applicationStatuses = ['new', 'contacted', 'active', 'declined'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+export const adminRoles = ['owner', 'admin'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+
+export const jobStatuses = ['pending', 'running', 'succeeded', 'dead'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+export const integrationIds = ['ghl', 'zapier'] as const;
+export type IntegrationId = (typeof integrationIds)[number];
+
+export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+
+/** Why a name is given for prayer. */
+export const prayerIntentionValues = [
+  'healing',
+  'shidduch',
+  'parnassah',
+  'children',
+  'success',
+  'other',
+] as const;
+export type PrayerIntention = (typeof prayerIntentionValues)[number];
+
+/** How the name is joined to the mother's: ben (son of) or bat (daughter of). */
+export const prayerRelationValues = ['ben', 'bat'] as const;
+export type PrayerRelation = (typeof prayerRelationValues)[number];
+
+/** A comment on a video waits for an administrator's approval. */
+export const commentStatuses = ['pending', 'approved'] as const;
+export type CommentStatus = (typeof commentStatuses)[number];

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { boundaryProblem } from '../../eslint-rules/boundaries.js';
+import { cyclesOf, featureGraph, moduleGraph, root } from '../../scripts/lib/import-graph.mjs';
+
+// The architecture's import rules (docs/decisions/016-contracts-and-boundaries.md) hold on the
+// tree as it is, and the lint fails on each kind of import they forbid.
+
+describe('the import graph', () => {
+  it('has no import cycle between files', () => {
+    expect(cyclesOf(moduleGraph())).toEqual([]);
+  });
+
+  it('has no cycle between server features', () => {
+    expect(cyclesOf(featureGraph())).toEqual([]);
+  });
+
+  it('finds a cycle when there is one', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(cyclesOf(graph)).toEqual([['a', 'b', 'c']]);
+  });
+});
+
+describe('the boundaries lint rule', () => {
+  const eslint = new ESLint({ cwd: root });
+  const problemsIn = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+    return result!.messages.filter((m) => m.ruleId === 'local/boundaries').map((m) => m.message);
+  };
+
+  it("fails an import of another server feature's internals", async () => {
+    const problems = await problemsIn(
+      'src/server/features/ojc/example.ts',
+      "import { donationRoutes } from '../donations/routes';\nexport const x = donationRoutes;\n",
+    );
+    expect(problems).toEqual([
+      'import the donations feature through its front door (features/donations/index.ts), not its internals',
+    ]);
+  });
+
+  it("passes an import of another feature's front door, and of the feature's own files", async () => {
+    const problems = await problemsIn(
+      'src/server/features/ojc/example.ts',
+      "import { memberToPayFor } from '../members';\nimport { ojcRoutes } from './routes';\nexport const x = [memberToPayFor, ojcRoutes];\n",
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('fails infrastructure or a shared service that imports a feature, even its front door', async () => {
+    for (const file of ['src/server/plugins/example.ts', 'src/server/services/audit/example.ts']) {
+      const problems = await problemsIn(
+        file,
+        "import { videoRoutes } from '~/server/features/videos';\nexport const x = videoRoutes;\n",
+      );
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/never import a feature/);
+    }
+  });
+
+  it('fails the browser importing the server, and one client feature importing another', async () => {
+    expect(
+      await problemsIn(
+        'src/client/features/join/example.ts',
+        "import { members } from '~/db/schema';\nimport { x } from '../donate/lib/y';\nexport const z = [members, x];\n",
+      ),
+    ).toEqual([
+      "the browser's code may not import src/db",
+      'client features do not import each other (join imports donate); move what both need to components/ or lib/, or compose them in a page',
+    ]);
+  });
+
+  it('fails a generic client component importing a feature', async () => {
+    expect(
+      boundaryProblem('client/components/ui/list-panel.tsx', 'client/features/admin/api/x.ts'),
+    ).toMatch(/import none/);
+    expect(boundaryProblem('client/pages/admin-page.tsx', 'client/features/admin/api/x.ts')).toBe(
+      null,
+    );
+  });
+
+  it('fails src/shared or src/db importing the server', async () => {
+    expect(
+      await problemsIn(
+        'src/shared/example.ts',
+        "import { AppError } from '../server/errors';\nexport const x = AppError;\n",
+      ),
+    ).toHaveLength(1);
+    expect(boundaryProblem('db/schema/x.ts', 'server/errors.ts')).toMatch(/src\/db may import/);
+  });
+});
