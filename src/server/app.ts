@@ -48,7 +48,7 @@ import { essentialSecurityHeaders, registerSecurityHeaders } from './plugins/sec
 import { registerStaticFiles } from './plugins/static-files';
 import { registerPages } from './ssr/plugin';
 import { siteRoutes } from './ssr/site-routes';
-import './types';
+import type { DeclaredRoute } from './types';
 
 export interface BuildAppOptions {
   env: Env;
@@ -126,6 +126,15 @@ export async function buildApp({
   app.decorate('database', database);
   const site = siteConfigSchema.parse(givenSiteConfig);
   app.decorate('siteConfig', site);
+  // What each route declares, read by the tests that hold every JSON route to a response schema.
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      declaredRoutes.push({ method, url: route.url, hasResponseSchema: !!route.schema?.response });
+    }
+  });
 
   const mailer =
     givenMailer ??

@@ -186,3 +186,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 export function servedOverHttps(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>): boolean {
   return env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https://');
 }
+
+/** What "cover the processing fee" adds to a gift, card or OJC alike. */
+export function donationFee(env: Pick<Env, 'DONATION_FEE_PERCENT' | 'DONATION_FEE_FIXED_CENTS'>) {
+  return { percent: env.DONATION_FEE_PERCENT, fixedCents: env.DONATION_FEE_FIXED_CENTS };
+}

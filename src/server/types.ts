@@ -8,11 +8,19 @@ import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import type { LinkSigner } from './lib/signed-link';
 
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  hasResponseSchema: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
     database: DatabaseHandle;
     siteConfig: SiteConfig;
+    /** Every route as registered: its method, path and whether it declares its answers. */
+    declaredRoutes: readonly DeclaredRoute[];
     mailer: Mailer;
     /** Drains the outbox; started by main.ts, driven by `runOnce()` in tests. */
     jobWorker: JobWorker;

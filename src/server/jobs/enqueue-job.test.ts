@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { contactMessages, jobs } from '~/db/schema';
 import { createTestDatabase } from '../../../tests/helpers/database';
-import { enqueueJob } from './enqueue-job';
+import { enqueueJob, enqueueJobs } from './enqueue-job';
 import { jobByKey, recordingLogger } from './job-test-kit';
 import { createJobWorker } from './job-worker';
 
@@ -34,6 +34,20 @@ describe('enqueueJob', () => {
     expect(await worker.runOnce()).toBe(0);
     expect(runs).toEqual([payload]);
     expect(await jobByKey(db, key)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it('writes several jobs in one statement, skipping keys already taken', async () => {
+    const { db } = database;
+    await enqueueJob(db, { kind: 'ping', payload: {}, key: 'batch:1' });
+    const result = await enqueueJobs(db, [
+      { kind: 'ping', payload: { n: 1 }, key: 'batch:1' },
+      { kind: 'ping', payload: { n: 2 }, key: 'batch:2' },
+      { kind: 'ping', payload: { n: 3 }, key: 'batch:3' },
+    ]);
+    expect(result).toEqual({ created: 2 });
+    expect(await jobByKey(db, 'batch:1')).toMatchObject({ payload: {} });
+    expect(await jobByKey(db, 'batch:3')).toMatchObject({ payload: { n: 3 } });
+    expect(await enqueueJobs(db, [])).toEqual({ created: 0 });
   });
 
   it('gives every job without a key a key of its own', async () => {

@@ -24,20 +24,34 @@ export interface EnqueueJobOptions {
  */
 export async function enqueueJob(
   db: DatabaseExecutor,
-  { kind, payload, key, runAt, maxAttempts }: EnqueueJobOptions,
+  job: EnqueueJobOptions,
 ): Promise<{ created: boolean }> {
-  if (payload === undefined) throw new Error('a job payload must be JSON, not undefined');
-  const [row] = await db
+  const { created } = await enqueueJobs(db, [job]);
+  return { created: created === 1 };
+}
+
+/** Writes several jobs in one statement (same rules as `enqueueJob`); how many were new. */
+export async function enqueueJobs(
+  db: DatabaseExecutor,
+  list: EnqueueJobOptions[],
+): Promise<{ created: number }> {
+  if (list.length === 0) return { created: 0 };
+  const rows = await db
     .insert(jobs)
-    .values({
-      kind,
-      payload,
-      idempotencyKey: key ?? randomUUID(),
-      // The app's clock, not SQL now(): the worker compares run_at with the app's clock too.
-      runAt: runAt ?? new Date(),
-      maxAttempts,
-    })
+    .values(
+      list.map(({ kind, payload, key, runAt, maxAttempts }) => {
+        if (payload === undefined) throw new Error('a job payload must be JSON, not undefined');
+        return {
+          kind,
+          payload,
+          idempotencyKey: key ?? randomUUID(),
+          // The app's clock, not SQL now(): the worker compares run_at with the app's clock too.
+          runAt: runAt ?? new Date(),
+          maxAttempts,
+        };
+      }),
+    )
     .onConflictDoNothing({ target: jobs.idempotencyKey })
     .returning({ id: jobs.id });
-  return { created: row !== undefined };
+  return { created: rows.length };
 }

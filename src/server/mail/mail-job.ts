@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exponentialBackoff } from '../jobs/backoff';
-import { enqueueJob } from '../jobs/enqueue-job';
+import { enqueueJob, enqueueJobs } from '../jobs/enqueue-job';
 import type { JobHandler } from '../jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
 import type { Mailer } from './mailer';
@@ -23,11 +23,23 @@ export function enqueueMail<K extends MailTemplateName>(
   db: DatabaseExecutor,
   mail: { key: string; to: string; template: K; data: MailTemplates[K] },
 ) {
-  return enqueueJob(db, {
+  return enqueueJob(db, mailJob(mail));
+}
+
+/** Several mails of one template in one statement: a mail to each giver, say. */
+export function enqueueMails<K extends MailTemplateName>(
+  db: DatabaseExecutor,
+  mails: { key: string; to: string; template: K; data: MailTemplates[K] }[],
+) {
+  return enqueueJobs(db, mails.map(mailJob));
+}
+
+function mailJob(mail: { key: string; to: string; template: string; data: unknown }) {
+  return {
     kind: MAIL_JOB_KIND,
     key: `mail:${mail.key}`,
     payload: { template: mail.template, to: mail.to, data: mail.data },
-  });
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { recordMembershipPaid } from '../members';
 import { readDonationMetadata } from './donation-metadata';
+import { lockByPaymentIntent } from './donation-rows';
 import type { ManageLinks } from '../../services/receipts/manage-link';
 import { laterStatus, statusOfPaymentIntent } from './payment-status';
 import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
@@ -21,15 +22,6 @@ export interface ApplyOptions {
   paidAt?: Date;
   /** Name and email from the donor's checkout form: they fill blanks, never replace. */
   donor?: DonorDetails;
-}
-
-async function lockByPaymentIntent(tx: DatabaseExecutor, paymentIntentId: string) {
-  const [row] = await tx
-    .select()
-    .from(donations)
-    .where(eq(donations.stripePaymentIntentId, paymentIntentId))
-    .for('update');
-  return row;
 }
 
 /** The donation row of a site-made one-time PaymentIntent whose own row is missing. */

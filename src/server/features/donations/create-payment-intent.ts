@@ -1,10 +1,10 @@
-import { donations } from '~/db/schema';
 import { coverFeeCents } from '~/shared/money';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
 import { AppError } from '../../errors';
 import { CURRENCY } from '~/shared/money';
 import type { DonationContext } from './context';
 import { donationMetadata } from './donation-metadata';
+import { insertPendingCardDonation } from './donation-rows';
 import { stripeErrorFields, stripeFailure, unreachableMessage } from './stripe-client';
 
 /** The gift and the optional fee on top, in cents. */
@@ -48,23 +48,12 @@ export async function createPaymentIntent(ctx: DonationContext, input: DonationS
     throw stripeFailure(error);
   }
   if (!pi.client_secret) throw new AppError('bad_gateway', unreachableMessage);
-  // A double submit with the same key returns the same PaymentIntent: one row.
-  await ctx.db
-    .insert(donations)
-    .values({
-      donorName: input.name,
-      email: input.email,
-      amountCents: totalCents,
-      currency: CURRENCY,
-      feeCents,
-      donationType: 'onetime',
-      paymentMethod: 'stripe',
-      stripePaymentIntentId: pi.id,
-      dedicationKind: input.dedication?.kind ?? null,
-      dedicationName: input.dedication?.name ?? null,
-      createdAt: ctx.clock(),
-      updatedAt: ctx.clock(),
-    })
-    .onConflictDoNothing();
+  await insertPendingCardDonation(
+    ctx.db,
+    input,
+    { feeCents, totalCents },
+    { paymentIntentId: pi.id },
+    ctx.clock(),
+  );
   return { clientSecret: pi.client_secret };
 }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { donations, stripeSubscriptions } from '~/db/schema';
+import { stripeSubscriptions } from '~/db/schema';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
 import { AppError } from '../../errors';
 import { linkStripeSubscription, memberToPayFor } from '../members';
@@ -7,6 +7,7 @@ import { CURRENCY } from '~/shared/money';
 import type { DonationContext } from './context';
 import { chargeOf, setupKey } from './create-payment-intent';
 import { donationMetadata } from './donation-metadata';
+import { insertPendingCardDonation } from './donation-rows';
 import { idOf } from './payment-status';
 import {
   isMissingResource,
@@ -116,10 +117,6 @@ export async function createSubscription(ctx: DonationContext, input: DonationSe
     throw new AppError('bad_gateway', unreachableMessage);
   }
   const now = ctx.clock();
-  const dedication = {
-    dedicationKind: input.dedication?.kind ?? null,
-    dedicationName: input.dedication?.name ?? null,
-  };
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(stripeSubscriptions)
@@ -131,30 +128,24 @@ export async function createSubscription(ctx: DonationContext, input: DonationSe
         amountCents: totalCents,
         currency: CURRENCY,
         feeCents,
-        ...dedication,
+        dedicationKind: input.dedication?.kind ?? null,
+        dedicationName: input.dedication?.name ?? null,
         status: subscription.status,
         createdAt: now,
         updatedAt: now,
       })
       .onConflictDoNothing();
-    await tx
-      .insert(donations)
-      .values({
-        donorName: input.name,
-        email: input.email,
-        amountCents: totalCents,
-        currency: CURRENCY,
-        feeCents,
-        donationType: 'subscription',
-        paymentMethod: 'stripe',
-        stripePaymentIntentId: paymentIntentOfInvoice(invoice),
-        stripeSubscriptionId: subscription.id,
-        stripeInvoiceId: invoice.id,
-        ...dedication,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing();
+    await insertPendingCardDonation(
+      tx,
+      input,
+      { feeCents, totalCents },
+      {
+        paymentIntentId: paymentIntentOfInvoice(invoice),
+        subscriptionId: subscription.id,
+        invoiceId: invoice.id,
+      },
+      now,
+    );
     if (member) await linkStripeSubscription(tx, member.id, subscription.id, now);
   });
   return { clientSecret };

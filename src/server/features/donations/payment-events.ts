@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '~/db/client';
 import { applyPaymentIntent } from './apply-payment-intent';
+import { lockByPaymentIntent } from './donation-rows';
 import type { DonationContext } from './context';
 import { idOf, laterStatus } from './payment-status';
 import type { EventHandler } from './stripe-events';
@@ -22,16 +23,6 @@ export const onPaymentIntentEvent: EventHandler<
   // Renewals' PaymentIntents carry no metadata: invoice.paid records them.
   if (!donation) ctx.log.debug({ paymentIntent: pi.id }, 'not a donation row: left to its invoice');
 };
-
-async function lockByPaymentIntent(tx: DatabaseTransaction, paymentIntentId: string | null) {
-  if (!paymentIntentId) return undefined;
-  const [row] = await tx
-    .select()
-    .from(donations)
-    .where(eq(donations.stripePaymentIntentId, paymentIntentId))
-    .for('update');
-  return row;
-}
 
 async function update(
   tx: DatabaseTransaction,

@@ -12,6 +12,7 @@ import {
   stripeVerifyParams,
   stripeVerifyResponse,
 } from '~/shared/schemas/donations';
+import { donationFee } from '../../env';
 import { AppError } from '../../errors';
 import { requireAdmin } from '../../plugins/admin-guard';
 import { formRateLimit } from '../../plugins/rate-limit';
@@ -29,7 +30,7 @@ import {
   stripeSettings,
 } from './stripe-client';
 import { verifyPayment } from './verify-payment';
-import { stripeWebhookRoute } from './webhook-route';
+import { stripeWebhookRoute } from './webhook-routes';
 
 /**
  * Card payments through Stripe (docs/payments.md): setting up one-time and monthly gifts,
@@ -40,7 +41,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env } = app;
   const settings = stripeSettings(env);
   const stripe = settings ? createStripeClient(settings) : null;
-  const fee = { percent: env.DONATION_FEE_PERCENT, fixedCents: env.DONATION_FEE_FIXED_CENTS };
+  const fee = donationFee(env);
 
   function contextFor(log: FastifyBaseLogger): DonationContext {
     if (!settings || !stripe) throw new AppError('unavailable', notConfiguredMessage);

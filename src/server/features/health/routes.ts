@@ -1,14 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthStatus } from '~/shared/schemas/health';
 
 /** 200 when the database answers, 503 otherwise: what a load balancer needs to know. */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', async (request, reply) => {
-    try {
-      await app.database.ping();
-      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
-    } catch (err) {
-      request.log.error({ err }, 'health check: database unreachable');
-      return reply.status(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
-    }
-  });
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    { schema: { response: { 200: healthStatus, 503: healthStatus } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        await app.database.ping();
+        return { status: 'ok' as const };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable');
+        return reply.status(503).send({ status: 'unavailable' });
+      }
+    },
+  );
 };

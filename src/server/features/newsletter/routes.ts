@@ -43,7 +43,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/newsletter/confirm',
-    { config: formRateLimit(app.env.FORM_RATE_LIMIT * 3), schema: { querystring: tokenQuery } },
+    {
+      config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
+      schema: { querystring: tokenQuery, response: { 200: messageResponse } },
+    },
     async (request, reply) => {
       const { confirmed, announced } = await confirmNewsletter(
         app.database.db,
@@ -57,7 +60,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/newsletter/unsubscribe',
-    { config: formRateLimit(app.env.FORM_RATE_LIMIT * 3), schema: { querystring: tokenQuery } },
+    {
+      config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
+      schema: { querystring: tokenQuery, response: { 200: messageResponse } },
+    },
     async (request, reply) => {
       const { found } = await unsubscribeNewsletter(app.database.db, request.query.token);
       const fromBrowserForm = (request.headers.accept ?? '').includes('text/html');

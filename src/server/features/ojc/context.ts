@@ -1,6 +1,6 @@
 import type { Database, DatabaseHandle } from '~/db/client';
 import type { FeeSettings } from '~/shared/money';
-import type { Env } from '../../env';
+import { donationFee, type Env } from '../../env';
 import { AppError } from '../../errors';
 import type { JobLogger } from '../../jobs/types';
 import type { Clock } from '../../lib/clock';
@@ -43,7 +43,7 @@ export function ojcContextOf(host: OjcHost, log: JobLogger = host.log): OjcConte
     vault: cardVaultOf(host.env),
     clock: host.clock,
     log,
-    fee: { percent: host.env.DONATION_FEE_PERCENT, fixedCents: host.env.DONATION_FEE_FIXED_CENTS },
+    fee: donationFee(host.env),
     linkSigner: host.linkSigner,
     publicUrl: host.env.PUBLIC_URL,
     officeEmail: host.officeEmail,

@@ -139,6 +139,8 @@ describe('the weekly prayer list', () => {
     expect(read('flame@example.org')[0]!.text).toContain('The 2 names you gave were read');
     expect(read('beacon@example.org')[0]!.text).toContain('The name you gave was read');
     expect(read('donor@example.org')[0]!.text).toContain(hebrew.english);
+    // A donor giver is greeted by the name of their latest gift (one query for all donors).
+    expect(read('donor@example.org')[0]!.text).toContain('Dina Donor');
     expect(read('donor@example.org')[0]!.html).toContain(hebrew.hebrew);
     expect(read('gone@example.org')).toEqual([]);
     const payloads = JSON.stringify(await app.database.db.select().from(jobs));

@@ -1,6 +1,6 @@
 /** Names for prayer: the magic link, a giver's names, their lapsing and reminders. */
 export { prayerNameRoutes } from './routes';
 export { PRAYER_REMINDER_JOB_KIND, prayerReminderJobHandler } from './lapse';
-export { donorWith } from './magic-link';
+export { donorNamesOf } from './magic-link';
 export { ownerKey } from './owner';
 export { renewedSince, type PrayerNameRules } from './lapse';

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { donations, members, prayerLinks } from '~/db/schema';
-import type { Database } from '~/db/client';
+import type { Database, DatabaseExecutor } from '~/db/client';
 import { AppError } from '../../errors';
-import type { DatabaseExecutor } from '~/db/client';
 import type { LinkSigner } from '../../lib/signed-link';
 import { enqueueMail } from '../../mail/mail-job';
 import { type NameOwner, ownerColumns, ownerFromSubject, ownerSubject } from './owner';
@@ -81,6 +80,24 @@ export async function donorWith(db: DatabaseExecutor, email: string): Promise<Na
     .limit(1);
   if (!gift) return null;
   return { kind: 'donor', email, name: gift.donorName?.trim() || 'friend' };
+}
+
+/**
+ * The name each of these donors gave with their latest succeeded gift, by lower-cased email, in
+ * one query: the prayer list tells many donor givers at once.
+ */
+export async function donorNamesOf(
+  db: DatabaseExecutor,
+  emails: string[],
+): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const email = sql<string>`lower(${donations.email})`;
+  const rows = await db
+    .selectDistinctOn([email], { email, donorName: donations.donorName })
+    .from(donations)
+    .where(and(inArray(email, emails), eq(donations.paymentStatus, 'succeeded')))
+    .orderBy(email, desc(donations.createdAt));
+  return new Map(rows.map((r) => [r.email, r.donorName?.trim() || 'friend']));
 }
 
 /**

@@ -1,6 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { prayerNames, type PrayerName } from '~/db/schema';
+import type { PrayerName } from '~/db/schema';
 import { messageResponse, noContent } from '~/shared/schemas/common';
 import {
   prayerLinkRequest,
@@ -11,9 +10,7 @@ import {
   prayerSessionRequest,
   prayerSessionResponse,
 } from '~/shared/schemas/prayer-names';
-import { AppError } from '../../errors';
 import { formRateLimit } from '../../plugins/rate-limit';
-import { lapsesAt, scheduleLapseReminder, type PrayerNameRules } from './lapse';
 import {
   openPrayerLink,
   ownerOfSession,
@@ -21,29 +18,10 @@ import {
   sendPrayerLink,
   type PrayerLinkContext,
 } from './magic-link';
-import { ownedBy, ownerColumns, type NameOwner } from './owner';
+import { addName, editName, listNames, removeName, renewName, serializeName } from './names';
 
 /** The names page's session travels in this header, never in a cookie (no CSRF to guard). */
 export const PRAYER_SESSION_HEADER = 'x-prayer-session';
-
-/** A name as its giver sees it, with when it leaves the weekly list unless renewed. */
-function serializeName(row: PrayerName, rules: PrayerNameRules, now: Date) {
-  const lapses = lapsesAt(row.renewedAt, rules);
-  return {
-    id: row.id,
-    hebrewName: row.hebrewName,
-    relation: row.relation,
-    motherHebrewName: row.motherHebrewName,
-    englishName: row.englishName,
-    intention: row.intention,
-    note: row.note,
-    renewedAt: row.renewedAt.toISOString(),
-    lapsesAt: lapses.toISOString(),
-    lapsed: lapses <= now,
-  };
-}
-
-const notFound = () => new AppError('not_found', 'This name is not on your list.');
 
 /**
  * The names a member (or, where the site allows it, a donor) gives for prayer, reached through
@@ -94,11 +72,7 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: prayerNamesListing } } },
     async (request, reply) => {
       const owner = await ownerOf(request.headers);
-      const rows = await db
-        .select()
-        .from(prayerNames)
-        .where(ownedBy(owner))
-        .orderBy(asc(prayerNames.createdAt), asc(prayerNames.id));
+      const rows = await listNames(db, owner);
       reply.header('cache-control', 'no-store');
       return {
         member: { name: owner.name, kind: owner.kind },
@@ -113,26 +87,9 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: prayerNameInput, response: { 200: prayerNameView } } },
     async (request) => {
       const owner = await ownerOf(request.headers);
-      const now = app.clock();
-      const row = await db.transaction(async (tx) => {
-        const [added] = await tx
-          .insert(prayerNames)
-          .values({
-            ...request.body,
-            ...ownerColumns(owner),
-            renewedAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        await scheduleLapseReminder(tx, added!, rules);
-        return added!;
-      });
-      return serialize(row);
+      return serialize(await addName(db, owner, request.body, rules, app.clock()));
     },
   );
-
-  const own = (id: string, owner: NameOwner) => and(eq(prayerNames.id, id), ownedBy(owner));
 
   app.put(
     '/prayer-names/:id',
@@ -145,13 +102,7 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = await ownerOf(request.headers);
-      const [row] = await db
-        .update(prayerNames)
-        .set({ ...request.body, updatedAt: app.clock() })
-        .where(own(request.params.id, owner))
-        .returning();
-      if (!row) throw notFound();
-      return serialize(row);
+      return serialize(await editName(db, owner, request.params.id, request.body, app.clock()));
     },
   );
 
@@ -160,18 +111,7 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: prayerNameParams, response: { 200: prayerNameView } } },
     async (request) => {
       const owner = await ownerOf(request.headers);
-      const now = app.clock();
-      const row = await db.transaction(async (tx) => {
-        const [renewed] = await tx
-          .update(prayerNames)
-          .set({ renewedAt: now, updatedAt: now })
-          .where(own(request.params.id, owner))
-          .returning();
-        if (renewed) await scheduleLapseReminder(tx, renewed, rules);
-        return renewed;
-      });
-      if (!row) throw notFound();
-      return serialize(row);
+      return serialize(await renewName(db, owner, request.params.id, rules, app.clock()));
     },
   );
 
@@ -179,12 +119,7 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     '/prayer-names/:id',
     { schema: { params: prayerNameParams, response: { 204: noContent } } },
     async (request, reply) => {
-      const owner = await ownerOf(request.headers);
-      const [row] = await db
-        .delete(prayerNames)
-        .where(own(request.params.id, owner))
-        .returning({ id: prayerNames.id });
-      if (!row) throw notFound();
+      await removeName(db, await ownerOf(request.headers), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -11,6 +11,7 @@ import {
   publicVideosQuery,
   videoIdParams,
 } from '~/shared/schemas/videos';
+import { noContent } from '~/shared/schemas/common';
 import { AppError } from '../../errors';
 import { auditContextOf } from '../../services/audit/audit-context';
 import { createVideo } from './create-video';
@@ -71,10 +72,14 @@ export const adminVideoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/videos/:id', { schema: { params: videoIdParams } }, async (request, reply) => {
-    await deleteVideo(db, store, request.params.id, context(request), logCleanupError(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/videos/:id',
+    { schema: { params: videoIdParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await deleteVideo(db, store, request.params.id, context(request), logCleanupError(request));
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/comments',
@@ -92,8 +97,12 @@ export const adminVideoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => approveComment(db, request.params.id, context(request)),
   );
 
-  app.delete('/comments/:id', { schema: { params: commentIdParams } }, async (request, reply) => {
-    await deleteComment(db, request.params.id, context(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/comments/:id',
+    { schema: { params: commentIdParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await deleteComment(db, request.params.id, context(request));
+      return reply.status(204).send();
+    },
+  );
 };

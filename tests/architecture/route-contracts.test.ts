@@ -1,0 +1,67 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../helpers/app';
+
+// The house pattern (docs/decisions/016-contracts-and-boundaries.md): every JSON route declares
+// its answer with a shared contract, and routes live in files named for it.
+
+/**
+ * Routes whose answer is not JSON: CSV downloads, media files, redirects a mail link opens,
+ * the server-rendered pages and crawler files. Stripe's webhook answers Stripe, not a screen.
+ */
+const notJson = [
+  /\.csv$/,
+  /^\/media\//,
+  /^\/api\/newsletter\/confirm$/,
+  /^\/api\/stripe\/webhook$/,
+  /^\/(robots\.txt|sitemap\.xml)$/,
+];
+
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+describe('route contracts', () => {
+  it('declares a response schema on every JSON API route', () => {
+    const api = app.declaredRoutes.filter(
+      (r) =>
+        (r.url.startsWith('/api/') || r.url === '/healthz') && !notJson.some((p) => p.test(r.url)),
+    );
+    expect(api.length).toBeGreaterThan(60);
+    const undeclared = api.filter((r) => !r.hasResponseSchema).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('counts the routes it exempts, so a new exemption is a visible change', () => {
+    const exempt = app.declaredRoutes.filter((r) => notJson.some((p) => p.test(r.url)));
+    expect(exempt.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/admin/donors.csv',
+      'GET /api/admin/members.csv',
+      'GET /api/admin/newsletter-subscribers.csv',
+      'GET /api/newsletter/confirm',
+      'GET /media/*',
+      'GET /robots.txt',
+      'GET /sitemap.xml',
+      'POST /api/stripe/webhook',
+    ]);
+  });
+});
+
+describe('route files', () => {
+  const features = join(import.meta.dirname, '..', '..', 'src', 'server', 'features');
+  const files = readdirSync(features, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+  );
+
+  it('registers routes only in files named routes.ts or <part>-routes.ts', () => {
+    const registering = files.filter((f) =>
+      /\bapp\.(get|post|put|patch|delete|route)\(/.test(readFileSync(join(features, f), 'utf8')),
+    );
+    expect(registering.length).toBeGreaterThan(15);
+    const misnamed = registering.filter((f) => !/(^|\/|-)routes\.ts$/.test(f));
+    expect(misnamed.map((f) => relative(features, join(features, f)))).toEqual([]);
+  });
+});
