@@ -75,15 +75,13 @@ test('monthly tab: the tiers by their donate names, each subscribing by the chos
   for (const tier of siteConfig.tiers) {
     await expect(
       panel.getByRole('link', { name: `Subscribe $${tier.price}/month` }),
-    ).toHaveAttribute(
-      'href',
-      `/checkout?amount=${tier.price}&type=subscription&method=credit_card`,
-    );
+    ).toHaveAttribute('href', `/join?tier=${tier.id}&method=credit_card`);
   }
+  // A tier is a membership: its button leads into joining it, with the method chosen here.
   await panel.getByRole('radio', { name: /OJC Fund/ }).check();
   await expect(panel.getByRole('link', { name: 'Subscribe $180/month' })).toHaveAttribute(
     'href',
-    '/checkout?amount=180&type=subscription&method=ojc',
+    '/join?tier=spark&method=ojc',
   );
   await expectNoAxeViolations(page);
   await monthly.focus();

@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import siteConfig from '../site.config';
+import { formatIsoDate } from '../src/client/features/home/lib/format-date';
+import { isoDateIn, nextSessionDate } from '../src/shared/schedule';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocusOn, press, tabTo } from './support/keyboard';
 import { expectNothingMoved, recordMotion } from './support/motion';
@@ -11,6 +13,13 @@ import { expectNothingMoved, recordMotion } from './support/motion';
  */
 
 const hero = (page: Page) => page.locator('#home');
+/** The mentorship circle's next session on or after today (the site's time zone). */
+const nextMentorship = () =>
+  nextSessionDate(
+    siteConfig.mentorship.nextSession,
+    siteConfig.mentorship.everyMonths,
+    isoDateIn(new Date(), siteConfig.timeZone),
+  );
 const testimonials = (page: Page) => page.getByRole('region', { name: 'Testimonials' });
 
 /** The carousel's active item, read from its dots ('Go to slide N' with aria-current). */
@@ -83,7 +92,8 @@ test.describe('server-rendered page', () => {
       'Ignite Your Path',
       siteConfig.testimonials[2]!.author,
       siteConfig.miracles[1]!.content.slice(0, 40),
-      'August 15, 2025',
+      // The mentorship circle's next date, rolled forward from the configured one.
+      formatIsoDate(nextMentorship()),
       siteConfig.whatsappChannel.heading,
     ]) {
       expect(html, text).toContain(text.replace(/&/g, '&amp;'));
@@ -349,10 +359,7 @@ test.describe('tiers', () => {
     for (const tier of siteConfig.tiers) {
       await expect(
         tiers.getByRole('link', { name: `Support with $${tier.price}` }),
-      ).toHaveAttribute(
-        'href',
-        `/checkout?amount=${tier.price}&type=subscription&method=credit_card`,
-      );
+      ).toHaveAttribute('href', `/join?tier=${tier.id}`);
     }
     await expect(tiers.getByRole('link', { name: 'See full benefits below' })).toHaveAttribute(
       'href',
@@ -412,9 +419,12 @@ test.describe('links further down', () => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Join Beacon Tier' })).toHaveAttribute(
       'href',
-      '/#contact',
+      '/join?tier=beacon',
     );
-    await expect(page.locator('#mentorship time')).toHaveText('August 15, 2025');
+    // The configured date (August 15, 2025) has passed: the next one of the quarterly series.
+    const next = nextMentorship();
+    expect(next >= isoDateIn(new Date(), siteConfig.timeZone)).toBe(true);
+    await expect(page.locator('#mentorship time')).toHaveAttribute('datetime', next);
     const rabbi = page.locator('#rabbi');
     await expect(rabbi.getByRole('heading', { level: 2 })).toHaveText(siteConfig.rabbi.name);
     await expect(rabbi.getByRole('img', { name: siteConfig.rabbi.image.alt })).toBeVisible();

@@ -11,6 +11,8 @@ const anchorLinks = [
 ];
 const routeLinks = [
   { name: 'Videos', href: '/videos' },
+  // Beyond the spec's list (issue 15): joining is one click from every page.
+  { name: 'Join', href: '/join' },
   { name: 'Donate', href: '/donate' },
   { name: 'Contact', href: '/contact' },
 ];

@@ -96,6 +96,16 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   };
 }
 
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY: a hop count trusts that many proxies nearest the
+ * server (the X-Forwarded-For entries they appended, read from the right), addresses trust only
+ * those proxies. A client's own entries, to the left, are never believed.
+ */
+function trustProxyOption(setting: Env['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp({
   env,
   database,
@@ -107,11 +117,13 @@ export async function buildApp({
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env.LOG_LEVEL),
+    // A client's X-Request-Id only behind a proxy (TRUST_PROXY), whose id it then is: from the
+    // open internet it would let a client pick the id its requests are logged under.
     genReqId: (req) => {
-      const given = req.headers['x-request-id'];
+      const given = env.TRUST_PROXY === false ? undefined : req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
     frameworkErrors: frameworkErrorHandler(essentialSecurityHeaders(servedOverHttps(env))),

@@ -26,6 +26,22 @@ describe('parseEnv', () => {
     expect(env.PUBLIC_URL).toBe('https://example.org');
   });
 
+  it('reads TRUST_PROXY as a hop count or the proxy addresses, and refuses true', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, loopback, ::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*would trust any client/s);
+    for (const bad of ['10.0.0.0/33', 'proxy.local', '1.2.3', '::1/129', '11']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(EnvError);
+    }
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

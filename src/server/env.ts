@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -48,11 +49,29 @@ export const envSchema = z.object({
     .email()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Set when the app runs behind a reverse proxy that sets X-Forwarded-For. */
+  /**
+   * Behind a reverse proxy: which X-Forwarded-For entries to believe. The proxy's addresses
+   * (IPs or CIDR ranges, comma-separated, or proxy-addr's names `loopback`, `linklocal`,
+   * `uniquelocal`), or the number of proxies in front (1 for one). Never `true`: that would
+   * believe whatever a client writes in the header, and every per-visitor limit with it.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', ''])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === 'invalid') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            value.trim() === 'true'
+              ? "true would trust any client's X-Forwarded-For: give the proxy's address (e.g. 127.0.0.1, loopback or 10.0.0.0/8) or the number of proxies in front (e.g. 1)"
+              : "give the proxy's addresses (IPs or CIDR ranges, comma-separated) or the number of proxies in front",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** An admin session ends after this many minutes without a request. */
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10080).default(120),
   /** An admin session ends this many hours after sign-in, however active. */
@@ -190,4 +209,31 @@ export function servedOverHttps(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>): bool
 /** What "cover the processing fee" adds to a gift, card or OJC alike. */
 export function donationFee(env: Pick<Env, 'DONATION_FEE_PERCENT' | 'DONATION_FEE_FIXED_CENTS'>) {
   return { percent: env.DONATION_FEE_PERCENT, fixedCents: env.DONATION_FEE_FIXED_CENTS };
+}
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: false (no proxy), a hop count, or the
+ * proxy's addresses. `true` is refused: it trusts every hop, so the client picks its own IP.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] | 'invalid' {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : 'invalid';
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const valid = entries.every((entry) => {
+    if (proxyNames.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || !address) return false;
+    const family = isIP(address);
+    if (family === 0) return false;
+    if (bits === undefined) return true;
+    const n = Number(bits);
+    return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : 'invalid';
 }

@@ -10,7 +10,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   const database = await createTestDatabase();
   app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://tziyun.test' }),
+    env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://tziyun.test', FORM_RATE_LIMIT: '1' }),
     database,
     mailer: createMemoryMailer(),
     logger: loggerOptions('info', { write: (line: string) => void lines.push(line) }),
@@ -30,5 +30,22 @@ describe('request logs', () => {
     expect(log).toContain('"url":"/contact"');
     expect(log).not.toContain('secret-token-123');
     expect(log).not.toContain('pray-for-my-father');
+  });
+
+  it('name the path but never the query string when a rate limit refuses a request', async () => {
+    // The unsubscribe link's limit is three times FORM_RATE_LIMIT: the fourth post is refused.
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/newsletter/unsubscribe?token=limited-secret-token',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.at(-1)).toBe(429);
+    const log = lines.join('\n');
+    expect(log).toContain('rate limit exceeded');
+    expect(log).toContain('"url":"/api/newsletter/unsubscribe"');
+    expect(log).not.toContain('limited-secret-token');
   });
 });

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Stripe from 'stripe';
 import { startLocalServer } from './local-server';
+
+/** The API version the stand-in's webhook endpoint is set to unless a test says otherwise. */
+export const STAND_IN_WEBHOOK_API_VERSION: string = Stripe.API_VERSION;
+
+/**
+ * Before 2025-03-31.basil an invoice named its subscription and PaymentIntent at the top level
+ * and had no `parent`, `payments` or `confirmation_secret`.
+ */
+const isPreBasil = (apiVersion: string) => apiVersion < '2025-03-31';
 
 /**
  * A local stand-in for Stripe's REST API on 127.0.0.1, for the calls this site makes. It speaks
@@ -10,8 +20,10 @@ import { startLocalServer } from './local-server';
  * same key, other parameters: 400 idempotency_error).
  *
  * Tests play Stripe's side with the helpers (`pay`, `decline`, `refund`, `renew`, …) and build
- * webhook events from the objects it holds (`event`). Every request is kept in `requests`
- * (e.g. the `customer` and `return_url` of `POST /v1/billing_portal/sessions`).
+ * webhook events from the objects it holds (`event`), rendered in the webhook endpoint's API
+ * version: the SDK's pinned one unless a test names another (`invoice(id, {apiVersion})`,
+ * `event(…, {apiVersion})`). Every request is kept in `requests` (e.g. the `customer` and
+ * `return_url` of `POST /v1/billing_portal/sessions`).
  */
 
 type StripeObject = Record<string, unknown> & { id: string; object: string };
@@ -59,9 +71,13 @@ export function parseStripeForm(text: string): Params {
   return out;
 }
 
-function missing(kind: string, objectId: string, param = 'id'): StripeApiError {
+/**
+ * Stripe's answer for an object that does not exist: 404 when the URL names it, 400 when a
+ * parameter does (`customer` of a new subscription, say).
+ */
+function missing(kind: string, objectId: string, param = 'id', status = 404): StripeApiError {
   return new StripeApiError(
-    404,
+    status,
     'invalid_request_error',
     `No such ${kind}: '${objectId}'`,
     'resource_missing',
@@ -83,6 +99,21 @@ function integerParam(params: Params, name: string): number {
   return value;
 }
 
+interface FailureSpec {
+  status: number;
+  type?: string;
+  message?: string;
+  code?: string;
+}
+
+const toApiError = (e: FailureSpec) =>
+  new StripeApiError(
+    e.status,
+    e.type ?? 'api_error',
+    e.message ?? 'Something went wrong on Stripe’s end.',
+    e.code,
+  );
+
 function listOf(data: unknown[], url: string) {
   return { object: 'list', data, has_more: false, url };
 }
@@ -94,11 +125,18 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
   const products = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
+  const disputes = new Map<string, StripeObject>();
+  /** Customers deleted through the API: Stripe answers a retrieve with `{deleted: true}`. */
+  const deletedCustomers = new Set<string>();
   /** The invoice a PaymentIntent pays, when it pays one. */
   const invoiceOfIntent = new Map<string, string>();
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   let failures: StripeApiError[] = [];
+  /** How many of the next requests get no answer at all (a Stripe that hangs). */
+  let hanging = 0;
+  /** Failures for the next requests to one method and path (`failNextTo`). */
+  const targetedFailures = new Map<string, StripeApiError[]>();
 
   function mustGet(map: Map<string, StripeObject>, kind: string, objectId: string) {
     const found = map.get(objectId);
@@ -128,8 +166,28 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
     };
   }
 
-  function renderInvoice(invoice: StripeObject, expand: string[] = []): StripeObject {
+  function renderInvoice(
+    invoice: StripeObject,
+    expand: string[] = [],
+    apiVersion = STAND_IN_WEBHOOK_API_VERSION,
+  ): StripeObject {
     const { confirmation_secret: secret, payments, ...rest } = structuredClone(invoice);
+    if (isPreBasil(apiVersion)) {
+      const { parent, ...older } = rest;
+      const details = (
+        parent as { subscription_details: { subscription: string; metadata: Params } }
+      ).subscription_details;
+      const payment = (payments as { data: { payment: { payment_intent: string } }[] }).data[0]!;
+      const pi = paymentIntents.get(payment.payment.payment_intent);
+      return {
+        ...older,
+        subscription: details.subscription,
+        subscription_details: { metadata: details.metadata },
+        payment_intent: payment.payment.payment_intent,
+        charge: pi?.latest_charge ?? null,
+        paid: invoice.status === 'paid',
+      };
+    }
     const rendered: StripeObject = { ...rest };
     if (wants(expand, 'confirmation_secret')) rendered.confirmation_secret = secret;
     if (wants(expand, 'payments')) rendered.payments = payments;
@@ -209,7 +267,9 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
         subscription_details: { subscription: sub.id, metadata: sub.metadata },
       },
       status: 'open',
-      status_transitions: { finalized_at: now(), paid_at: null },
+      // A first invoice waits for the browser; a renewal is charged about an hour after it opens.
+      next_payment_attempt: billingReason === 'subscription_create' ? null : now() + 3600,
+      status_transitions: { finalized_at: now(), paid_at: null, voided_at: null },
       confirmation_secret: { client_secret: pi.client_secret, type: 'payment_intent' },
       payments: listOf(
         [
@@ -247,6 +307,22 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
       if (!pi) throw missing('payment_intent', m[1]!, 'intent');
       return renderIntent(pi, expand);
     }
+    if (
+      (m = path.match(/^\/v1\/customers\/([^/]+)$/)) &&
+      (method === 'GET' || method === 'DELETE')
+    ) {
+      const customerId = m[1]!;
+      if (method === 'GET' && deletedCustomers.has(customerId)) {
+        return { id: customerId, object: 'customer', deleted: true };
+      }
+      const customer = structuredClone(mustGet(customers, 'customer', customerId));
+      if (method === 'GET') return customer;
+      return deleteCustomer(customerId);
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/disputes\/([^/]+)$/))) {
+      return structuredClone(mustGet(disputes, 'dispute', m[1]!));
+    }
+    if (method === 'GET' && path === '/v1/disputes') return listDisputes(params);
     if (method === 'POST' && path === '/v1/customers') {
       const customer: StripeObject = {
         id: id('cus'),
@@ -302,9 +378,46 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
     );
   }
 
+  /** A customer deleted: Stripe cancels its subscriptions at once. */
+  function deleteCustomer(customerId: string): StripeObject {
+    mustGet(customers, 'customer', customerId);
+    customers.delete(customerId);
+    deletedCustomers.add(customerId);
+    for (const sub of subscriptions.values()) {
+      if (sub.customer === customerId && sub.status !== 'canceled') {
+        Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      }
+    }
+    return { id: customerId, object: 'customer', deleted: true };
+  }
+
+  /** `GET /v1/disputes`: newest first, filtered by `payment_intent` or `charge`. */
+  function listDisputes(params: Params): StripeObject {
+    const limit = params.limit === undefined ? 10 : integerParam(params, 'limit');
+    if (limit < 1 || limit > 100) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'This value must be greater than or equal to 1 and less than or equal to 100.',
+        'parameter_invalid_integer',
+        'limit',
+      );
+    }
+    const found = [...disputes.values()]
+      .filter(
+        (d) => params.payment_intent === undefined || d.payment_intent === params.payment_intent,
+      )
+      .filter((d) => params.charge === undefined || d.charge === params.charge)
+      .sort((a, b) => (b.created as number) - (a.created as number));
+    return {
+      ...listOf(structuredClone(found.slice(0, limit)), '/v1/disputes'),
+      has_more: found.length > limit,
+    } as unknown as StripeObject;
+  }
+
   function createSubscription(params: Params, expand: string[]): StripeObject {
     const customerId = String(params.customer ?? '');
-    if (!customers.has(customerId)) throw missing('customer', customerId, 'customer');
+    if (!customers.has(customerId)) throw missing('customer', customerId, 'customer', 400);
     const items = params.items as { price_data?: Params }[] | undefined;
     const priceData = items?.[0]?.price_data as (Params & { recurring?: Params }) | undefined;
     if (!priceData)
@@ -368,7 +481,7 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
       );
     }
     const customerId = String(params.customer);
-    if (!customers.has(customerId)) throw missing('customer', customerId, 'customer');
+    if (!customers.has(customerId)) throw missing('customer', customerId, 'customer', 400);
     const sessionId = id('bps');
     return {
       id: sessionId,
@@ -425,6 +538,11 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
         }),
       );
 
+    if (hanging > 0) {
+      // Read, never answered: the connection stays open until the client gives up (or close).
+      hanging--;
+      return;
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return sendError(
         new StripeApiError(401, 'invalid_request_error', 'Invalid API Key provided.'),
@@ -444,7 +562,7 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
       }
       if (earlier) return send(earlier.status, earlier.body, true);
     }
-    const failure = failures.shift();
+    const failure = failures.shift() ?? targetedFailures.get(`${method} ${url.pathname}`)?.shift();
     if (failure) return sendError(failure);
     let status = 200;
     let body: string;
@@ -488,19 +606,30 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
       return requests.filter((r) => r.method === method && r.path.startsWith(prefix));
     },
     /** The next API calls answer with these errors (e.g. 500 api_error), one each. */
-    failNext(...errors: { status: number; type?: string; message?: string; code?: string }[]) {
-      failures = errors.map(
-        (e) =>
-          new StripeApiError(
-            e.status,
-            e.type ?? 'api_error',
-            e.message ?? 'Something went wrong on Stripe’s end.',
-            e.code,
-          ),
-      );
+    failNext(...errors: FailureSpec[]) {
+      failures = errors.map(toApiError);
+    },
+    /** The next calls of one method to one path (`POST /v1/subscriptions`) fail, one each. */
+    failNextTo(method: string, path: string, ...errors: FailureSpec[]) {
+      targetedFailures.set(`${method} ${path}`, errors.map(toApiError));
+    },
+    /** The next `count` API requests are read and never answered (until `close`). */
+    hang(count = 1) {
+      hanging = count;
     },
     paymentIntent: (piId: string) => renderIntent(mustGet(paymentIntents, 'payment_intent', piId)),
-    invoice: (invoiceId: string) => renderInvoice(mustGet(invoices, 'invoice', invoiceId)),
+    /** An invoice as an event of the endpoint's API version carries it (default: the SDK's). */
+    invoice: (invoiceId: string, { apiVersion = STAND_IN_WEBHOOK_API_VERSION } = {}) =>
+      renderInvoice(mustGet(invoices, 'invoice', invoiceId), [], apiVersion),
+    /** The customer is deleted (in Stripe's dashboard, say). */
+    deleteCustomer: (customerId: string) => void deleteCustomer(customerId),
+    /** The charge of a paid PaymentIntent, as Stripe holds it (`disputed`, refunds). */
+    chargeOf: (piId: string) =>
+      structuredClone(chargeFor(mustGet(paymentIntents, 'payment_intent', piId))),
+    /** Whether Stripe still has this customer (not deleted). */
+    hasCustomer: (customerId: string) => customers.has(customerId),
+    /** Customers ever made, deleted ones included, by id. */
+    customerIds: () => [...customers.keys(), ...deletedCustomers],
     subscription: (subId: string) =>
       renderSubscription(mustGet(subscriptions, 'subscription', subId)),
     /** The PaymentIntent whose client secret the site handed out. */
@@ -545,6 +674,7 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
           status: 'paid',
           amount_paid: pi.amount,
           amount_remaining: 0,
+          next_payment_attempt: null,
           attempt_count: (invoice.attempt_count as number) + 1,
           status_transitions: { ...(invoice.status_transitions as Params), paid_at: now() },
         });
@@ -576,7 +706,11 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
           (invoice.parent as { subscription_details: { subscription: string } })
             .subscription_details.subscription,
         )!;
-        if (invoice.billing_reason !== 'subscription_create') sub.status = 'past_due';
+        if (invoice.billing_reason !== 'subscription_create') {
+          sub.status = 'past_due';
+          // Smart Retries: the next try a few days on.
+          invoice.next_payment_attempt = now() + 3 * 24 * 3600;
+        }
       }
       return renderIntent(pi);
     },
@@ -590,22 +724,81 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
       Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
       return structuredClone(charge);
     },
-    /** The donor's bank disputes the charge. Returns the dispute. */
-    dispute(piId: string) {
+    /**
+     * The donor's bank disputes the charge: a chargeback (`needs_response`, the money taken
+     * back) unless `status` says otherwise (an inquiry, `warning_needs_response`, takes
+     * nothing). Returns the dispute.
+     */
+    dispute(piId: string, { status = 'needs_response' } = {}) {
       const charge = chargeFor(mustGet(paymentIntents, 'payment_intent', piId));
       charge.disputed = true;
-      return {
+      const dispute = {
         id: id('dp'),
         object: 'dispute',
         amount: charge.amount,
+        balance_transactions: [],
         currency: charge.currency,
         charge: charge.id,
+        enhanced_eligibility_types: [],
+        evidence_details: {
+          due_by: now() + 7 * 24 * 3600,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
+        is_charge_refundable: false,
+        metadata: {},
         payment_intent: piId,
         reason: 'fraudulent',
-        status: 'needs_response',
+        status,
         created: now(),
         livemode: false,
       } satisfies StripeObject;
+      disputes.set(dispute.id, dispute);
+      return structuredClone(dispute);
+    },
+    /**
+     * The dispute moves on (`won`, `lost`, `under_review`, an inquiry escalated to
+     * `needs_response`…). As at Stripe, the charge stays `disputed: true` whatever the outcome.
+     * Returns the dispute.
+     */
+    updateDispute(disputeId: string, status: string) {
+      const dispute = mustGet(disputes, 'dispute', disputeId);
+      dispute.status = status;
+      return structuredClone(dispute);
+    },
+    /**
+     * A monthly gift's first payment was never made: after about a day Stripe expires the
+     * subscription (`incomplete_expired`), voids its first invoice and cancels that invoice's
+     * PaymentIntent. Returns the three as they are then.
+     */
+    expireSubscription(subId: string) {
+      const sub = mustGet(subscriptions, 'subscription', subId);
+      if (sub.status !== 'incomplete') {
+        throw new Error(`stand-in: only an incomplete subscription expires (${sub.status})`);
+      }
+      const invoice = invoices.get(sub.latest_invoice as string)!;
+      const payment = (invoice.payments as { data: { payment: { payment_intent: string } }[] })
+        .data[0]!;
+      const pi = paymentIntents.get(payment.payment.payment_intent)!;
+      sub.status = 'incomplete_expired';
+      sub.ended_at = now();
+      Object.assign(invoice, {
+        status: 'void',
+        amount_remaining: 0,
+        next_payment_attempt: null,
+        status_transitions: { ...(invoice.status_transitions as Params), voided_at: now() },
+      });
+      Object.assign(pi, {
+        status: 'canceled',
+        canceled_at: now(),
+        cancellation_reason: 'void_invoice',
+      });
+      return {
+        subscription: renderSubscription(sub),
+        invoice: renderInvoice(invoice),
+        paymentIntent: renderIntent(pi),
+      };
     },
     /** A new billing period: Stripe drafts and finalizes the next invoice. */
     renew(subId: string) {
@@ -624,12 +817,19 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
       Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
       return renderSubscription(sub);
     },
-    /** A webhook event carrying a snapshot of `object`, as Stripe sends it. */
-    event(type: string, object: StripeObject, { created = now() } = {}) {
+    /**
+     * A webhook event carrying a snapshot of `object`, as Stripe sends it to an endpoint set to
+     * `apiVersion` (render the object in that version too: `invoice(id, {apiVersion})`).
+     */
+    event(
+      type: string,
+      object: StripeObject,
+      { created = now(), apiVersion = STAND_IN_WEBHOOK_API_VERSION as string | null } = {},
+    ) {
       return {
         id: id('evt'),
         object: 'event',
-        api_version: null as string | null,
+        api_version: apiVersion,
         created,
         type,
         livemode: false,

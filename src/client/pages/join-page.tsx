@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import siteConfig from '@site-config';
 import { buttonClass } from '../components/ui/button';
+import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
 import { ApplicationForm } from '../features/join/components/application-form';
+import { MembershipPayment } from '../features/join/components/membership-payment';
 import { TierSummary } from '../features/join/components/tier-summary';
 
 const popularTier = siteConfig.tiers.find((t) => t.popular) ?? siteConfig.tiers[0]!;
@@ -14,11 +16,13 @@ function tierById(id: string | null) {
 export default function JoinPage() {
   const [params] = useSearchParams();
   const [tierId, setTierId] = useState(() => tierById(params.get('tier')).id);
-  const [submittedTier, setSubmittedTier] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<MembershipApplicationResponse | null>(null);
   const tier = tierById(tierId);
+  // From the donate page's monthly tier cards: the method the visitor had chosen there.
+  const preferred = params.get('method') === 'ojc' ? 'ojc' : 'credit_card';
 
-  if (submittedTier) {
-    const chosen = tierById(submittedTier);
+  if (submitted) {
+    const chosen = tierById(submitted.tier);
     return (
       <section className="mx-auto max-w-2xl px-4 py-24 text-center" aria-live="polite">
         <div
@@ -42,6 +46,11 @@ export default function JoinPage() {
           A confirmation email with your next steps and payment instructions is on its way to your
           inbox.
         </p>
+        <MembershipPayment
+          tierName={chosen.name}
+          checkout={submitted.checkout}
+          preferred={preferred}
+        />
         <Link href="/" className={buttonClass('secondary', 'mt-8')}>
           Return to Homepage
         </Link>
@@ -66,11 +75,7 @@ export default function JoinPage() {
           <h2 className="mb-6 font-display text-2xl font-semibold text-navy-950">
             Membership Application
           </h2>
-          <ApplicationForm
-            tierId={tier.id}
-            onTierChange={setTierId}
-            onSubmitted={setSubmittedTier}
-          />
+          <ApplicationForm tierId={tier.id} onTierChange={setTierId} onSubmitted={setSubmitted} />
         </div>
       </div>
     </section>

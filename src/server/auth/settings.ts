@@ -8,6 +8,11 @@ export interface AdminAuthSettings {
   /** `last_seen_at` is written at most this often: one write a minute per session, not per call. */
   touchEveryMs: number;
   cookieName: string;
+  /**
+   * The device cookie (OWASP's, against lockout by a username spray): set at sign-in, it lets
+   * this browser's later attempts for that name be counted on their own (a year, signed).
+   */
+  deviceCookieName: string;
   /** Secure and `__Host-` prefixed in production over https; plain on http://localhost. */
   secureCookie: boolean;
   /** Where admin requests may come from: PUBLIC_URL's origin. */
@@ -21,6 +26,7 @@ export function adminAuthSettings(env: Env): AdminAuthSettings {
     maxMs: env.ADMIN_SESSION_MAX_HOURS * 3_600_000,
     touchEveryMs: 60_000,
     cookieName: https ? '__Host-tziyun_admin' : 'tziyun_admin',
+    deviceCookieName: https ? '__Host-tziyun_device' : 'tziyun_device',
     secureCookie: https,
     publicOrigin: new URL(env.PUBLIC_URL).origin,
   };

@@ -4,15 +4,26 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 
 /**
- * CSV for spreadsheets: RFC 4180 quoting, and formula injection neutralised. A cell a
- * spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) gets a
- * leading apostrophe, so it shows as text.
+ * CSV for spreadsheets: RFC 4180 quoting, and formula injection neutralised (OWASP, CSV
+ * Injection). A formula starts with = + - @ or their full-width forms (＝ ＋ － ＠, formulas in
+ * some East Asian locales). Two rules, each adding an apostrophe so the text shows as text:
+ *
+ * - the cell starts with a tab, carriage return or line feed, or its first character after
+ *   blanks, separators (`,` `;` `|`) and quotes is a formula character: `'` before the cell;
+ * - inside the cell, a separator or a line break followed (blanks and quotes aside) by a formula
+ *   character: `'` before that character. Excel in a locale whose list separator is `;` splits
+ *   a comma CSV on `;` (and every reader ends a record at an unquoted line break), so
+ *   `Sarah;=HYPERLINK(…)` would open as a cell `=HYPERLINK(…)`: the leading apostrophe of the
+ *   first rule cannot reach it, and quoting does not help a cell that is not the row's first.
  */
-const formulaStart = /^[=+\-@\t\r]/;
+const formula = '[=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20]';
+const formulaStart = new RegExp(`^(?:[\\t\\r\\n]|[\\s,;|"']*${formula})`, 'u');
+const formulaAfterSeparator = new RegExp(`([,;|\\t\\r\\n][\\s"']*)(?=${formula})`, 'gu');
 
 export function csvCell(value: string | null | undefined): string {
-  let cell = value ?? '';
-  if (formulaStart.test(cell)) cell = `'${cell}`;
+  const raw = value ?? '';
+  let cell = raw.replace(formulaAfterSeparator, "$1'");
+  if (formulaStart.test(raw)) cell = `'${cell}`;
   if (/[",\r\n]/.test(cell)) cell = `"${cell.replace(/"/g, '""')}"`;
   return cell;
 }

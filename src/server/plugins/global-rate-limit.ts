@@ -8,6 +8,9 @@ import { countHit } from './rate-limit-store';
  * A ceiling on payment setups per minute from everyone together: card testers rotate IP
  * addresses, which the per-IP limit cannot see. A fixed one-minute window counted in the
  * database with the per-IP limits, so all instances share one ceiling (ADR 015).
+ *
+ * A `preHandler`: it counts only requests that passed the per-IP limit (an `onRequest` hook) and
+ * the body's validation, so one address sending junk cannot close checkout for everyone.
  */
 export function globalRateLimit(
   db: DatabaseExecutor,
@@ -21,7 +24,10 @@ export function globalRateLimit(
     const { hits: count, ttlMs } = await countHit(db, key, 60_000, clock());
     if (count <= maxPerMinute) return;
     const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-    request.log.warn({ url: request.url, count }, 'global payment setup limit exceeded');
+    request.log.warn(
+      { url: request.url.split('?')[0], count },
+      'global payment setup limit exceeded',
+    );
     reply.header('retry-after', String(seconds));
     throw new AppError(
       'rate_limited',

@@ -64,12 +64,14 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 /** What the plugin passes to `child()`: the route's merged settings and its `routeInfo`. */
 interface StoreRouteOptions {
   routeInfo?: { method?: string | string[]; url?: string };
+  /** `formRateLimit`'s group: routes that share one count. */
+  groupId?: string;
 }
 
 /**
  * A store class for @fastify/rate-limit (`store:` option), bound to a database and a clock. The
- * plugin makes one store per rate-limited route through `child()`; the route is part of the key,
- * so each route keeps its own count per client, as the in-memory store did.
+ * plugin makes one store per rate-limited route through `child()`; the route (or the group of
+ * routes that share a limit) is part of the key, so each keeps its own count per client.
  */
 export function databaseRateLimitStore(db: DatabaseExecutor, clock: Clock) {
   return class DatabaseRateLimitStore {
@@ -94,8 +96,9 @@ export function databaseRateLimitStore(db: DatabaseExecutor, clock: Clock) {
     }
 
     child(routeOptions: object) {
-      const { method = '', url = '' } = (routeOptions as StoreRouteOptions).routeInfo ?? {};
-      const route = `${[method].flat().join(',')} ${url}`.trim();
+      const { routeInfo, groupId } = routeOptions as StoreRouteOptions;
+      const { method = '', url = '' } = routeInfo ?? {};
+      const route = groupId ? `group:${groupId}` : `${[method].flat().join(',')} ${url}`.trim();
       return new DatabaseRateLimitStore(routeOptions, route);
     }
   };

@@ -20,14 +20,21 @@ export async function registerRateLimit(app: FastifyInstance) {
       return error;
     },
     onExceeded: (request) => {
-      request.log.warn({ ip: request.ip, url: request.url }, 'rate limit exceeded');
+      // The path only: query strings carry tokens (manage and unsubscribe links).
+      request.log.warn({ ip: request.ip, url: request.url.split('?')[0] }, 'rate limit exceeded');
     },
   });
   const stopPruning = startRateLimitPruning(db, app.clock, app.log);
   app.addHook('onClose', async () => stopPruning());
 }
 
-/** The per-route setting for public form endpoints. */
-export function formRateLimit(max: number) {
-  return { rateLimit: { max, timeWindow: '1 minute' } };
+/**
+ * The per-route setting for public form endpoints: `max` requests a minute per visitor. Routes
+ * given the same `group` share one count per visitor (the payment setups, card or OJC).
+ */
+export function formRateLimit(max: number, group?: string) {
+  return { rateLimit: { max, timeWindow: '1 minute', ...(group ? { groupId: group } : {}) } };
 }
+
+/** One visitor's card and OJC payment setups share one per-minute count. */
+export const PAYMENT_SETUP_GROUP = 'payment-setup';

@@ -1,5 +1,11 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../tests/helpers/app';
+import { createTestDatabase } from '../../../tests/helpers/database';
+import { createMemoryMailer } from '../../../tests/helpers/mail';
+import { buildApp, loggerOptions } from '../app';
+import { parseEnv } from '../env';
+import { sitePermissionsPolicy, stripePagePermissionsPolicy } from './security-headers';
 import {
   routeTable,
   sampleUrl,
@@ -103,6 +109,23 @@ function headerProblems(
     headers['referrer-policy'] === 'strict-origin-when-cross-origin',
     'wrong Referrer-Policy',
   );
+  expectHeader(headers['x-frame-options'] === 'DENY', 'X-Frame-Options is not DENY');
+  // Nothing the site does not use; on the checkout, the Payment Request API for Stripe's frames
+  // (Apple Pay and Google Pay in the Payment Element) and the page itself, no one else.
+  const permissions = String(headers['permissions-policy'] ?? '');
+  expectHeader(
+    permissions === (stripe ? stripePagePermissionsPolicy : sitePermissionsPolicy),
+    `Permissions-Policy is "${permissions}"`,
+  );
+  for (const feature of ['camera', 'microphone', 'geolocation', 'usb']) {
+    expectHeader(permissions.split(', ').includes(`${feature}=()`), `${feature} is not denied`);
+  }
+  expectHeader(
+    permissions
+      .split(', ')
+      .includes(stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()'),
+    'wrong payment permission',
+  );
   expectHeader(Boolean(headers['x-request-id']), 'no X-Request-Id');
   const https = mode === 'production https';
   const hsts = String(headers['strict-transport-security'] ?? '');
@@ -133,7 +156,7 @@ describe('security headers on every route', () => {
   });
 
   for (const mode of ['development', 'production https', 'production http'] as const) {
-    it(`${mode}: CSP (Stripe on the checkout alone), nosniff, no framing, the referrer policy, HSTS only over https`, async () => {
+    it(`${mode}: CSP (Stripe on the checkout alone), nosniff, no framing (DENY), the permissions policy (payment for Stripe on the checkout alone), the referrer policy, HSTS only over https`, async () => {
       const app = apps[mode];
       const problems: string[] = [];
       for (const target of sweep(app)) {
@@ -189,8 +212,69 @@ describe('security headers on every route', () => {
         error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
       });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['permissions-policy']).toBe(sitePermissionsPolicy);
     } finally {
       await app.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('request ids', () => {
+  /** The app with its log lines captured, TRUST_PROXY as given. */
+  async function appWithLog(trustProxy: string) {
+    const lines: string[] = [];
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      env: parseEnv({
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'https://tziyun.test',
+        TRUST_PROXY: trustProxy,
+      }),
+      database,
+      mailer: createMemoryMailer(),
+      logger: loggerOptions('info', { write: (line: string) => void lines.push(line) }),
+      clientDir: join(import.meta.dirname, 'no-client-build'),
+    });
+    app.addHook('onClose', () => database.close());
+    await app.ready();
+    /** The request ids the log lines name. */
+    const loggedIds = () => new Set(lines.map((l) => (JSON.parse(l) as { reqId?: string }).reqId));
+    return { app, loggedIds };
+  }
+
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('without a proxy, ignores a client’s X-Request-Id: the logs and the answer carry one of the server’s', async () => {
+    const { app, loggedIds } = await appWithLog('false');
+    try {
+      for (const url of ['/healthz', '/api/nothing-here', '/api/%']) {
+        const res = await app.inject({ url, headers: { 'x-request-id': 'forged-id-123' } });
+        expect(res.headers['x-request-id'], url).toMatch(uuid);
+      }
+      expect(loggedIds().has('forged-id-123')).toBe(false);
+      expect([...loggedIds()].filter(Boolean).length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('behind a proxy (TRUST_PROXY), takes the proxy’s X-Request-Id when it is well-formed', async () => {
+    const { app, loggedIds } = await appWithLog('1');
+    try {
+      const res = await app.inject({
+        url: '/healthz',
+        headers: { 'x-request-id': 'proxy-id-456' },
+      });
+      expect(res.headers['x-request-id']).toBe('proxy-id-456');
+      expect(loggedIds().has('proxy-id-456')).toBe(true);
+      const odd = await app.inject({
+        url: '/healthz',
+        headers: { 'x-request-id': 'bad id\n{"level":60}' },
+      });
+      expect(odd.headers['x-request-id']).toMatch(uuid);
+    } finally {
+      await app.close();
     }
   });
 });

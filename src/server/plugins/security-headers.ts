@@ -71,6 +71,50 @@ export function videoEmbedsPageCsp(httpsOnly: boolean): string {
 const hstsMaxAge = 63072000;
 
 /**
+ * Permissions-Policy: the powerful features the site never uses, denied to the page and to
+ * every frame in it (an injected script or a framed player cannot ask for the camera). Only
+ * features Chromium knows are named: an unknown one is a console error on every page. The
+ * video players' own (autoplay, encrypted-media, picture-in-picture, fullscreen) keep the
+ * default, so the player's `allow` attribute still grants them.
+ */
+const deniedFeatures = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'serial',
+  'usb',
+];
+
+function permissionsPolicy(payment: string): string {
+  return [...deniedFeatures.map((f) => `${f}=()`), `payment=${payment}`].join(', ');
+}
+
+/** Every response but the checkout's: no Payment Request API either. */
+export const sitePermissionsPolicy = permissionsPolicy('()');
+
+/**
+ * A page that loads Stripe.js: the Payment Request API for the page and Stripe's frames on
+ * js.stripe.com, where the Payment Element offers Apple Pay and Google Pay (Stripe.js creates
+ * those frames with `allow="payment"`, which works only if the page's policy allows it).
+ */
+export const stripePagePermissionsPolicy = permissionsPolicy('(self "https://js.stripe.com")');
+
+/** Whether this Content-Security-Policy lets Stripe.js run (the checkout's, `stripePageCsp`). */
+function allowsStripeJs(csp: unknown): boolean {
+  const scriptSrc = String(csp ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === 'script-src');
+  return scriptSrc?.includes(stripeAdditions.scriptSrc![0]!) ?? false;
+}
+
+/**
  * The essential headers, for an answer sent before any hook runs (the router's refusals, through
  * Fastify's frameworkErrors): helmet's hook never ran for those.
  */
@@ -79,7 +123,9 @@ export function essentialSecurityHeaders(httpsOnly: boolean): Record<string, str
     'content-security-policy': serialize(siteDirectives(httpsOnly)),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'SAMEORIGIN',
+    // DENY, as CSP's frame-ancestors 'none' says, for browsers that know only this header.
+    'x-frame-options': 'DENY',
+    'permissions-policy': sitePermissionsPolicy,
     ...(httpsOnly
       ? { 'strict-transport-security': `max-age=${hstsMaxAge}; includeSubDomains` }
       : {}),
@@ -88,7 +134,8 @@ export function essentialSecurityHeaders(httpsOnly: boolean): Record<string, str
 
 /**
  * Security headers on every response. Pages that load Stripe.js or embed video players replace
- * the CSP (ssr/plugin).
+ * the CSP (ssr/plugin); the page whose CSP lets Stripe.js run gets the Payment Request API for
+ * Stripe's frames, so the permission follows the CSP and cannot drift from it.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: boolean) {
   await app.register(helmet, {
@@ -97,6 +144,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: b
       ? { maxAge: hstsMaxAge, includeSubDomains: true, preload: false }
       : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+  });
+  // Beside helmet's (which has no Permissions-Policy), so errors and 404s carry it too.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', sitePermissionsPolicy);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (allowsStripeJs(reply.getHeader('content-security-policy'))) {
+      reply.header('permissions-policy', stripePagePermissionsPolicy);
+    }
   });
 }

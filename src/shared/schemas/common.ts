@@ -25,6 +25,29 @@ export function boundedText(
     );
 }
 
+/** A line break or another control character (a tab is fine): never in a one-line field. */
+function breaksLine(value: string): boolean {
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f || code === 0x2028 || code === 0x2029) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The check every one-line field carries, so a name cannot open a new line in a mail. */
+export function oneLine(label: string) {
+  return z.refine<string | null>((value) => !value || !breaksLine(value), {
+    error: `${label} must be on one line`,
+  });
+}
+
+/** `boundedText` for a one-line field: a name, a title. */
+export function lineText(label: string, max: number, min = 0, minMessage?: string) {
+  return boundedText(label, max, min, minMessage).check(oneLine(label));
+}
+
 export function requiredText(label: string, max: number, requiredMessage = `${label} is required`) {
   return boundedText(label, max, 1, requiredMessage);
 }
@@ -49,6 +72,11 @@ export function optionalText(label: string, max: number) {
     z.optional(z.nullable(boundedText(label, max))),
     z.transform((value) => (value ? value : null)),
   );
+}
+
+/** `optionalText` for a one-line field. */
+export function optionalLine(label: string, max: number) {
+  return optionalText(label, max).check(oneLine(label));
 }
 
 /** An optional phone number: absent, null or blank become null. */

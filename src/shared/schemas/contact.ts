@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { boundedText, emailField, honeypot } from './common';
+import { boundedText, emailField, honeypot, lineText } from './common';
 
 export const contactLimits = { nameMin: 2, nameMax: 100, messageMin: 10, messageMax: 5000 };
 
 export const contactMessageInput = z.object({
-  name: boundedText(
+  name: lineText(
     'Name',
     contactLimits.nameMax,
     contactLimits.nameMin,

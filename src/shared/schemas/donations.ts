@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { boundedText, emailField, honeypot, messages, optionalText } from './common';
+import { emailField, honeypot, lineText, messages, oneLine, optionalLine } from './common';
 
 /** The smallest gift, in whole dollars; the largest comes from the server's settings. */
 export const minDonationDollars = 1;
@@ -34,7 +34,7 @@ const optionalEmail = z.pipe(
 
 export const dedicationInput = z.object({
   kind: z.enum(['honor', 'memory'], { error: 'Choose in honor of or in memory of' }),
-  name: boundedText('Dedication name', 100, 1),
+  name: lineText('Dedication name', 100, 1),
 });
 
 /** One key per checkout page, sent again on a retry: a double submit sets up one payment. */
@@ -62,7 +62,7 @@ export const membershipTokenInput = z.optional(
 export function donationSetupInput(maxDollars: number) {
   return z.object({
     amount: donationAmount(maxDollars),
-    name: optionalText('Name', 100),
+    name: optionalLine('Name', 100),
     email: optionalEmail,
     dedication: z.optional(z.nullable(dedicationInput)),
     coverFee: z.optional(z.boolean({ error: 'coverFee must be true or false' })),
@@ -84,7 +84,7 @@ export const recordDonationInput = z.object({
   stripePaymentId: z
     .string({ error: 'stripePaymentId is required' })
     .check(z.regex(/^pi_[A-Za-z0-9]{1,255}$/, 'stripePaymentId must be a Stripe PaymentIntent id')),
-  name: optionalText('Name', 100),
+  name: optionalLine('Name', 100),
   email: optionalEmail,
   amount: z.optional(z.nullable(z.number())),
   donationType: z.optional(z.nullable(z.enum(['onetime', 'subscription']))),
@@ -110,6 +110,7 @@ export const checkoutNameField = z
     z.minLength(1, 'Name is required'),
     z.minLength(2, 'Name must be at least 2 characters'),
     z.maxLength(100, 'Name must be at most 100 characters'),
+    oneLine('Name'),
   );
 
 /** Spec 5: the checkout's donor email, required and of the shape text@text.text. */

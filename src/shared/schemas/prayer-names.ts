@@ -5,7 +5,7 @@ import {
   type PrayerIntention,
   type PrayerRelation,
 } from '../domain';
-import { emailField, optionalText } from './common';
+import { emailField, optionalLine } from './common';
 
 export const prayerRelationLabels: Record<PrayerRelation, string> = {
   ben: 'Son of (ben)',
@@ -66,9 +66,9 @@ export const prayerNameInput = z
     hebrewName: hebrewNameField('Hebrew name'),
     relation: z.enum(prayerRelationValues, { error: 'Choose son of (ben) or daughter of (bat)' }),
     motherHebrewName: hebrewNameField('Mother’s Hebrew name'),
-    englishName: optionalText('English name', 100),
+    englishName: optionalLine('English name', 100),
     intention: z.enum(prayerIntentionValues, { error: 'Choose an intention' }),
-    note: optionalText('Note', 200),
+    note: optionalLine('Note', 200),
   })
   .check(
     z.refine((v) => v.intention !== 'other' || v.note !== null, {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { commentStatuses } from '../domain';
 import { isEmbedThumbnailUrl, parseVideoLink } from '../video-links';
-import { emailField, honeypot, requiredText } from './common';
+import { emailField, honeypot, oneLine, requiredText } from './common';
 
 /**
  * The video library's contract (spec 3 Video and Comment, 5, 7): the comment form, the admin's
@@ -40,7 +40,7 @@ export const videoMessages = {
 
 /** `POST /api/videos/:id/comments`: all three required after trimming (spec 5). */
 export const commentInput = z.object({
-  authorName: requiredText('Name', videoLimits.authorNameMax),
+  authorName: requiredText('Name', videoLimits.authorNameMax).check(oneLine('Name')),
   authorEmail: emailField(),
   comment: requiredText('Comment', videoLimits.commentMax, videoMessages.commentRequired),
   ...honeypot,

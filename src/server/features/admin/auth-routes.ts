@@ -5,6 +5,7 @@ import { recordAudit } from '../../services/audit/record-audit';
 import { loginInput, sessionResponse } from '~/shared/schemas/admin';
 import { noContent } from '~/shared/schemas/common';
 import { deleteSessionByHash } from '../../auth/sessions';
+import { deviceCookieMaxAgeSeconds, deviceFor, issueDeviceToken } from './device-cookie';
 import { signIn } from './sign-in';
 
 export const invalidCredentialsMessage = 'Invalid credentials';
@@ -20,10 +21,18 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: loginInput, response: { 200: sessionResponse } },
     },
     async (request, reply) => {
+      const now = app.clock();
+      const device = deviceFor(
+        app.linkSigner,
+        request.cookies[adminAuth.deviceCookieName],
+        request.body.username,
+        now,
+      );
       const result = await signIn(app.database.db, {
         ...request.body,
         ip: request.ip,
-        now: app.clock(),
+        now,
+        device,
         previousToken: request.cookies[adminAuth.cookieName],
         idleMs: adminAuth.idleMs,
         maxMs: adminAuth.maxMs,
@@ -48,6 +57,19 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         sameSite: 'lax',
         secure: adminAuth.secureCookie,
       });
+      if (!device) {
+        reply.setCookie(
+          adminAuth.deviceCookieName,
+          issueDeviceToken(app.linkSigner, request.body.username, now),
+          {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: adminAuth.secureCookie,
+            maxAge: deviceCookieMaxAgeSeconds,
+          },
+        );
+      }
       return { user: result.user, csrfToken: result.csrfToken };
     },
   );

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLoginThrottle } from '~/db/schema';
+import { adminAuditLog, adminLoginThrottle } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { createAdmin } from '../../../../tests/helpers/admin';
 import { delayAfter, loginThrottleRules } from './login-throttle';
@@ -11,14 +11,38 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const login = (username: string, password: string, ip = '192.0.2.10') =>
+const login = (username: string, password: string, ip = '192.0.2.10', cookie?: string) =>
   app.inject({
     method: 'POST',
     url: '/api/admin/login',
     payload: { username, password },
-    headers: { origin: 'https://tziyun.test' },
+    headers: { origin: 'https://tziyun.test', ...(cookie ? { cookie } : {}) },
     remoteAddress: ip,
   });
+
+/** The device cookie a successful sign-in set, as a Cookie header. */
+function deviceCookieOf(res: Awaited<ReturnType<typeof login>>) {
+  const device = res.cookies.find((c) => c.name === 'tziyun_device');
+  expect(device, 'a device cookie').toBeDefined();
+  return `tziyun_device=${device!.value}`;
+}
+
+/** A spray from many addresses has locked the name for the next minute. */
+async function sprayLock(username: string) {
+  await app.database.db
+    .insert(adminLoginThrottle)
+    .values({
+      key: `user:${username}`,
+      failures: 400,
+      firstFailureAt: app.clock(),
+      lastFailureAt: app.clock(),
+      blockedUntil: new Date(app.clock().getTime() + 60_000),
+    })
+    .onConflictDoUpdate({
+      target: adminLoginThrottle.key,
+      set: { failures: 400, blockedUntil: new Date(app.clock().getTime() + 60_000) },
+    });
+}
 
 const wrong = 'definitely the wrong password';
 
@@ -119,5 +143,60 @@ describe('sign-in throttling', () => {
     }
     expect((await login('forgetful', wrong, '192.0.2.77')).statusCode).toBe(401);
     expect((await login('forgetful', wrong, '192.0.2.77')).statusCode).toBe(429);
+  });
+
+  it('lets the browser the owner signed in from before in while a spray locks the name', async () => {
+    const owner = await createAdmin(app, { username: 'owner-sprayed', role: 'owner' });
+    const first = await login('owner-sprayed', owner.password, '198.51.100.5');
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first);
+
+    await sprayLock('owner-sprayed');
+    // Without the device cookie, even the right password waits out the spray's lock...
+    expect((await login('owner-sprayed', owner.password, '198.51.100.5')).statusCode).toBe(429);
+    // ...with it, the owner's browser is counted on its own and signs in.
+    const again = await login('owner-sprayed', owner.password, '198.51.100.5', device);
+    expect(again.statusCode).toBe(200);
+    // A browser that already has a valid device cookie is not given another.
+    expect(again.cookies.find((c) => c.name === 'tziyun_device')).toBeUndefined();
+
+    // The device's own count still throttles a guesser who stole the cookie.
+    for (let i = 0; i < 5; i++) {
+      expect((await login('owner-sprayed', wrong, `203.0.113.${100 + i}`, device)).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await login('owner-sprayed', wrong, '203.0.113.120', device)).statusCode).toBe(429);
+  });
+
+  it('does not take a device cookie issued for another name, or a forged one', async () => {
+    const other = await createAdmin(app, { username: 'other-admin' });
+    const victim = await createAdmin(app, { username: 'victim-admin' });
+    const otherDevice = deviceCookieOf(await login('other-admin', other.password, '198.51.100.9'));
+    await sprayLock('victim-admin');
+    const borrowed = await login('victim-admin', victim.password, '198.51.100.9', otherDevice);
+    expect(borrowed.statusCode).toBe(429);
+    const forged = await login(
+      'victim-admin',
+      victim.password,
+      '198.51.100.9',
+      `${otherDevice.slice(0, -4)}AAAA`,
+    );
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('reserves each attempt before checking it: 40 at once from a new address check 5 passwords', async () => {
+    await createAdmin(app, { username: 'stampede' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => login('stampede', wrong, '203.0.113.240')),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(35);
+    const failures = await app.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'sign-in-failed'), eq(adminAuditLog.target, 'stampede')));
+    expect(failures).toHaveLength(5);
   });
 });

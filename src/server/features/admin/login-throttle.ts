@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { adminLoginThrottle as throttle } from '~/db/schema';
-import type { DatabaseExecutor } from '~/db/client';
+import type { Database, DatabaseExecutor } from '~/db/client';
 
 export interface ThrottleRule {
   /** Failures allowed before any delay. */
@@ -16,31 +16,41 @@ const minute = 60_000;
 /**
  * Three counters per attempt. The pair (name and address) slows down a guesser at one address;
  * the address alone, one trying many names; the name alone, a spray from many addresses. The
- * name's cap is short so that such a spray cannot lock the real administrator out for long.
+ * name's cap is short so that such a spray cannot lock the real administrator out for long, and
+ * a browser that signed in to that name before (its device cookie) is not counted under the
+ * name at all but under its own device key: a spray from elsewhere cannot lock it out.
  */
 export const loginThrottleRules = {
   pair: { freeFailures: 5, capMs: 15 * minute, windowMs: 60 * minute },
   ip: { freeFailures: 20, capMs: 15 * minute, windowMs: 60 * minute },
   user: { freeFailures: 50, capMs: minute, windowMs: 60 * minute },
+  device: { freeFailures: 5, capMs: 15 * minute, windowMs: 60 * minute },
 } satisfies Record<string, ThrottleRule>;
 
 type Scope = keyof typeof loginThrottleRules;
 
-interface Attempt {
+export interface Attempt {
   /** Lower-cased, as typed (the account need not exist). */
   username: string;
   ip: string;
   now: Date;
+  /** The device id of a valid device cookie for this username, if the browser sent one. */
+  device?: string | undefined;
 }
 
-function keysFor({ username, ip }: Pick<Attempt, 'username' | 'ip'>): Record<Scope, string> {
-  return { pair: `pair:${username} ${ip}`, ip: `ip:${ip}`, user: `user:${username}` };
+/** The keys an attempt is counted under, in a fixed order (so concurrent locks never deadlock). */
+function keysFor({ username, ip, device }: Omit<Attempt, 'now'>): [Scope, string][] {
+  return [
+    ['pair', `pair:${username} ${ip}`],
+    ['ip', `ip:${ip}`],
+    device ? ['device', `device:${device}`] : ['user', `user:${username}`],
+  ];
 }
 
 /** The wait after `failures` failures under `rule`: 0, then 1 s, 2 s, 4 s … up to the cap. */
 export function delayAfter(failures: number, rule: ThrottleRule): number {
   if (failures < rule.freeFailures) return 0;
-  return Math.min(rule.capMs, 1000 * 2 ** (failures - rule.freeFailures));
+  return Math.min(rule.capMs, 1000 * 2 ** Math.min(30, failures - rule.freeFailures));
 }
 
 /** How long this attempt must wait before it is even checked; 0 when it may go ahead. */
@@ -50,52 +60,90 @@ export async function loginWaitMs(db: DatabaseExecutor, attempt: Attempt): Promi
     .from(throttle)
     .where(
       and(
-        inArray(throttle.key, Object.values(keysFor(attempt))),
+        inArray(
+          throttle.key,
+          keysFor(attempt).map(([, key]) => key),
+        ),
         gt(throttle.blockedUntil, attempt.now),
       ),
     );
   return Math.max(0, ...rows.map((r) => r.blockedUntil!.getTime() - attempt.now.getTime()));
 }
 
-/** Counts a failed attempt against its three keys and sets each key's next wait. */
-export async function recordLoginFailure(db: DatabaseExecutor, attempt: Attempt) {
+class Throttled extends Error {}
+
+/**
+ * Reserves the attempt before its password is checked: counts it as a failure under each of its
+ * keys and sets each key's next wait, all in one transaction that goes ahead only if no key is
+ * waiting. Concurrent attempts serialise on the keys' rows, so 40 at once from a new address
+ * check exactly as many passwords as the limit allows. A success gives the reservation back
+ * (`clearLoginFailures`). Returns the wait when the attempt may not go ahead.
+ */
+export async function reserveLoginAttempt(db: Database, attempt: Attempt): Promise<number> {
   const { now } = attempt;
-  const keys = keysFor(attempt);
-  for (const scope of Object.keys(keys) as Scope[]) {
-    const rule = loginThrottleRules[scope];
-    const key = keys[scope];
-    const stale = lte(throttle.lastFailureAt, new Date(now.getTime() - rule.windowMs));
-    const [row] = await db
-      .insert(throttle)
-      .values({ key, failures: 1, firstFailureAt: now, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: throttle.key,
-        set: {
-          failures: sql`case when ${stale} then 1 else ${throttle.failures} + 1 end`,
-          firstFailureAt: sql`case when ${stale} then ${sql.param(now, throttle.firstFailureAt)} else ${throttle.firstFailureAt} end`,
-          lastFailureAt: now,
-        },
-      })
-      .returning({ failures: throttle.failures });
-    const delay = delayAfter(row!.failures, rule);
-    await db
-      .update(throttle)
-      .set({ blockedUntil: delay > 0 ? new Date(now.getTime() + delay) : null })
-      .where(eq(throttle.key, key));
+  try {
+    await db.transaction(async (tx) => {
+      for (const [scope, key] of keysFor(attempt)) {
+        const rule = loginThrottleRules[scope];
+        const stale = lte(throttle.lastFailureAt, new Date(now.getTime() - rule.windowMs));
+        const firstDelay = delayAfter(1, rule);
+        const [row] = await tx
+          .insert(throttle)
+          .values({
+            key,
+            failures: 1,
+            firstFailureAt: now,
+            lastFailureAt: now,
+            blockedUntil: firstDelay > 0 ? new Date(now.getTime() + firstDelay) : null,
+          })
+          .onConflictDoUpdate({
+            target: throttle.key,
+            set: {
+              failures: sql`case when ${stale} then 1 else ${throttle.failures} + 1 end`,
+              firstFailureAt: sql`case when ${stale} then ${sql.param(now, throttle.firstFailureAt)} else ${throttle.firstFailureAt} end`,
+              lastFailureAt: now,
+            },
+            // A key still waiting refuses the attempt: no row comes back, and nothing changes.
+            setWhere: or(isNull(throttle.blockedUntil), lte(throttle.blockedUntil, now)),
+          })
+          .returning({ failures: throttle.failures });
+        if (!row) throw new Throttled();
+        if (row.failures > 1) {
+          const delay = delayAfter(row.failures, rule);
+          await tx
+            .update(throttle)
+            .set({ blockedUntil: delay > 0 ? new Date(now.getTime() + delay) : null })
+            .where(eq(throttle.key, key));
+        }
+      }
+    });
+    return 0;
+  } catch (error) {
+    if (!(error instanceof Throttled)) throw error;
+    return Math.max(1, await loginWaitMs(db, attempt));
   }
-  // Forget keys nobody has failed on for longer than any window.
+}
+
+/** After a refused attempt (already counted): forgets keys quiet for longer than any window. */
+export async function forgetOldLoginFailures(db: DatabaseExecutor, now: Date) {
   const longest = Math.max(...Object.values(loginThrottleRules).map((r) => r.windowMs));
   await db.delete(throttle).where(lte(throttle.lastFailureAt, new Date(now.getTime() - longest)));
 }
 
 /**
- * A success clears the pair's and the address's counts. The name's own count stays: it measures
- * a spray from elsewhere, which one good sign-in does not end.
+ * A success gives its reservation back. It clears the pair's, the address's and the device's
+ * counts; the name's own count only loses this attempt: it measures a spray from elsewhere,
+ * which one good sign-in does not end.
  */
-export async function clearLoginFailures(
-  db: DatabaseExecutor,
-  attempt: Pick<Attempt, 'username' | 'ip'>,
-) {
+export async function clearLoginFailures(db: DatabaseExecutor, attempt: Omit<Attempt, 'now'>) {
   const keys = keysFor(attempt);
-  await db.delete(throttle).where(inArray(throttle.key, [keys.pair, keys.ip]));
+  const cleared = keys.filter(([scope]) => scope !== 'user').map(([, key]) => key);
+  await db.delete(throttle).where(inArray(throttle.key, cleared));
+  const user = keys.find(([scope]) => scope === 'user');
+  if (user) {
+    await db
+      .update(throttle)
+      .set({ failures: sql`greatest(${throttle.failures} - 1, 0)`, blockedUntil: null })
+      .where(eq(throttle.key, user[1]));
+  }
 }

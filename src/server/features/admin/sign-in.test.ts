@@ -25,6 +25,11 @@ function sessionCookie(res: { cookies: { name: string; value: string }[] }, name
   return res.cookies.find((c) => c.name === name);
 }
 
+/** The Set-Cookie line of one cookie (a sign-in also sets the device cookie). */
+function setCookieLine(res: { headers: Record<string, unknown> }, name: string) {
+  return [res.headers['set-cookie']].flat().find((line) => String(line).startsWith(`${name}=`));
+}
+
 describe('POST /api/admin/login', () => {
   it('signs in: the user, a CSRF token, an HttpOnly SameSite=Lax cookie (no Secure outside production)', async () => {
     const admin = await createAdmin(app, { username: 'rivka', role: 'owner' });
@@ -35,8 +40,12 @@ describe('POST /api/admin/login', () => {
       user: { id: admin.id, username: 'rivka', role: 'owner' },
       csrfToken: expect.stringMatching(/^[\w-]{43}$/),
     });
-    const setCookie = String(res.headers['set-cookie']);
+    const setCookie = String(setCookieLine(res, 'tziyun_admin'));
     expect(setCookie).toMatch(/^tziyun_admin=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    // The device cookie: a year, HttpOnly, SameSite=Strict (device-cookie.ts).
+    expect(String(setCookieLine(res, 'tziyun_device'))).toMatch(
+      /^tziyun_device=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict$/,
+    );
     expect(setCookie).not.toMatch(/Secure|Max-Age|Expires|Domain/i);
     expect(res.headers['cache-control']).toBe('no-store');
 
@@ -168,7 +177,7 @@ describe('production cookie', () => {
         headers: { origin: 'http://localhost:3000' },
       });
       expect(res.statusCode).toBe(200);
-      expect(String(res.headers['set-cookie'])).toMatch(
+      expect(String(setCookieLine(res, 'tziyun_admin'))).toMatch(
         /^tziyun_admin=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
       );
     } finally {
@@ -187,8 +196,11 @@ describe('production cookie', () => {
         headers: { origin },
       });
       expect(res.statusCode).toBe(200);
-      expect(String(res.headers['set-cookie'])).toMatch(
+      expect(String(setCookieLine(res, '__Host-tziyun_admin'))).toMatch(
         /^__Host-tziyun_admin=[\w-]{43}; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      );
+      expect(String(setCookieLine(res, '__Host-tziyun_device'))).toMatch(
+        /; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
       );
       const token = sessionCookie(res, '__Host-tziyun_admin')!.value;
       // The development name means nothing in production.

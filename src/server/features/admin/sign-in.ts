@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { clearLoginFailures, loginWaitMs, recordLoginFailure } from './login-throttle';
+import { clearLoginFailures, forgetOldLoginFailures, reserveLoginAttempt } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { recordAudit } from '../../services/audit/record-audit';
 import {
@@ -22,6 +22,8 @@ export interface SignInAttempt {
   previousToken?: string;
   idleMs: number;
   maxMs: number;
+  /** The id of this browser's valid device cookie for this username (device-cookie.ts). */
+  device?: string | undefined;
 }
 
 export type SignInResult =
@@ -30,13 +32,14 @@ export type SignInResult =
   | { outcome: 'refused' };
 
 /**
- * Checks a username and password. Throttled attempts are refused before any check. An unknown
+ * Checks a username and password. Each attempt is reserved in the throttle before its password
+ * is checked, and refused there when a key is waiting (login-throttle.ts). An unknown
  * name is verified against a dummy hash, so it takes as long as a wrong password and gets the
  * same answer; the audit log records the name tried, never the password.
  */
 export async function signIn(db: Database, attempt: SignInAttempt): Promise<SignInResult> {
-  const { username, password, ip, now } = attempt;
-  const waitMs = await loginWaitMs(db, { username, ip, now });
+  const { username, password, ip, now, device } = attempt;
+  const waitMs = await reserveLoginAttempt(db, { username, ip, now, device });
   if (waitMs > 0) return { outcome: 'throttled', waitMs };
 
   const [account] = await db.select().from(adminUsers).where(eq(adminUsers.username, username));
@@ -45,7 +48,7 @@ export async function signIn(db: Database, attempt: SignInAttempt): Promise<Sign
     password,
   );
   if (!account || !valid) {
-    await recordLoginFailure(db, { username, ip, now });
+    await forgetOldLoginFailures(db, now);
     await recordAudit(db, {
       actor: null,
       action: 'sign-in-failed',
@@ -64,7 +67,7 @@ export async function signIn(db: Database, attempt: SignInAttempt): Promise<Sign
     await pruneExpiredSessions(tx, { now, idleMs: attempt.idleMs });
     const created = await createSession(tx, { userId: user.id, now, maxMs: attempt.maxMs });
     await tx.update(adminUsers).set({ lastSignInAt: now }).where(eq(adminUsers.id, user.id));
-    await clearLoginFailures(tx, { username, ip });
+    await clearLoginFailures(tx, { username, ip, device });
     await recordAudit(tx, { actor: user, action: 'sign-in', ip, at: now });
     return created;
   });

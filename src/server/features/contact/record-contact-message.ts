@@ -12,12 +12,14 @@ export interface ContactMessage {
 /**
  * The message, the office's notification, the sender's acknowledgement and the integrations'
  * event commit together or not at all: a message is never stored without its mails, nor mailed
- * without being stored.
+ * without being stored. The acknowledgement carries nothing the visitor typed and goes to an
+ * address at most once a day, so the form cannot be used to mail strangers.
  */
 export async function recordContactMessage(
   db: Database,
   input: ContactMessage,
   officeEmail: string,
+  now: Date,
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -32,10 +34,10 @@ export async function recordContactMessage(
       data,
     });
     await enqueueMail(tx, {
-      key: `contact:${row!.id}:sender`,
+      key: `contact-ack:${input.email.toLowerCase()}:${now.toISOString().slice(0, 10)}`,
       to: input.email,
       template: 'contact-acknowledgement',
-      data,
+      data: {},
     });
     // The CRM and Zapier hear of it without the message's text (events.ts).
     await announce(tx, {

@@ -40,6 +40,9 @@ describe('POST /api/contact', () => {
     ['email', { ...valid, email: 'not-an-email' }, 'Please enter a valid email address'],
     ['message', { ...valid, message: 'too short' }, 'Message must be at least 10 characters'],
     ['name', { ...valid, name: ' a ' }, 'Name must be at least 2 characters'],
+    // A line break in a one-line field would open a fake line (a header) in a mail.
+    ['name', { ...valid, name: 'ab\r\nBcc: x@example.org' }, 'Name must be on one line'],
+    ['name', { ...valid, name: 'ab\u2028cd' }, 'Name must be on one line'],
   ])('refuses a bad %s with the spec message', async (field, body, message) => {
     const before = await app.database.db.$count(contactMessages);
     const res = await post(body);

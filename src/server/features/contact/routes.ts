@@ -19,7 +19,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       if (website) {
         request.log.info('honeypot filled: contact message dropped');
       } else {
-        await recordContactMessage(app.database.db, message, app.officeEmail);
+        await recordContactMessage(app.database.db, message, app.officeEmail, app.clock());
         app.jobWorker.wake();
       }
       return { message: contactSuccessMessage };

@@ -6,7 +6,7 @@ import { recordMembershipPaid } from '../members';
 import { readDonationMetadata } from './donation-metadata';
 import { lockByPaymentIntent } from './donation-rows';
 import type { ManageLinks } from '../../services/receipts/manage-link';
-import { laterStatus, statusOfPaymentIntent } from './payment-status';
+import { statusAfterStripe, statusOfPaymentIntent } from './payment-status';
 import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
 
 export interface DonorDetails {
@@ -22,6 +22,11 @@ export interface ApplyOptions {
   paidAt?: Date;
   /** Name and email from the donor's checkout form: they fill blanks, never replace. */
   donor?: DonorDetails;
+  /**
+   * The PaymentIntent's disputes as Stripe has them now (readPaymentAtStripe), when they were
+   * read. Only with them can a disputed donation return to succeeded (a won dispute).
+   */
+  disputes?: readonly Stripe.Dispute[];
 }
 
 /** The donation row of a site-made one-time PaymentIntent whose own row is missing. */
@@ -44,7 +49,7 @@ async function insertFromMetadata(tx: DatabaseExecutor, pi: Stripe.PaymentIntent
 
 /**
  * Brings the donation of a PaymentIntent in line with what Stripe reports: status (forward
- * only), the amount and currency actually received, refunds, the time of payment. Used by the
+ * only, but back from disputed when the disputes read with it were decided for us), the amount and currency actually received, refunds, the time of payment. Used by the
  * webhook, `record-donation` and the admin's verification alike, so all three agree. Queues
  * the receipt when the donation is complete and its donor's email known. Returns null for a
  * PaymentIntent that is not a donation of this site.
@@ -52,7 +57,7 @@ async function insertFromMetadata(tx: DatabaseExecutor, pi: Stripe.PaymentIntent
 export async function applyPaymentIntent(
   tx: DatabaseExecutor,
   pi: Stripe.PaymentIntent,
-  { now, links, paidAt, donor }: ApplyOptions,
+  { now, links, paidAt, donor, disputes }: ApplyOptions,
 ): Promise<Donation | null> {
   const row = (await lockByPaymentIntent(tx, pi.id)) ?? (await insertFromMetadata(tx, pi));
   if (!row) return null;
@@ -60,8 +65,14 @@ export async function applyPaymentIntent(
   const described = readDonationMetadata(pi.metadata);
   const changes: Partial<Donation> = {};
 
-  const status = laterStatus(row.paymentStatus, statusOfPaymentIntent(pi));
+  const status = statusAfterStripe(
+    row.paymentStatus,
+    statusOfPaymentIntent(pi, disputes),
+    disputes,
+  );
   if (status !== row.paymentStatus) changes.paymentStatus = status;
+  // A won dispute gives back money already counted once: not a new payment of a membership.
+  const reinstated = row.paymentStatus === 'disputed' && status !== 'disputed';
   if (pi.status === 'succeeded') {
     if (pi.amount_received > 0 && pi.amount_received !== row.amountCents) {
       changes.amountCents = pi.amount_received;
@@ -93,7 +104,7 @@ export async function applyPaymentIntent(
     await fillSubscriptionDonor(tx, donation.stripeSubscriptionId, donor, now);
   }
   await enqueueReceiptIfDue(tx, donation, { links, now });
-  if (donation.stripeSubscriptionId && donation.paymentStatus === 'succeeded') {
+  if (donation.stripeSubscriptionId && donation.paymentStatus === 'succeeded' && !reinstated) {
     // The browser's record call may come before invoice.paid: the membership starts either way.
     const paid = donation.donatedAt ?? now;
     await recordMembershipPaid(tx, { stripe: donation.stripeSubscriptionId }, paid, now);

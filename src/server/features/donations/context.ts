@@ -23,6 +23,8 @@ export interface DonationContext extends ManageLinks {
   siteName: string;
   /** The membership tiers (site.config.ts), by monthly price in dollars: a member's tier follows it. */
   tiers: readonly { id: string; price: number }[];
+  /** Where the office's notices go (`OFFICE_EMAIL`, else the site's contact address). */
+  officeEmail: string;
 }
 
 /** The options of the route plugins that work in the donation context. */

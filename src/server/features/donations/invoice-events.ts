@@ -3,17 +3,18 @@ import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '~/db/client';
 import { enqueueMail } from '../../mail/mail-job';
-import { recordMembershipOverdue, recordMembershipPaid } from '../members';
+import {
+  recordMembershipNeverPaid,
+  recordMembershipOverdue,
+  recordMembershipPaid,
+} from '../members';
 import type { DonationContext } from './context';
 import { paymentIntentOfInvoice } from './create-subscription';
+import { subscriptionOfInvoice } from './event-versions';
 import { manageGiftUrl } from '../../services/receipts/manage-link';
-import { idOf, laterStatus } from './payment-status';
+import { laterStatus } from './payment-status';
 import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
 import type { EventHandler } from './stripe-events';
-
-function subscriptionOf(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription);
-}
 
 /**
  * The PaymentIntent of an invoice. Event payloads leave out `payments`, so it is asked for;
@@ -117,9 +118,9 @@ async function recordInvoiceOutcome(
 }
 
 /** invoice.paid: a monthly charge went through, the first or a renewal. */
-export const onInvoicePaid: EventHandler<'invoice.paid'> = async (event, ctx) => {
+export const onInvoicePaid: EventHandler<'invoice.paid'> = async (event, ctx, shape) => {
   const invoice = event.data.object;
-  const subscriptionId = subscriptionOf(invoice);
+  const subscriptionId = subscriptionOfInvoice(invoice, shape);
   if (!subscriptionId || invoice.amount_paid <= 0) return async () => {};
   const paymentIntentId = await paymentIntentOf(ctx, invoice);
   return async (tx) => {
@@ -130,15 +131,17 @@ export const onInvoicePaid: EventHandler<'invoice.paid'> = async (event, ctx) =>
 /**
  * invoice.payment_failed: a charge was declined. For a renewal the donor is emailed a way to
  * pay with another card (once per invoice, however often Stripe retries): Stripe's hosted
- * invoice page for this month, and the manage link to change the card on file. The first
- * charge's donor is still on the checkout page and sees the error there.
+ * invoice page for this month, and the manage link to change the card on file; the office is
+ * told too (once per invoice). The first charge's donor is still on the checkout page and sees
+ * the error there.
  */
 export const onInvoicePaymentFailed: EventHandler<'invoice.payment_failed'> = async (
   event,
   ctx,
+  shape,
 ) => {
   const invoice = event.data.object;
-  const subscriptionId = subscriptionOf(invoice);
+  const subscriptionId = subscriptionOfInvoice(invoice, shape);
   if (!subscriptionId || invoice.amount_due <= 0) return async () => {};
   const paymentIntentId = await paymentIntentOf(ctx, invoice);
   return async (tx) => {
@@ -150,19 +153,70 @@ export const onInvoicePaymentFailed: EventHandler<'invoice.payment_failed'> = as
       paymentIntentId,
       'failed',
     );
-    if (!recorded?.email || invoice.billing_reason === 'subscription_create') return;
+    if (!recorded || invoice.billing_reason === 'subscription_create') return;
     if (recorded.donation.paymentStatus !== 'failed') return;
+    if (recorded.email) {
+      await enqueueMail(tx, {
+        key: `invoice:${invoice.id}:payment-failed`,
+        to: recorded.email,
+        template: 'donation-payment-failed',
+        data: {
+          donorName: recorded.donorName,
+          amountCents: invoice.amount_due,
+          currency: invoice.currency,
+          payUrl: invoice.hosted_invoice_url ?? null,
+          manageUrl: manageGiftUrl(ctx, subscriptionId, ctx.clock()),
+        },
+      });
+    }
     await enqueueMail(tx, {
-      key: `invoice:${invoice.id}:payment-failed`,
-      to: recorded.email,
-      template: 'donation-payment-failed',
+      key: `invoice:${invoice.id}:payment-failed:office`,
+      to: ctx.officeEmail,
+      template: 'donation-renewal-failed-office',
       data: {
+        donationId: recorded.donation.id,
         donorName: recorded.donorName,
+        email: recorded.email,
         amountCents: invoice.amount_due,
         currency: invoice.currency,
-        payUrl: invoice.hosted_invoice_url ?? null,
-        manageUrl: manageGiftUrl(ctx, subscriptionId, ctx.clock()),
+        subscriptionId,
+        invoiceId: invoice.id,
+        nextAttemptAt: invoice.next_payment_attempt
+          ? new Date(invoice.next_payment_attempt * 1000).toISOString()
+          : null,
+        donorTold: Boolean(recorded.email),
       },
     });
+  };
+};
+
+/**
+ * invoice.voided: the invoice will never be paid. Its donation, if one is recorded and not
+ * paid, has failed for good. Voiding a first invoice (Stripe does when a monthly gift's first
+ * payment is never made and the subscription expires) also ends the membership it was to
+ * start. A renewal's voided invoice leaves the membership to the subscription's own events.
+ */
+export const onInvoiceVoided: EventHandler<'invoice.voided'> = async (event, ctx, shape) => {
+  const invoice = event.data.object;
+  const subscriptionId = subscriptionOfInvoice(invoice, shape);
+  return async (tx) => {
+    const now = ctx.clock();
+    const [row] = await tx
+      .select()
+      .from(donations)
+      .where(eq(donations.stripeInvoiceId, invoice.id))
+      .for('update');
+    if (row) {
+      const status = laterStatus(row.paymentStatus, 'failed');
+      if (status !== row.paymentStatus) {
+        await tx
+          .update(donations)
+          .set({ paymentStatus: status, updatedAt: now })
+          .where(eq(donations.id, row.id));
+      }
+    }
+    if (subscriptionId && invoice.billing_reason === 'subscription_create') {
+      await recordMembershipNeverPaid(tx, { stripe: subscriptionId }, now);
+    }
   };
 };

@@ -2,17 +2,24 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '~/db/client';
+import { recordMembershipNeverPaid } from '../members';
 import { applyPaymentIntent } from './apply-payment-intent';
 import { lockByPaymentIntent } from './donation-rows';
 import type { DonationContext } from './context';
 import { idOf, laterStatus } from './payment-status';
+import { readPaymentAtStripe } from './retrieve-payment-intent';
 import type { EventHandler } from './stripe-events';
 
 const eventTime = (event: Stripe.Event) => new Date(event.created * 1000);
 
-/** payment_intent.succeeded / payment_intent.payment_failed: the snapshot, forward only. */
+/**
+ * payment_intent.succeeded / .payment_failed / .canceled: the snapshot, forward only. A
+ * canceled PaymentIntent (a monthly gift's first payment never made: Stripe cancels it when the
+ * subscription expires, about a day later) fails its donation for good, and ends the pending
+ * membership that payment was to start.
+ */
 export const onPaymentIntentEvent: EventHandler<
-  'payment_intent.succeeded' | 'payment_intent.payment_failed'
+  'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled'
 > = async (event, ctx) => async (tx) => {
   const pi = event.data.object;
   const donation = await applyPaymentIntent(tx, pi, {
@@ -21,7 +28,13 @@ export const onPaymentIntentEvent: EventHandler<
     paidAt: eventTime(event),
   });
   // Renewals' PaymentIntents carry no metadata: invoice.paid records them.
-  if (!donation) ctx.log.debug({ paymentIntent: pi.id }, 'not a donation row: left to its invoice');
+  if (!donation) {
+    ctx.log.debug({ paymentIntent: pi.id }, 'not a donation row: left to its invoice');
+    return;
+  }
+  if (pi.status === 'canceled' && donation.stripeSubscriptionId) {
+    await recordMembershipNeverPaid(tx, { stripe: donation.stripeSubscriptionId }, ctx.clock());
+  }
 };
 
 async function update(
@@ -59,18 +72,36 @@ export const onChargeRefunded: EventHandler<'charge.refunded'> =
     await update(tx, row, changes, ctx.clock());
   };
 
-/** charge.dispute.created: the donor's bank took the money back pending the dispute. */
-export const onDisputeCreated: EventHandler<'charge.dispute.created'> =
-  async (event, ctx) => async (tx) => {
-    const dispute = event.data.object;
-    const paymentIntent = idOf(dispute.payment_intent);
-    const row = await lockByPaymentIntent(tx, paymentIntent);
-    if (!row) return unknownPayment(ctx, event, paymentIntent);
-    ctx.log.warn({ donation: row.id, dispute: dispute.id }, 'a donation is disputed');
-    await update(
-      tx,
-      row,
-      { paymentStatus: laterStatus(row.paymentStatus, 'disputed') },
-      ctx.clock(),
-    );
+/**
+ * charge.dispute.created / .funds_withdrawn / .funds_reinstated / .closed: the payment and its
+ * disputes are read from Stripe again (before the transaction) and applied as the admin's
+ * verify applies them, so the two agree and the order the events come in does not matter. Open
+ * or lost, the donation is disputed (its money is not counted); won, or an inquiry that never
+ * took the money, it is succeeded again (payment-status.ts).
+ */
+export const onDisputeEvent: EventHandler<
+  | 'charge.dispute.created'
+  | 'charge.dispute.funds_withdrawn'
+  | 'charge.dispute.funds_reinstated'
+  | 'charge.dispute.closed'
+> = async (event, ctx) => {
+  const dispute = event.data.object;
+  const paymentIntent = idOf(dispute.payment_intent);
+  if (!paymentIntent) return async () => unknownPayment(ctx, event, null);
+  const { pi, disputes } = await readPaymentAtStripe(ctx, paymentIntent);
+  return async (tx) => {
+    const before = await lockByPaymentIntent(tx, paymentIntent);
+    const donation = await applyPaymentIntent(tx, pi, { now: ctx.clock(), links: ctx, disputes });
+    if (!donation) return unknownPayment(ctx, event, paymentIntent);
+    const fields = {
+      donation: donation.id,
+      dispute: dispute.id,
+      disputeStatus: disputes.find((d) => d.id === dispute.id)?.status ?? dispute.status,
+    };
+    if (donation.paymentStatus === 'disputed' && before?.paymentStatus !== 'disputed') {
+      ctx.log.warn(fields, 'a donation is disputed');
+    } else if (before?.paymentStatus === 'disputed' && donation.paymentStatus !== 'disputed') {
+      ctx.log.info(fields, 'a dispute was decided for us: the donation counts again');
+    }
   };
+};

@@ -16,7 +16,7 @@ export interface RecordDonationInput {
  * unpaid one 409; calling again changes nothing.
  */
 export async function recordDonation(ctx: DonationContext, input: RecordDonationInput) {
-  const pi = await retrievePaymentIntent(ctx, input.stripePaymentId);
+  const { pi, disputes } = await retrievePaymentIntent(ctx, input.stripePaymentId);
   if (pi.status !== 'succeeded') {
     throw new AppError(
       'conflict',
@@ -24,7 +24,7 @@ export async function recordDonation(ctx: DonationContext, input: RecordDonation
     );
   }
   const donation = await ctx.db.transaction((tx) =>
-    applyPaymentIntent(tx, pi, { now: ctx.clock(), links: ctx, donor: input.donor }),
+    applyPaymentIntent(tx, pi, { now: ctx.clock(), links: ctx, donor: input.donor, disputes }),
   );
   if (!donation) throw new AppError('not_found', unknownPaymentMessage);
   if (input.claimedAmountCents !== null && input.claimedAmountCents !== pi.amount_received) {

@@ -15,7 +15,7 @@ import {
 import { donationFee } from '../../env';
 import { AppError } from '../../errors';
 import { requireAdmin } from '../../plugins/admin-guard';
-import { formRateLimit } from '../../plugins/rate-limit';
+import { formRateLimit, PAYMENT_SETUP_GROUP } from '../../plugins/rate-limit';
 import type { DonationContext } from './context';
 import { createPaymentIntent } from './create-payment-intent';
 import { createSubscription } from './create-subscription';
@@ -55,14 +55,15 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       fee,
       siteName: app.siteConfig.product,
       tiers: app.siteConfig.tiers,
+      officeEmail: app.officeEmail,
       linkSigner: app.linkSigner,
       publicUrl: env.PUBLIC_URL,
     };
   }
 
   const setup = {
-    config: formRateLimit(env.DONATION_RATE_LIMIT),
-    onRequest: globalRateLimit(
+    config: formRateLimit(env.DONATION_RATE_LIMIT, PAYMENT_SETUP_GROUP),
+    preHandler: globalRateLimit(
       app.database.db,
       'stripe-payment-setup',
       env.DONATION_GLOBAL_RATE_LIMIT,

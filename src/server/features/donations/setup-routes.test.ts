@@ -208,6 +208,92 @@ describe('POST /api/create-subscription', () => {
   });
 });
 
+describe('the customer of a monthly gift', () => {
+  const customerOf = async (subscriptionId: string) => {
+    const [row] = await t.app.database.db
+      .select()
+      .from(stripeSubscriptions)
+      .where(eq(stripeSubscriptions.id, subscriptionId));
+    return row!.customerId;
+  };
+
+  it('is the one this site made for the same email before; another email gets its own', async () => {
+    const first = await t.startMonthly({ amount: 18, email: 'again@example.org', name: 'Dov' });
+    const created = t.standIn.requestsTo('POST', '/v1/customers').length;
+    const second = await t.startMonthly({ amount: 36, email: 'Again@Example.org' });
+    expect(second.subscriptionId).not.toBe(first.subscriptionId);
+    expect(await customerOf(second.subscriptionId)).toBe(await customerOf(first.subscriptionId));
+    expect(t.standIn.requestsTo('POST', '/v1/customers')).toHaveLength(created);
+    expect(t.standIn.requestsTo('POST', '/v1/subscriptions').at(-1)!.params.customer).toBe(
+      await customerOf(first.subscriptionId),
+    );
+
+    const other = await t.startMonthly({ amount: 18, email: 'someone-else@example.org' });
+    expect(await customerOf(other.subscriptionId)).not.toBe(await customerOf(first.subscriptionId));
+    const anonymous = await t.startMonthly({ amount: 18 });
+    expect(await customerOf(anonymous.subscriptionId)).not.toBe(
+      await customerOf(first.subscriptionId),
+    );
+  });
+
+  it('is new when the earlier one was deleted at Stripe', async () => {
+    const first = await t.startMonthly({ amount: 18, email: 'deleted@example.org' });
+    const earlier = await customerOf(first.subscriptionId);
+    // The office deletes the customer in Stripe's dashboard.
+    t.standIn.deleteCustomer(earlier);
+    const second = await t.startMonthly({ amount: 18, email: 'deleted@example.org' });
+    const fresh = await customerOf(second.subscriptionId);
+    expect(fresh).not.toBe(earlier);
+    expect(t.standIn.hasCustomer(fresh)).toBe(true);
+  });
+
+  it('is deleted when the subscription cannot be created; the page’s retry gets a new one', async () => {
+    await t.startMonthly({ amount: 18 }); // the product exists
+    const idempotencyKey = key();
+    const payload = { amount: 54, email: 'orphan@example.org', idempotencyKey };
+    const customersBefore = new Set(t.standIn.customerIds());
+    // Both of the SDK's tries of the subscription fail.
+    t.standIn.failNextTo('POST', '/v1/subscriptions', { status: 500 }, { status: 500 });
+    const failed = await post('/api/create-subscription', payload);
+    expect(failed.statusCode).toBe(502);
+    const made = t.standIn.customerIds().filter((id) => !customersBefore.has(id));
+    expect(made).toHaveLength(1);
+    expect(t.standIn.hasCustomer(made[0]!)).toBe(false);
+    expect(t.standIn.requestsTo('DELETE', `/v1/customers/${made[0]}`)).toHaveLength(1);
+
+    // The donor presses Donate again on the same page (same idempotency key): Stripe replays
+    // the deleted customer, so a new one is made and the subscription is set up with it.
+    const retried = await post('/api/create-subscription', payload);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const pi = t.standIn.intentOfClientSecret(retried.json().clientSecret);
+    const row = await t.donationOf(pi.id);
+    const customer = await customerOf(row.stripeSubscriptionId!);
+    expect(customer).not.toBe(made[0]);
+    expect(t.standIn.hasCustomer(customer)).toBe(true);
+  });
+
+  it.each([
+    ['replayed for the page key', null],
+    ['reused for the email', 'twice@example.org'],
+  ])(
+    'is never deleted when an earlier request made it (%s): a resubmit with other details is 409',
+    async (_how, email) => {
+      const idempotencyKey = key();
+      const gift = { amount: 18, email, idempotencyKey };
+      const first = await post('/api/create-subscription', gift);
+      expect(first.statusCode).toBe(200);
+      const pi = t.standIn.intentOfClientSecret(first.json().clientSecret);
+      const customer = await customerOf((await t.donationOf(pi.id)).stripeSubscriptionId!);
+      // The same page key with another fee: Stripe refuses the subscription's key (409 here)…
+      const second = await post('/api/create-subscription', { ...gift, coverFee: true });
+      expect(second.statusCode).toBe(409);
+      // …and the first gift keeps its customer.
+      expect(t.standIn.requestsTo('DELETE', `/v1/customers/${customer}`)).toHaveLength(0);
+      expect(t.standIn.hasCustomer(customer)).toBe(true);
+    },
+  );
+});
+
 describe('when Stripe fails', () => {
   it('answers 502 with a clear message when Stripe answers 5xx, and stores nothing', async () => {
     const before = await t.app.database.db.$count(donations);
@@ -222,6 +308,22 @@ describe('when Stripe fails', () => {
     });
     expect(await t.app.database.db.$count(donations)).toBe(before);
   });
+
+  it(
+    'answers within 12 s when Stripe never answers (5 s a try, one retry), not 40 s',
+    { timeout: 30_000 },
+    async () => {
+      const before = t.standIn.requestsTo('POST', '/v1/payment_intents').length;
+      t.standIn.hang(2);
+      const started = Date.now();
+      const res = await post('/api/create-payment-intent', { amount: 36 });
+      const waited = Date.now() - started;
+      expect(res.statusCode).toBe(502);
+      expect(waited).toBeGreaterThanOrEqual(10_000);
+      expect(waited).toBeLessThan(12_000);
+      expect(t.standIn.requestsTo('POST', '/v1/payment_intents')).toHaveLength(before + 2);
+    },
+  );
 
   it('answers 502 when Stripe cannot be reached at all', async () => {
     const gone = await startStripeStandIn();

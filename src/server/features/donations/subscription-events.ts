@@ -1,14 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { stripeSubscriptions } from '~/db/schema';
+import { donations, stripeSubscriptions } from '~/db/schema';
 import { announceGiftCancelled } from '../../services/announcements/donation-events';
-import { recordMembershipAmount, recordMembershipEnded, recordMembershipOverdue } from '../members';
+import {
+  recordMembershipAmount,
+  recordMembershipEnded,
+  recordMembershipNeverPaid,
+  recordMembershipOverdue,
+} from '../members';
 import type { EventHandler } from './stripe-events';
+
+/** Stripe's statuses a subscription never leaves. */
+const ended = new Set<string>(['canceled', 'incomplete_expired']);
 
 /**
  * customer.subscription.updated / .deleted: the subscription's status from the event's
- * snapshot. An event older than the one that set the stored status is skipped, and a canceled
- * subscription stays canceled (Stripe cannot revive one).
+ * snapshot. An event older than the one that set the stored status is skipped, and an ended
+ * subscription stays ended (Stripe cannot revive one). `incomplete_expired` (the first payment
+ * was not made within about a day) fails the first charge's pending donation and ends the
+ * pending membership it was to start.
  */
 export const onSubscriptionEvent: EventHandler<
   'customer.subscription.updated' | 'customer.subscription.deleted'
@@ -24,7 +34,7 @@ export const onSubscriptionEvent: EventHandler<
     return;
   }
   const eventAt = new Date(event.created * 1000);
-  if (row.status === 'canceled' && subscription.status !== 'canceled') return;
+  if (ended.has(row.status) && subscription.status !== row.status) return;
   if (row.statusEventAt && eventAt < row.statusEventAt) return;
   const amountCents = monthlyAmountOf(subscription);
   const amountChanged = amountCents !== null && amountCents !== row.amountCents;
@@ -45,6 +55,14 @@ export const onSubscriptionEvent: EventHandler<
   if (subscription.status === 'canceled' && row.status !== 'canceled') {
     await recordMembershipEnded(tx, { stripe: row.id }, ctx.clock());
     await announceGiftCancelled(tx, row, 'stripe', eventAt);
+  } else if (subscription.status === 'incomplete_expired') {
+    await tx
+      .update(donations)
+      .set({ paymentStatus: 'failed', updatedAt: ctx.clock() })
+      .where(
+        and(eq(donations.stripeSubscriptionId, row.id), eq(donations.paymentStatus, 'pending')),
+      );
+    await recordMembershipNeverPaid(tx, { stripe: row.id }, ctx.clock());
   } else if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
     await recordMembershipOverdue(tx, { stripe: row.id }, ctx.clock());
   }

@@ -23,17 +23,22 @@ async function paymentIntentIdOf(ctx: DonationContext, paymentId: string) {
 
 /**
  * The admin's "verify": asks Stripe again and brings the stored donation in line (status
- * forward only, the amount received, refunds), with an audit entry.
+ * forward only, or back from disputed when the dispute was decided for us; the amount
+ * received, refunds), with an audit entry.
  */
 export async function verifyPayment(
   ctx: DonationContext,
   paymentId: string,
   admin: { identity: AdminIdentity; ip: string },
 ) {
-  const pi = await retrievePaymentIntent(ctx, await paymentIntentIdOf(ctx, paymentId));
+  const { pi, disputes } = await retrievePaymentIntent(
+    ctx,
+    await paymentIntentIdOf(ctx, paymentId),
+  );
   const now = ctx.clock();
   const donation = await ctx.db.transaction(async (tx) => {
-    const applied = await applyPaymentIntent(tx, pi, { now, links: ctx });
+    // The same reading of Stripe's payment and disputes as the dispute events' (payment-events.ts).
+    const applied = await applyPaymentIntent(tx, pi, { now, links: ctx, disputes });
     if (!applied) return null;
     await recordAudit(tx, {
       actor: admin.identity,

@@ -8,13 +8,15 @@ import { BlockList, isIP } from 'node:net';
  *
  * - always: `https:` only;
  * - in production: every address the host resolves to must be public: no loopback, private,
- *   link-local, carrier-grade NAT, unique-local, multicast, documentation or unspecified range
- *   (IPv4-mapped IPv6 addresses are checked as the IPv4 address they carry);
+ *   link-local, carrier-grade NAT, unique-local, multicast, documentation or unspecified range.
+ *   An IPv6 address that carries an IPv4 address is judged as the IPv4 address it carries (see
+ *   `asJudged`), and a native IPv6 address must be global unicast (2000::/3);
  * - `allowLoopback` (WEBHOOK_ALLOW_LOOPBACK, for tests): http or https to 127.0.0.0/8 and ::1.
  *
  * The check runs when the URL is saved and again as each delivery connects (the `lookup` below
  * is handed to the HTTP request), so a name that resolved to a public address when saved and to
- * 127.0.0.1 later (DNS rebinding) is refused at the moment it matters.
+ * 127.0.0.1 later (DNS rebinding) is refused at the moment it matters. Both paths judge each
+ * address with `isPublicAddress`.
  */
 
 export interface AddressPolicy {
@@ -23,7 +25,7 @@ export interface AddressPolicy {
   allowLoopback: boolean;
 }
 
-const blocked = new BlockList();
+const blockedV4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -41,41 +43,119 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
+  blockedV4.addSubnet(network, prefix, 'ipv4');
 }
+
+/**
+ * Every public IPv6 address is global unicast (2000::/3); ::, ::1, fc00::/7, fe80::/10, fec0::/10,
+ * ff00::/8 and the rest of the space are not.
+ */
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
+
+/** Inside global unicast, what is not a public host (the embedding prefixes are judged apart). */
+const blockedV6 = new BlockList();
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
+  // Teredo: refused whatever it carries. The client's address is hidden (the NOT of the last 32
+  // bits) behind a relay and a server (bits 32-63) that may themselves be private, the protocol
+  // is retired, and no webhook receiver is reached through it.
+  ['2001::', 32],
+  ['2001:2::', 48],
+  ['2001:10::', 28],
   ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['3fff::', 20],
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
+  blockedV6.addSubnet(network, prefix, 'ipv6');
+}
+
+/**
+ * NAT64's local-use prefix (RFC 8215): refused whatever it carries. It is local by definition,
+ * and where the IPv4 address sits depends on the operator's prefix length (/48 to /96, RFC 6052),
+ * so there is no one place to read it from.
+ */
+const nat64LocalUse = new BlockList();
+nat64LocalUse.addSubnet('64:ff9b:1::', 48, 'ipv6');
+
+/** The 16 bytes of an IPv6 address, or null when it is not one. */
+function ipv6Bytes(address: string): number[] | null {
+  let text = address.replace(/%.*$/, '');
+  if (isIP(text) !== 6) return null;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [left = '', right] = text.split('::');
+  const words = (part: string) => (part === '' ? [] : part.split(':').map((w) => parseInt(w, 16)));
+  const head = words(left);
+  const tail = right === undefined ? [] : words(right);
+  const all = [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+  return all.flatMap((w) => [w >> 8, w & 0xff]);
+}
+
+function ipv4At(bytes: number[], start: number): string {
+  return bytes.slice(start, start + 4).join('.');
+}
+
+const zeros = (bytes: number[], from: number, to: number) =>
+  bytes.slice(from, to).every((b) => b === 0);
+
+/**
+ * The IPv4 address an IPv6 address carries, where one is defined, or null:
+ * IPv4-compatible `::a.b.c.d` (not :: or ::1), IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated
+ * `::ffff:0:a.b.c.d`, NAT64's well-known prefix `64:ff9b::a.b.c.d` and 6to4 `2002:AABB:CCDD::`.
+ * Read from the 16 bytes, so every spelling (hex or dotted, `::` or zeros) gives the same answer.
+ */
+export function embeddedIpv4(address: string): string | null {
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return null;
+  if (zeros(bytes, 0, 10)) {
+    const marker = (bytes[10]! << 8) | bytes[11]!;
+    if (marker === 0xffff) return ipv4At(bytes, 12);
+    // IPv4-compatible, except :: and ::1, which are IPv6's own (unspecified, loopback).
+    const unspecifiedOrLoopback = zeros(bytes, 12, 15) && bytes[15]! <= 1;
+    if (marker === 0 && !unspecifiedOrLoopback) return ipv4At(bytes, 12);
+  }
+  if (zeros(bytes, 0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(bytes, 10, 12)) {
+    return ipv4At(bytes, 12);
+  }
+  if (bytes[0] === 0 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b) {
+    if (zeros(bytes, 4, 12)) return ipv4At(bytes, 12);
+  }
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return ipv4At(bytes, 2);
+  return null;
+}
+
+/** The address as it is judged: the IPv4 address it carries, or itself. */
+function asJudged(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
+  if (isIP(address) === 4) return { address, family: 'ipv4' };
+  const carried = embeddedIpv4(address);
+  if (carried) return { address: carried, family: 'ipv4' };
+  return { address: address.replace(/%.*$/, ''), family: 'ipv6' };
 }
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
 
-/** An IPv4-mapped IPv6 address (::ffff:a.b.c.d) as the IPv4 address it carries. */
-function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
-}
-
+/**
+ * 127.0.0.0/8 or ::1, also as IPv4-mapped (which the system connects to over IPv4: BlockList
+ * matches it against the IPv4 rule). Narrower than `asJudged` on purpose: this is the exception
+ * tests get, not the guard.
+ */
 export function isLoopbackAddress(address: string): boolean {
-  const a = unmapped(address);
-  return loopback.check(a.address, a.family);
+  const text = address.replace(/%.*$/, '');
+  const family = isIP(text);
+  if (family === 0) return false;
+  return loopback.check(text, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 export function isPublicAddress(address: string): boolean {
-  const a = unmapped(address);
-  if (a.family === 'ipv6' && /^::ffff:/i.test(a.address)) return false;
-  return !blocked.check(a.address, a.family);
+  const a = asJudged(address);
+  if (a.family === 'ipv4') return isIP(a.address) === 4 && !blockedV4.check(a.address, 'ipv4');
+  if (isIP(a.address) !== 6) return false;
+  if (nat64LocalUse.check(a.address, 'ipv6')) return false;
+  return globalUnicast.check(a.address, 'ipv6') && !blockedV6.check(a.address, 'ipv6');
 }
 
 /** Why this resolved address may not be posted to, or null when it may. */

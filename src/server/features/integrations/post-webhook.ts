@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { guardedLookup, type AddressPolicy } from './address-guard';
+import { isIP } from 'node:net';
+import { addressProblem, guardedLookup, type AddressPolicy } from './address-guard';
 
 export interface WebhookAnswer {
   status: number;
@@ -24,6 +25,15 @@ export function postWebhook(
   signal?: AbortSignal,
 ): Promise<WebhookAnswer> {
   const target = new URL(url);
+  // A literal address is connected to without a lookup, so the guard checks it here: a URL saved
+  // before a rule was added is held to today's rules at every delivery.
+  const literal = target.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) !== 0) {
+    const problem = addressProblem(literal, policy);
+    if (problem) {
+      return Promise.reject(new Error(`The webhook could not be delivered (${problem})`));
+    }
+  }
   const timeout = AbortSignal.timeout(WEBHOOK_TIMEOUT_MS);
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {

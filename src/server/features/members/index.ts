@@ -8,8 +8,9 @@ export {
   linkStripeSubscription,
   recordMembershipAmount,
   recordMembershipEnded,
+  recordMembershipNeverPaid,
   recordMembershipOverdue,
   recordMembershipPaid,
   type PayingSubscription,
 } from './member-lifecycle';
-export { membershipCheckoutUrl, memberToPayFor } from './membership-link';
+export { membershipCheckoutUrl, membershipToken, memberToPayFor } from './membership-link';

@@ -26,13 +26,24 @@ async function update(
     .returning();
 }
 
-/** The checkout of a member's link set up this Stripe subscription to pay for it. */
-export function linkStripeSubscription(
+/**
+ * The checkout of a member's link set up this Stripe subscription to pay for it. A cancelled
+ * member joining again (memberToPayFor lets them) is pending again, so that the new
+ * subscription's first payment makes them active; events of the old subscription no longer
+ * find them.
+ */
+export async function linkStripeSubscription(
   tx: DatabaseExecutor,
   memberId: string,
   subscriptionId: string,
   now: Date,
 ) {
+  await update(
+    tx,
+    and(eq(members.id, memberId), eq(members.status, 'cancelled'))!,
+    { status: 'pending', cancelledAt: null },
+    now,
+  );
   return update(tx, eq(members.id, memberId), { stripeSubscriptionId: subscriptionId }, now);
 }
 
@@ -128,6 +139,25 @@ export function recordMembershipEnded(
   return update(
     tx,
     and(paidBy(subscription), inArray(members.status, ['pending', 'active', 'lapsed']))!,
+    { status: 'cancelled', cancelledAt: now, nextRenewalAt: null },
+    now,
+  );
+}
+
+/**
+ * The first payment of the subscription will never be made (its PaymentIntent canceled, its
+ * invoice voided, or the subscription `incomplete_expired`): a membership still waiting for it
+ * ends. Active and lapsed members, who paid before, are not touched. The member's link still
+ * works until it expires: a new checkout makes them pending again (linkStripeSubscription).
+ */
+export function recordMembershipNeverPaid(
+  tx: DatabaseExecutor,
+  subscription: PayingSubscription,
+  now: Date,
+) {
+  return update(
+    tx,
+    and(paidBy(subscription), eq(members.status, 'pending'))!,
     { status: 'cancelled', cancelledAt: now, nextRenewalAt: null },
     now,
   );

@@ -29,14 +29,22 @@ export function membershipCheckoutUrl(
   member: Pick<Member, 'id' | 'monthlyAmountCents'>,
   now: Date,
 ): string {
-  const expiresAt = new Date(now.getTime() + MEMBERSHIP_LINK_DAYS * dayMs);
   const query = new URLSearchParams({
     amount: String(member.monthlyAmountCents / 100),
     type: 'subscription',
     method: 'credit_card',
-    membership: links.linkSigner.sign(MEMBERSHIP_PURPOSE, member.id, expiresAt),
+    membership: membershipToken(links.linkSigner, member, now),
   });
   return `${links.publicUrl}/checkout?${query.toString()}`;
+}
+
+/**
+ * The signed token that names a pending member at the checkout (30 days): in the confirmation
+ * email's link, and handed to the applicant's own browser so they can pay at once.
+ */
+export function membershipToken(signer: LinkSigner, member: Pick<Member, 'id'>, now: Date) {
+  const expiresAt = new Date(now.getTime() + MEMBERSHIP_LINK_DAYS * dayMs);
+  return signer.sign(MEMBERSHIP_PURPOSE, member.id, expiresAt);
 }
 
 /**

@@ -168,6 +168,63 @@ describe('membership through a card subscription', () => {
     expect(await applied.member()).toMatchObject({ status: 'pending' });
   });
 
+  it.each([
+    ['customer.subscription.updated (incomplete_expired)', 'subscription'],
+    ['invoice.voided', 'invoice'],
+    ['payment_intent.canceled', 'paymentIntent'],
+  ] as const)(
+    'ends the first payment that expired and its pending membership on %s alone',
+    async (_name, which) => {
+      const applied = await applyForMembership(t.app, { email: `expired-${which}@example.org` });
+      const { pi, subscriptionId } = await t.startMonthly({
+        amount: 180,
+        membership: applied.token,
+      });
+      const expired = t.standIn.expireSubscription(subscriptionId);
+      const type = {
+        subscription: 'customer.subscription.updated',
+        invoice: 'invoice.voided',
+        paymentIntent: 'payment_intent.canceled',
+      }[which];
+      await deliverOk(t.standIn.event(type, expired[which]));
+      expect(await t.donationOf(pi.id)).toMatchObject({ paymentStatus: 'failed' });
+      const ended = await applied.member();
+      expect(ended).toMatchObject({ status: 'cancelled', memberSince: null });
+      expect(ended.cancelledAt).toBeInstanceOf(Date);
+    },
+  );
+
+  it('records an expired subscription, and the member’s link can still pay for it later', async () => {
+    const applied = await applyForMembership(t.app, { email: 'second-try@example.org' });
+    const first = await t.startMonthly({ amount: 180, membership: applied.token });
+    const expired = t.standIn.expireSubscription(first.subscriptionId);
+    // Stripe sends all three; in any order, each changes what is left to change.
+    await deliverOk(t.standIn.event('payment_intent.canceled', expired.paymentIntent));
+    await deliverOk(t.standIn.event('customer.subscription.updated', expired.subscription));
+    await deliverOk(t.standIn.event('invoice.voided', expired.invoice));
+    const [subscription] = await t.app.database.db
+      .select()
+      .from(stripeSubscriptions)
+      .where(eq(stripeSubscriptions.id, first.subscriptionId));
+    expect(subscription!.status).toBe('incomplete_expired');
+    expect(await t.donationOf(first.pi.id)).toMatchObject({ paymentStatus: 'failed' });
+    expect(await applied.member()).toMatchObject({ status: 'cancelled' });
+
+    // The donor comes back with the confirmation's link: a new subscription pays for it.
+    const second = await t.startMonthly({ amount: 180, membership: applied.token });
+    expect(await applied.member()).toMatchObject({
+      status: 'pending',
+      cancelledAt: null,
+      stripeSubscriptionId: second.subscriptionId,
+    });
+    t.standIn.pay(second.pi.id);
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(second.invoiceId)));
+    expect(await applied.member()).toMatchObject({ status: 'active' });
+    // A late event of the expired subscription does not touch the member now.
+    await deliverOk(t.standIn.event('customer.subscription.updated', expired.subscription));
+    expect(await applied.member()).toMatchObject({ status: 'active' });
+  });
+
   it('refuses a forged, expired or foreign token, another amount, and an active member', async () => {
     const applied = await applyForMembership(t.app, { email: 'refused@example.org' });
     const before = t.standIn.requestsTo('POST', '/v1/subscriptions').length;

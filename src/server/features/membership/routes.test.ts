@@ -81,3 +81,34 @@ describe('POST /api/membership-applications', () => {
     expect(await app.database.db.$count(membershipApplications)).toBe(before);
   });
 });
+
+describe('paying for the membership from the welcome screen (issue 15)', () => {
+  it('hands the applicant the tier’s price and a signed token for the methods that can take money', async () => {
+    // No payment set up: no method offered (the screen then points to the office).
+    const bare = (await apply({ ...valid, email: 'pay-none@example.org' })).json();
+    expect(bare.checkout).toMatchObject({ amount: 820, methods: [] });
+    expect(bare.checkout.membership).toEqual(expect.any(String));
+
+    const configured = await buildTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_configured',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_configured',
+      OJC_USERNAME: 'user',
+      OJC_PASSWORD: 'secret',
+      OJC_ORG_ID: 'org',
+    });
+    try {
+      const answer = await configured.inject({
+        method: 'POST',
+        url: '/api/membership-applications',
+        payload: { ...valid, email: 'pay-card@example.org', membershipTier: 'spark' },
+      });
+      // OJC takes monthly gifts only with the key that seals the card for the next months.
+      expect(answer.json().checkout).toMatchObject({ amount: 180, methods: ['credit_card'] });
+      const token = answer.json().checkout.membership as string;
+      const check = configured.linkSigner.verify('membership-checkout', token, configured.clock());
+      expect(check.ok).toBe(true);
+    } finally {
+      await configured.close();
+    }
+  });
+});

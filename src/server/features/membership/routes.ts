@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   membershipApplicationInput,
   membershipApplicationResponse,
 } from '~/shared/schemas/membership';
 import { AppError } from '../../errors';
+import { paymentMethods } from '../../lib/payment-methods';
 import { formRateLimit } from '../../plugins/rate-limit';
 import { submitMembershipApplication } from './submit-membership-application';
 
@@ -27,9 +28,16 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const message = `Thank you for applying to the ${tier.name}.`;
+      const checkout = (membership: string) => ({
+        amount: tier.price,
+        membership,
+        methods: paymentMethods(app.env, 'subscription'),
+      });
       if (website) {
         request.log.info('honeypot filled: membership application dropped');
-        return { id: randomUUID(), tier: tier.id, message };
+        // A token of the same shape that names nobody: the checkout refuses it.
+        const decoy = randomBytes(48).toString('base64url');
+        return { id: randomUUID(), tier: tier.id, message, checkout: checkout(decoy) };
       }
       const row = await submitMembershipApplication(app.database.db, application, tier, {
         officeEmail: app.officeEmail,
@@ -38,7 +46,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock(),
       });
       app.jobWorker.wake();
-      return { id: row.id, tier: tier.id, message };
+      return { id: row.id, tier: tier.id, message, checkout: checkout(row.membership) };
     },
   );
 };

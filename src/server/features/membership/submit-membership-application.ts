@@ -3,7 +3,7 @@ import { members, membershipApplications } from '~/db/schema';
 import type { LinkSigner } from '../../lib/signed-link';
 import { enqueueMail } from '../../mail/mail-job';
 import { announce } from '../../services/announcements/announce';
-import { membershipCheckoutUrl } from '../members';
+import { membershipCheckoutUrl, membershipToken } from '../members';
 
 export interface MembershipApplication {
   firstName: string;
@@ -92,6 +92,6 @@ export async function submitMembershipApplication(
       phone: input.phone,
       tier: input.membershipTier,
     });
-    return row!;
+    return { id: row!.id, membership: membershipToken(linkSigner, member!, now) };
   });
 }

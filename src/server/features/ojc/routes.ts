@@ -14,7 +14,7 @@ import {
   ojcVerifyResponse,
 } from '~/shared/schemas/ojc';
 import { requireAdmin } from '../../plugins/admin-guard';
-import { formRateLimit } from '../../plugins/rate-limit';
+import { formRateLimit, PAYMENT_SETUP_GROUP } from '../../plugins/rate-limit';
 import { globalRateLimit } from '../../plugins/global-rate-limit';
 import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
 import { ojcContextOf } from './context';
@@ -46,8 +46,8 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-payment',
     {
-      config: formRateLimit(env.DONATION_RATE_LIMIT),
-      onRequest: globalRateLimit(
+      config: formRateLimit(env.DONATION_RATE_LIMIT, PAYMENT_SETUP_GROUP),
+      preHandler: globalRateLimit(
         app.database.db,
         'ojc-create-payment',
         env.DONATION_GLOBAL_RATE_LIMIT,
@@ -89,7 +89,7 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Card testing: per IP and for everyone together here, per payment in charge-claim.ts.
       config: formRateLimit(env.DONATION_RATE_LIMIT),
-      onRequest: globalRateLimit(
+      preHandler: globalRateLimit(
         app.database.db,
         'ojc-charge',
         env.DONATION_GLOBAL_RATE_LIMIT,

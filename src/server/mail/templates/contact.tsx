@@ -33,19 +33,25 @@ export function contactNotification(ctx: MailContext, data: ContactMailData): Re
   };
 }
 
-export function contactAcknowledgement(ctx: MailContext, data: ContactMailData): RenderedMail {
+/**
+ * Nothing of what the visitor typed: the address is not verified, so the site must not mail a
+ * stranger's words (or a name) from the office's address to whoever they name (issue 16).
+ */
+export type ContactAcknowledgementData = Record<string, never>;
+
+export function contactAcknowledgement(ctx: MailContext): RenderedMail {
   const { site } = ctx;
+  const thanks =
+    'Thank you for writing to us. The office has received your message and will answer you personally, usually within two business days.';
   return {
     subject: `We received your message | ${site.product}`,
     element: (
       <EmailLayout ctx={ctx}>
-        <Paragraph>Dear {data.name},</Paragraph>
+        <Paragraph>Shalom,</Paragraph>
+        <Paragraph>{thanks}</Paragraph>
         <Paragraph>
-          Thank you for writing to us. The office has received your message and will answer you
-          personally, usually within two business days.
+          If you did not write to us, you can ignore this email: nothing else will be sent.
         </Paragraph>
-        <Paragraph>For your records, this is what you wrote:</Paragraph>
-        <Quoted text={data.message} />
         <Paragraph>
           With blessings,
           <br />
@@ -54,13 +60,11 @@ export function contactAcknowledgement(ctx: MailContext, data: ContactMailData):
       </EmailLayout>
     ),
     text: textFrame(ctx, [
-      `Dear ${data.name},`,
+      'Shalom,',
       '',
-      'Thank you for writing to us. The office has received your message and will answer you personally, usually within two business days.',
+      thanks,
       '',
-      'For your records, this is what you wrote:',
-      '',
-      data.message,
+      'If you did not write to us, you can ignore this email: nothing else will be sent.',
       '',
       'With blessings,',
       `The ${site.product} office`,

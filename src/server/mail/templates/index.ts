@@ -1,11 +1,20 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { contactAcknowledgement, contactNotification, type ContactMailData } from './contact';
+import {
+  contactAcknowledgement,
+  contactNotification,
+  type ContactAcknowledgementData,
+  type ContactMailData,
+} from './contact';
 import {
   donationPaymentFailed,
   donationReceipt,
   type DonationPaymentFailedData,
   type DonationReceiptData,
 } from './donation';
+import {
+  donationRenewalFailedOffice,
+  type DonationRenewalFailedOfficeData,
+} from './donation-office';
 import type { MailContext } from './layout';
 import {
   ojcChargeOffice,
@@ -35,7 +44,7 @@ import { webhookDisabled, type WebhookDisabledData } from './webhook';
 /** Every mail the site sends, by name: what a mail job's payload refers to. */
 export interface MailTemplates {
   'contact-notification': ContactMailData;
-  'contact-acknowledgement': ContactMailData;
+  'contact-acknowledgement': ContactAcknowledgementData;
   'membership-confirmation': MembershipMailData;
   'membership-notification': MembershipMailData;
   'member-welcome': MemberWelcomeData;
@@ -45,6 +54,7 @@ export interface MailTemplates {
   'newsletter-confirmation': NewsletterMailData;
   'donation-receipt': DonationReceiptData;
   'donation-payment-failed': DonationPaymentFailedData;
+  'donation-renewal-failed-office': DonationRenewalFailedOfficeData;
   'ojc-gift-declined': OjcGiftDeclinedData;
   'ojc-charge-office': OjcChargeOfficeData;
   'video-comment-notification': VideoCommentMailData;
@@ -66,6 +76,7 @@ const templates: {
   'newsletter-confirmation': newsletterConfirmation,
   'donation-receipt': donationReceipt,
   'donation-payment-failed': donationPaymentFailed,
+  'donation-renewal-failed-office': donationRenewalFailedOffice,
   'ojc-gift-declined': ojcGiftDeclined,
   'ojc-charge-office': ojcChargeOffice,
   'video-comment-notification': videoCommentNotification,

@@ -21,17 +21,23 @@ describe('mail templates', () => {
   });
 
   it('signs every mail with the site name and contact details', () => {
-    const mail = renderMail(ctx, 'contact-acknowledgement', {
-      name: 'Sarah',
-      email: 's@example.org',
-      message: 'Hello there, friends',
-    });
+    const mail = renderMail(ctx, 'contact-acknowledgement', {});
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('Tziyun Community Inc.');
       expect(part).toContain(ctx.site.contact.email);
       expect(part).toContain(ctx.site.contact.phone);
     }
-    expect(mail.text).toContain('Hello there, friends');
+  });
+
+  it('acknowledges a contact message without a word the visitor typed, even from an older job', () => {
+    // A job queued before the acknowledgement dropped the text still carries it: never shown.
+    const older = { name: 'Buy now', email: 's@example.org', message: 'Visit evil.example' };
+    const mail = renderMail(ctx, 'contact-acknowledgement', older as never);
+    for (const part of [mail.subject, mail.html, mail.text]) {
+      expect(part).not.toContain('Buy now');
+      expect(part).not.toContain('evil.example');
+    }
+    expect(mail.text).toContain('The office has received your message');
   });
 
   const beaconApplicant = {

@@ -9,7 +9,12 @@ import type { DatabaseExecutor } from '~/db/client';
 export type AuditAction =
   | 'sign-in'
   | 'sign-in-failed'
+  | 'sign-in-second-step'
   | 'sign-out'
+  | 'second-factor-added'
+  | 'second-factor-removed'
+  | 'second-factor-reset'
+  | 'recovery-codes-issued'
   | 'admin-created'
   | 'admin-removed'
   | 'sessions-ended'

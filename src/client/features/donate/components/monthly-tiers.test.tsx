@@ -18,21 +18,19 @@ describe('the monthly tiers', () => {
     });
   });
 
-  it('links each tier to a monthly card checkout of its price', () => {
+  it('leads each tier into joining it: a tier is a membership, not a plain monthly gift', () => {
     renderWithProviders(<MonthlyTiers method="credit_card" />);
     for (const tier of siteConfig.tiers) {
       const link = screen.getByRole('link', { name: `Subscribe $${tier.price}/month` });
-      expect(link.getAttribute('href')).toBe(
-        `/checkout?amount=${tier.price}&type=subscription&method=credit_card`,
-      );
+      expect(link.getAttribute('href')).toBe(`/join?tier=${tier.id}&method=credit_card`);
     }
   });
 
-  it('carries the OJC choice into the checkout links', () => {
+  it('carries the OJC choice into joining', () => {
     renderWithProviders(<MonthlyTiers method="ojc" />);
     const [tier] = siteConfig.tiers;
     expect(
       screen.getByRole('link', { name: `Subscribe $${tier!.price}/month` }).getAttribute('href'),
-    ).toBe(`/checkout?amount=${tier!.price}&type=subscription&method=ojc`);
+    ).toBe(`/join?tier=${tier!.id}&method=ojc`);
   });
 });

@@ -1,11 +1,13 @@
 import siteConfig from '@site-config';
 import { buttonClass } from '../../../components/ui/button';
 import { RichText } from '../../../components/ui/rich-text';
-import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
+import { Link } from 'wouter';
+import type { PayMethod } from '~/shared/checkout-link';
 
 /**
  * Spec 2: the monthly tab's tier cards, by the donate page's names (Spark, Flame, Illumination).
- * Each button is a plain link: the checkout is a full page load.
+ * Each leads into joining its tier with the method chosen here: a tier is a membership, and a
+ * plain monthly gift is the amount tab's (issue 15).
  */
 export function MonthlyTiers({ method }: { method: PayMethod }) {
   return (
@@ -37,12 +39,12 @@ export function MonthlyTiers({ method }: { method: PayMethod }) {
               </li>
             ))}
           </ul>
-          <a
-            href={checkoutHref({ amount: tier.price, type: 'subscription', method })}
+          <Link
+            href={`/join?tier=${tier.id}&method=${method}`}
             className={buttonClass(tier.popular ? 'primary' : 'secondary', 'mt-auto w-full')}
           >
             Subscribe ${tier.price}/month
-          </a>
+          </Link>
         </li>
       ))}
     </ul>

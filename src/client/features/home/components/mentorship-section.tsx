@@ -1,12 +1,17 @@
+import { Link } from 'wouter';
 import siteConfig from '@site-config';
-import { AnchorLink } from '../../../components/layout/anchor-link';
+import { isoDateIn, nextSessionDate } from '~/shared/schedule';
 import { buttonClass } from '../../../components/ui/button';
 import { formatIsoDate } from '../lib/format-date';
 import { SectionHeading } from './section-heading';
 
 /** Spec 2 and 9: the Beacon tier's quarterly circle, and when it next meets. */
 export function MentorshipSection() {
-  const { heading, text, cadence, sessionMinutes, seats, nextSession } = siteConfig.mentorship;
+  const { heading, text, cadence, sessionMinutes, seats, everyMonths, tier } =
+    siteConfig.mentorship;
+  // A configured date that has passed rolls forward, as the welcome mail's does (issue 15).
+  const today = isoDateIn(new Date(), siteConfig.timeZone);
+  const nextSession = nextSessionDate(siteConfig.mentorship.nextSession, everyMonths, today);
   const facts = [
     { label: 'Sessions', value: cadence },
     { label: 'Length', value: `${sessionMinutes} minutes` },
@@ -29,9 +34,9 @@ export function MentorshipSection() {
           >
             <p>{text}</p>
           </SectionHeading>
-          <AnchorLink anchor="contact" className={buttonClass('primary', 'mt-8')}>
+          <Link href={`/join?tier=${tier}`} className={buttonClass('primary', 'mt-8')}>
             Join Beacon Tier
-          </AnchorLink>
+          </Link>
         </div>
         <div className="rounded-3xl bg-navy-950 p-8 ring-1 ring-gold-500/30 sm:p-10">
           <dl className="grid gap-6 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">

@@ -4,7 +4,7 @@ import type { Tier } from '~/shared/site-config-schema';
 import { AnchorLink } from '../../../components/layout/anchor-link';
 import { buttonClass } from '../../../components/ui/button';
 import { RichText } from '../../../components/ui/rich-text';
-import { checkoutHref } from '~/shared/checkout-link';
+import { Link } from 'wouter';
 import { HomeIcon, type IconName } from './icons';
 import { SectionHeading } from './section-heading';
 
@@ -132,13 +132,13 @@ function TierCard({
           </li>
         ))}
       </ul>
-      {/* A full page load: only the checkout's own response allows Stripe.js. */}
-      <a
-        href={checkoutHref({ amount: tier.price, type: 'subscription', method: 'credit_card' })}
+      {/* Into joining this tier: the application, then its first monthly payment (issue 15). */}
+      <Link
+        href={`/join?tier=${tier.id}`}
         className={buttonClass(dark ? 'primary' : 'secondary', 'mt-auto w-full')}
       >
         Support with ${tier.price}
-      </a>
+      </Link>
     </li>
   );
 }

@@ -16,6 +16,13 @@ import { ApplicationForm } from './application-form';
 
 const [spark, flame] = siteConfig.tiers;
 
+const application = {
+  id: 'app-1',
+  tier: flame!.id,
+  message: 'Application received',
+  checkout: { amount: flame!.price, membership: 'signed-token', methods: ['credit_card' as const] },
+};
+
 function open(routes: Record<string, Reply> = {}) {
   const api = serveApi(routes);
   const onSubmitted = vi.fn();
@@ -98,8 +105,7 @@ describe('the membership application form', () => {
     const { user, api, onSubmitted } = open({
       'POST /api/membership-applications': () =>
         new Promise<Response>((resolve) => {
-          release = () =>
-            resolve(json({ id: 'app-1', tier: flame!.id, message: 'Application received' }, 201));
+          release = () => resolve(json(application, 201));
         }),
     });
     await fillRequired(user);
@@ -110,7 +116,7 @@ describe('the membership application form', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByLabelText(/First Name/) as HTMLInputElement).disabled).toBe(true);
     release();
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(flame!.id));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(application));
     expect(api.to('POST /api/membership-applications')[0]!.body).toEqual({
       firstName: 'Sarah',
       lastName: 'Katz',

@@ -4,6 +4,7 @@ import { FieldShell, HoneypotField, TextAreaField, TextField } from '../../../co
 import { useToast } from '../../../components/ui/toast';
 import { failureToast } from '../../../lib/failure-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
+import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
 import { submitApplication } from '../api/submit-application';
 
 const loadSchema = () =>
@@ -12,7 +13,8 @@ const loadSchema = () =>
 interface ApplicationFormProps {
   tierId: string;
   onTierChange: (tierId: string) => void;
-  onSubmitted: (tierId: string) => void;
+  /** The server's answer: the tier applied for and how to pay for it at once. */
+  onSubmitted: (application: MembershipApplicationResponse) => void;
 }
 
 export function ApplicationForm({ tierId, onTierChange, onSubmitted }: ApplicationFormProps) {
@@ -32,7 +34,7 @@ export function ApplicationForm({ tierId, onTierChange, onSubmitted }: Applicati
   const onSubmit = form.handleSubmit(async (data) => {
     try {
       const result = await submitApplication(data);
-      onSubmitted(result.tier);
+      onSubmitted(result);
     } catch (error) {
       toast(failureToast(error, 'Failed to submit your application. Please try again.'));
       throw error;
