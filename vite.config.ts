@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import siteConfig from './site.config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Where builds go: dist/ unless BUILD_DIR says otherwise (parallel builds in one checkout). */
@@ -10,8 +12,32 @@ const buildDir = process.env.BUILD_DIR ?? 'dist';
 const fullPageLoadOnly =
   /(admin|checkout|ojc-payment|manage-gift|cancel-gift|test-stripe|newsletter)-page/;
 
+/**
+ * The site configuration as the browser gets it: without what only the server reads (the welcome
+ * mail's schedule, the prayer-name rules, the receipts' tax statement), which every phone would
+ * otherwise download with the home page. Vite restarts when site.config.ts changes (a config
+ * dependency). The server's build and the tests of server code read the whole file.
+ */
+const serverOnlyConfigKeys = ['memberSchedule', 'prayerNames', 'taxStatement'] as const;
+function browserSiteConfig(): Plugin {
+  const file = here('./site.config.ts');
+  return {
+    name: 'browser-site-config',
+    enforce: 'pre',
+    load(id, options) {
+      if (options?.ssr || id !== file) return null;
+      const browser = Object.fromEntries(
+        Object.entries(siteConfig).filter(
+          ([key]) => !(serverOnlyConfigKeys as readonly string[]).includes(key),
+        ),
+      );
+      return `export default ${JSON.stringify(browser)};`;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [browserSiteConfig(), react(), tailwindcss()],
   resolve: {
     alias: {
       '~': here('./src'),

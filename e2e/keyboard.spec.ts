@@ -97,7 +97,10 @@ test('a membership application with the keyboard alone', async ({ page }) => {
   const heading = page.getByRole('heading', { level: 1, name: 'Welcome to Tziyun!' });
   await expect(heading).toBeFocused();
   await expect(page.getByText('Thank you for applying to the Beacon Tier')).toBeVisible();
+  // Tab goes on to the first monthly payment, the next step of joining, then home.
   await press(page, 'Tab');
+  await expectVisibleFocusOn(page, page.getByRole('link', { name: 'Pay $820/month by card' }));
+  await tabTo(page, page.getByRole('link', { name: 'Return to Homepage' }));
   await expectVisibleFocusOn(page, page.getByRole('link', { name: 'Return to Homepage' }));
 });
 

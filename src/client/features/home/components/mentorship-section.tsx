@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import siteConfig from '@site-config';
-import { isoDateIn, nextSessionDate } from '~/shared/schedule';
+import { nextSessionDate } from '~/shared/session-dates';
 import { buttonClass } from '../../../components/ui/button';
 import { formatIsoDate } from '../lib/format-date';
 import { SectionHeading } from './section-heading';
@@ -10,7 +10,8 @@ export function MentorshipSection() {
   const { heading, text, cadence, sessionMinutes, seats, everyMonths, tier } =
     siteConfig.mentorship;
   // A configured date that has passed rolls forward, as the welcome mail's does (issue 15).
-  const today = isoDateIn(new Date(), siteConfig.timeZone);
+  // Today in the site's time zone, as YYYY-MM-DD (isoDateIn's format, without its module).
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: siteConfig.timeZone });
   const nextSession = nextSessionDate(siteConfig.mentorship.nextSession, everyMonths, today);
   const facts = [
     { label: 'Sessions', value: cadence },
