@@ -161,8 +161,11 @@ test('a monthly gift sets up a subscription; covering the fee adds it and shows 
 
 test('“One-time donation instead” really makes a one-time payment', async ({ page }) => {
   await openCheckout(page, 'amount=72&type=subscription');
+  await expect(page.getByText('$72 every month, by credit card.')).toBeVisible();
   await page.getByLabel('One-time donation instead').check();
   await expect(page.getByText('One-time donation', { exact: true })).toBeVisible();
+  // The page's subtitle says what the button will do, not what the link asked for.
+  await expect(page.getByText('$72 one-time gift, by credit card.')).toBeVisible();
   await fillDonor(page, 'Dovid Katz', uniqueEmail('instead'), cards.paying);
   const calls: string[] = [];
   page.on('request', (r) => {

@@ -5,6 +5,7 @@ import { isoDateIn, nextSessionDate } from '../src/shared/schedule';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocusOn, press, tabTo } from './support/keyboard';
 import { expectNothingMoved, recordMotion } from './support/motion';
+import { gotoHydrated } from './support/public-site';
 
 /**
  * The home page (spec 2 and 4). Carousel timing runs on Playwright's fake clock: it is paused
@@ -315,6 +316,29 @@ test('under reduced motion nothing rotates, nor moves by itself', async ({ page 
 });
 
 test.describe('tiers', () => {
+  for (const width of [390, 800, 1280]) {
+    test(`the popular tier's tagline never covers its MOST POPULAR badge (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/');
+      const tiers = page.locator('#tiers');
+      const popular = siteConfig.tiers.find((t) => t.popular)!;
+      await tiers.getByRole('button', { name: `${popular.name} tagline` }).focus();
+      const tooltip = tiers.getByRole('tooltip');
+      await expect(tooltip).toHaveText(popular.tagline);
+      // Both boxes at once: focusing scrolls the page smoothly, so two reads could differ.
+      const [tipTop, badgeBottom] = await tiers.evaluate((section) => {
+        const tip = section.querySelector('[role="tooltip"]:not(.invisible)')!;
+        const badge = [...section.querySelectorAll('p')].find(
+          (p) => p.textContent === 'MOST POPULAR',
+        )!;
+        return [tip.getBoundingClientRect().top, badge.getBoundingClientRect().bottom];
+      });
+      expect(tipTop, 'the tagline starts below the badge').toBeGreaterThanOrEqual(badgeBottom);
+    });
+  }
+
   test('hover and keyboard focus show the tagline tooltip, one card at a time', async ({
     page,
   }) => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
 import { CardCheckout } from '../features/donate/components/card-checkout';
@@ -10,10 +11,11 @@ import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
  */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
+  const [oneTimeInstead, setOneTimeInstead] = useState(false);
   const choice = parseCheckoutChoice(params);
   if (!choice) return <Redirect to="/donate" replace />;
   const amount = formatMoney(choice.amount * 100, 'usd', { whole: true });
-  const monthly = choice.type === 'subscription';
+  const monthly = choice.type === 'subscription' && !oneTimeInstead;
 
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
@@ -47,7 +49,7 @@ export default function CheckoutPage() {
         {choice.method === 'ojc' ? (
           <OjcCheckout choice={choice} />
         ) : (
-          <CardCheckout choice={choice} />
+          <CardCheckout choice={choice} onOneTimeInstead={setOneTimeInstead} />
         )}
       </div>
     </section>

@@ -29,7 +29,14 @@ type Setup =
  * payment...'), then the donor form around Stripe's Payment Element. The payment is set up on
  * the server only when the donor submits, with the final amount, name and email.
  */
-export function CardCheckout({ choice }: { choice: CheckoutChoice }) {
+export function CardCheckout({
+  choice,
+  onOneTimeInstead,
+}: {
+  choice: CheckoutChoice;
+  /** Told when the donor turns a monthly gift into a one-time one (the page's subtitle says so). */
+  onOneTimeInstead?: (oneTime: boolean) => void;
+}) {
   const [setup, setSetup] = useState<Setup>({ phase: 'loading' });
 
   useEffect(() => {
@@ -74,17 +81,26 @@ export function CardCheckout({ choice }: { choice: CheckoutChoice }) {
       </p>
     );
   }
-  return <CardForm choice={choice} stripe={setup.stripe} config={setup.config} />;
+  return (
+    <CardForm
+      choice={choice}
+      stripe={setup.stripe}
+      config={setup.config}
+      onOneTimeInstead={onOneTimeInstead}
+    />
+  );
 }
 
 function CardForm({
   choice,
   stripe,
   config,
+  onOneTimeInstead,
 }: {
   choice: CheckoutChoice;
   stripe: Stripe;
   config: StripeConfig;
+  onOneTimeInstead?: ((oneTime: boolean) => void) | undefined;
 }) {
   const toast = useToast();
   const donorForm = useDonorForm({ website: '' });
@@ -218,7 +234,10 @@ function CardForm({
             type="checkbox"
             checked={oneTimeInstead}
             disabled={processing}
-            onChange={(e) => setOneTimeInstead(e.target.checked)}
+            onChange={(e) => {
+              setOneTimeInstead(e.target.checked);
+              onOneTimeInstead?.(e.target.checked);
+            }}
             className="size-5 accent-navy-900"
           />
           One-time donation instead

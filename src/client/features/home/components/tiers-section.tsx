@@ -72,7 +72,10 @@ function TierCard({
       // WCAG 1.4.13: the tooltip can be dismissed without moving the pointer or focus.
       onKeyDown={(event) => event.key === 'Escape' && onHighlight(false)}
       className={`relative flex flex-col rounded-3xl p-8 transition duration-300 ${
-        dark ? 'bg-navy-950 text-white shadow-xl lg:-my-4 lg:py-12' : 'bg-cream-50 text-stone-800'
+        // The popular card's extra top room keeps the tagline above its icon clear of the badge.
+        dark
+          ? 'bg-navy-950 pt-12 text-white shadow-xl lg:-my-4 lg:py-12'
+          : 'bg-cream-50 text-stone-800'
       } ${highlighted ? 'shadow-2xl ring-2 ring-gold-400 lg:-translate-y-1' : dark ? 'ring-1 ring-navy-800' : 'ring-1 ring-stone-200'}`}
     >
       {tier.popular ? (
