@@ -14,11 +14,12 @@ const fullPageLoadOnly =
 
 /**
  * The site configuration as the browser gets it: without what only the server reads (the welcome
- * mail's schedule, the prayer-name rules, the receipts' tax statement), which every phone would
+ * mail's schedule, the prayer-name rules, the receipts' tax statement, the pages' default meta
+ * description), which every phone would
  * otherwise download with the home page. Vite restarts when site.config.ts changes (a config
  * dependency). The server's build and the tests of server code read the whole file.
  */
-const serverOnlyConfigKeys = ['memberSchedule', 'prayerNames', 'taxStatement'] as const;
+const serverOnlyConfigKeys = ['memberSchedule', 'prayerNames', 'taxStatement', 'seo'] as const;
 function browserSiteConfig(): Plugin {
   const file = here('./site.config.ts');
   return {

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { signInByApi } from './support/admin';
+import { uniqueEmail } from './support/public-site';
 
 /** Issue 2: public pages are complete HTML and read fine with JavaScript off. */
 test.use({ javaScriptEnabled: false });
@@ -31,4 +33,78 @@ test('the join and contact pages show their forms without JavaScript', async ({ 
   await expect(page.getByLabel('First Name')).toBeVisible();
   await page.goto('/contact');
   await expect(page.getByLabel('Message')).toBeVisible();
+});
+
+/**
+ * Issue 15: the public forms post without JavaScript. The form posts to its page; the server
+ * validates it with the same schema as the API, stores it, and redirects to the page saying so
+ * (a reload posts nothing again), or shows the form again with its messages and what was typed.
+ */
+test.describe('forms without JavaScript', () => {
+  test('the contact form: messages first, then sent and stored, and a reload sends nothing twice', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('no-js-contact');
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('S');
+    await form.getByRole('textbox', { name: 'Email' }).fill(email);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
+    // What was typed is still there.
+    await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+
+    await form.getByRole('textbox', { name: 'Name' }).fill('Sarah Cohen');
+    await form.getByRole('textbox', { name: 'Message' }).fill('Please pray for my father.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page).toHaveURL(/\/contact\?sent=contact#contact$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Message Sent!' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Message Sent!' })).toBeVisible();
+
+    await signInByApi(page);
+    const listed = await page.request.get('/api/admin/contact-messages?limit=100');
+    const { messages } = (await listed.json()) as { messages: { email: string }[] };
+    expect(messages.filter((m) => m.email === email)).toHaveLength(1);
+  });
+
+  test('the footer’s newsletter signup, from any page, comes back to that page', async ({
+    page,
+  }) => {
+    await page.goto('/videos');
+    const signup = page.getByRole('form', { name: 'Newsletter signup' });
+    await signup.getByRole('textbox', { name: 'Email address' }).fill('nope');
+    await signup.getByRole('button', { name: 'Inspire Me' }).click();
+    await expect(signup.getByRole('alert')).toHaveText('Please enter a valid email address');
+    await signup.getByRole('textbox', { name: 'Email address' }).fill(uniqueEmail('no-js-news'));
+    await signup.getByRole('button', { name: 'Inspire Me' }).click();
+    await expect(page).toHaveURL(/\/videos\?sent=newsletter#newsletter$/);
+    await expect(signup.getByRole('status')).toContainText('Please check your inbox');
+  });
+
+  test('the membership application ends on the welcome screen with its first payment', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('no-js-join');
+    await page.goto('/join?tier=beacon');
+    const form = page.getByRole('form', { name: 'Membership application' });
+    await form.getByRole('textbox', { name: 'First Name', exact: true }).fill('Chana');
+    await form.getByRole('textbox', { name: 'Last Name', exact: true }).fill('Weiss');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Tziyun!' })).toBeVisible();
+    await expect(page.getByText(/Thank you for applying to the Beacon Tier/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pay $820/month by card' })).toHaveAttribute(
+      'href',
+      /\/checkout\?amount=820&type=subscription&method=credit_card&membership=/,
+    );
+
+    await signInByApi(page);
+    const listed = await page.request.get('/api/admin/membership-applications?limit=100');
+    const { applications } = (await listed.json()) as {
+      applications: { email: string; tier: string }[];
+    };
+    expect(applications.find((a) => a.email === email)).toMatchObject({ tier: 'beacon' });
+  });
 });

@@ -49,6 +49,7 @@ import { registerStaticFiles } from './plugins/static-files';
 import { registerPages } from './ssr/plugin';
 import { siteRoutes } from './ssr/site-routes';
 import type { DeclaredRoute } from './types';
+import { createPageForms } from './ssr/page-forms';
 
 export interface BuildAppOptions {
   env: Env;
@@ -138,6 +139,7 @@ export async function buildApp({
   app.decorate('database', database);
   const site = siteConfigSchema.parse(givenSiteConfig);
   app.decorate('siteConfig', site);
+  app.decorate('pageForms', createPageForms());
   // What each route declares, read by the tests that hold every JSON route to a response schema.
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);

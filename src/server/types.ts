@@ -7,6 +7,7 @@ import type { JobWorker } from './jobs/job-worker';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import type { LinkSigner } from './lib/signed-link';
+import type { PageForms } from './ssr/page-forms';
 
 export interface DeclaredRoute {
   method: string;
@@ -19,6 +20,8 @@ declare module 'fastify' {
     env: Env;
     database: DatabaseHandle;
     siteConfig: SiteConfig;
+    /** The public forms that post without JavaScript, by name (ssr/page-forms.ts). */
+    pageForms: PageForms;
     /** Every route as registered: its method, path and whether it declares its answers. */
     declaredRoutes: readonly DeclaredRoute[];
     mailer: Mailer;

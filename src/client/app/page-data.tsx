@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { PageFormName, PageFormState } from '~/shared/page-forms';
 
 /**
  * Data a page was rendered with on the server (src/server/ssr/page-data.ts), for the page and
@@ -10,6 +11,8 @@ export interface PageDataSnapshot {
   path: string;
   search: string;
   data: unknown;
+  /** A form the server sent back to be corrected (posted without JavaScript). */
+  form?: PageFormState;
 }
 
 /** The id of the document's JSON data block. */
@@ -24,8 +27,13 @@ class PageDataStore {
   constructor(private readonly snapshot: PageDataSnapshot | undefined) {}
 
   read(path: string, search: string): unknown {
+    return this.current(path, search)?.data;
+  }
+
+  /** The snapshot, while it is for this address and its page has not mounted yet. */
+  current(path: string, search: string): PageDataSnapshot | undefined {
     const s = this.snapshot;
-    return !this.used && s && s.path === path && s.search === search ? s.data : undefined;
+    return !this.used && s && s.path === path && s.search === search ? s : undefined;
   }
 
   markUsed() {
@@ -54,6 +62,20 @@ export function useServerPageData<T>(): T | undefined {
   const data = store?.read(path, search) as T | undefined;
   useEffect(() => store?.markUsed(), [store]);
   return data;
+}
+
+/**
+ * A public form's state as the server rendered the page (no JavaScript, or before it loaded):
+ * `returned`, what was typed and the messages, when the server sent the form back; `sent`, the
+ * server's words, on the page the form redirected to once done (`?sent=<name>`).
+ */
+export function usePageForm(name: PageFormName) {
+  const store = useContext(PageDataContext);
+  const [path] = useLocation();
+  const search = useSearch();
+  const form = store?.current(path, search)?.form;
+  const mine = form?.name === name ? form : undefined;
+  return { returned: mine?.sent ? undefined : mine, sent: mine?.sent };
 }
 
 /** In the browser: the snapshot the server wrote into the document, if any. */

@@ -10,14 +10,12 @@ export function documentTitle(route: PageRoute): string {
 
 /**
  * Keeps the head right after client-side navigation (the server writes it on first load): the
- * title, the description and the canonical link follow the page.
+ * title and the canonical link follow the page. The meta description is the server's alone
+ * (ssr/page-descriptions.ts): only crawlers read it, and they get each page from the server.
  */
 export function PageTitle({ route }: { route: PageRoute }) {
   useEffect(() => {
     document.title = documentTitle(route);
-    document
-      .querySelector('meta[name="description"]')
-      ?.setAttribute('content', route.description ?? siteConfig.seo.description);
     const canonical = document.querySelector('link[rel="canonical"]');
     if (canonical && !route.prefix) {
       const origin = new URL(canonical.getAttribute('href') ?? '/', window.location.href).origin;

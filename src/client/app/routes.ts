@@ -11,7 +11,6 @@ export interface PageRoute {
   prefix?: boolean;
   kind: 'public' | 'admin';
   title: string;
-  description?: string;
   /** Listed in sitemap.xml. */
   indexed: boolean;
   /**
@@ -41,8 +40,6 @@ export const routes: PageRoute[] = [
     path: '/join',
     kind: 'public',
     title: 'Join the Community',
-    description:
-      'Apply for membership: weekly prayers at the tziyun for your intentions, monthly miracle stories, live teachings and personal guidance.',
     indexed: true,
     module: 'src/client/pages/join-page.tsx',
     load: () => import('../pages/join-page'),
@@ -51,7 +48,6 @@ export const routes: PageRoute[] = [
     path: '/donate',
     kind: 'public',
     title: 'Donate',
-    description: 'Support the prayers at the tziyun with a one-time or monthly gift.',
     indexed: true,
     module: 'src/client/pages/donate-page.tsx',
     load: () => import('../pages/donate-page'),
@@ -60,7 +56,6 @@ export const routes: PageRoute[] = [
     path: '/contact',
     kind: 'public',
     title: 'Contact Us',
-    description: 'Questions about membership or the Rabbi’s prayers at the tziyun? Write to us.',
     indexed: true,
     module: 'src/client/pages/contact-page.tsx',
     load: () => import('../pages/contact-page'),
@@ -69,7 +64,6 @@ export const routes: PageRoute[] = [
     path: '/videos',
     kind: 'public',
     title: 'Teaching Videos',
-    description: 'Watch the Rabbi’s teachings and share your thoughts.',
     indexed: true,
     videoEmbeds: true,
     module: 'src/client/pages/videos-page.tsx',
@@ -122,7 +116,6 @@ export const routes: PageRoute[] = [
     path: '/test-stripe',
     kind: 'public',
     title: 'Payment Configuration Test',
-    description: 'Checks how card payments are configured on this site.',
     indexed: false,
     module: 'src/client/pages/test-stripe-page.tsx',
     load: () => import('../pages/test-stripe-page'),

@@ -45,11 +45,18 @@ export interface BoundField<N extends string> {
 export function useZodForm<S extends z.ZodMiniType, V extends Values>(
   loadSchema: () => Promise<S>,
   initial: V,
+  /** What the server sent back when the form was posted without JavaScript (usePageForm). */
+  returned?: { values: Record<string, string>; errors: Record<string, string> },
 ) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrorState] = useState<FieldErrors<V>>({});
+  // The server sends back only the fields that were posted (never the honeypot).
+  const [values, setValues] = useState<V>(() =>
+    returned ? ({ ...initial, ...returned.values } as V) : initial,
+  );
+  const [errors, setErrorState] = useState<FieldErrors<V>>(
+    () => (returned?.errors ?? {}) as FieldErrors<V>,
+  );
   const [submitting, setSubmitting] = useState(false);
-  const attempted = useRef(false);
+  const attempted = useRef(Boolean(returned));
   const schemaRef = useRef<S | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 

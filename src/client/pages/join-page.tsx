@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usePageForm } from '../app/page-data';
 import { Link, useSearchParams } from 'wouter';
 import siteConfig from '@site-config';
 import { buttonClass } from '../components/ui/button';
@@ -13,10 +14,30 @@ function tierById(id: string | null) {
   return siteConfig.tiers.find((t) => t.id === id) ?? popularTier;
 }
 
+/**
+ * The welcome screen's facts from the address a form posted without JavaScript returns to
+ * (`?sent=join&tier=…&membership=…&methods=…`): the server put them there (ssr/page-forms.ts).
+ */
+function welcomeFromAddress(params: URLSearchParams): MembershipApplicationResponse {
+  const tier = tierById(params.get('tier'));
+  const methods = (params.get('methods') ?? '')
+    .split(',')
+    .filter((m): m is 'credit_card' | 'ojc' => m === 'credit_card' || m === 'ojc');
+  return {
+    id: '',
+    tier: tier.id,
+    message: '',
+    checkout: { amount: tier.price, membership: params.get('membership') ?? '', methods },
+  };
+}
+
 export default function JoinPage() {
   const [params] = useSearchParams();
   const [tierId, setTierId] = useState(() => tierById(params.get('tier')).id);
-  const [submitted, setSubmitted] = useState<MembershipApplicationResponse | null>(null);
+  const page = usePageForm('join');
+  const [submitted, setSubmitted] = useState<MembershipApplicationResponse | null>(() =>
+    page.sent ? welcomeFromAddress(params) : null,
+  );
   const tier = tierById(tierId);
   // From the donate page's monthly tier cards: the method the visitor had chosen there.
   const preferred = params.get('method') === 'ojc' ? 'ojc' : 'credit_card';

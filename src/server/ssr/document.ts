@@ -3,6 +3,7 @@ import { documentTitle } from '~/client/app/page-title';
 import { PAGE_DATA_ELEMENT_ID, type PageDataSnapshot } from '~/client/app/page-data';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import type { PageAssets } from './assets';
+import { pageDescriptions } from './page-descriptions';
 
 export function escapeHtml(value: string): string {
   return value
@@ -68,7 +69,7 @@ export function renderDocument({
   pageData,
 }: DocumentInput): string {
   const title = escapeHtml(documentTitle(route));
-  const description = escapeHtml(route.description ?? site.seo.description);
+  const description = escapeHtml(pageDescriptions[route.path] ?? site.seo.description);
   // The route's own path: /join/ or /JOIN redirect there, and the 404 page has none.
   const canonical = escapeHtml(`${publicUrl}${route.prefix ? path : route.path}`);
   const hasCanonical = route.kind === 'public' && route !== notFoundRoute;

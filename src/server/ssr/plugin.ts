@@ -8,11 +8,15 @@ import {
   routes,
   type PageRoute,
 } from '~/client/app/routes';
+import type { PageFormName, PageFormState } from '~/shared/page-forms';
 import { servedOverHttps } from '../env';
+import { AppError } from '../errors';
+import { formRateLimit } from '../plugins/rate-limit';
 import { stripePageCsp, videoEmbedsPageCsp } from '../plugins/security-headers';
 import { loadAssets } from './assets';
 import { renderDocument } from './document';
 import type { PageDataLoaders } from './page-data';
+import { fieldMessages, formFields, formNameOf } from './page-forms';
 import { renderAppHtml } from './render-app';
 
 /**
@@ -41,10 +45,16 @@ export async function registerPages(
     reply: FastifyReply,
     route: PageRoute,
     status: number,
+    form?: PageFormState,
   ) {
     const url = new URL(request.url, 'http://localhost');
     const admin = route.kind === 'admin';
-    const pageData = admin ? undefined : await loadPageData(request, route, url);
+    const loaded = admin ? undefined : await loadPageData(request, route, url);
+    form ??= admin ? undefined : sentForm(url);
+    // A form sent back to be corrected travels with the page's data, so it hydrates as shown.
+    const pageData = form
+      ? { path: url.pathname, search: url.search.slice(1), data: loaded?.data, form }
+      : loaded;
     const rendered = admin
       ? { html: '' }
       : await renderAppHtml(route, url.pathname, url.search.slice(1), pageData);
@@ -88,6 +98,77 @@ export async function registerPages(
     if (route.prefix) app.get(`${route.path}/*`, handler);
   }
 
+  /** The page a form redirected to once done (`?sent=<name>`) says so, in the API's words. */
+  function sentForm(url: URL): PageFormState | undefined {
+    const name = url.searchParams.get('sent');
+    const form = name ? app.pageForms.get(name as PageFormName) : undefined;
+    return form && { name: name as PageFormName, values: {}, errors: {}, sent: form.sentMessage };
+  }
+
+  /**
+   * A public form posted by the page itself, without JavaScript (page-forms.ts): validated with
+   * the shared schema, done, and answered with a redirect to the page saying so (303: a reload
+   * does not post again), or with the page and the form's messages and what was typed.
+   */
+  async function postForm(request: FastifyRequest, reply: FastifyReply, route: PageRoute) {
+    const url = new URL(request.url, 'http://localhost');
+    const name = formNameOf(request.body, app.pageForms);
+    if (!name) return sendPage(request, reply, route, 400);
+    const form = app.pageForms.get(name)!;
+    const { website: _honeypot, ...typed } = formFields(request.body);
+    const parsed = form.schema.safeParse({ ...typed, website: _honeypot ?? '' });
+    if (!parsed.success) {
+      const errors = fieldMessages(parsed.error.issues);
+      return sendPage(request, reply, route, 400, { name, values: typed, errors });
+    }
+    try {
+      const done = await form.submit(parsed.data, { log: request.log, path: url.pathname });
+      const query = new URLSearchParams(done.query).toString();
+      return reply.redirect(`${url.pathname}?${query}${done.anchor ? `#${done.anchor}` : ''}`, 303);
+    } catch (error) {
+      if (!(error instanceof AppError)) request.log.error({ err: error }, 'a page form failed');
+      const errors =
+        error instanceof AppError
+          ? { _: error.message, ...error.fields }
+          : {
+              _: 'Something went wrong on our side and nothing was sent. Please try again, or call the office.',
+            };
+      const status = error instanceof AppError ? error.statusCode : 500;
+      return sendPage(request, reply, route, status, { name, values: typed, errors });
+    }
+  }
+
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    // Refused before the body is read (the visitor's limit): a plain page says when to try again.
+    forms.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
+      const status = error.statusCode ?? 500;
+      const message =
+        error instanceof AppError && status < 500
+          ? error.message
+          : 'Something went wrong on our side and nothing was sent. Please try again, or call the office.';
+      if (status >= 500) request.log.error({ err: error }, 'a page form failed');
+      const back = new URL(request.url, 'http://localhost').pathname;
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please try again | ${escapeHtml(app.siteConfig.product)}</title><main><h1>Please try again</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to the page</a></p></main></html>`,
+        );
+    });
+    const limit = formRateLimit(app.env.FORM_RATE_LIMIT, 'page-forms');
+    for (const route of routes.filter((r) => r.kind === 'public')) {
+      const handler = (request: FastifyRequest, reply: FastifyReply) =>
+        postForm(request, reply, route);
+      forms.post(route.path, { config: limit }, handler);
+      if (route.prefix) forms.post(`${route.path}/*`, { config: limit }, handler);
+    }
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api/');
     if (wantsHtml) {
@@ -99,4 +180,8 @@ export async function registerPages(
     }
     return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
   });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

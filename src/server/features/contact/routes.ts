@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { contactMessageInput } from '~/shared/schemas/contact';
 import { formRateLimit } from '../../plugins/rate-limit';
@@ -8,6 +10,29 @@ export const contactSuccessMessage =
   'Thank you for reaching out. We will get back to you within two business days.';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The API's and the page form's one way to take a message. */
+  async function takeMessage(
+    { website, ...message }: z.output<typeof contactMessageInput>,
+    log: FastifyBaseLogger,
+  ) {
+    if (website) {
+      log.info('honeypot filled: contact message dropped');
+      return;
+    }
+    await recordContactMessage(app.database.db, message, app.officeEmail, app.clock());
+    app.jobWorker.wake();
+  }
+
+  // Without JavaScript, the contact forms post to their page (ssr/page-forms.ts).
+  app.pageForms.set('contact', {
+    sentMessage: contactSuccessMessage,
+    schema: contactMessageInput,
+    async submit(data: z.output<typeof contactMessageInput>, { log }) {
+      await takeMessage(data, log);
+      return { query: { sent: 'contact' }, anchor: 'contact' };
+    },
+  });
+
   app.post(
     '/contact',
     {
@@ -15,13 +40,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: contactMessageInput, response: { 200: messageResponse } },
     },
     async (request) => {
-      const { website, ...message } = request.body;
-      if (website) {
-        request.log.info('honeypot filled: contact message dropped');
-      } else {
-        await recordContactMessage(app.database.db, message, app.officeEmail, app.clock());
-        app.jobWorker.wake();
-      }
+      await takeMessage(request.body, request.log);
       return { message: contactSuccessMessage };
     },
   );

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type * as z from 'zod/mini';
 import {
   membershipApplicationInput,
   membershipApplicationResponse,
@@ -10,6 +12,58 @@ import { formRateLimit } from '../../plugins/rate-limit';
 import { submitMembershipApplication } from './submit-membership-application';
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The API's and the page form's one way to take an application. */
+  async function apply(
+    { website, ...application }: z.output<typeof membershipApplicationInput>,
+    log: FastifyBaseLogger,
+  ) {
+    const tier = app.siteConfig.tiers.find((t) => t.id === application.membershipTier);
+    if (!tier) {
+      throw new AppError('validation_failed', 'Please choose a membership tier', {
+        membershipTier: 'Please choose a membership tier',
+      });
+    }
+    const message = `Thank you for applying to the ${tier.name}.`;
+    const checkout = (membership: string) => ({
+      amount: tier.price,
+      membership,
+      methods: paymentMethods(app.env, 'subscription'),
+    });
+    if (website) {
+      log.info('honeypot filled: membership application dropped');
+      // A token of the same shape that names nobody: the checkout refuses it.
+      const decoy = randomBytes(48).toString('base64url');
+      return { id: randomUUID(), tier: tier.id, message, checkout: checkout(decoy) };
+    }
+    const row = await submitMembershipApplication(app.database.db, application, tier, {
+      officeEmail: app.officeEmail,
+      linkSigner: app.linkSigner,
+      publicUrl: app.env.PUBLIC_URL,
+      now: app.clock(),
+    });
+    app.jobWorker.wake();
+    return { id: row.id, tier: tier.id, message, checkout: checkout(row.membership) };
+  }
+
+  // Without JavaScript, /join's form posts to the page (ssr/page-forms.ts); the welcome screen
+  // it returns to offers the first payment, as the answer below does.
+  app.pageForms.set('join', {
+    // The welcome screen, drawn from the address, says it all.
+    sentMessage: 'Thank you for applying.',
+    schema: membershipApplicationInput,
+    async submit(data: z.output<typeof membershipApplicationInput>, { log }) {
+      const { tier, checkout } = await apply(data, log);
+      return {
+        query: {
+          sent: 'join',
+          tier,
+          membership: checkout.membership,
+          methods: checkout.methods.join(','),
+        },
+      };
+    },
+  });
+
   app.post(
     '/membership-applications',
     {
@@ -19,34 +73,6 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: membershipApplicationResponse },
       },
     },
-    async (request) => {
-      const { website, ...application } = request.body;
-      const tier = app.siteConfig.tiers.find((t) => t.id === application.membershipTier);
-      if (!tier) {
-        throw new AppError('validation_failed', 'Please choose a membership tier', {
-          membershipTier: 'Please choose a membership tier',
-        });
-      }
-      const message = `Thank you for applying to the ${tier.name}.`;
-      const checkout = (membership: string) => ({
-        amount: tier.price,
-        membership,
-        methods: paymentMethods(app.env, 'subscription'),
-      });
-      if (website) {
-        request.log.info('honeypot filled: membership application dropped');
-        // A token of the same shape that names nobody: the checkout refuses it.
-        const decoy = randomBytes(48).toString('base64url');
-        return { id: randomUUID(), tier: tier.id, message, checkout: checkout(decoy) };
-      }
-      const row = await submitMembershipApplication(app.database.db, application, tier, {
-        officeEmail: app.officeEmail,
-        linkSigner: app.linkSigner,
-        publicUrl: app.env.PUBLIC_URL,
-        now: app.clock(),
-      });
-      app.jobWorker.wake();
-      return { id: row.id, tier: tier.id, message, checkout: checkout(row.membership) };
-    },
+    async (request) => apply(request.body, request.log),
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
@@ -23,6 +24,29 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     (_req, _body, done) => done(null, {}),
   );
 
+  /** The API's and the page form's one way to sign up. */
+  async function signUp(
+    { email, website }: z.output<typeof newsletterSignupInput>,
+    log: FastifyBaseLogger,
+  ) {
+    if (website) {
+      log.info('honeypot filled: newsletter signup dropped');
+      return;
+    }
+    const result = await subscribeNewsletter(app.database.db, email);
+    if (result.mailed) app.jobWorker.wake();
+  }
+
+  // Without JavaScript, the footer's form posts to the page it is on (ssr/page-forms.ts).
+  app.pageForms.set('newsletter', {
+    sentMessage: newsletterSuccessMessage,
+    schema: newsletterSignupInput,
+    async submit(data: z.output<typeof newsletterSignupInput>, { log }) {
+      await signUp(data, log);
+      return { query: { sent: 'newsletter' }, anchor: 'newsletter' };
+    },
+  });
+
   app.post(
     '/newsletter',
     {
@@ -30,12 +54,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: newsletterSignupInput, response: { 200: messageResponse } },
     },
     async (request) => {
-      if (request.body.website) {
-        request.log.info('honeypot filled: newsletter signup dropped');
-      } else {
-        const result = await subscribeNewsletter(app.database.db, request.body.email);
-        if (result.mailed) app.jobWorker.wake();
-      }
+      await signUp(request.body, request.log);
       // The same answer whatever the address's state: no one learns who subscribes.
       return { message: newsletterSuccessMessage };
     },

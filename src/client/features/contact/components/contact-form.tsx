@@ -1,3 +1,5 @@
+import { PAGE_FORM_FIELD } from '~/shared/page-forms';
+import { usePageForm } from '../../../app/page-data';
 import { Button } from '../../../components/ui/button';
 import { HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
@@ -15,7 +17,13 @@ export const contactFailureMessage = 'Failed to send message. Please try again.'
  */
 export function ContactForm() {
   const toast = useToast();
-  const form = useZodForm(loadSchema, { name: '', email: '', message: '', website: '' });
+  // Posted without JavaScript, the page comes back with the form or says it was sent.
+  const page = usePageForm('contact');
+  const form = useZodForm(
+    loadSchema,
+    { name: '', email: '', message: '', website: '' },
+    page.returned,
+  );
   const { values, submitting, setValue, field } = form;
 
   const onSubmit = form.handleSubmit(async (data) => {
@@ -36,6 +44,17 @@ export function ContactForm() {
       aria-label="Contact form"
       className="flex flex-col gap-4"
     >
+      {page.sent ? (
+        <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
+          <strong>Message Sent!</strong> {page.sent}
+        </p>
+      ) : null}
+      {form.errors._ ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+          {form.errors._}
+        </p>
+      ) : null}
+      <input type="hidden" name={PAGE_FORM_FIELD} value="contact" />
       <TextField label="Name" autoComplete="name" required {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       <TextAreaField label="Message" rows={5} required {...field('message')} />

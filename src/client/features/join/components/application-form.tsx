@@ -5,6 +5,8 @@ import { useToast } from '../../../components/ui/toast';
 import { failureToast } from '../../../lib/failure-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
+import { PAGE_FORM_FIELD } from '~/shared/page-forms';
+import { usePageForm } from '../../../app/page-data';
 import { submitApplication } from '../api/submit-application';
 
 const loadSchema = () =>
@@ -19,16 +21,22 @@ interface ApplicationFormProps {
 
 export function ApplicationForm({ tierId, onTierChange, onSubmitted }: ApplicationFormProps) {
   const toast = useToast();
-  const form = useZodForm(loadSchema, {
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    membershipTier: tierId,
-    prayerIntentions: '',
-    message: '',
-    website: '',
-  });
+  // Posted without JavaScript, the page comes back with the form and its messages.
+  const page = usePageForm('join');
+  const form = useZodForm(
+    loadSchema,
+    {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      membershipTier: tierId,
+      prayerIntentions: '',
+      message: '',
+      website: '',
+    },
+    page.returned,
+  );
   const { values, errors, submitting, setValue, field } = form;
 
   const onSubmit = form.handleSubmit(async (data) => {
@@ -48,6 +56,12 @@ export function ApplicationForm({ tierId, onTierChange, onSubmitted }: Applicati
       aria-label="Membership application"
       className="flex flex-col gap-4"
     >
+      <input type="hidden" name={PAGE_FORM_FIELD} value="join" />
+      {form.errors._ ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+          {form.errors._}
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" autoComplete="given-name" required {...field('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" required {...field('lastName')} />

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '~/shared/messages';
+import { PAGE_FORM_FIELD } from '~/shared/page-forms';
+import { usePageForm } from '../../../app/page-data';
 import { useToast } from '../../../components/ui/toast';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
 
@@ -9,7 +11,10 @@ export const newsletterFailureMessage = 'Failed to subscribe. Please try again.'
 export function NewsletterForm() {
   const toast = useToast();
   const inputId = useId();
-  const [email, setEmail] = useState('');
+  // Posted without JavaScript, the page comes back with the address and its message, or sent.
+  const page = usePageForm('newsletter');
+  const returnedError = page.returned?.errors.email ?? page.returned?.errors._;
+  const [email, setEmail] = useState(page.returned?.values.email ?? '');
   const [website, setWebsite] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -43,9 +48,11 @@ export function NewsletterForm() {
       method="post"
       onSubmit={onSubmit}
       noValidate
-      className="flex flex-col gap-2 sm:flex-row"
+      id="newsletter"
+      className="flex flex-col flex-wrap gap-2 sm:flex-row"
       aria-label="Newsletter signup"
     >
+      <input type="hidden" name={PAGE_FORM_FIELD} value="newsletter" />
       <label htmlFor={inputId} className="sr-only">
         Email address
       </label>
@@ -58,6 +65,8 @@ export function NewsletterForm() {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         readOnly={sending}
+        aria-invalid={returnedError ? true : undefined}
+        aria-describedby={returnedError ? `${inputId}-note` : undefined}
         className="min-h-11 flex-1 rounded-full border border-white/30 bg-white/10 px-4 text-white placeholder:text-white/70"
       />
       <div className="hidden" aria-hidden="true">
@@ -77,6 +86,15 @@ export function NewsletterForm() {
       >
         Inspire Me
       </button>
+      {returnedError || page.sent ? (
+        <p
+          id={`${inputId}-note`}
+          role={returnedError ? 'alert' : 'status'}
+          className="text-sm text-gold-200 sm:basis-full"
+        >
+          {returnedError ?? page.sent}
+        </p>
+      ) : null}
     </form>
   );
 }
