@@ -21,8 +21,18 @@ export const adminPrefixes = [
   '/api/ghl',
   '/api/zapier',
 ];
-/** The one admin route an anonymous request may call. */
-export const publicAdminRoutes = new Set(['POST /api/admin/login']);
+/**
+ * The admin routes an anonymous request may call: the sign-in, and its second step, which needs
+ * the pending sign-in's cookie instead of a session (docs/decisions/018-admin-second-factor.md).
+ */
+export const secondStepRoutes = [
+  'POST /api/admin/login/second-factor',
+  'POST /api/admin/login/passkey-options',
+  'POST /api/admin/login/enrolment',
+  'POST /api/admin/login/enrolment/totp',
+  'POST /api/admin/login/enrolment/passkey-options',
+];
+export const publicAdminRoutes = new Set(['POST /api/admin/login', ...secondStepRoutes]);
 export const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -74,6 +84,7 @@ export function sampleUrl(path: string, placeholder = '1') {
  */
 export const publicApiRoutes = new Set([
   'POST /api/admin/login',
+  ...secondStepRoutes,
   'POST /api/contact',
   'POST /api/newsletter',
   'GET /api/newsletter/confirm',

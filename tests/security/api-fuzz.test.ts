@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { jobs, members } from '../../src/db/schema';
 import { errorStatus } from '../../src/server/errors';
 import { buildTestApp } from '../helpers/app';
-import { signIn } from '../helpers/admin';
+import { createAdmin, signIn } from '../helpers/admin';
+import { enableTotp, pendingSignInCookie } from '../helpers/second-factor';
 import { applyForMembership } from '../helpers/members';
 import { createOjcPayment, ojcTestEnv } from '../helpers/ojc';
 import { startOjcStandIn, type OjcStandIn } from '../helpers/ojc-stand-in';
@@ -42,6 +43,9 @@ interface Fixtures {
   prayerNameId: string;
   /** Another name, for the DELETE route to remove (the others keep theirs). */
   deletableNameId: string;
+  /** Pending sign-ins (Cookie headers): waiting for a second factor, and for enrolling one. */
+  secondFactorCookie: string;
+  enrolmentCookie: string;
 }
 let fx: Fixtures;
 
@@ -89,8 +93,20 @@ beforeAll(async () => {
     prayerSession,
     prayerNameId: await addName(),
     deletableNameId: await addName(),
+    ...(await pendingSignIns()),
   };
 }, 60_000);
+
+/** An account with an authenticator app, part way through signing in; and one enrolling. */
+async function pendingSignIns() {
+  const admin = await createAdmin(app);
+  await enableTotp(app, admin.id);
+  const enrolling = await createAdmin(app);
+  return {
+    secondFactorCookie: await pendingSignInCookie(app, admin.id, 'second-factor'),
+    enrolmentCookie: await pendingSignInCookie(app, enrolling.id, 'enrolment'),
+  };
+}
 
 afterAll(async () => {
   await app?.close();
@@ -145,6 +161,23 @@ function seeds(f: Fixtures): Record<string, Seed> {
   const token = { token: 'v1.abc.def' };
   return {
     'POST /api/admin/login': { body: { username: 'office', password: 'a long enough password' } },
+    'POST /api/admin/login/second-factor': {
+      body: { method: 'totp', code: '123456' },
+      headers: { cookie: f.secondFactorCookie, origin: 'https://tziyun.test' },
+    },
+    'POST /api/admin/login/passkey-options': {
+      headers: { cookie: f.secondFactorCookie, origin: 'https://tziyun.test' },
+    },
+    'POST /api/admin/login/enrolment': {
+      body: { method: 'totp', code: '123456' },
+      headers: { cookie: f.enrolmentCookie, origin: 'https://tziyun.test' },
+    },
+    'POST /api/admin/login/enrolment/totp': {
+      headers: { cookie: f.enrolmentCookie, origin: 'https://tziyun.test' },
+    },
+    'POST /api/admin/login/enrolment/passkey-options': {
+      headers: { cookie: f.enrolmentCookie, origin: 'https://tziyun.test' },
+    },
     'POST /api/contact': { body: { ...donor, message: 'A message of some length.' } },
     'POST /api/newsletter': { body: { email: donor.email } },
     'GET /api/newsletter/confirm': { query: token },

@@ -16,6 +16,9 @@ import { LoginScreen } from '../features/admin/components/login-screen';
  */
 const DonorsPanel = lazy(() => import('../features/admin-donors/components/donors-panel'));
 const PrayerListPanel = lazy(() => import('../features/prayer-list/components/prayer-list-panel'));
+const AccountSecurityPanel = lazy(
+  () => import('../features/admin/components/account-security-panel'),
+);
 const VideoManagementPanel = lazy(
   () => import('../features/videos/components/video-management-panel'),
 );
@@ -100,6 +103,15 @@ export default function AdminPage() {
             <AdminFrame heading="Weekly Prayer List">
               <Suspense fallback={<p role="status">Loading the prayer list…</p>}>
                 <PrayerListPanel />
+              </Suspense>
+            </AdminFrame>
+          </RequireAdminSession>
+        </Route>
+        <Route path="/account">
+          <RequireAdminSession>
+            <AdminFrame heading="Account Security">
+              <Suspense fallback={<p role="status">Loading Account Security…</p>}>
+                <AccountSecurityPanel />
               </Suspense>
             </AdminFrame>
           </RequireAdminSession>

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -96,6 +99,135 @@ export const adminAuditLog = pgTable(
   (t) => [index('admin_audit_log_at_idx').on(t.at)],
 );
 
+/**
+ * Second factors (docs/decisions/018-admin-second-factor.md). An account has one when its
+ * authenticator app is switched on or it has a passkey; recovery codes only stand in for those.
+ */
+
+/**
+ * The account's authenticator app (TOTP). The secret is sealed with AES-256-GCM (the account's
+ * id as associated data) and never leaves the server after enrolment. `enabled_at` is null
+ * between setting it up and confirming it with a first code. `last_used_step` is the time step
+ * of the last code accepted: a code of that step or an earlier one is refused (no replay).
+ */
+export const adminTotp = pgTable('admin_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  enabledAt: at('enabled_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: at('created_at').notNull(),
+});
+
+/** One-time recovery codes: only the SHA-256 of each (80 random bits), marked when used. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('admin_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/** WebAuthn credentials (passkeys, security keys), used as the second factor after a password. */
+export const adminPasskeys = pgTable(
+  'admin_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for those that keep none). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** What the administrator called it ("Office laptop"). */
+    name: text('name').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('admin_passkeys_credential_id_key').on(t.credentialId),
+    index('admin_passkeys_user_id_idx').on(t.userId),
+    check('admin_passkeys_name_check', sql`char_length(${t.name}) between 1 and 60`),
+  ],
+);
+
+export const pendingSignInStages = ['second-factor', 'enrolment'] as const;
+
+/**
+ * A sign-in whose password was right and that waits for its second step: the second factor, or
+ * (when the site requires one and the account has none) enrolling one. The browser holds a random
+ * token in an HttpOnly cookie; only its SHA-256 is kept. Single use, a few minutes.
+ */
+export const adminPendingSignIns = pgTable(
+  'admin_pending_sign_ins',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: pendingSignInStages }).notNull(),
+    /** Wrong codes given for this sign-in; too many ends it. */
+    failures: integer('failures').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    index('admin_pending_sign_ins_expires_at_idx').on(t.expiresAt),
+    check('admin_pending_sign_ins_stage_check', oneOf(t.stage, pendingSignInStages)),
+  ],
+);
+
+export const webauthnCeremonies = ['registration', 'authentication'] as const;
+
+/**
+ * The WebAuthn challenge a browser was given, bound to what asked for it (a session's or a
+ * pending sign-in's token hash): one per ceremony, replaced by the next, deleted when used.
+ */
+export const adminWebauthnChallenges = pgTable(
+  'admin_webauthn_challenges',
+  {
+    boundTo: text('bound_to').notNull(),
+    ceremony: text('ceremony', { enum: webauthnCeremonies }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.boundTo, t.ceremony] }),
+    index('admin_webauthn_challenges_expires_at_idx').on(t.expiresAt),
+    check('admin_webauthn_challenges_ceremony_check', oneOf(t.ceremony, webauthnCeremonies)),
+  ],
+);
+
+/** The admin area's site-wide security settings: one row (id 1), absent until first set. */
+export const adminSecuritySettings = pgTable(
+  'admin_security_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Every administrator must have a second factor; one without enrols right after the password. */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+    updatedAt: at('updated_at').notNull(),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [check('admin_security_settings_single_row', sql`${t.id} = 1`)],
+);
+
 export type AdminUser = typeof adminUsers.$inferSelect;
 export type AdminSession = typeof adminSessions.$inferSelect;
 export type AdminAuditRow = typeof adminAuditLog.$inferSelect;
+export type AdminPasskey = typeof adminPasskeys.$inferSelect;
+export type AdminPendingSignIn = typeof adminPendingSignIns.$inferSelect;

@@ -13,6 +13,11 @@ export interface AdminAuthSettings {
    * this browser's later attempts for that name be counted on their own (a year, signed).
    */
   deviceCookieName: string;
+  /**
+   * A sign-in between its password and its second step (a few minutes, single use): HttpOnly,
+   * SameSite=Strict, so only this site's own pages carry it.
+   */
+  pendingCookieName: string;
   /** Secure and `__Host-` prefixed in production over https; plain on http://localhost. */
   secureCookie: boolean;
   /** Where admin requests may come from: PUBLIC_URL's origin. */
@@ -27,6 +32,7 @@ export function adminAuthSettings(env: Env): AdminAuthSettings {
     touchEveryMs: 60_000,
     cookieName: https ? '__Host-tziyun_admin' : 'tziyun_admin',
     deviceCookieName: https ? '__Host-tziyun_device' : 'tziyun_device',
+    pendingCookieName: https ? '__Host-tziyun_sign_in' : 'tziyun_sign_in',
     secureCookie: https,
     publicOrigin: new URL(env.PUBLIC_URL).origin,
   };

@@ -62,6 +62,8 @@ export const adminAccountView = adminUserView.extend({
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
   activeSessions: z.number().int(),
+  /** An authenticator app or a passkey (docs/decisions/018-admin-second-factor.md). */
+  secondFactor: z.boolean(),
 });
 
 export const userIdParams = z.object({ id: z.uuid({ error: 'Unknown user id' }) });

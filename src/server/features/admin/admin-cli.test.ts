@@ -6,12 +6,23 @@ import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
-import { adminAuditLog, adminSessions, adminUsers } from '~/db/schema';
+import {
+  adminAuditLog,
+  adminPasskeys,
+  adminRecoveryCodes,
+  adminSecuritySettings,
+  adminSessions,
+  adminTotp,
+  adminUsers,
+} from '~/db/schema';
 import { createTestDatabase } from '../../../../tests/helpers/database';
 import { rootDir } from '../../lib/paths';
 import { runAdminCli, type CliIo } from './admin-cli';
 import { verifyPassword } from '../../auth/passwords';
 import { createSession } from '../../auth/sessions';
+import { secondFactorSecretBox } from '../../auth/secret-box';
+import { issueRecoveryCodes } from './recovery-codes';
+import { newTotpSecret } from './totp';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -202,6 +213,109 @@ describe('admin:password', () => {
     expect(await verifyPassword(after.passwordHash, 'the-old-password')).toBe(false);
     expect(after.passwordChangedAt.getTime()).toBeGreaterThan(user.passwordChangedAt.getTime() - 1);
     expect(await database.db.$count(adminSessions, eq(adminSessions.userId, user.id))).toBe(0);
+  });
+
+  /** An account with the app switched on, two passkeys and ten recovery codes. */
+  async function protectedAccount(username: string) {
+    await run(['create', '--username', username], { ADMIN_PASSWORD: 'the-old-password' });
+    const user = (await account(username))!;
+    const box = await secondFactorSecretBox(database.db);
+    const now = new Date();
+    await database.db.insert(adminTotp).values({
+      userId: user.id,
+      secretSealed: box.seal(newTotpSecret(), user.id),
+      enabledAt: now,
+      createdAt: now,
+    });
+    for (const name of ['Laptop', 'Key']) {
+      await database.db.insert(adminPasskeys).values({
+        userId: user.id,
+        credentialId: `${username}-${name}`,
+        publicKey: 'AAAA',
+        name,
+        createdAt: now,
+      });
+    }
+    await issueRecoveryCodes(database.db, user.id, now);
+    return user;
+  }
+
+  const factorRows = async (userId: string) => ({
+    totp: await database.db.$count(adminTotp, eq(adminTotp.userId, userId)),
+    passkeys: await database.db.$count(adminPasskeys, eq(adminPasskeys.userId, userId)),
+    codes: await database.db.$count(adminRecoveryCodes, eq(adminRecoveryCodes.userId, userId)),
+  });
+
+  it('keeps the second factor unless asked, and says so', async () => {
+    const user = await protectedAccount('keeper');
+    const result = await run(['password', '--username', 'keeper'], {
+      ADMIN_PASSWORD: 'the-new-password',
+    });
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toBe(
+      [
+        'Password changed for "keeper"; 0 signed-in sessions ended.',
+        'The second factor was kept (the authenticator app and 2 passkeys). If it was lost, run this again with --reset-second-factor.',
+      ].join('\n'),
+    );
+    expect(await factorRows(user.id)).toEqual({ totp: 1, passkeys: 2, codes: 10 });
+  });
+
+  it('--reset-second-factor removes the app, the passkeys and the recovery codes', async () => {
+    const user = await protectedAccount('lost-phone');
+    const result = await run(['password', '--username', 'lost-phone', '--reset-second-factor'], {
+      ADMIN_PASSWORD: 'the-new-password',
+    });
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toBe(
+      [
+        'Password changed for "lost-phone"; 0 signed-in sessions ended.',
+        'Second factor removed: the authenticator app, 2 passkeys and 10 unused recovery codes.',
+        '"lost-phone" now signs in with the password alone and can set up a new second factor under Account Security.',
+      ].join('\n'),
+    );
+    expect(await factorRows(user.id)).toEqual({ totp: 0, passkeys: 0, codes: 0 });
+    const [entry] = await database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'second-factor-reset'));
+    expect(entry).toMatchObject({
+      actorId: null,
+      target: 'lost-phone',
+      details: { totp: true, passkeys: 2, recoveryCodes: 10, via: 'cli' },
+    });
+  });
+
+  it('says when there was nothing to remove, and when the site requires a new one', async () => {
+    await run(['create', '--username', 'bare-account'], { ADMIN_PASSWORD: 'the-old-password' });
+    await database.db
+      .insert(adminSecuritySettings)
+      .values({ id: 1, requireSecondFactor: true, updatedAt: new Date() });
+    try {
+      const result = await run(
+        ['password', '--username', 'bare-account', '--reset-second-factor'],
+        {
+          ADMIN_PASSWORD: 'the-new-password',
+        },
+      );
+      expect(result.out.split('\n').slice(1)).toEqual([
+        'There was no second factor to remove.',
+        'This site requires a second factor: "bare-account" will set up a new one right after signing in with the password.',
+      ]);
+    } finally {
+      await database.db.delete(adminSecuritySettings);
+    }
+  });
+
+  it('refuses --reset-second-factor with admin:create', async () => {
+    const result = await run(['create', '--username', 'newcomer', '--reset-second-factor'], {
+      ADMIN_PASSWORD: 'the-new-password',
+    });
+    expect(result).toMatchObject({
+      code: 1,
+      err: '--reset-second-factor is for admin:password only.',
+    });
+    expect(await account('newcomer')).toBeUndefined();
   });
 
   it('says when there is no such user (exit 1)', async () => {

@@ -9,6 +9,8 @@ import { migrationsDir, resolveDataDir } from '../../lib/paths';
 import { changeAdminPassword } from './change-admin-password';
 import { countAdminUsers, createAdminUser } from './create-admin-user';
 import { readHiddenLine, type PromptStreams } from './read-hidden-line';
+import { resetSecondFactor } from './reset-second-factor';
+import { secondFactorsOf } from './second-factors';
 import { newPasswordField, roleField, usernameField } from '~/shared/schemas/admin';
 
 export interface CliIo extends PromptStreams {
@@ -21,9 +23,11 @@ export interface CliIo extends PromptStreams {
 
 const usage = `Usage:
   npm run admin:create -- --username NAME [--role owner|admin]
-  npm run admin:password -- --username NAME
+  npm run admin:password -- --username NAME [--reset-second-factor]
 
-The password is read from ADMIN_PASSWORD, or asked for twice when run in a terminal.`;
+The password is read from ADMIN_PASSWORD, or asked for twice when run in a terminal.
+--reset-second-factor also removes the account's authenticator app, passkeys and recovery
+codes (a lost phone or key); without it they stay.`;
 
 class CliError extends Error {}
 
@@ -63,8 +67,30 @@ async function findUser(db: DatabaseHandle['db'], username: string) {
   return user;
 }
 
+/** "the authenticator app, 2 passkeys and 10 unused recovery codes"; '' for nothing. */
+function describeFactors({
+  totp,
+  passkeys,
+  recoveryCodes,
+}: {
+  totp: boolean;
+  passkeys: number;
+  recoveryCodes: number;
+}) {
+  const parts = [
+    ...(totp ? ['the authenticator app'] : []),
+    ...(passkeys > 0 ? [`${passkeys} passkey${passkeys === 1 ? '' : 's'}`] : []),
+    ...(recoveryCodes > 0
+      ? [`${recoveryCodes} unused recovery code${recoveryCodes === 1 ? '' : 's'}`]
+      : []),
+  ];
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 /**
- * `create --username NAME [--role owner|admin]` and `password --username NAME`. Opens the
+ * `create --username NAME [--role owner|admin]` and `password --username NAME
+ * [--reset-second-factor]`. Opens the
  * database from the same settings as the server and applies migrations. Returns the exit code;
  * never prints the password.
  */
@@ -76,7 +102,11 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
       parsed = parseArgs({
         args: argv,
         allowPositionals: true,
-        options: { username: { type: 'string' }, role: { type: 'string' } },
+        options: {
+          username: { type: 'string' },
+          role: { type: 'string' },
+          'reset-second-factor': { type: 'boolean' },
+        },
       });
     } catch (error) {
       throw new CliError(`${(error as Error).message}\n\n${usage}`);
@@ -93,6 +123,10 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
       const checked = roleField.safeParse(parsed.values.role);
       if (!checked.success) throw new CliError(firstMessage(checked.error));
       role = checked.data;
+    }
+    const resetFactor = parsed.values['reset-second-factor'] === true;
+    if (resetFactor && command !== 'password') {
+      throw new CliError('--reset-second-factor is for admin:password only.');
     }
     const env = parseEnv(io.env);
 
@@ -122,6 +156,26 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
     io.out(
       `Password changed for "${name}"; ${sessionsEnded} signed-in session${sessionsEnded === 1 ? '' : 's'} ended.`,
     );
+    if (resetFactor) {
+      const { removed, required } = await resetSecondFactor(db, name, context);
+      const what = describeFactors(removed);
+      io.out(what ? `Second factor removed: ${what}.` : 'There was no second factor to remove.');
+      io.out(
+        required
+          ? `This site requires a second factor: "${name}" will set up a new one right after signing in with the password.`
+          : `"${name}" now signs in with the password alone and can set up a new second factor under Account Security.`,
+      );
+    } else {
+      const kept = describeFactors({
+        ...(await secondFactorsOf(db, existing.id)),
+        recoveryCodes: 0,
+      });
+      if (kept) {
+        io.out(
+          `The second factor was kept (${kept}). If it was lost, run this again with --reset-second-factor.`,
+        );
+      }
+    }
     return 0;
   } catch (error) {
     if (error instanceof CliError || error instanceof EnvError || error instanceof AppError) {

@@ -3,14 +3,20 @@ import { AppError } from '../../errors';
 import { clearSessionCookie } from '../../plugins/admin-guard';
 import { recordAudit } from '../../services/audit/record-audit';
 import { loginInput, sessionResponse } from '~/shared/schemas/admin';
+import { loginAnswer } from '~/shared/schemas/admin-second-factor';
 import { noContent } from '~/shared/schemas/common';
 import { deleteSessionByHash } from '../../auth/sessions';
-import { deviceCookieMaxAgeSeconds, deviceFor, issueDeviceToken } from './device-cookie';
+import { accountSecurityRoutes } from './account-security-routes';
+import { secondStepRoutes } from './second-step-routes';
 import { signIn } from './sign-in';
+import { deviceOf, setPendingCookie, setSignedInCookies, throttledError } from './sign-in-cookies';
 
 export const invalidCredentialsMessage = 'Invalid credentials';
 
-/** Sign-in, sign-out and "who am I". Registered inside the guarded /api/admin context. */
+/**
+ * Sign-in, sign-out and "who am I", then the sign-in's second step and the administrator's own
+ * Account Security. Registered inside the guarded /api/admin context.
+ */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminAuth } = app;
 
@@ -18,58 +24,43 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: { adminPublic: true },
-      schema: { body: loginInput, response: { 200: sessionResponse } },
+      schema: { body: loginInput, response: { 200: loginAnswer } },
     },
     async (request, reply) => {
       const now = app.clock();
-      const device = deviceFor(
-        app.linkSigner,
-        request.cookies[adminAuth.deviceCookieName],
-        request.body.username,
-        now,
-      );
       const result = await signIn(app.database.db, {
         ...request.body,
         ip: request.ip,
         now,
-        device,
+        device: deviceOf(request, request.body.username, now),
         previousToken: request.cookies[adminAuth.cookieName],
+        previousPendingToken: request.cookies[adminAuth.pendingCookieName],
         idleMs: adminAuth.idleMs,
         maxMs: adminAuth.maxMs,
       });
-      if (result.outcome === 'throttled') {
-        const seconds = Math.max(1, Math.ceil(result.waitMs / 1000));
-        request.log.warn({ ip: request.ip }, 'admin sign-in throttled');
-        reply.header('retry-after', String(seconds));
-        throw new AppError(
-          'rate_limited',
-          `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`,
-        );
-      }
+      if (result.outcome === 'throttled') throw throttledError(request, reply, result.waitMs);
       if (result.outcome === 'refused') {
         request.log.info({ ip: request.ip }, 'admin sign-in refused');
         throw new AppError('unauthorized', invalidCredentialsMessage);
       }
-      request.log.info({ adminId: result.user.id }, 'admin signed in');
-      reply.setCookie(adminAuth.cookieName, result.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: adminAuth.secureCookie,
-      });
-      if (!device) {
-        reply.setCookie(
-          adminAuth.deviceCookieName,
-          issueDeviceToken(app.linkSigner, request.body.username, now),
-          {
-            path: '/',
-            httpOnly: true,
-            sameSite: 'strict',
-            secure: adminAuth.secureCookie,
-            maxAge: deviceCookieMaxAgeSeconds,
-          },
-        );
+      if (result.outcome === 'second-step') {
+        // No session yet: the pending sign-in's cookie, and what the second step can be.
+        setPendingCookie(request, reply, {
+          token: result.pendingToken,
+          expiresAt: result.expiresAt,
+          now,
+        });
+        const expiresAt = result.expiresAt.toISOString();
+        return result.stage === 'second-factor'
+          ? { next: 'second-factor' as const, methods: result.methods, expiresAt }
+          : { next: 'enrolment' as const, expiresAt };
       }
+      request.log.info({ adminId: result.user.id }, 'admin signed in');
+      setSignedInCookies(request, reply, {
+        token: result.token,
+        username: result.user.username,
+        now,
+      });
       return { user: result.user, csrfToken: result.csrfToken };
     },
   );
@@ -91,4 +82,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     user: request.adminUser!,
     csrfToken: request.adminSession!.csrfToken,
   }));
+
+  await app.register(secondStepRoutes, { prefix: '/login' });
+  await app.register(accountSecurityRoutes, { prefix: '/account' });
 };

@@ -1,4 +1,8 @@
-/** Administrators: sign-in, sessions, owners' management of admins, the outbox's jobs, the CLI. */
+/**
+ * Administrators: sign-in (with its second step and Account Security, registered inside
+ * `adminAuthRoutes`), sessions, owners' management of admins and the security policy (inside
+ * `adminOwnerRoutes`), the outbox's jobs, the CLI.
+ */
 export { adminAuthRoutes } from './auth-routes';
 export { adminJobRoutes } from './job-routes';
 export { adminOwnerRoutes } from './user-routes';

@@ -1,8 +1,12 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { adminSessions, adminUsers } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import { accountsWithSecondFactor } from './security-policy';
 
-/** Every administrator with their live sessions counted; rows are not the wire format. */
+/**
+ * Every administrator with their live sessions counted and whether they have a second factor;
+ * rows are not the wire format.
+ */
 export async function listAdminUsers(
   db: DatabaseExecutor,
   { now, idleMs }: { now: Date; idleMs: number },
@@ -30,6 +34,7 @@ export async function listAdminUsers(
     .from(adminUsers)
     .leftJoin(live, eq(live.userId, adminUsers.id))
     .orderBy(asc(adminUsers.createdAt), asc(adminUsers.username));
+  const protectedAccounts = await accountsWithSecondFactor(db);
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -37,5 +42,6 @@ export async function listAdminUsers(
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     activeSessions: Number(row.activeSessions ?? 0),
+    secondFactor: protectedAccounts.has(row.id),
   }));
 }

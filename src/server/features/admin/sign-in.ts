@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { clearLoginFailures, forgetOldLoginFailures, reserveLoginAttempt } from './login-throttle';
+import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
+import { AppError } from '../../errors';
+import {
+  clearLoginFailures,
+  forgetOldLoginFailures,
+  reserveLoginAttempt,
+  type Attempt,
+} from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { recordAudit } from '../../services/audit/record-audit';
 import {
@@ -11,23 +18,43 @@ import {
   pruneExpiredSessions,
   type AdminIdentity,
 } from '../../auth/sessions';
+import { createPendingSignIn, deletePendingSignIn, type PendingStage } from './pending-sign-ins';
+import {
+  hasSecondFactor,
+  methodsOf,
+  secondFactorRequired,
+  secondFactorsOf,
+} from './second-factors';
 
-export interface SignInAttempt {
-  /** Trimmed and lower-cased. */
-  username: string;
-  password: string;
+/** What every step of a sign-in knows about the browser and the session settings. */
+export interface SignInContext {
   ip: string;
   now: Date;
   /** The session cookie the browser already had, if any: it is ended (rotation). */
-  previousToken?: string;
+  previousToken?: string | undefined;
   idleMs: number;
   maxMs: number;
   /** The id of this browser's valid device cookie for this username (device-cookie.ts). */
   device?: string | undefined;
 }
 
+export interface SignInAttempt extends SignInContext {
+  /** Trimmed and lower-cased. */
+  username: string;
+  password: string;
+  /** The browser's pending sign-in cookie, if any: a new password step replaces it. */
+  previousPendingToken?: string | undefined;
+}
+
 export type SignInResult =
   | { outcome: 'signed-in'; user: AdminIdentity; token: string; csrfToken: string }
+  | {
+      outcome: 'second-step';
+      stage: PendingStage;
+      methods: SecondFactorMethod[];
+      pendingToken: string;
+      expiresAt: Date;
+    }
   | { outcome: 'throttled'; waitMs: number }
   | { outcome: 'refused' };
 
@@ -36,6 +63,10 @@ export type SignInResult =
  * is checked, and refused there when a key is waiting (login-throttle.ts). An unknown
  * name is verified against a dummy hash, so it takes as long as a wrong password and gets the
  * same answer; the audit log records the name tried, never the password.
+ *
+ * An account with a second factor (or any account, when the site requires one) is not signed in
+ * yet: a pending sign-in starts, and the password's reservation stays counted until the second
+ * step succeeds, so a guesser who has the password cannot reset the counts by giving it again.
  */
 export async function signIn(db: Database, attempt: SignInAttempt): Promise<SignInResult> {
   const { username, password, ip, now, device } = attempt;
@@ -60,16 +91,71 @@ export async function signIn(db: Database, attempt: SignInAttempt): Promise<Sign
   }
 
   const user: AdminIdentity = { id: account.id, username: account.username, role: account.role };
-  const session = await db.transaction(async (tx) => {
-    if (isWellFormedToken(attempt.previousToken)) {
-      await deleteSessionByToken(tx, attempt.previousToken);
-    }
-    await pruneExpiredSessions(tx, { now, idleMs: attempt.idleMs });
-    const created = await createSession(tx, { userId: user.id, now, maxMs: attempt.maxMs });
-    await tx.update(adminUsers).set({ lastSignInAt: now }).where(eq(adminUsers.id, user.id));
-    await clearLoginFailures(tx, { username, ip, device });
-    await recordAudit(tx, { actor: user, action: 'sign-in', ip, at: now });
-    return created;
-  });
+  const factors = await secondFactorsOf(db, user.id);
+  if (hasSecondFactor(factors) || (await secondFactorRequired(db))) {
+    const stage: PendingStage = hasSecondFactor(factors) ? 'second-factor' : 'enrolment';
+    const pending = await db.transaction(async (tx) => {
+      const created = await createPendingSignIn(tx, {
+        userId: user.id,
+        stage,
+        now,
+        previousToken: attempt.previousPendingToken,
+      });
+      await recordAudit(tx, {
+        actor: user,
+        action: 'sign-in-second-step',
+        details: { stage },
+        ip,
+        at: now,
+      });
+      return created;
+    });
+    return {
+      outcome: 'second-step',
+      stage,
+      methods: stage === 'second-factor' ? methodsOf(factors) : [],
+      pendingToken: pending.token,
+      expiresAt: pending.expiresAt,
+    };
+  }
+
+  const session = await completeSignIn(db, user, attempt, { reservations: 1 });
   return { outcome: 'signed-in', user, ...session };
 }
+
+/**
+ * The end of every sign-in: a new session (the browser's old one ended), the throttle's
+ * reservations given back (`reservations`: the password's, and the second step's), the audit
+ * entry. With `pendingTokenHash`, the pending sign-in is used up in the same transaction, and
+ * only the request that deletes it gets the session (single use).
+ */
+export async function completeSignIn(
+  db: Database,
+  user: AdminIdentity,
+  context: SignInContext,
+  {
+    reservations,
+    pendingTokenHash,
+    details,
+  }: { reservations: number; pendingTokenHash?: string; details?: Record<string, unknown> },
+) {
+  const { ip, now, device } = context;
+  const keys: Omit<Attempt, 'now'> = { username: user.username, ip, device };
+  return db.transaction(async (tx) => {
+    if (pendingTokenHash && !(await deletePendingSignIn(tx, pendingTokenHash))) {
+      throw new AppError('unauthorized', pendingEndedMessage);
+    }
+    if (isWellFormedToken(context.previousToken)) {
+      await deleteSessionByToken(tx, context.previousToken);
+    }
+    await pruneExpiredSessions(tx, { now, idleMs: context.idleMs });
+    const created = await createSession(tx, { userId: user.id, now, maxMs: context.maxMs });
+    await tx.update(adminUsers).set({ lastSignInAt: now }).where(eq(adminUsers.id, user.id));
+    for (let i = 0; i < reservations; i += 1) await clearLoginFailures(tx, keys);
+    await recordAudit(tx, { actor: user, action: 'sign-in', details, ip, at: now });
+    return created;
+  });
+}
+
+export const pendingEndedMessage =
+  'Your sign-in has timed out or was already used. Please sign in again.';

@@ -77,6 +77,7 @@ describe('GET /api/admin/users', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lastSignInAt: null,
       activeSessions: 2,
+      secondFactor: false,
     });
     expect(users.find((u: { id: string }) => u.id === owner.user.id)).toMatchObject({
       role: 'owner',
@@ -102,6 +103,7 @@ describe('POST /api/admin/users', () => {
         createdAt: expect.any(String),
         lastSignInAt: null,
         activeSessions: 0,
+        secondFactor: false,
       },
     });
     const signedIn = await app.inject({

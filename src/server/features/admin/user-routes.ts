@@ -7,6 +7,7 @@ import { endAdminSessions } from './end-admin-sessions';
 import { listAdminUsers } from './list-admin-users';
 import { listAuditEntries } from '../../services/audit/record-audit';
 import { removeAdminUser } from './remove-admin-user';
+import { readSecurityPolicy, setSecurityPolicy } from './security-policy';
 import {
   adminUserCreated,
   adminUsersListing,
@@ -16,9 +17,14 @@ import {
   sessionsEnded,
   userIdParams,
 } from '~/shared/schemas/admin';
+import {
+  securityPolicy,
+  securityPolicyChanged,
+  securityPolicyInput,
+} from '~/shared/schemas/admin-second-factor';
 import { noContent } from '~/shared/schemas/common';
 
-/** Owners only: the accounts and the audit log. */
+/** Owners only: the accounts, the site's security policy and the audit log. */
 export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   // Before the body is read: a plain admin gets 403 whatever they send.
@@ -43,6 +49,7 @@ export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
           createdAt: user.createdAt.toISOString(),
           lastSignInAt: null,
           activeSessions: 0,
+          secondFactor: false,
         },
       });
     },
@@ -81,5 +88,27 @@ export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ entries: await listAuditEntries(db, request.query) }),
+  );
+
+  app.get('/security-policy', { schema: { response: { 200: securityPolicy } } }, async () =>
+    readSecurityPolicy(db),
+  );
+
+  app.put(
+    '/security-policy',
+    { schema: { body: securityPolicyInput, response: { 200: securityPolicyChanged } } },
+    async (request, reply) => {
+      const changed = await setSecurityPolicy(db, request.body.requireSecondFactor, {
+        ...context(request),
+        actor: request.adminUser!,
+      });
+      request.log.info(
+        { requireSecondFactor: changed.requireSecondFactor, sessionsEnded: changed.sessionsEnded },
+        'admin security policy changed',
+      );
+      // Requiring it of everyone may have signed out others, never this owner (who has one).
+      void reply;
+      return changed;
+    },
   );
 };

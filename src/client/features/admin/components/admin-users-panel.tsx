@@ -6,6 +6,7 @@ import { useAdminUsersQuery } from '../api/list-admin-users';
 import { useRemoveAdminUser } from '../api/remove-admin-user';
 import type { AdminAccount } from '~/shared/schemas/admin';
 import { AddAdminForm } from './add-admin-form';
+import { SecurityPolicyForm } from './security-policy-form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   ActionButton,
@@ -19,7 +20,10 @@ import {
 
 export const REMOVE_ADMIN_QUESTION = 'Are you sure you want to remove this administrator?';
 
-/** Owners only: who can sign in, adding and removing them, signing them out everywhere. */
+/**
+ * Owners only: who can sign in (and whether they have a second factor), adding and removing
+ * them, signing them out everywhere, and requiring a second factor of everyone.
+ */
 export default function AdminUsersPanel() {
   const query = useAdminUsersQuery();
   const remove = useRemoveAdminUser();
@@ -60,7 +64,15 @@ export default function AdminUsersPanel() {
         ) : (
           <DataTable
             caption="Administrators"
-            headers={['Username', 'Role', 'Added', 'Last sign-in', 'Active sessions', 'Actions']}
+            headers={[
+              'Username',
+              'Role',
+              'Added',
+              'Last sign-in',
+              'Active sessions',
+              'Second factor',
+              'Actions',
+            ]}
           >
             {query.data.users.map((account) => (
               <AccountRow key={account.id} account={account} onRemove={setRemoving} />
@@ -69,6 +81,7 @@ export default function AdminUsersPanel() {
         )
       ) : null}
       <AddAdminForm />
+      <SecurityPolicyForm />
       <ConfirmDialog
         open={removing !== null}
         title="Remove administrator"
@@ -126,6 +139,7 @@ function AccountRow({
       <DateTimeCell iso={account.createdAt} />
       <DateTimeCell iso={account.lastSignInAt} />
       <td className={`${cellClass} tabular-nums`}>{account.activeSessions}</td>
+      <td className={cellClass}>{account.secondFactor ? 'Set up' : 'None'}</td>
       <td className={cellClass}>
         {isSelf ? null : (
           <div className="flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
 import { useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import siteConfig from '@site-config';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { adminQueryKey } from '../../../lib/admin/query-client';
 import { useAdminSession } from '../../../lib/admin/admin-session-context';
 import { useSignOut } from '../api/sign-out';
-import { ADMIN_LOGIN } from '../lib/safe-next-path';
+import { ADMIN_ACCOUNT, ADMIN_LOGIN } from '../lib/safe-next-path';
 import { Tabs } from '../../../components/ui/tabs';
 
 /** The signed-in administrator's frame: who is signed in and the way out, above the page. */
@@ -25,6 +25,12 @@ export function AdminFrame({ heading, children }: { heading: string; children: R
               Signed in as <strong className="font-semibold">{user.username}</strong>
               <span className="text-stone-300"> ({user.role})</span>
             </p>
+            <Link
+              href={`~${ADMIN_ACCOUNT}`}
+              className="rounded px-1 py-2 text-sm font-semibold text-gold-300 underline hover:text-gold-200"
+            >
+              Account security
+            </Link>
             <LogoutButton />
           </div>
         </div>

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { AdminSession } from '~/shared/schemas/admin';
+import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
 import { useLocation, useSearch } from 'wouter';
 import siteConfig from '@site-config';
 import { Button } from '../../../components/ui/button';
@@ -6,8 +8,19 @@ import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useSessionQuery } from '../api/get-session';
-import { useSignIn } from '../api/sign-in';
+import { useSignIn, useStartSession } from '../api/sign-in';
 import { safeNextPath } from '../lib/safe-next-path';
+
+// The second steps load only when a sign-in needs one: most sign-ins of most sites never do.
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step').then((m) => ({ default: m.SecondFactorStep })),
+);
+const EnrolmentStep = lazy(() =>
+  import('./enrolment-step').then((m) => ({ default: m.EnrolmentStep })),
+);
+const RecoveryCodesList = lazy(() =>
+  import('./recovery-codes-list').then((m) => ({ default: m.RecoveryCodesList })),
+);
 
 /** Spec 8: the same words whichever half of the pair was wrong. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -17,9 +30,18 @@ function signInErrorMessage(error: Error): string {
   return error.message || 'Sign-in failed. Please try again.';
 }
 
+/** Where the sign-in is: the password, then perhaps a second step (ADR 018). */
+type Stage =
+  | { step: 'password' }
+  | { step: 'second-factor'; methods: SecondFactorMethod[] }
+  | { step: 'enrolment' }
+  | { step: 'recovery-codes'; session: AdminSession; codes: string[] };
+
 /**
- * /admin/login: username and password, checked by the server. Afterwards the page goes to
- * `next` when it is an admin path of this site, else to the dashboard.
+ * /admin/login: username and password, checked by the server; then, for an account with a
+ * second factor, its code, passkey or a recovery code; or, when the site requires one and the
+ * account has none, setting one up. Afterwards the page goes to `next` when it is an admin path
+ * of this site, else to the dashboard.
  */
 export function LoginScreen() {
   const search = useSearch();
@@ -27,6 +49,8 @@ export function LoginScreen() {
   const toast = useToast();
   const session = useSessionQuery();
   const signIn = useSignIn();
+  const startSession = useStartSession();
+  const [stage, setStage] = useState<Stage>({ step: 'password' });
   const [values, setValues] = useState({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -51,6 +75,15 @@ export function LoginScreen() {
     setFormError(null);
     setFieldErrors({});
     signIn.mutate(values, {
+      onSuccess: (answer) => {
+        if ('user' in answer) return;
+        setValues((prev) => ({ ...prev, password: '' }));
+        setStage(
+          answer.next === 'second-factor'
+            ? { step: 'second-factor', methods: answer.methods }
+            : { step: 'enrolment' },
+        );
+      },
       onError: (error) => {
         const message = signInErrorMessage(error);
         const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
@@ -64,6 +97,14 @@ export function LoginScreen() {
     });
   };
 
+  /** Back to the password, with why (a timed-out second step, too many wrong codes). */
+  const restart = (message?: string) => {
+    setStage({ step: 'password' });
+    setFormError(message ?? null);
+    if (message)
+      toast({ title: 'Please Sign In Again', description: message, variant: 'destructive' });
+  };
+
   const pending = signIn.isPending || Boolean(signedInAs);
   return (
     <main className="flex min-h-screen items-center justify-center bg-navy-950 px-4 py-12">
@@ -74,48 +115,78 @@ export function LoginScreen() {
         <h1 className="mt-1 text-center font-display text-3xl font-semibold text-navy-950">
           Admin Login
         </h1>
-        <form
-          ref={formRef}
-          onSubmit={onSubmit}
-          noValidate
-          aria-label="Admin sign-in"
-          aria-describedby={formError ? 'admin-login-error' : undefined}
-          className="mt-6 flex flex-col gap-4"
-        >
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={values.username}
-            error={fieldErrors.username || undefined}
-            onValue={setValue}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={values.password}
-            error={fieldErrors.password || undefined}
-            onValue={setValue}
-          />
-          {/* Announced by the toast; kept here, near the fields, while the visitor tries again. */}
-          {formError ? (
-            <p
-              id="admin-login-error"
-              className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-800"
-            >
-              {formError}
-            </p>
+        <Suspense fallback={<p role="status">Loading the next step…</p>}>
+          {stage.step === 'second-factor' ? (
+            <SecondFactorStep
+              methods={stage.methods}
+              onSignedIn={startSession}
+              onRestart={restart}
+            />
           ) : null}
-          <Button type="submit" variant="secondary" disabled={pending}>
-            {pending ? 'Signing in...' : 'Access Admin Panel'}
-          </Button>
-        </form>
+          {stage.step === 'enrolment' ? (
+            <EnrolmentStep
+              onEnrolled={({ recoveryCodes, ...session }) =>
+                setStage({ step: 'recovery-codes', session, codes: recoveryCodes })
+              }
+              onRestart={restart}
+            />
+          ) : null}
+          {stage.step === 'recovery-codes' ? (
+            <div className="mt-6 flex flex-col gap-4">
+              <p role="status" className="font-semibold text-green-800">
+                Your second step is set up.
+              </p>
+              <RecoveryCodesList codes={stage.codes} />
+              <Button variant="secondary" onClick={() => startSession(stage.session)}>
+                I have saved my codes: continue
+              </Button>
+            </div>
+          ) : null}
+        </Suspense>
+        {stage.step === 'password' ? (
+          <form
+            ref={formRef}
+            onSubmit={onSubmit}
+            noValidate
+            aria-label="Admin sign-in"
+            aria-describedby={formError ? 'admin-login-error' : undefined}
+            className="mt-6 flex flex-col gap-4"
+          >
+            <TextField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={values.username}
+              error={fieldErrors.username || undefined}
+              onValue={setValue}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={values.password}
+              error={fieldErrors.password || undefined}
+              onValue={setValue}
+            />
+            {/* Announced by the toast; kept here, near the fields, while the visitor tries again. */}
+            {formError ? (
+              <p
+                id="admin-login-error"
+                className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-800"
+              >
+                {formError}
+              </p>
+            ) : null}
+            <Button type="submit" variant="secondary" disabled={pending}>
+              {pending ? 'Signing in...' : 'Access Admin Panel'}
+            </Button>
+          </form>
+        ) : null}
       </div>
     </main>
   );

@@ -1,5 +1,7 @@
 export const ADMIN_HOME = '/admin';
 export const ADMIN_LOGIN = '/admin/login';
+/** The signed-in administrator's own second factors. */
+export const ADMIN_ACCOUNT = '/admin/account';
 
 /**
  * Where to go after signing in: the `next` parameter when it is a path of this site under /admin,

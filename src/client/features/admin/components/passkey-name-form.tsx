@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+
+/** A name for a new passkey, then the browser's own prompt to create it. */
+export function PasskeyNameForm({
+  pending,
+  error,
+  submitLabel = 'Create a passkey',
+  onSubmit,
+  onCancel,
+}: {
+  pending: boolean;
+  error?: string | undefined;
+  submitLabel?: string;
+  onSubmit: (name: string) => void;
+  onCancel?: () => void;
+}) {
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!pending) onSubmit(name);
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="New passkey" className="flex flex-col gap-3">
+      <TextField
+        label="Name of the passkey"
+        hint="So you can tell your passkeys apart, for example “Office laptop” or “Phone”."
+        name="name"
+        autoComplete="off"
+        maxLength={60}
+        required
+        value={name}
+        error={error}
+        onValue={(_field, value) => setName(value)}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="secondary" disabled={pending}>
+          {pending ? 'Waiting for your passkey...' : submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import type { AccountSecurity, PasskeyView } from '~/shared/schemas/admin-second-factor';
+import { Button } from '../../../components/ui/button';
+import { ActionButton } from '../../../components/ui/panel-parts';
+import { useToast } from '../../../components/ui/toast';
+import { formatDateTime } from '../../../lib/format-date-time';
+import { useAddPasskey, useRemovePasskey } from '../api/account-security';
+import { fieldMessages, plainMessage } from '../lib/plain-message';
+import { PasskeyNameForm } from './passkey-name-form';
+import { ReauthForm } from './reauth-form';
+import { SecuritySection } from './security-section';
+
+/** Passkeys: one or more, each named; added with the browser's prompt, removed with a re-check. */
+export function PasskeysSection({
+  security,
+  onNewCodes,
+}: {
+  security: AccountSecurity;
+  onNewCodes: (codes: string[]) => void;
+}) {
+  const toast = useToast();
+  const add = useAddPasskey();
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<{ field?: string; form?: string }>({});
+  const { passkeys } = security;
+
+  const onAdd = (name: string) => {
+    if (!name.trim()) {
+      setAddError({ field: 'Give the passkey a name' });
+      return;
+    }
+    setAddError({});
+    add.mutate(name, {
+      onSuccess: ({ passkey, recoveryCodes }) => {
+        setAdding(false);
+        toast({
+          title: 'Passkey Added',
+          description: `“${passkey.name}” can now confirm it’s you.`,
+        });
+        if (recoveryCodes) onNewCodes(recoveryCodes);
+      },
+      onError: (error) => {
+        const fields = fieldMessages(error);
+        setAddError(fields.name ? { field: fields.name } : { form: plainMessage(error) });
+      },
+    });
+  };
+
+  return (
+    <SecuritySection
+      title="Passkeys"
+      status={
+        passkeys.length === 0
+          ? 'None'
+          : `${passkeys.length} ${passkeys.length === 1 ? 'passkey' : 'passkeys'}`
+      }
+      description="Your device’s fingerprint, face or PIN, or a security key, confirms it’s you after your password."
+    >
+      {passkeys.length > 0 ? (
+        <ul aria-label="Your passkeys" className="divide-y divide-stone-200">
+          {passkeys.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} allowCode={security.totp.enabled} />
+          ))}
+        </ul>
+      ) : null}
+      {adding ? (
+        <PasskeyNameForm
+          pending={add.isPending}
+          error={addError.field}
+          submitLabel="Create the passkey"
+          onSubmit={onAdd}
+          onCancel={() => {
+            setAdding(false);
+            setAddError({});
+          }}
+        />
+      ) : (
+        <Button variant="secondary" className="self-start" onClick={() => setAdding(true)}>
+          Add a passkey
+        </Button>
+      )}
+      {addError.form ? (
+        <p role="alert" className="text-sm text-red-800">
+          {addError.form}
+        </p>
+      ) : null}
+    </SecuritySection>
+  );
+}
+
+function PasskeyRow({ passkey, allowCode }: { passkey: PasskeyView; allowCode: boolean }) {
+  const toast = useToast();
+  const remove = useRemovePasskey();
+  const [removing, setRemoving] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <li className="flex flex-col gap-2 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <p className="font-semibold text-navy-950">{passkey.name}</p>
+          <p className="text-sm text-stone-700">
+            Added {formatDateTime(passkey.createdAt)} · Last used{' '}
+            {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : 'never'}
+          </p>
+        </div>
+        {removing ? null : (
+          <ActionButton
+            tone="danger"
+            aria-label={`Remove the passkey ${passkey.name}`}
+            onClick={() => setRemoving(true)}
+          >
+            Remove
+          </ActionButton>
+        )}
+      </div>
+      {removing ? (
+        <ReauthForm
+          label={`Remove the passkey ${passkey.name}`}
+          confirmLabel="Remove the passkey"
+          allowCode={allowCode}
+          pending={remove.isPending}
+          errors={errors}
+          onCancel={() => {
+            setRemoving(false);
+            setErrors({});
+            setMessage(null);
+          }}
+          onConfirm={(input) =>
+            remove.mutate(
+              { id: passkey.id, ...input },
+              {
+                onSuccess: () =>
+                  toast({
+                    title: 'Passkey Removed',
+                    description: `“${passkey.name}” no longer signs you in.`,
+                  }),
+                onError: (error) => {
+                  const fields = fieldMessages(error);
+                  setErrors(fields);
+                  setMessage(Object.keys(fields).length > 0 ? null : plainMessage(error));
+                },
+              },
+            )
+          }
+        />
+      ) : null}
+      {message ? (
+        <p role="alert" className="text-sm text-red-800">
+          {message}
+        </p>
+      ) : null}
+    </li>
+  );
+}

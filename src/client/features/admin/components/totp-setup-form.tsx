@@ -1,0 +1,96 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { TotpSetup } from '~/shared/schemas/admin-second-factor';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+
+/** The secret in groups of four, easier to type into an app by hand. */
+function grouped(secret: string) {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+/**
+ * Setting up an authenticator app: scan the QR code (or type the key), then enter the code the
+ * app shows, which switches it on. The page shows the secret this once; the server never again.
+ */
+export function TotpSetupForm({
+  setup,
+  pending,
+  error,
+  submitLabel = 'Turn on',
+  onConfirm,
+  onCancel,
+}: {
+  setup: TotpSetup;
+  pending: boolean;
+  error?: string | undefined;
+  submitLabel?: string;
+  onConfirm: (code: string) => void;
+  onCancel?: () => void;
+}) {
+  const keyId = useId();
+  const [code, setCode] = useState('');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!pending) onConfirm(code);
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <ol className="ml-5 list-decimal space-y-2 text-stone-800">
+        <li>
+          Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator,
+          1Password or similar) and choose to add an account.
+        </li>
+        <li>
+          Scan this QR code with it.
+          <img
+            src={setup.qrCode}
+            alt="QR code for your authenticator app"
+            width={192}
+            height={192}
+            className="mt-2 rounded border border-stone-300 bg-white"
+          />
+        </li>
+        <li>
+          Cannot scan it? Type this setup key into the app instead:{' '}
+          <code
+            id={keyId}
+            aria-label="Setup key"
+            data-secret={setup.secret}
+            className="rounded bg-stone-100 px-2 py-1 font-mono text-base break-all text-navy-950"
+          >
+            {grouped(setup.secret)}
+          </code>
+        </li>
+        <li>Enter the 6-digit code the app now shows.</li>
+      </ol>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Confirm the authenticator app"
+        className="flex flex-col gap-3"
+      >
+        <TextField
+          label="6-digit code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          required
+          value={code}
+          error={error}
+          onValue={(_name, value) => setCode(value)}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" variant="secondary" disabled={pending}>
+            {pending ? 'Checking...' : submitLabel}
+          </Button>
+          {onCancel ? (
+            <Button variant="ghost" onClick={onCancel} disabled={pending}>
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </div>
+  );
+}
