@@ -187,7 +187,7 @@ test('the form says what is missing, and a refused upload shows the server’s m
   );
   await form.getByRole('button', { name: 'Upload Video' }).click();
   await expect(toast(page)).toContainText('Upload Error');
-  await expect(toast(page)).toContainText('415: The video file must be an MP4, WebM or Ogg video.');
+  await expect(toast(page)).toContainText('The video file must be an MP4, WebM or Ogg video.');
   await expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue('Refused upload');
 });
 

@@ -227,14 +227,34 @@ test('Payment Setup Error when Stripe.js cannot load', async ({ page }) => {
   await page.route('https://js.stripe.com/**', (route) => route.abort());
   await gotoHydrated(page, '/checkout?amount=36&type=onetime');
   await expect(page.getByRole('alert').filter({ hasText: 'Payment Setup Error' })).toContainText(
-    'Failed to load Stripe.js',
+    'The secure card form could not be loaded from Stripe, our payment processor. No money was taken.',
   );
 });
 
-test('the server refuses an amount over the limit; the donor sees why', async ({ page }) => {
-  await openCheckout(page, 'amount=25001&type=onetime');
-  await fillDonor(page, 'Big Giver', uniqueEmail('limit'), cards.paying);
-  await page.getByRole('button', { name: 'Complete Donation $25,001' }).click();
+test('an amount over the limit is refused before the card form, saying why (issue 15)', async ({
+  page,
+}) => {
+  const scripts = await serveStripeStandIn(page);
+  await gotoHydrated(page, '/checkout?amount=25001&type=onetime');
+  await expect(page.getByText(/The most we can take online is \$25,000 per gift/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Complete Donation/ })).toHaveCount(0);
+  // Nothing of Stripe loads for a gift that cannot be taken.
+  expect(scripts).toEqual([]);
+});
+
+test('a refused setup reads as a sentence: no status, and that no money was taken', async ({
+  page,
+}) => {
+  await openCheckout(page, 'amount=36&type=onetime');
+  await page.route('**/api/create-payment-intent', (route) =>
+    route.fulfill({
+      status: 403,
+      json: { error: { code: 'forbidden', message: 'Cross-site requests are not allowed.' } },
+    }),
+  );
+  await fillDonor(page, 'Sarah Cohen', uniqueEmail('refused'), cards.paying);
+  await page.getByRole('button', { name: 'Complete Donation $36' }).click();
   await expect(toast(page)).toContainText('Payment Failed');
-  await expect(toast(page)).toContainText('Amount must be at most $25,000');
+  await expect(toast(page)).toContainText('No money was taken.');
+  await expect(toast(page)).not.toContainText(/403|Cross-site/);
 });

@@ -243,9 +243,11 @@ test('when the server fails, no welcome screen: an error toast, and the form is 
 
   await expect(toast(page)).toHaveAttribute('data-variant', 'destructive');
   await expect(page.getByRole('alert')).toContainText('Error');
-  await expect(page.getByRole('alert').getByText(/^500: /)).toHaveText(
-    '500: Something went wrong on our side. Please try again.',
-  );
+  await expect(
+    page
+      .getByRole('alert')
+      .getByText('Something went wrong on our side. Please try again.', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome to Tziyun!' })).toHaveCount(0);
   await expect(f.submit).toBeEnabled();
   await expect(f.firstName).toHaveValue('Sarah');

@@ -104,7 +104,7 @@ test('the comment form checks its fields in the browser and reports a failure', 
   await form.getByRole('textbox', { name: 'Comment' }).fill('Kept after a failure');
   await form.getByRole('button', { name: 'Post Comment' }).click();
   await expect(toast(page)).toContainText('Error');
-  await expect(toast(page)).toContainText('429: Too many requests. Please wait 30 seconds');
+  await expect(toast(page)).toContainText('Too many requests. Please wait 30 seconds');
   await expect(form.getByRole('textbox', { name: 'Comment' })).toHaveValue('Kept after a failure');
 });
 

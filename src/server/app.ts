@@ -16,7 +16,7 @@ import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
 import { adminInboxRoutes } from './features/admin-inbox';
 import { adminMemberRoutes } from './features/admin-members';
 import { contactRoutes } from './features/contact';
-import { donationRoutes } from './features/donations';
+import { donationRoutes, loadDonatePageData } from './features/donations';
 import { healthRoutes } from './features/health';
 import {
   ghlRoutes,
@@ -233,7 +233,11 @@ export async function buildApp({
   );
   await registerStaticFiles(app, clientDir, publicDir);
   // Data a public page is rendered with, by route path.
-  await registerPages(app, clientDir, { '/videos': loadVideosPageData });
+  await registerPages(app, clientDir, {
+    '/videos': loadVideosPageData,
+    '/donate': loadDonatePageData,
+    '/checkout': loadDonatePageData,
+  });
 
   return app;
 }

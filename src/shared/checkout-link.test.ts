@@ -54,6 +54,16 @@ describe('the checkout link', () => {
       expect(parseCheckoutChoice(new URLSearchParams(query))).toBeNull();
     }
   });
+
+  it('reads the donate form sent without JavaScript: its first amount that is not blank', () => {
+    // The typed amount comes first, then the preset Donate carries.
+    expect(parseCheckoutChoice(new URLSearchParams('amount=&method=ojc&amount=72'))).toEqual({
+      amount: 72,
+      type: 'onetime',
+      method: 'ojc',
+    });
+    expect(parseCheckoutChoice(new URLSearchParams('amount=54&amount=72'))?.amount).toBe(54);
+  });
 });
 
 describe('a typed amount', () => {

@@ -31,13 +31,21 @@ export function parseWholeDollars(text: string | null | undefined): number | nul
 }
 
 /**
+ * The query's amount: its first `amount` that is not blank. The donate page's form, sent without
+ * JavaScript, names both the typed amount and the chosen preset `amount`, the typed one first.
+ */
+export function queryAmount(params: URLSearchParams): string | null {
+  return params.getAll('amount').find((value) => value.trim() !== '') ?? null;
+}
+
+/**
  * The checkout's query (spec 2): `amount` in whole dollars, `type` subscription or onetime
  * (one-time unless it says subscription), `method` credit_card by default or ojc. Null when the
  * amount is missing or not a whole number of dollars above zero: the page goes to /donate.
  * `membership` (a monthly gift only) is passed on as it is; the server checks it.
  */
 export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | null {
-  const amount = parseWholeDollars(params.get('amount'));
+  const amount = parseWholeDollars(queryAmount(params));
   if (amount === null) return null;
   const type = params.get('type') === 'subscription' ? 'subscription' : 'onetime';
   const membership = type === 'subscription' ? params.get('membership') : null;

@@ -51,8 +51,29 @@ describe('the JSON calls read each answer through its contract', () => {
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
       status: 400,
-      message: '400: Check the form',
+      message: 'Check the form',
       fields: { email: 'Bad email' },
     });
+  });
+
+  it('never leads a message with the HTTP status: people read it (issue 15)', async () => {
+    serve(402, {
+      error: { code: 'payment_declined', message: 'This OJC card is invalid or inactive.' },
+    });
+    await expect(postJson('/api/things', {}, answer)).rejects.toMatchObject({
+      status: 402,
+      message: 'This OJC card is invalid or inactive.',
+    });
+  });
+
+  it('says in plain words what failed when the server sent no message of its own', async () => {
+    const message = 'Something went wrong. Please try again in a few minutes.';
+    for (const status of [503, 502, 404]) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('<html>Bad Gateway</html>', { status })),
+      );
+      await expect(getJson('/api/thing', answer)).rejects.toMatchObject({ status, message });
+    }
   });
 });

@@ -6,9 +6,10 @@ import type * as z from 'zod/mini';
  * server declares, and an answer that does not match fails loudly in development and tests.
  * (Production skips the check; see readAnswer.)
  *
- * A failed response becomes an ApiError whose message follows spec 8 ('status: body'), with the
- * server's own message as the body when it sent one, and the per-field messages of a 400 so a
- * form can show them under its fields.
+ * A failed response becomes an ApiError: its message is the server's own sentence, written for
+ * the person reading it, never led by the HTTP status (issue 15: people read these messages; the
+ * status is kept in `status` for the code that needs it), and the per-field messages of a 400 so
+ * a form can show them under its fields.
  */
 export class ApiError extends Error {
   constructor(
@@ -48,20 +49,23 @@ export function contractOf<M, S extends Schema>(
   return load && (() => load().then(pick));
 }
 
+/**
+ * The error of a failed response: the server's message, or a plain sentence when it sent none
+ * (a proxy's error page, an empty body). Kept short: this module is in every page's first load.
+ */
 export async function toApiError(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  let body = text || response.statusText;
+  let message = 'Something went wrong. Please try again in a few minutes.';
   let fields: Record<string, string> = {};
   try {
-    const parsed = JSON.parse(text) as {
+    const parsed = JSON.parse(await response.text()) as {
       error?: { message?: string; fields?: Record<string, string> };
     };
-    if (parsed.error?.message) body = parsed.error.message;
+    message = parsed.error?.message || message;
     fields = parsed.error?.fields ?? {};
   } catch {
-    // not JSON: keep the raw text
+    // Not the API's JSON: the plain sentence stands.
   }
-  return new ApiError(response.status, `${response.status}: ${body}`, fields);
+  return new ApiError(response.status, message, fields);
 }
 
 const pathOf = (segments: readonly unknown[] | undefined) =>

@@ -2,18 +2,26 @@ import { useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
 import { CardCheckout } from '../features/donate/components/card-checkout';
+import { CheckoutNotice, checkoutProblem } from '../features/donate/components/checkout-notice';
 import { OjcCheckout } from '../features/donate/components/ojc-checkout';
+import { useCheckoutOptions } from '../features/donate/lib/use-donate-options';
 import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
 
 /**
  * Spec 2, /checkout?amount=N&type=onetime|subscription&method=credit_card|ojc. Without a whole
- * amount above zero it goes to /donate (on the server too: a 302).
+ * amount above zero it goes to /donate (on the server too: a 302). An amount over the limit, or
+ * a method not set up, is said plainly before any form (the server's page data: the limits and
+ * the methods set up).
  */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const [oneTimeInstead, setOneTimeInstead] = useState(false);
+  const options = useCheckoutOptions();
   const choice = parseCheckoutChoice(params);
   if (!choice) return <Redirect to="/donate" replace />;
+  const blocked = options ? checkoutProblem(choice, options) !== null : false;
+  const otherMethod = choice.method === 'ojc' ? 'credit_card' : 'ojc';
+  const otherMethodSetUp = !options || options.methods[choice.type].includes(otherMethod);
   const amount = formatMoney(choice.amount * 100, 'usd', { whole: true });
   const monthly = choice.type === 'subscription' && !oneTimeInstead;
 
@@ -29,24 +37,28 @@ export default function CheckoutPage() {
         {monthly ? `${amount} every month` : `${amount} one-time gift`}, by{' '}
         {choice.method === 'ojc' ? 'OJC Fund charity card' : 'credit card'}.
       </p>
-      {choice.membership ? (
+      {choice.membership && !blocked ? (
         <p className="mt-2 text-stone-800">
-          This monthly gift is your membership: it begins with the first payment.{' '}
-          <a
-            className="text-navy-900 underline underline-offset-2"
-            href={checkoutHref({
-              ...choice,
-              method: choice.method === 'ojc' ? 'credit_card' : 'ojc',
-            })}
-          >
-            {choice.method === 'ojc'
-              ? 'Pay by credit card instead'
-              : 'Pay with an OJC charity card instead'}
-          </a>
+          This monthly gift is your membership: it begins with the first payment.
+          {otherMethodSetUp ? (
+            <>
+              {' '}
+              <a
+                className="text-navy-900 underline underline-offset-2"
+                href={checkoutHref({ ...choice, method: otherMethod })}
+              >
+                {choice.method === 'ojc'
+                  ? 'Pay by credit card instead'
+                  : 'Pay with an OJC charity card instead'}
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
       <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-300">
-        {choice.method === 'ojc' ? (
+        {options && blocked ? (
+          <CheckoutNotice choice={choice} options={options} />
+        ) : choice.method === 'ojc' ? (
           <OjcCheckout choice={choice} />
         ) : (
           <CardCheckout choice={choice} onOneTimeInstead={setOneTimeInstead} />

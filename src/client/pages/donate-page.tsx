@@ -1,21 +1,30 @@
-import { useState } from 'react';
 import { PageHeader } from '../components/layout/page-header';
 import { Tabs } from '../components/ui/tabs';
 import { DonateBanners } from '../features/donate/components/donate-banners';
+import { GiveAnotherWay } from '../features/donate/components/give-another-way';
 import { ImpactList } from '../features/donate/components/impact-list';
 import { MethodChoice } from '../features/donate/components/method-choice';
 import { MonthlyTiers } from '../features/donate/components/monthly-tiers';
 import { OneTimeGift } from '../features/donate/components/one-time-gift';
-import type { PayMethod } from '~/shared/checkout-link';
+import { useDonateChoice } from '../features/donate/lib/use-donate-choice';
 import { useDonateFlags } from '../features/donate/lib/use-donate-flags';
+import { useDonateOptions } from '../features/donate/lib/use-donate-options';
 
-type Tab = 'onetime' | 'monthly';
-
-/** Spec 2, /donate: one-time and monthly giving, by card or OJC Fund, and the result banners. */
+/**
+ * Spec 2, /donate: one-time and monthly giving, by card or OJC Fund, and the result banners. The
+ * donor's choice is in the address (`?amount=72&type=subscription&method=ojc`, `tab=monthly`);
+ * only the methods set up are offered, and with none the office's contacts instead of a form.
+ */
 export default function DonatePage() {
   const flags = useDonateFlags();
-  const [tab, setTab] = useState<Tab>('onetime');
-  const [method, setMethod] = useState<PayMethod>('credit_card');
+  const options = useDonateOptions();
+  const { choice, methods, method, change } = useDonateChoice(options);
+  const givingOnline = options ? options.methods.onetime.length > 0 : true;
+  const loading = (
+    <p role="status" className="text-stone-700">
+      Loading the ways to give…
+    </p>
+  );
 
   return (
     <>
@@ -27,8 +36,8 @@ export default function DonatePage() {
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
         <Tabs
           label="Kind of gift"
-          selected={tab}
-          onSelect={setTab}
+          selected={choice.tab}
+          onSelect={(tab) => change({ tab })}
           items={[
             {
               id: 'onetime',
@@ -39,7 +48,19 @@ export default function DonatePage() {
                     <h2 className="mb-6 font-display text-3xl font-semibold text-navy-950">
                       Make a Donation
                     </h2>
-                    <OneTimeGift method={method} onMethodChange={setMethod} />
+                    {!options ? (
+                      loading
+                    ) : givingOnline ? (
+                      <OneTimeGift
+                        choice={choice}
+                        methods={methods}
+                        method={method}
+                        limits={options.limits}
+                        onChange={change}
+                      />
+                    ) : (
+                      <GiveAnotherWay />
+                    )}
                   </div>
                   <ImpactList />
                 </div>
@@ -54,7 +75,20 @@ export default function DonatePage() {
                     Become a Monthly Partner
                   </h2>
                   <div className="mx-auto w-full max-w-xl">
-                    <MethodChoice value={method} onChange={setMethod} />
+                    {!options ? (
+                      loading
+                    ) : methods.length > 0 ? (
+                      <MethodChoice
+                        value={method}
+                        offered={methods}
+                        onChange={(m) => change({ method: m })}
+                      />
+                    ) : (
+                      <GiveAnotherWay title="Monthly payments cannot be made online right now">
+                        Monthly payments by card or OJC Fund charity card are not set up on this
+                        site yet. You can still join a tier below, and pay the office.
+                      </GiveAnotherWay>
+                    )}
                   </div>
                   <MonthlyTiers method={method} />
                 </div>

@@ -39,7 +39,7 @@ describe('the OJC payment page', () => {
     serveApi({ [`GET /api/ojc/payments/${paymentId}`]: apiError(404, 'Payment not found') });
     openPage();
     expect(await screen.findByRole('heading', { name: 'Payment Setup Error' })).toBeDefined();
-    expect(screen.getByText('404: Payment not found')).toBeDefined();
+    expect(screen.getByText('Payment not found')).toBeDefined();
   });
 
   it('takes the card, then thanks the donor with what happens next', async () => {

@@ -23,10 +23,10 @@ describe('verificationToast (spec 8)', () => {
     expect(verificationToast({ answer: { success: false } }).description).toBe(
       'Could not verify payment',
     );
-    const refused = new ApiError(503, '503: OJC payments are not set up on this site.');
+    const refused = new ApiError(503, 'OJC payments are not set up on this site.');
     expect(verificationToast({ error: refused })).toEqual({
       title: 'Verification Failed',
-      description: '503: OJC payments are not set up on this site.',
+      description: 'OJC payments are not set up on this site.',
       variant: 'destructive',
     });
   });

@@ -51,7 +51,7 @@ describe('the applications panel', () => {
   it('shows why the applications could not be loaded', async () => {
     open({ [listPath]: apiError(500, 'Database unavailable') });
     const title = await screen.findByText('Could not load the applications');
-    expect(title.closest('[role="alert"]')!.textContent).toContain('500: Database unavailable');
+    expect(title.closest('[role="alert"]')!.textContent).toContain('Database unavailable');
   });
 
   it('says there are no applications yet', async () => {
@@ -106,7 +106,7 @@ describe('the applications panel', () => {
     await user.type(notes, 'Called on Sunday');
     await user.click(screen.getByRole('button', { name: 'Save notes on Sarah Katz' }));
     await waitFor(() => expect(shownToast()?.title).toBe('Update Failed'));
-    expect(shownToast()?.description).toBe('400: Notes must be at most 2000 characters');
+    expect(shownToast()?.description).toBe('Notes must be at most 2000 characters');
     expect(api.to(`PATCH /api/admin/membership-applications/${first.id}`)[0]!.body).toEqual({
       notes: 'Called on Sunday',
     });

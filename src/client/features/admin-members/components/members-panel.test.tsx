@@ -47,7 +47,7 @@ describe('the members panel', () => {
   it('shows why the members could not be loaded', async () => {
     open({ [listPath]: apiError(403, 'Forbidden') });
     const title = await screen.findByText('Could not load the members');
-    expect(title.closest('[role="alert"]')!.textContent).toContain('403: Forbidden');
+    expect(title.closest('[role="alert"]')!.textContent).toContain('Forbidden');
   });
 
   it('says there are no members yet', async () => {

@@ -113,7 +113,11 @@ describe('card checkout: setting up', () => {
     serveApi({ 'GET /api/stripe-config': apiError(503, 'Payments are unavailable') });
     renderWithProviders(<CardCheckout choice={oneTime} />);
     expect(await screen.findByRole('heading', { name: 'Payment Setup Error' })).toBeDefined();
-    expect(screen.getByText('503: Payments are unavailable')).toBeDefined();
+    expect(
+      screen.getByText(
+        'Payments are unavailable. No money was taken. Please give another way, or contact us.',
+      ),
+    ).toBeDefined();
   });
 
   it('says initialization failed when Stripe.js does not load', async () => {
@@ -269,8 +273,11 @@ describe('card checkout: paying', () => {
     );
     const summary = await screen.findByRole('region', { name: 'Payment summary' });
     expect(summary.textContent).toContain('Monthly donation$180 / month');
-    expect(fake.stripe.elements).toHaveBeenCalledWith(
-      expect.objectContaining({ mode: 'subscription', amount: 18000 }),
+    // The element mounts in an effect, which may run just after the summary shows.
+    await waitFor(() =>
+      expect(fake.stripe.elements).toHaveBeenCalledWith(
+        expect.objectContaining({ mode: 'subscription', amount: 18000 }),
+      ),
     );
     await fillDonor(user);
     await user.click(await completeButton('Complete Donation $180'));
@@ -315,7 +322,10 @@ describe('card checkout: paying', () => {
     await fillDonor(user);
     await user.click(await completeButton());
     await waitFor(() => expect(shownToast()?.title).toBe('Payment Failed'));
-    expect(shownToast()).toMatchObject({ description: '400: Check the form', role: 'alert' });
+    expect(shownToast()).toMatchObject({
+      description: 'Check the form. No money was taken. Please correct it and try again.',
+      role: 'alert',
+    });
     expect(fieldError(/^Email/)).toBe('This email address cannot receive a receipt');
     expect(fake.stripe.confirmPayment).not.toHaveBeenCalled();
     expect(((await completeButton()) as HTMLButtonElement).disabled).toBe(false);
@@ -328,7 +338,11 @@ describe('card checkout: paying', () => {
     });
     await fillDonor(user);
     await user.click(await completeButton());
-    await waitFor(() => expect(shownToast()?.description).toBe('Your card was declined.'));
+    await waitFor(() =>
+      expect(shownToast()?.description).toBe(
+        'Your card was declined. No money was taken. Please check the card, or use another one.',
+      ),
+    );
     expect(shownToast()?.title).toBe('Payment Failed');
     expect(api.to('POST /api/record-donation')).toHaveLength(0);
     expect(((await completeButton('Complete Donation $50')) as HTMLButtonElement).disabled).toBe(

@@ -10,6 +10,7 @@ import type { StripeConfig } from '~/shared/schemas/donations';
 import { createAttemptKeys } from '../lib/attempt-key';
 import type { CheckoutChoice } from '~/shared/checkout-link';
 import { loadStripeJs } from '../lib/load-stripe';
+import { cardProblem, paymentProblem } from '../lib/payment-problem';
 import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
 import { PaymentSetupError, SETUP_FAILED } from './payment-setup-error';
@@ -18,6 +19,10 @@ import { PaymentSetupError, SETUP_FAILED } from './payment-setup-error';
 export const ELEMENT_READY_FALLBACK_MS = 5000;
 /** Long enough to read 'Payment Successful' before the donate page's thank-you. */
 const SUCCESS_REDIRECT_MS = 1000;
+
+/** Stripe.js did not load (blocked, offline): the card form cannot be shown. */
+const STRIPE_UNAVAILABLE =
+  'The secure card form could not be loaded from Stripe, our payment processor. No money was taken. Please reload the page; if it happens again, something in the browser may be blocking it.';
 
 type Setup =
   | { phase: 'loading' }
@@ -47,7 +52,7 @@ export function CardCheckout({
         return {
           phase: 'failed',
           message:
-            'Card payments are not set up on this site yet, so no card can be charged. Please give with an OJC Fund charity card or contact us.',
+            'Card payments are not set up on this site yet, so no card can be charged. No money was taken.',
         } as const;
       }
       const stripe = await loadStripeJs(config.publishableKey);
@@ -59,7 +64,10 @@ export function CardCheckout({
         live &&
         setSetup({
           phase: 'failed',
-          message: error instanceof Error && error.message ? error.message : SETUP_FAILED,
+          message:
+            error instanceof ApiError || error instanceof TypeError
+              ? paymentProblem(error)
+              : STRIPE_UNAVAILABLE,
         }),
     );
     return () => {
@@ -177,7 +185,7 @@ function CardForm({
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
           donorForm.setErrors(error.fields);
         }
-        fail(error instanceof Error ? error.message : SETUP_FAILED);
+        fail(paymentProblem(error));
         return;
       }
       if (!clientSecret) {
@@ -195,7 +203,7 @@ function CardForm({
         redirect: 'if_required',
       });
       if (error) {
-        fail(error.message ?? 'Your payment could not be completed.');
+        fail(cardProblem(error));
         return;
       }
       // The server asks Stripe what happened and records that; a failure here changes nothing

@@ -6,21 +6,25 @@ const methods: { value: PayMethod; label: string; note: string }[] = [
 ];
 
 /**
- * The payment-method choice (spec 2): credit card by default, or an OJC Fund charity card. Named
- * `method`: in the one-time form it is the checkout query's `method`.
+ * The payment-method choice (spec 2): credit card by default, or an OJC Fund charity card, of
+ * those `offered` (the methods set up for this kind of gift). Named `method`: in the one-time
+ * form it is the checkout query's `method`.
  */
 export function MethodChoice({
   value,
   onChange,
+  offered = ['credit_card', 'ojc'],
 }: {
-  value: PayMethod;
+  value: PayMethod | null;
   onChange: (method: PayMethod) => void;
+  offered?: readonly PayMethod[];
 }) {
+  const shown = methods.filter((method) => offered.includes(method.value));
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-stone-800">Payment method</legend>
-      <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        {methods.map((method) => (
+      <div className={`mt-2 grid gap-3 ${shown.length > 1 ? 'sm:grid-cols-2' : ''}`}>
+        {shown.map((method) => (
           <label
             key={method.value}
             className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-stone-300 bg-white px-4 py-3 has-checked:border-gold-700 has-checked:bg-cream-100 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-700"

@@ -7,9 +7,10 @@ import type { PayMethod } from '~/shared/checkout-link';
 /**
  * Spec 2: the monthly tab's tier cards, by the donate page's names (Spark, Flame, Illumination).
  * Each leads into joining its tier with the method chosen here: a tier is a membership, and a
- * plain monthly gift is the amount tab's (issue 15).
+ * plain monthly gift is the amount tab's (issue 15). Without a method set up for monthly gifts,
+ * joining still works: the office takes the first payment.
  */
-export function MonthlyTiers({ method }: { method: PayMethod }) {
+export function MonthlyTiers({ method }: { method: PayMethod | null }) {
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {siteConfig.tiers.map((tier) => (
@@ -40,7 +41,7 @@ export function MonthlyTiers({ method }: { method: PayMethod }) {
             ))}
           </ul>
           <Link
-            href={`/join?tier=${tier.id}&method=${method}`}
+            href={`/join?tier=${tier.id}${method ? `&method=${method}` : ''}`}
             className={buttonClass(tier.popular ? 'primary' : 'secondary', 'mt-auto w-full')}
           >
             Subscribe ${tier.price}/month

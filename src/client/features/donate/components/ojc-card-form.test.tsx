@@ -89,11 +89,13 @@ describe('the OJC card form', () => {
 
     await waitFor(() => expect(shownToast()).not.toBeNull());
     // Said in the form (an alert beside the button) and in the toast.
-    const said = screen.getAllByText('402: The card was declined: insufficient funds');
+    const declined =
+      'The card was declined: insufficient funds. No money was taken. Please check the card, or use another one.';
+    const said = screen.getAllByText(declined);
     expect(said.map((el) => el.getAttribute('role') ?? 'toast')).toEqual(['alert', 'toast']);
     expect(shownToast()).toMatchObject({
       title: 'Payment Failed',
-      description: '402: The card was declined: insufficient funds',
+      description: declined,
       role: 'alert',
     });
     expect(api.to(chargePath)[0]!.body).toEqual({

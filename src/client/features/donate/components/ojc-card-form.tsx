@@ -3,10 +3,10 @@ import { formatMoney } from '~/shared/money';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
-import { failureToast } from '../../../lib/failure-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import type { OjcPayment } from '~/shared/schemas/ojc';
 import { chargeOjcPayment } from '../api/ojc-payments';
+import { paymentProblem } from '../lib/payment-problem';
 
 /** The server's own rules (number, MM/YY, not expired), with the browser's clock. */
 const loadCardSchema = () =>
@@ -55,9 +55,9 @@ export function OjcCardForm({
       form.reset();
       onPaid(result.payment);
     } catch (error) {
-      const failure = failureToast(error, 'The payment did not go through.', 'Payment Failed');
-      setProblem(failure.description ?? null);
-      toast(failure);
+      const problem = paymentProblem(error, 'charging');
+      setProblem(problem);
+      toast({ title: 'Payment Failed', description: problem, variant: 'destructive' });
       throw error;
     }
   });

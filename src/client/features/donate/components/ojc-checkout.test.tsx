@@ -105,7 +105,11 @@ describe('OJC checkout', () => {
       expect(fieldError('Phone (optional)')).toBe('Please enter a valid phone number'),
     );
     expect(fieldError(/^Email/)).toBe('This address cannot receive mail');
-    expect(screen.getByText('400: Check the form').getAttribute('role')).toBe('alert');
+    expect(
+      screen
+        .getByText('Check the form. No money was taken. Please correct it and try again.')
+        .getAttribute('role'),
+    ).toBe('alert');
     expect(shownToast()).toMatchObject({ title: 'Payment Error', role: 'alert' });
     expect(
       (screen.getByRole('button', { name: 'Donate $36 via OJC' }) as HTMLButtonElement).disabled,
@@ -119,7 +123,11 @@ describe('OJC checkout', () => {
     });
     await fillDonor(user);
     await user.click(screen.getByRole('button', { name: 'Subscribe $180/month via OJC' }));
-    expect(await screen.findByText('502: OJC Fund is not answering')).toBeDefined();
+    expect(
+      await screen.findByText(
+        'OJC Fund is not answering. No money was taken. Please try again in a few minutes, or contact us.',
+      ),
+    ).toBeDefined();
     expect(shownToast()?.description).toBe(
       'Unable to process OJC payment. Please contact us directly.',
     );

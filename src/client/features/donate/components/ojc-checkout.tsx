@@ -6,6 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { createOjcPayment } from '../api/ojc-payments';
 import { createAttemptKeys } from '../lib/attempt-key';
+import { paymentProblem } from '../lib/payment-problem';
 import type { CheckoutChoice } from '~/shared/checkout-link';
 import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
@@ -67,8 +68,8 @@ export function OjcCheckout({ choice }: { choice: CheckoutChoice }) {
           Object.entries(error.fields).map(([key, text]) => [formField[key] ?? key, text]),
         );
         if (Object.keys(fields).length > 0) donorForm.setErrors(fields);
-        setProblem(error.message);
       }
+      setProblem(paymentProblem(error));
       toast({
         title: 'Payment Error',
         description: 'Unable to process OJC payment. Please contact us directly.',

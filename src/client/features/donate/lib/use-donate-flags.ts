@@ -2,11 +2,21 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { recordDonation } from '../api/card-payments';
 
+/** The query's flags of a result, which leave the address once read. */
+const flagParams = [
+  'success',
+  'error',
+  'payment_intent',
+  'payment_intent_client_secret',
+  'redirect_status',
+];
+
 /**
  * Spec 2: `success=true` and any `error` set the donate page's flags, then the query leaves the
  * address. A card payment that needed a redirect (3-D Secure, a bank page) returns here with
  * Stripe's `payment_intent` and `redirect_status`: a failed one shows the error banner, a
- * successful one is reported to the server, which records what Stripe confirms.
+ * successful one is reported to the server, which records what Stripe confirms. The donor's
+ * choice stays in the address (use-donate-choice.ts).
  */
 export function useDonateFlags() {
   const [params] = useSearchParams();
@@ -27,7 +37,13 @@ export function useDonateFlags() {
         // The webhook records it too; the donor has already paid and sees the thank-you.
       });
     }
-    if (window.location.search) navigate('/donate', { replace: true });
+    // The flags leave; the donor's choice (amount, type, method, tab) stays in the address.
+    const kept = new URLSearchParams(params);
+    for (const flag of flagParams) kept.delete(flag);
+    const search = kept.toString();
+    if (search !== params.toString()) {
+      navigate(search ? `/donate?${search}` : '/donate', { replace: true });
+    }
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -144,7 +144,7 @@ describe('the membership application form', () => {
     expect(document.activeElement).toBe(screen.getByLabelText(/^Email/));
     expect(shownToast()).toMatchObject({
       title: 'Error',
-      description: '400: Check the form',
+      description: 'Check the form',
       role: 'alert',
     });
     expect(onSubmitted).not.toHaveBeenCalled();
@@ -157,7 +157,7 @@ describe('the membership application form', () => {
     });
     await fillRequired(user);
     await user.click(submit());
-    await waitFor(() => expect(shownToast()?.description).toBe('503: Service unavailable'));
+    await waitFor(() => expect(shownToast()?.description).toBe('Service unavailable'));
     expect(fieldError(/^Email/)).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { messages } from '~/shared/messages';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import { usePageForm } from '../../../app/page-data';
 import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
 
 export const newsletterFailureMessage = 'Failed to subscribe. Please try again.';
@@ -31,10 +32,9 @@ export function NewsletterForm() {
       toast({ title: 'Subscribed!', description: result.message });
       setEmail('');
     } catch (error) {
+      // The server's own words for what the visitor can fix; our words for a failure of ours.
       const description =
-        error instanceof Error && /^4\d\d:/.test(error.message)
-          ? error.message.replace(/^\d+:\s*/, '')
-          : newsletterFailureMessage;
+        error instanceof ApiError && error.status < 500 ? error.message : newsletterFailureMessage;
       toast({ title: 'Error', description, variant: 'destructive' });
     } finally {
       setSending(false);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { checkAmount, donateQuery, offeredMethod, readDonateChoice } from './donate-choice';
+
+const limits = { minDollars: 1, maxDollars: 25_000 };
+
+describe('the donate page’s choice in its address', () => {
+  it('reads what a link names, and defaults the rest', () => {
+    expect(readDonateChoice(new URLSearchParams('amount=72&type=subscription&method=ojc'))).toEqual(
+      {
+        tab: 'onetime',
+        amount: '72',
+        typed: false,
+        monthly: true,
+        method: 'ojc',
+      },
+    );
+    expect(readDonateChoice(new URLSearchParams('tab=monthly&type=monthly&method=cash'))).toEqual({
+      tab: 'monthly',
+      amount: '',
+      typed: true,
+      monthly: true,
+      method: null,
+    });
+  });
+
+  it('reads the form sent without JavaScript: the first amount that is not blank', () => {
+    expect(readDonateChoice(new URLSearchParams('amount=&amount=72')).amount).toBe('72');
+    expect(readDonateChoice(new URLSearchParams('amount=54&amount=72')).amount).toBe('54');
+    expect(readDonateChoice(new URLSearchParams('amount=54')).typed).toBe(true);
+  });
+
+  it('writes it back in the checkout’s words, the method as offered', () => {
+    const choice = readDonateChoice(new URLSearchParams('amount=72&method=ojc&tab=monthly'));
+    expect(donateQuery(choice, 'ojc')).toBe('amount=72&type=onetime&method=ojc&tab=monthly');
+    expect(donateQuery({ ...choice, amount: '', tab: 'onetime' }, null)).toBe('type=onetime');
+  });
+
+  it('offers the method asked for if it is set up, else the first that is', () => {
+    expect(offeredMethod('ojc', ['credit_card', 'ojc'])).toBe('ojc');
+    expect(offeredMethod('ojc', ['credit_card'])).toBe('credit_card');
+    expect(offeredMethod(null, ['ojc'])).toBe('ojc');
+    expect(offeredMethod('credit_card', [])).toBeNull();
+  });
+});
+
+describe('an amount checked where it is typed', () => {
+  it('takes whole dollars within the limits', () => {
+    expect(checkAmount('1', limits)).toEqual({ amount: 1, problem: null });
+    expect(checkAmount(' 25000 ', limits)).toEqual({ amount: 25_000, problem: null });
+    expect(checkAmount('', limits)).toEqual({ amount: null, problem: null });
+  });
+
+  it('says what is wrong with the others', () => {
+    expect(checkAmount('25001', limits).problem).toMatch(
+      /^The most we can take online is \$25,000 per gift\. For a larger gift, please call the office at /,
+    );
+    expect(checkAmount('12.5', limits).problem).toBe(
+      'Please enter whole dollars, without cents: $12 or $13.',
+    );
+    expect(checkAmount('0', limits).problem).toBe('The smallest gift we can take online is $1.');
+    expect(checkAmount('-3', limits).problem).toBe('The smallest gift we can take online is $1.');
+    expect(checkAmount('abc', limits).problem).toBe(
+      'Please enter the amount in whole dollars, like 36.',
+    );
+  });
+});

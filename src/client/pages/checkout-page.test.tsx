@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import siteConfig from '@site-config';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DonateOptions } from '~/shared/donate-options';
+import { PageDataProvider } from '../app/page-data';
+import { never, renderWithProviders, serveApi } from '../test/component-test-kit';
+import CheckoutPage from './checkout-page';
+
+const setUp: DonateOptions = {
+  limits: { minDollars: 1, maxDollars: 25_000 },
+  methods: { onetime: ['credit_card', 'ojc'], subscription: ['credit_card', 'ojc'] },
+};
+
+/** The checkout as the server renders it for `query`, with its data. */
+function open(query: string, options: DonateOptions | undefined = setUp) {
+  return renderWithProviders(
+    <PageDataProvider
+      snapshot={options ? { path: '/checkout', search: query, data: options } : undefined}
+    >
+      <CheckoutPage />
+    </PageDataProvider>,
+    { path: `/checkout?${query}` },
+  );
+}
+
+describe('the checkout before any form (issue 15)', () => {
+  it('says plainly that an amount is over the limit, with a way back that keeps the choice', () => {
+    open('amount=25001&type=subscription&method=ojc');
+    expect(
+      screen.getByRole('heading', { name: 'This amount cannot be given online' }),
+    ).toBeDefined();
+    const said = screen.getByText(/This page was opened for a gift of \$25,001\./).textContent;
+    expect(said).toContain('The most we can take online is $25,000 per gift.');
+    expect(said).toContain(siteConfig.contact.phone);
+    expect(said).toContain('Nothing has been charged.');
+    expect(screen.getByRole('link', { name: 'Choose another amount' }).getAttribute('href')).toBe(
+      '/donate?amount=25001&type=subscription&method=ojc',
+    );
+    expect(screen.queryByLabelText(/Full Name/)).toBeNull();
+    expect(screen.queryByText(/\d{3}:/)).toBeNull();
+  });
+
+  it('offers the method that works when the one asked for is not set up', () => {
+    open('amount=36&type=onetime&method=credit_card', {
+      ...setUp,
+      methods: { onetime: ['ojc'], subscription: ['ojc'] },
+    });
+    expect(screen.getByRole('heading', { name: 'Card payments are not set up' })).toBeDefined();
+    expect(screen.queryByText('Payment Setup Error')).toBeNull();
+    expect(
+      screen
+        .getByRole('link', { name: 'Give $36 with an OJC Fund charity card' })
+        .getAttribute('href'),
+    ).toBe('/checkout?amount=36&type=onetime&method=ojc');
+    expect(screen.getByRole('link', { name: siteConfig.contact.email })).toBeDefined();
+  });
+
+  it('offers the card for a monthly gift when monthly OJC gifts are not set up', () => {
+    open('amount=72&type=subscription&method=ojc', {
+      ...setUp,
+      methods: { onetime: ['credit_card', 'ojc'], subscription: ['credit_card'] },
+    });
+    expect(screen.getByRole('heading', { name: 'OJC Fund payments are not set up' })).toBeDefined();
+    expect(
+      screen.getByRole('link', { name: 'Give $72 a month by credit card' }).getAttribute('href'),
+    ).toBe('/checkout?amount=72&type=subscription&method=credit_card');
+  });
+
+  it('sends the donor to the office when no method is set up, never to one that is not either', () => {
+    open('amount=36&type=onetime&method=ojc', {
+      ...setUp,
+      methods: { onetime: [], subscription: [] },
+    });
+    expect(
+      screen.getByRole('heading', { name: 'Online giving is not available right now' }),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: siteConfig.contact.phone })).toBeDefined();
+    expect(screen.queryByRole('link', { name: /^Give \$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /via OJC/ })).toBeNull();
+  });
+
+  it('hides a membership’s other method when that one is not set up', () => {
+    serveApi({ 'GET /api/stripe-config': never });
+    open('amount=180&type=subscription&method=credit_card&membership=tok', {
+      ...setUp,
+      methods: { onetime: ['credit_card', 'ojc'], subscription: ['credit_card'] },
+    });
+    expect(screen.getByText(/This monthly gift is your membership/)).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Pay with an OJC charity card instead' })).toBeNull();
+    expect(screen.getByText('Setting up your payment...')).toBeDefined();
+  });
+
+  it('opens the form as before when the gift can be taken', () => {
+    open('amount=36&type=onetime&method=ojc');
+    expect(screen.getByRole('button', { name: 'Donate $36 via OJC' })).toBeDefined();
+  });
+});

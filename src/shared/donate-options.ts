@@ -1,0 +1,14 @@
+import type { GiftType, PayMethod } from './checkout-link';
+
+/**
+ * What the donate page and the checkout are rendered with (the server's page data for /donate and
+ * /checkout): the amounts the server accepts and the ways to pay it can take money by, for a
+ * one-time and a monthly gift. Pages offer only these, so no donor fills in a form that cannot
+ * work, and an amount is checked where it is typed, with the server's own limits.
+ */
+export interface DonateOptions {
+  /** Whole dollars, both ends allowed. */
+  limits: { minDollars: number; maxDollars: number };
+  /** In the order they are offered; empty when no method is set up for that kind of gift. */
+  methods: Record<GiftType, PayMethod[]>;
+}
