@@ -135,11 +135,23 @@ describe('POST /api/record-donation', () => {
   });
 });
 
-describe('GET /api/stripe/verify-payment/:paymentId', () => {
+describe('POST /api/stripe/verify-payment/:paymentId', () => {
   it('refuses an anonymous request (401) before calling Stripe', async () => {
     const calls = t.standIn.requests.length;
-    const res = await t.app.inject({ method: 'GET', url: '/api/stripe/verify-payment/pi_123' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/stripe/verify-payment/pi_123' });
     expect(res.statusCode).toBe(401);
+    expect(t.standIn.requests.length).toBe(calls);
+  });
+
+  it('changes nothing on a GET: it may change the stored status, so it is a POST (issue 16)', async () => {
+    const admin = await signIn(t.app);
+    const calls = t.standIn.requests.length;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/stripe/verify-payment/pi_123',
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(404);
     expect(t.standIn.requests.length).toBe(calls);
   });
 
@@ -148,9 +160,9 @@ describe('GET /api/stripe/verify-payment/:paymentId', () => {
     const pi = await t.startCheckout({ amount: 72, email: 'v@example.org' });
     const verify = (id: string) =>
       t.app.inject({
-        method: 'GET',
+        method: 'POST',
         url: `/api/stripe/verify-payment/${id}`,
-        headers: { cookie: admin.cookie },
+        headers: admin.headers,
       });
     let res = await verify(pi.id);
     expect(res.statusCode).toBe(200);

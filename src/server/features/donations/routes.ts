@@ -140,7 +140,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  // A POST: it asks Stripe again and may change the stored status (never on a GET).
+  app.post(
     '/stripe/verify-payment/:paymentId',
     {
       onRequest: requireAdmin,

@@ -344,9 +344,9 @@ describe('disputes', () => {
   async function verify(paymentId: string) {
     const admin = await signIn(t.app);
     const res = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: `/api/stripe/verify-payment/${paymentId}`,
-      headers: { cookie: admin.cookie },
+      headers: admin.headers,
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().verification as { status: string };

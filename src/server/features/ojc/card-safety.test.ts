@@ -104,8 +104,9 @@ describe('OJC card numbers', () => {
 
     const admin = await signIn(app);
     const verify = await app.inject({
+      method: 'POST',
       url: `/api/ojc/verify-payment/${paid}`,
-      headers: { cookie: admin.cookie },
+      headers: admin.headers,
     });
     expect(verify.statusCode).toBe(200);
   });

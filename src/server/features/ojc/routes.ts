@@ -133,7 +133,8 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
+  // A POST: it asks OJC Fund again and may change the stored status (never on a GET).
+  app.post(
     '/verify-payment/:paymentId',
     {
       onRequest: requireAdmin,

@@ -20,12 +20,13 @@ function verify(
   session: AdminSession | null = admin,
 ) {
   return target.inject({
+    method: 'POST',
     url: `/api/ojc/verify-payment/${encodeURIComponent(paymentId)}`,
-    headers: session ? { cookie: session.cookie } : {},
+    headers: session ? session.headers : {},
   });
 }
 
-describe('GET /api/ojc/verify-payment/:paymentId', () => {
+describe('POST /api/ojc/verify-payment/:paymentId', () => {
   it('answers from the stored record, by payment id or OJC reference', async () => {
     const paymentId = await createOjcPayment(ojc.app, { amount: 50 });
     const charged = await chargeOjcPayment(ojc.app, paymentId);

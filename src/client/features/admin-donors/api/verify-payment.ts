@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { adminRequest } from '../../../lib/admin/admin-request';
+import { useAdminSession } from '../../../lib/admin/admin-session-context';
 import type * as z from 'zod/mini';
 import type { DonorRecord } from '~/shared/schemas/admin-donors';
 import { stripeVerifyResponse } from '~/shared/schemas/donations';
@@ -17,18 +18,27 @@ export class MissingPaymentIdError extends Error {
   }
 }
 
-/** Asks the payment's provider again, through the server: Stripe for a card, OJC Fund for OJC. */
+/**
+ * Asks the payment's provider again, through the server: Stripe for a card, OJC Fund for OJC.
+ * A POST with the session's CSRF token: the answer may change the stored status.
+ */
 export function verifyPayment(
   donor: Pick<DonorRecord, 'paymentId' | 'paymentMethod'>,
+  csrfToken: string,
 ): Promise<VerifyAnswer> {
   if (!donor.paymentId) return Promise.reject(new MissingPaymentIdError());
   const id = encodeURIComponent(donor.paymentId);
+  const options = { method: 'POST' as const, csrfToken };
   return donor.paymentMethod === 'ojc'
-    ? adminRequest(`/api/ojc/verify-payment/${id}`, ojcVerifyResponse)
-    : adminRequest(`/api/stripe/verify-payment/${id}`, stripeVerifyResponse);
+    ? adminRequest(`/api/ojc/verify-payment/${id}`, ojcVerifyResponse, options)
+    : adminRequest(`/api/stripe/verify-payment/${id}`, stripeVerifyResponse, options);
 }
 
 /** The list and the stats refresh after it, as after every admin change (query-client.ts). */
 export function useVerifyPayment() {
-  return useMutation({ mutationFn: verifyPayment });
+  const { csrfToken } = useAdminSession();
+  return useMutation({
+    mutationFn: (donor: Pick<DonorRecord, 'paymentId' | 'paymentMethod'>) =>
+      verifyPayment(donor, csrfToken),
+  });
 }

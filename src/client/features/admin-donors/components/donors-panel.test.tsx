@@ -151,7 +151,7 @@ describe('the donors panel', () => {
   it('verifies a card payment with Stripe, says what it found and refreshes the list', async () => {
     const { api, user } = open({
       donors: listing([donor()]),
-      'GET /api/stripe/verify-payment/pi_abc123': json({
+      'POST /api/stripe/verify-payment/pi_abc123': json({
         success: true,
         verification: {
           status: 'succeeded',
@@ -174,7 +174,7 @@ describe('the donors panel', () => {
   it('says the verification failed when the server refuses it', async () => {
     const { user } = open({
       donors: listing([donor({ paymentMethod: 'ojc', paymentId: 'don-1' })]),
-      'GET /api/ojc/verify-payment/don-1': apiError(404, 'Payment not found'),
+      'POST /api/ojc/verify-payment/don-1': apiError(404, 'Payment not found'),
     });
     await user.click(await screen.findByRole('button', { name: /Verify payment of Rivka Cohen/ }));
     await waitFor(() => expect(shownToast()?.title).toBe('Verification Failed'));

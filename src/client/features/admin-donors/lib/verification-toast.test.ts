@@ -47,8 +47,8 @@ describe('verificationToast (spec 8)', () => {
 
 describe('verifyPayment', () => {
   it('calls nothing for a record without a payment id', async () => {
-    await expect(verifyPayment({ paymentId: null, paymentMethod: 'stripe' })).rejects.toThrow(
-      MissingPaymentIdError,
-    );
+    await expect(
+      verifyPayment({ paymentId: null, paymentMethod: 'stripe' }, 'csrf'),
+    ).rejects.toThrow(MissingPaymentIdError);
   });
 });
