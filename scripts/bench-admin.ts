@@ -117,6 +117,8 @@ async function main() {
 
     const env = parseEnv({
       NODE_ENV: 'production',
+      // Production on PostgreSQL needs the site's secret (ADR 020): a throwaway one per run.
+      APP_SECRET: randomBytes(32).toString('base64'),
       PUBLIC_URL: 'http://127.0.0.1',
       DATABASE_URL: url.toString(),
       LOG_LEVEL: 'warn',

@@ -11,6 +11,7 @@
 // take it (src/server/jobs/README.md). By default the script ends those leases in SQL, standing
 // in for that wait; --wait-lease waits them out for real. Settings: PORT (3441), BUILD_DIR
 // (dist), PG_ADMIN_URL, CRASH_CONCURRENCY (16), CRASH_AFTER_ACKS (150).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,8 @@ const env = {
   HOST: '127.0.0.1',
   PUBLIC_URL: base,
   NODE_ENV: 'production',
+  // Production on PostgreSQL needs the site's secret (ADR 020): a throwaway one per run.
+  APP_SECRET: randomBytes(32).toString('base64'),
   LOG_LEVEL: 'error',
   DATABASE_URL: database.url,
   DATA_DIR: dataDir,

@@ -7,6 +7,7 @@
 //
 // Settings: PORT (3442), BUILD_DIR (dist), PG_ADMIN_URL, LOAD_CONNECTIONS (100),
 // LOAD_SECONDS (60). --pglite runs on the embedded database instead.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +79,8 @@ try {
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
     NODE_ENV: 'production',
+    // Production on PostgreSQL needs the site's secret (ADR 020): a throwaway one per run.
+    APP_SECRET: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'error',
     DATA_DIR: dataDir,
     ...(database ? { DATABASE_URL: database.url } : {}),

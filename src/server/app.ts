@@ -37,7 +37,7 @@ import { adminVideoRoutes, loadVideosPageData, mediaRoutes, videoRoutes } from '
 import { createJobWorker } from './jobs/job-worker';
 import type { Clock } from './lib/clock';
 import { clientDistDir, publicDir, resolveDataDir } from './lib/paths';
-import { loadLinkSigner } from './lib/signed-link';
+import { loadSiteKeys } from './lib/signed-link';
 import { MAIL_JOB_KIND, mailJobHandler } from './mail/mail-job';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminAreaGuard, registerAdminAuth } from './plugins/admin-guard';
@@ -173,7 +173,10 @@ export async function buildApp({
   app.decorate('jobWorker', jobWorker);
   app.decorate('officeEmail', env.OFFICE_EMAIL ?? site.contact.email);
   app.decorate('clock', jobClock ?? (() => new Date()));
-  app.decorate('linkSigner', await loadLinkSigner(database.db));
+  app.decorate(
+    'linkSigner',
+    (await loadSiteKeys(database.db, { env, log: app.log, now: app.clock() })).linkSigner,
+  );
   await recordGhlConfiguration(database.db, env);
   // Before connections close: stop claiming, let running jobs finish or return them to the queue.
   app.addHook('preClose', () => jobWorker.stop());

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env';
 
+/** Not a real secret: a value for tests only. */
+const testAppSecret = 'test-only-app-secret-not-for-production-use';
+
 describe('parseEnv', () => {
   it('gives the documented defaults', () => {
     const env = parseEnv({});
@@ -20,6 +23,7 @@ describe('parseEnv', () => {
       DATABASE_URL: 'postgres://u@db:5432/tziyun',
       PUBLIC_URL: 'https://example.org/',
       NODE_ENV: 'production',
+      APP_SECRET: testAppSecret,
     });
     expect(env.PORT).toBe(8080);
     expect(env.DATABASE_URL).toBe('postgres://u@db:5432/tziyun');
@@ -40,6 +44,24 @@ describe('parseEnv', () => {
     for (const bad of ['10.0.0.0/33', 'proxy.local', '1.2.3', '::1/129', '11']) {
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(EnvError);
     }
+  });
+
+  it('refuses production on PostgreSQL without APP_SECRET, saying what to set and why', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/tziyun' };
+    expect(() => parseEnv(production)).toThrow(EnvError);
+    expect(() => parseEnv({ ...production, APP_SECRET: '' })).toThrow(
+      /APP_SECRET: must be set in production with DATABASE_URL \(openssl rand -base64 32\)\. Every instance needs the same secret, and it must not live in the database/,
+    );
+    expect(parseEnv({ ...production, APP_SECRET: testAppSecret }).APP_SECRET).toBe(testAppSecret);
+    // The embedded database, or development on PostgreSQL: the DATA_DIR/app-secret file serves.
+    expect(parseEnv({ NODE_ENV: 'production' }).APP_SECRET).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: production.DATABASE_URL }).APP_SECRET).toBeUndefined();
+  });
+
+  it('refuses an APP_SECRET shorter than 32 characters', () => {
+    expect(() => parseEnv({ APP_SECRET: 'short-and-guessable' })).toThrow(
+      /APP_SECRET: must be at least 32 characters: make one with openssl rand -base64 32/,
+    );
   });
 
   it('treats an empty DATABASE_URL as unset', () => {

@@ -27,6 +27,17 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * At least 32 characters (`openssl rand -base64 32`): the keys that sign email links and seal
+   * second-factor secrets are derived from it (ADR 020). Without it, a secret is made once in
+   * DATA_DIR/app-secret; production on PostgreSQL refuses to start without it.
+   */
+  APP_SECRET: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .min(32, 'must be at least 32 characters: make one with openssl rand -base64 32'),
+  ),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.org' })
     .transform((url) => url.replace(/\/+$/, ''))
@@ -165,6 +176,11 @@ function crossSettingProblems(env: Env): string[] {
   if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_PUBLISHABLE_KEY) {
     const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY';
     problems.push(`${missing}: is needed too when the other Stripe key is set`);
+  }
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
+    problems.push(
+      'APP_SECRET: must be set in production with DATABASE_URL (openssl rand -base64 32). Every instance needs the same secret, and it must not live in the database it protects: it signs the links in emails and seals second factors',
+    );
   }
   const ojc = [env.OJC_USERNAME, env.OJC_PASSWORD, env.OJC_ORG_ID];
   if (ojc.some(Boolean) && !ojc.every(Boolean)) {

@@ -5,6 +5,9 @@ import { parseEnv, type Env } from '../../src/server/env';
 import { createTestDatabase } from './database';
 import { createMemoryMailer } from './mail';
 
+/** The APP_SECRET of test apps unless a test gives another. A test value, never a real secret. */
+export const TEST_APP_SECRET = 'test-only-app-secret-never-use-in-production';
+
 /**
  * The app on a fresh database, with no client build and no logs. Close it after the file.
  * Given `database`, the app runs on it instead (a second instance on one database) and leaves it
@@ -27,6 +30,8 @@ export async function buildTestApp(
   const clock = () => new Date(Date.now() + offsetMs);
   const env = parseEnv({
     NODE_ENV: 'test',
+    // Not a secret: a fixed test value, so two test instances on one database sign alike.
+    APP_SECRET: TEST_APP_SECRET,
     PUBLIC_URL: 'https://tziyun.test',
     FORM_RATE_LIMIT: '1000',
     ...overrides,

@@ -1,7 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '~/db/client';
 import { appSecrets } from '~/db/schema';
+import { parseEnv, type Env } from '../env';
+import { resolveDataDir } from '../lib/paths';
 
 /**
  * Seals small secrets that must be read back (an authenticator app's TOTP secret) with
@@ -44,29 +48,99 @@ export function createSecretBox(key: Buffer): SecretBox {
   };
 }
 
-const boxes = new WeakMap<Database, Promise<SecretBox>>();
+/**
+ * The site's keys come from one secret outside the database (ADR 020): `APP_SECRET`, or on a
+ * deployment without it the file `DATA_DIR/app-secret`. Each purpose gets its own 32-byte key
+ * through HKDF-SHA256 with a distinct `info`, so a key for one purpose says nothing of another.
+ */
+export type AppKeyPurpose = 'link-signing' | 'second-factor-box';
+
+export function deriveAppKey(appSecret: string, purpose: AppKeyPurpose): Buffer {
+  return Buffer.from(
+    hkdfSync(
+      'sha256',
+      Buffer.from(appSecret, 'utf8'),
+      'tziyun app keys',
+      `tziyun ${purpose} v1`,
+      32,
+    ),
+  );
+}
+
+export const APP_SECRET_FILE = 'app-secret';
+
+type SecretSettings = Pick<Env, 'APP_SECRET' | 'DATA_DIR' | 'DATABASE_URL' | 'NODE_ENV'>;
 
 /**
- * The box with this site's key for second-factor secrets: made at random on first use and kept
- * in `app_secrets` (like the link-signing key), so every instance agrees. Loaded once per
- * database. Two instances racing to create it both read back the one that was stored.
+ * `APP_SECRET` when set. Otherwise a random secret made once and kept in `DATA_DIR/app-secret`
+ * (mode 0600), so `npm install && npm start` works with no settings; in production that is
+ * said in a warning, since the secret then lives beside the data. Production on PostgreSQL
+ * without `APP_SECRET` is refused (by `parseEnv` first, and here again): every instance needs
+ * the same secret, and it must not live in the database.
+ */
+export async function resolveAppSecret(
+  env: SecretSettings,
+  log?: { warn(message: string): void },
+): Promise<string> {
+  if (env.APP_SECRET) return env.APP_SECRET;
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
+    throw new Error(
+      'APP_SECRET is not set: every instance on PostgreSQL needs the same secret, and it must not live in the database (openssl rand -base64 32)',
+    );
+  }
+  const dir = resolveDataDir(env.DATA_DIR);
+  const file = join(dir, APP_SECRET_FILE);
+  await mkdir(dir, { recursive: true });
+  try {
+    await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = (await readFile(file, 'utf8')).trim();
+  if (secret.length < 32) {
+    throw new Error(
+      `${file} holds no secret of at least 32 characters: delete it or set APP_SECRET`,
+    );
+  }
+  if (env.NODE_ENV === 'production') {
+    log?.warn(
+      `APP_SECRET is not set: the key for email links and second factors is kept in ${file}, beside the data, so a backup of DATA_DIR can forge links. Set APP_SECRET (openssl rand -base64 32) and keep it out of the backups' reach`,
+    );
+  }
+  return secret;
+}
+
+const boxes = new WeakMap<Database, Promise<SecretBox>>();
+
+/** The key of the first second-factor box, once kept in `app_secrets`; no longer used. */
+const LEGACY_SECOND_FACTOR_KEY = 'second-factor-key';
+
+/**
+ * Makes this database's second-factor box the one derived from `appSecret`, and deletes the
+ * random key earlier versions kept in `app_secrets` (a backup with it opened the sealed TOTP
+ * secrets). Called at boot by `loadSiteKeys`. Values sealed under that old key no longer open:
+ * the feature shipped with this change, so no production account has one (ADR 020).
+ */
+export async function installSecondFactorKey(db: Database, appSecret: string): Promise<SecretBox> {
+  const box = createSecretBox(deriveAppKey(appSecret, 'second-factor-box'));
+  boxes.set(db, Promise.resolve(box));
+  await db.delete(appSecrets).where(eq(appSecrets.name, LEGACY_SECOND_FACTOR_KEY));
+  return box;
+}
+
+/**
+ * The box for second-factor secrets, with the key derived from `APP_SECRET` (ADR 020): the one
+ * the app loaded at boot for this database, or, where no app did (the command line), the one
+ * the process's own settings give. Never a key stored in the database.
  */
 export function secondFactorSecretBox(db: Database): Promise<SecretBox> {
   let box = boxes.get(db);
   if (!box) {
-    box = loadBox(db, 'second-factor-key');
+    box = resolveAppSecret(parseEnv(process.env)).then((secret) =>
+      createSecretBox(deriveAppKey(secret, 'second-factor-box')),
+    );
     box.catch(() => boxes.delete(db));
     boxes.set(db, box);
   }
   return box;
-}
-
-async function loadBox(db: Database, name: string): Promise<SecretBox> {
-  await db
-    .insert(appSecrets)
-    .values({ name, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
-  if (!row) throw new Error(`the ${name} could not be stored`);
-  return createSecretBox(Buffer.from(row.value, 'base64url'));
 }
