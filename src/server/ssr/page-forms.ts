@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { PAGE_FORM_FIELD, type PageFormName } from '~/shared/page-forms';
 
 /** A schema the shared contracts provide (zod and zod/mini alike). */
@@ -27,8 +27,17 @@ export interface PageForm<T = unknown> {
    */
   submit(
     data: T,
-    context: { log: FastifyBaseLogger; path: string },
+    context: PageFormContext,
   ): Promise<{ query: Record<string, string>; anchor?: string }>;
+}
+
+/** Where the form was posted: the page's address and the request (its cookies, its visitor). */
+export interface PageFormContext {
+  log: FastifyBaseLogger;
+  path: string;
+  /** The page's address as posted, query included (`/videos?page=2`). */
+  url: URL;
+  request: FastifyRequest;
 }
 
 export type PageForms = Map<PageFormName, PageForm>;

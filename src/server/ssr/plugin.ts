@@ -122,7 +122,12 @@ export async function registerPages(
       return sendPage(request, reply, route, 400, { name, values: typed, errors });
     }
     try {
-      const done = await form.submit(parsed.data, { log: request.log, path: url.pathname });
+      const done = await form.submit(parsed.data, {
+        log: request.log,
+        path: url.pathname,
+        url,
+        request,
+      });
       const query = new URLSearchParams(done.query).toString();
       return reply.redirect(`${url.pathname}?${query}${done.anchor ? `#${done.anchor}` : ''}`, 303);
     } catch (error) {
