@@ -5,7 +5,7 @@ import { notFoundRoute, routes } from '../src/client/app/routes';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocusOn, tabTo } from './support/keyboard';
 import { expectNothingMoved, recordMotion } from './support/motion';
-import { gotoHydrated, toast, uniqueEmail } from './support/public-site';
+import { gotoHydrated, menuToggle, toast, uniqueEmail } from './support/public-site';
 import { serveStripeStandIn } from './support/stripe';
 
 /**
@@ -127,7 +127,7 @@ test.describe('phone viewport (390×844)', () => {
 
   test('axe finds nothing with the mobile menu open', async ({ page }) => {
     await gotoHydrated(page, '/join');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menuToggle(page).click();
     await expect(page.locator('#mobile-menu')).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gotoHydrated, trackPageErrors } from './support/public-site';
+import { gotoHydrated, menuToggle, trackPageErrors } from './support/public-site';
 
 /** Spec 2, Layout: the fixed top navigation, the mobile menu, the footer, and each page's head. */
 
@@ -111,7 +111,7 @@ test.describe('top navigation', () => {
 
   test('the menu toggle is hidden on a wide screen', async ({ page }) => {
     await gotoHydrated(page, '/contact');
-    await expect(page.locator('button[aria-controls="mobile-menu"]')).toBeHidden();
+    await expect(menuToggle(page)).toBeHidden();
   });
 });
 
@@ -130,16 +130,15 @@ test.describe('mobile menu (390×844)', () => {
       for (const match of await matches.all()) await expect(match).toBeHidden();
     }
 
-    const toggle = page.getByRole('button', { name: 'Open menu' });
+    // A <details> disclosure: its summary is the toggle, and says whether it is expanded.
+    const toggle = menuToggle(page);
     await expect(toggle).toBeVisible();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toHaveAccessibleName('Menu');
     const menu = page.locator('#mobile-menu');
     await expect(menu).toBeHidden();
 
     await toggle.click();
-    const openToggle = page.getByRole('button', { name: 'Close menu' });
-    await expect(openToggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(openToggle).toHaveAttribute('aria-controls', 'mobile-menu');
+    await expect(toggle).toHaveAccessibleName('Menu');
     await expect(menu).toBeVisible();
     for (const link of [...anchorLinks, ...routeLinks]) {
       const locator = menu.getByRole('link', { name: link.name, exact: true });
@@ -149,16 +148,16 @@ test.describe('mobile menu (390×844)', () => {
 
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    await expect(toggle).toHaveAccessibleName('Menu');
 
-    // The toggle closes it too.
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    // The toggle closes it too, and the keyboard works it (Enter on the focused summary).
+    await toggle.click();
     await expect(menu).toBeVisible();
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    await toggle.click();
     await expect(menu).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
   });
 
   test('choosing a link closes the menu and navigates', async ({ page }) => {
@@ -166,7 +165,7 @@ test.describe('mobile menu (390×844)', () => {
     await page.evaluate(() => {
       (window as unknown as { __noReload: string }).__noReload = 'still here';
     });
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menuToggle(page).click();
     const menu = page.locator('#mobile-menu');
     await menu.getByRole('link', { name: 'Donate', exact: true }).click();
 
@@ -175,10 +174,7 @@ test.describe('mobile menu (390×844)', () => {
       page.getByRole('heading', { level: 1, name: 'Support Our Sacred Mission' }),
     ).toBeVisible();
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    await expect(menuToggle(page)).toHaveAccessibleName('Menu');
     expect(
       await page.evaluate(() => (window as unknown as { __noReload?: string }).__noReload),
     ).toBe('still here');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInByApi } from './support/admin';
-import { uniqueEmail } from './support/public-site';
+import { menuToggle, uniqueEmail } from './support/public-site';
 
 /** Issue 2: public pages are complete HTML and read fine with JavaScript off. */
 test.use({ javaScriptEnabled: false });
@@ -24,6 +24,21 @@ test('the home page shows every section, its first slide and working links witho
   await expect(
     page.getByRole('heading', { level: 1, name: 'Connect to Your Journey' }),
   ).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu opens and its links work without JavaScript', async ({ page }) => {
+    await page.goto('/contact');
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeHidden();
+    await menuToggle(page).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Join', exact: true }).click();
+    await expect(page).toHaveURL(/\/join$/);
+    await expect(page.getByLabel('First Name')).toBeVisible();
+  });
 });
 
 test('the join and contact pages show their forms without JavaScript', async ({ page }) => {

@@ -105,3 +105,8 @@ export async function expectNoApiCalls(page: Page, calls: string[]) {
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/** The phone menu's toggle: the summary of a <details>, so it opens without JavaScript too. */
+export function menuToggle(page: Page) {
+  return page.locator('nav[aria-label="Main"] summary');
+}

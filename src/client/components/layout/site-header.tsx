@@ -70,33 +70,36 @@ export function SiteHeader() {
             {siteConfig.product}
           </Link>
           <ul className="hidden items-center gap-1 lg:flex">{links}</ul>
-          <button
-            type="button"
-            className="rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen((v) => !v)}
+          {/* A disclosure that opens without JavaScript too (issue 15); scripts close it on a
+              link, Escape or a new page. */}
+          <details
+            className="group lg:hidden"
+            open={open}
+            onToggle={(e) => setOpen(e.currentTarget.open)}
           >
-            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-            <svg
-              viewBox="0 0 24 24"
-              width="28"
-              height="28"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
+            <summary className="block cursor-pointer list-none rounded-md p-2 text-white hover:bg-white/10 [&::-webkit-details-marker]:hidden">
+              {/* One name; the summary says itself whether it is expanded. */}
+              <span className="sr-only">Menu</span>
+              <svg
+                viewBox="0 0 24 24"
+                width="28"
+                height="28"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+                <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </summary>
+            <div
+              id="mobile-menu"
+              className="absolute inset-x-0 top-20 border-t border-white/10 bg-navy-950"
             >
-              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
-          </button>
-        </div>
-        <div
-          id="mobile-menu"
-          hidden={!open}
-          className="border-t border-white/10 bg-navy-950 lg:hidden"
-        >
-          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{links}</ul>
+              <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{links}</ul>
+            </div>
+          </details>
         </div>
       </nav>
     </header>
