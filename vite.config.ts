@@ -40,10 +40,15 @@ function browserSiteConfig(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [browserSiteConfig(), react(), tailwindcss()],
   resolve: {
-    alias: {
-      '~': here('./src'),
-      '@site-config': here('./site.config.ts'),
-    },
+    alias: [
+      { find: /^~/, replacement: here('./src') },
+      { find: '@site-config', replacement: here('./site.config.ts') },
+      // wouter's React 17 fallback: React 19 has the hook itself (src/client/lib says more).
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: here('./src/client/lib/use-sync-external-store.ts'),
+      },
+    ],
   },
   publicDir: 'public',
   build: isSsrBuild

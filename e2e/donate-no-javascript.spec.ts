@@ -1,4 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { signInByApi } from './support/admin';
+import { uniqueEmail } from './support/public-site';
+
+/** Refused by the OJC stand-in with OJC's 462 (card invalid or inactive). */
+const inactiveOjcCard = '6900000000000462';
+
+function nextYearExpiry() {
+  const now = new Date();
+  return `${String(now.getMonth() + 1).padStart(2, '0')}/${String((now.getFullYear() + 1) % 100).padStart(2, '0')}`;
+}
 
 /**
  * Issue 15: the donate choice is a plain HTML form. Without JavaScript a preset comes back to
@@ -63,4 +73,67 @@ test('a shared link shows its choice and its message without JavaScript', async 
   ).toBeVisible();
   await expect(page.getByLabel('Make this a monthly recurring donation')).toBeChecked();
   await expect(page.getByRole('radio', { name: /OJC Fund/ })).toBeChecked();
+});
+
+/**
+ * Issue 15: the checkouts without JavaScript. The OJC checkout posts to its page and goes on to
+ * the payment page, whose card form posts too; the card checkout, which needs Stripe.js, says so
+ * and offers OJC or the office.
+ */
+test('an OJC gift from the checkout to the thank-you, with a refused card on the way', async ({
+  page,
+}) => {
+  const email = uniqueEmail('no-js-ojc');
+  await page.goto('/checkout?amount=54&type=onetime&method=ojc');
+  const checkout = page.locator('#main form');
+  await checkout.getByLabel('Full Name').fill('S');
+  await checkout.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await checkout.getByLabel('Dedicate this gift (optional)').check();
+  // The dedication's fields open without scripts (CSS follows the checkbox).
+  await expect(checkout.getByLabel('Name of the person honored or remembered')).toBeVisible();
+  await checkout.getByRole('button', { name: 'Donate $54 via OJC' }).click();
+  await expect(checkout.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expect(checkout.getByText('Dedication name is required')).toBeVisible();
+  await expect(checkout.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+
+  await checkout.getByLabel('Full Name').fill('Shira Klein');
+  await checkout.getByRole('radio', { name: 'In memory of' }).check();
+  await checkout.getByLabel('Name of the person honored or remembered').fill('Avraham ben Sarah');
+  await checkout.getByRole('button', { name: 'Donate $54 via OJC' }).click();
+  await expect(page).toHaveURL(/\/checkout\/ojc\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Pay with Your OJC Card' })).toBeVisible();
+
+  await page.getByLabel('OJC card number').fill(inactiveOjcCard);
+  await page.getByLabel('Expiry (MM/YY)').fill(nextYearExpiry());
+  await page.getByRole('button', { name: 'Pay $54.00' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'invalid or inactive' })).toBeVisible();
+  // The number is never written back into the page.
+  await expect(page.getByLabel('OJC card number')).toHaveValue('');
+
+  await page.getByLabel('OJC card number').fill('6900 1234 5678 9012');
+  await page.getByLabel('Expiry (MM/YY)').fill(nextYearExpiry());
+  await page.getByRole('button', { name: 'Pay $54.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You for Your Donation!' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Thank You for Your Donation!' })).toBeVisible();
+
+  await signInByApi(page);
+  const listed = await page.request.get(`/api/admin/donors?search=${encodeURIComponent(email)}`);
+  const body = JSON.stringify(await listed.json());
+  expect(body).toContain('Shira Klein');
+  expect(body).toContain('"amount":5400');
+});
+
+test('the card checkout says it needs JavaScript and offers OJC or the office', async ({
+  page,
+}) => {
+  await page.goto('/checkout?amount=36&type=onetime');
+  await expect(page.getByLabel('Full Name')).toBeVisible();
+  const notice = page.getByRole('status').filter({ hasText: 'the card field needs JavaScript' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('No money has been taken');
+  await expect(page.getByRole('button', { name: 'Complete Donation $36' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Give with an OJC charity card instead' }).click();
+  await expect(page).toHaveURL(/\/checkout\?amount=36&type=onetime&method=ojc$/);
+  await expect(page.getByRole('button', { name: 'Donate $36 via OJC' })).toBeVisible();
 });

@@ -3,7 +3,13 @@ import siteConfig from '../site.config';
 import { signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { mailTo } from './support/mail';
-import { gotoHydrated, toast, trackPageErrors, uniqueEmail } from './support/public-site';
+import {
+  gotoHydrated,
+  menuToggle,
+  toast,
+  trackPageErrors,
+  uniqueEmail,
+} from './support/public-site';
 import { cards, serveStripeStandIn } from './support/stripe';
 
 /**
@@ -128,7 +134,7 @@ test.describe('on a phone', () => {
     page,
   }) => {
     await gotoHydrated(page, '/');
-    await page.getByRole('button', { name: /menu/i }).click();
+    await menuToggle(page).click();
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Join', exact: true })

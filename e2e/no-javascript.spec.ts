@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInByApi } from './support/admin';
 import { menuToggle, uniqueEmail } from './support/public-site';
+import { commentsToggle, publishVideo, uniqueTitle, videoCard } from './support/videos';
 
 /** Issue 2: public pages are complete HTML and read fine with JavaScript off. */
 test.use({ javaScriptEnabled: false });
@@ -96,6 +97,46 @@ test.describe('forms without JavaScript', () => {
     await signup.getByRole('button', { name: 'Inspire Me' }).click();
     await expect(page).toHaveURL(/\/videos\?sent=newsletter#newsletter$/);
     await expect(signup.getByRole('status')).toContainText('Please check your inbox');
+  });
+
+  test('a video comment: open the comments, messages first, then received under its video and held for review', async ({
+    page,
+  }) => {
+    const title = uniqueTitle('No-JS comments');
+    await publishVideo(page.request, {
+      title,
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
+    await page.goto('/videos');
+    let card = videoCard(page, title);
+    await commentsToggle(card).click();
+    let form = card.getByRole('form', { name: `Comment on ${title}` });
+    await expect(card.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+    await form.getByRole('textbox', { name: 'Email' }).fill('rivka@example.org');
+    await form.getByRole('button', { name: 'Post Comment' }).click();
+    // The page comes back with this video's comments open, its messages and what was typed.
+    card = videoCard(page, title);
+    form = card.getByRole('form', { name: `Comment on ${title}` });
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue('rivka@example.org');
+
+    await form.getByRole('textbox', { name: 'Name' }).fill('Rivka');
+    await form.getByRole('textbox', { name: 'Comment' }).fill('Posted without scripts.');
+    await form.getByRole('button', { name: 'Post Comment' }).click();
+    await expect(page).toHaveURL(/\/videos\?sent=comment&video=[0-9a-f-]+#comments-/);
+    card = videoCard(page, title);
+    await expect(card.getByRole('status')).toContainText('will appear once it has been reviewed');
+    await page.reload();
+    await expect(videoCard(page, title).getByRole('status')).toContainText('Comment Submitted');
+
+    await signInByApi(page);
+    const pending = await page.request.get('/api/admin/comments?status=pending&limit=100');
+    const { comments } = (await pending.json()) as {
+      comments: { comment: string; videoTitle: string }[];
+    };
+    expect(comments.filter((c) => c.videoTitle === title)).toEqual([
+      expect.objectContaining({ comment: 'Posted without scripts.' }),
+    ]);
   });
 
   test('the membership application ends on the welcome screen with its first payment', async ({

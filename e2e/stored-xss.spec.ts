@@ -3,7 +3,13 @@ import type { ParsedMail } from 'mailparser';
 import { signInByApi } from './support/admin';
 import { linkIn, mailTo } from './support/mail';
 import { gotoHydrated, trackPageErrors, uniqueEmail } from './support/public-site';
-import { publishVideo, signInAsOwner, uniqueTitle, videoCard } from './support/videos';
+import {
+  commentsToggle,
+  publishVideo,
+  signInAsOwner,
+  uniqueTitle,
+  videoCard,
+} from './support/videos';
 
 /**
  * Stored XSS, swept: hostile text goes into every public field that is shown again somewhere
@@ -184,7 +190,7 @@ test('a video comment: moderation, the office’s mail, and the page once approv
   expect(approved.status()).toBe(200);
   await gotoHydrated(page, '/videos');
   const card = videoCard(page, title);
-  await card.getByRole('button', { name: 'Comments' }).click();
+  await commentsToggle(card).click();
   const shown = card.getByRole('listitem').filter({ hasText: m });
   await expectShownInert(page, shown, [comment.authorName, comment.comment]);
 });

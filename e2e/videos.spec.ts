@@ -8,7 +8,7 @@ import {
   expectNoApiCalls,
   trackPageErrors,
 } from './support/public-site';
-import { openAdmin, publishVideo, uniqueTitle, videoCard } from './support/videos';
+import { commentsToggle, openAdmin, publishVideo, uniqueTitle, videoCard } from './support/videos';
 
 /**
  * The public video library (spec 2 '/videos', 5 comments, 8): published videos server-rendered,
@@ -79,10 +79,10 @@ test('the comment form checks its fields in the browser and reports a failure', 
   await publishVideo(request, { title, videoUrl: youtubeLink });
   await gotoHydrated(page, '/videos');
   const card = videoCard(page, title);
-  const toggle = card.getByRole('button', { name: 'Comments' });
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const disclosure = card.locator('details');
+  await expect(disclosure).not.toHaveAttribute('open');
+  await commentsToggle(card).click();
+  await expect(disclosure).toHaveAttribute('open');
   await expect(card.getByText('No comments yet. Be the first to comment!')).toBeVisible();
 
   const calls = trackApiRequests(page);
@@ -124,7 +124,7 @@ test('a comment with markup waits for review, then shows as text and runs nothin
   // The visitor comments.
   await gotoHydrated(page, '/videos');
   let card = videoCard(page, title);
-  await card.getByRole('button', { name: 'Comments' }).click();
+  await commentsToggle(card).click();
   const form = card.getByRole('form', { name: `Comment on ${title}` });
   await form.getByRole('textbox', { name: 'Name' }).fill('<b>Yael</b>');
   await form.getByRole('textbox', { name: 'Email' }).fill('yael@example.com');
@@ -152,7 +152,7 @@ test('a comment with markup waits for review, then shows as text and runs nothin
   // The visitor sees it, as typed, and nothing ran.
   await gotoHydrated(page, '/videos');
   card = videoCard(page, title);
-  await card.getByRole('button', { name: 'Comments' }).click();
+  await commentsToggle(card).click();
   const shown = card.getByRole('listitem').filter({ hasText: 'Great shiur!' });
   await expect(shown.getByText(hostileComment, { exact: true })).toBeVisible();
   await expect(shown.getByText('<b>Yael</b>', { exact: true })).toBeVisible();

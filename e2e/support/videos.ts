@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * Helpers for the video library's browser tests: the owner's session (the account
@@ -55,4 +55,9 @@ export async function publishVideo(
 /** The article of one video on /videos. */
 export function videoCard(page: Page, title: string) {
   return page.getByRole('article', { name: title });
+}
+
+/** A video's Comments toggle: the summary of a <details>, so it opens without JavaScript too. */
+export function commentsToggle(card: Locator) {
+  return card.locator('summary', { hasText: 'Comments' });
 }

@@ -16,7 +16,7 @@ import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
 import { adminInboxRoutes } from './features/admin-inbox';
 import { adminMemberRoutes } from './features/admin-members';
 import { contactRoutes } from './features/contact';
-import { donationRoutes, loadDonatePageData } from './features/donations';
+import { donationRoutes, loadCheckoutPageData, loadDonatePageData } from './features/donations';
 import { healthRoutes } from './features/health';
 import {
   ghlRoutes,
@@ -26,7 +26,12 @@ import {
 } from './features/integrations';
 import { membershipRoutes } from './features/membership';
 import { newsletterRoutes } from './features/newsletter';
-import { OJC_RENEWAL_JOB_KIND, ojcRenewalJobHandler, ojcRoutes } from './features/ojc';
+import {
+  loadOjcPaymentPageData,
+  OJC_RENEWAL_JOB_KIND,
+  ojcRenewalJobHandler,
+  ojcRoutes,
+} from './features/ojc';
 import { adminPrayerListRoutes } from './features/prayer-list';
 import {
   PRAYER_REMINDER_JOB_KIND,
@@ -239,7 +244,8 @@ export async function buildApp({
   await registerPages(app, clientDir, {
     '/videos': loadVideosPageData,
     '/donate': loadDonatePageData,
-    '/checkout': loadDonatePageData,
+    '/checkout': loadCheckoutPageData,
+    '/checkout/ojc': loadOjcPaymentPageData,
   });
 
   return app;

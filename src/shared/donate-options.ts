@@ -1,4 +1,5 @@
 import type { GiftType, PayMethod } from './checkout-link';
+import type { FeeSettings } from './money';
 
 /**
  * What the donate page and the checkout are rendered with (the server's page data for /donate and
@@ -11,4 +12,14 @@ export interface DonateOptions {
   limits: { minDollars: number; maxDollars: number };
   /** In the order they are offered; empty when no method is set up for that kind of gift. */
   methods: Record<GiftType, PayMethod[]>;
+}
+
+/**
+ * What the checkout is rendered with: the donate page's options, what the card form needs to
+ * show itself before the app and Stripe.js arrive (null when cards are not set up), and this
+ * page's idempotency key, which its forms send so a double submit sets up one payment.
+ */
+export interface CheckoutPageData extends DonateOptions {
+  card: { publishableKey: string; fee: FeeSettings } | null;
+  attempt: string;
 }

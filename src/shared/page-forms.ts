@@ -5,7 +5,14 @@
  */
 export const PAGE_FORM_FIELD = '_form';
 
-export const pageFormNames = ['contact', 'newsletter', 'join'] as const;
+export const pageFormNames = [
+  'contact',
+  'newsletter',
+  'join',
+  'comment',
+  'ojc-checkout',
+  'ojc-charge',
+] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useRouter, useSearch } from 'wouter';
 import type { PageFormName, PageFormState } from '~/shared/page-forms';
 
 /**
@@ -54,10 +54,16 @@ export function PageDataProvider({
   return <PageDataContext.Provider value={store}>{children}</PageDataContext.Provider>;
 }
 
+/** The page's whole path, also inside a nested route (`/checkout/ojc` sees `/<id>`). */
+function usePagePath() {
+  const [path] = useLocation();
+  return useRouter().base + path;
+}
+
 /** The server's data for this page, on its first render after the page loaded; else undefined. */
 export function useServerPageData<T>(): T | undefined {
   const store = useContext(PageDataContext);
-  const [path] = useLocation();
+  const path = usePagePath();
   const search = useSearch();
   const data = store?.read(path, search) as T | undefined;
   useEffect(() => store?.markUsed(), [store]);
@@ -71,7 +77,7 @@ export function useServerPageData<T>(): T | undefined {
  */
 export function usePageForm(name: PageFormName) {
   const store = useContext(PageDataContext);
-  const [path] = useLocation();
+  const path = usePagePath();
   const search = useSearch();
   const form = store?.current(path, search)?.form;
   const mine = form?.name === name ? form : undefined;

@@ -59,9 +59,14 @@ export default function CheckoutPage() {
         {options && blocked ? (
           <CheckoutNotice choice={choice} options={options} />
         ) : choice.method === 'ojc' ? (
-          <OjcCheckout choice={choice} />
+          <OjcCheckout choice={choice} attempt={options?.attempt} />
         ) : (
-          <CardCheckout choice={choice} onOneTimeInstead={setOneTimeInstead} />
+          <CardCheckout
+            choice={choice}
+            card={options?.card}
+            otherWay={otherMethodSetUp ? checkoutHref({ ...choice, method: 'ojc' }) : null}
+            onOneTimeInstead={setOneTimeInstead}
+          />
         )}
       </div>
     </section>

@@ -3,7 +3,8 @@ import { useLocation } from 'wouter';
 import { formatMoney } from '~/shared/money';
 import { OfficeContact } from '../components/layout/office-contact';
 import { buttonClass } from '../components/ui/button';
-import type { OjcPayment } from '~/shared/schemas/ojc';
+import type { OjcPayment, OjcPaymentPageData } from '~/shared/schemas/ojc';
+import { useServerPageData } from '../app/page-data';
 import { getOjcPayment } from '../features/donate/api/ojc-payments';
 import { DonationSummary } from '../features/donate/components/donor-summary';
 import { OjcCardForm } from '../features/donate/components/ojc-card-form';
@@ -14,17 +15,28 @@ type State =
   | { phase: 'failed'; message: string }
   | { phase: 'ready'; payment: OjcPayment };
 
+/** The page's state as the server rendered it, if it did. */
+function stateOf(data: OjcPaymentPageData | undefined): State {
+  if (!data) return { phase: 'loading' };
+  return 'payment' in data
+    ? { phase: 'ready', payment: data.payment }
+    : { phase: 'failed', message: data.problem };
+}
+
 /**
  * /checkout/ojc/:paymentId: this site's OJC Fund payment page, where the gift set up at checkout
- * is paid with the charity card; then the success card with the next steps (spec 2).
+ * is paid with the charity card; then the success card with the next steps (spec 2). Rendered
+ * on the server with the payment, so it reads and its form posts without JavaScript.
  */
 export default function OjcPaymentPage() {
   // Nested under /checkout/ojc: the location here is "/<paymentId>".
   const [location] = useLocation();
   const paymentId = decodeURIComponent(location.replace(/^\/+/, '').split('/')[0] ?? '');
-  const [state, setState] = useState<State>({ phase: 'loading' });
+  const fromServer = useServerPageData<OjcPaymentPageData>();
+  const [state, setState] = useState<State>(() => stateOf(fromServer));
 
   useEffect(() => {
+    if (fromServer) return;
     let live = true;
     getOjcPayment(paymentId).then(
       ({ payment }) => live && setState({ phase: 'ready', payment }),
@@ -38,6 +50,8 @@ export default function OjcPaymentPage() {
     return () => {
       live = false;
     };
+    // The server's data is for this payment; another is fetched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [paymentId]);
 
   return (

@@ -5,6 +5,7 @@ import { messages } from '~/shared/messages';
 import { contactSuccessMessage } from '../features/contact/routes';
 import { newsletterSuccessMessage } from '../features/newsletter/routes';
 import { buildTestApp } from '../../../tests/helpers/app';
+import { postPageForm } from '../../../tests/helpers/page-forms';
 
 // The public forms without JavaScript (issue 15): the page's own HTML form posts to the page,
 // the server validates with the shared schema and does what the API does, then redirects to the
@@ -16,14 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-function post(url: string, fields: Record<string, string>) {
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-}
+const post = (url: string, fields: Record<string, string>) => postPageForm(app, url, fields);
 
 const countOf = async (table: typeof contactMessages | typeof newsletterSubscribers) =>
   (await app.database.db.select({ n: count() }).from(table))[0]!.n;

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_FORM_FIELD, type PageFormName } from '~/shared/page-forms';
 
 /** A schema the shared contracts provide (zod and zod/mini alike). */
@@ -23,13 +23,22 @@ export interface PageForm<T = unknown> {
   sentMessage: string;
   /**
    * Does the work, as the API route does. Returns the query that tells the page it is done
-   * (`{ sent: 'contact' }`) and where the page scrolls to; throws an AppError to refuse.
+   * (`{ sent: 'contact' }`) and where the page scrolls to, or another page to go on to
+   * (`location`, this site's path); throws an AppError to refuse (a `validation_failed` one with
+   * its fields shows only the fields' messages).
    */
-  submit(
-    data: T,
-    context: PageFormContext,
-  ): Promise<{ query: Record<string, string>; anchor?: string }>;
+  submit(data: T, context: PageFormContext): Promise<PageFormDone>;
+  /**
+   * Runs once the form has parsed, before `submit`, as the API route's preHandler does (the
+   * payment forms' shared limit for everyone); throws an AppError to refuse.
+   */
+  guard?(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Fields never sent back into the page when the form is refused (a card number). */
+  secretFields?: readonly string[];
 }
+
+export type PageFormDone =
+  { query: Record<string, string>; anchor?: string } | { location: string };
 
 /** Where the form was posted: the page's address and the request (its cookies, its visitor). */
 export interface PageFormContext {

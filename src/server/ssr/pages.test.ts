@@ -176,10 +176,19 @@ describe('server-rendered public pages', () => {
     );
   });
 
-  it('renders the checkout for card (setting up) and for OJC (its form and button)', async () => {
+  it('renders the checkout’s whole donor form for card (only the card field waits) and for OJC', async () => {
     const card = await page('/checkout?amount=36&type=onetime', paying);
-    expect(card.text).toContain('Setting up your payment...');
+    expect(card.text).not.toContain('Setting up your payment...');
     expect(card.text).toContain('$36 one-time gift');
+    for (const label of ['Full Name', 'Email', 'Dedicate this gift (optional)', 'Card details']) {
+      expect(card.text, label).toContain(label);
+    }
+    expect(card.text).toMatch(/Add \$1\.\d\d to cover the card processing fee/);
+    expect(card.text).toContain('Complete Donation $36');
+    // Until the card field is there (and for good without scripts) the page says it needs
+    // JavaScript, that nothing was taken, and how to give another way.
+    expect(card.text).toContain('Loading the secure card form from Stripe…');
+    expect(card.text).toMatch(/the card field needs JavaScript\..*No money has been taken\./);
     const ojc = await page('/checkout?amount=36&type=onetime&method=ojc', paying);
     expect(ojc.text).toContain('Donate $36 via OJC');
     const monthly = await page('/checkout?amount=72&type=subscription&method=ojc', paying);

@@ -72,11 +72,15 @@ export async function registerPages(
     if (admin) reply.header('x-robots-tag', 'noindex, nofollow');
     if (route.stripe) reply.header('content-security-policy', stripeCsp);
     if (route.videoEmbeds) reply.header('content-security-policy', videoEmbedsCsp);
-    return reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
+    return (
+      reply
+        .status(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        // Pages kept out of search engines are a donor's own (a checkout, a payment, a link's
+        // page): never stored; the others are checked again on each visit.
+        .header('cache-control', route.indexed === false ? 'no-store' : 'no-cache')
+        .send(html)
+    );
   }
 
   /** The page's data; if loading fails, the page renders without it and the browser loads it. */
@@ -115,26 +119,35 @@ export async function registerPages(
     const name = formNameOf(request.body, app.pageForms);
     if (!name) return sendPage(request, reply, route, 400);
     const form = app.pageForms.get(name)!;
-    const { website: _honeypot, ...typed } = formFields(request.body);
-    const parsed = form.schema.safeParse({ ...typed, website: _honeypot ?? '' });
+    const { website: _honeypot, ...posted } = formFields(request.body);
+    // What the page shows again if the form is refused: never a secret field (a card number).
+    const typed = Object.fromEntries(
+      Object.entries(posted).filter(([field]) => !form.secretFields?.includes(field)),
+    );
+    const parsed = form.schema.safeParse({ ...posted, website: _honeypot ?? '' });
     if (!parsed.success) {
       const errors = fieldMessages(parsed.error.issues);
       return sendPage(request, reply, route, 400, { name, values: typed, errors });
     }
     try {
+      await form.guard?.(request, reply);
       const done = await form.submit(parsed.data, {
         log: request.log,
         path: url.pathname,
         url,
         request,
       });
+      if ('location' in done) return reply.redirect(done.location, 303);
       const query = new URLSearchParams(done.query).toString();
-      return reply.redirect(`${url.pathname}?${query}${done.anchor ? `#${done.anchor}` : ''}`, 303);
+      const search = query ? `?${query}` : '';
+      return reply.redirect(`${url.pathname}${search}${done.anchor ? `#${done.anchor}` : ''}`, 303);
     } catch (error) {
       if (!(error instanceof AppError)) request.log.error({ err: error }, 'a page form failed');
       const errors =
         error instanceof AppError
-          ? { _: error.message, ...error.fields }
+          ? error.code === 'validation_failed' && error.fields
+            ? error.fields
+            : { _: error.message, ...error.fields }
           : {
               _: 'Something went wrong on our side and nothing was sent. Please try again, or call the office.',
             };

@@ -39,6 +39,31 @@ export function ojcCreatePaymentInput(maxDollars: number) {
 
 export type OjcCreatePaymentInput = z.output<ReturnType<typeof ojcCreatePaymentInput>>;
 
+/**
+ * The same checkout posted without JavaScript (`/checkout?…&method=ojc`, ssr/page-forms.ts): the
+ * donor's fields as the form names them; the amount and kind of gift come from the page's
+ * address, and `attempt` is the page's idempotency key (a double submit finds one payment).
+ */
+export const ojcCheckoutPageInput = z
+  .object({
+    name: checkoutNameField,
+    email: checkoutEmailField,
+    phone: optionalPhone(),
+    dedicate: z.optional(z.string()),
+    dedicationKind: z.optional(z.string()),
+    dedicationName: z.optional(z.string()),
+    attempt: idempotencyKeyInput,
+    ...honeypot,
+  })
+  .check(
+    z.refine((form) => !form.dedicate || Boolean(form.dedicationName?.trim()), {
+      error: 'Dedication name is required',
+      path: ['dedicationName'],
+    }),
+  );
+
+export type OjcCheckoutPageInput = z.output<typeof ojcCheckoutPageInput>;
+
 export const ojcCreatePaymentResponse = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -122,6 +147,9 @@ export const ojcPayment = z.object({
 });
 
 export type OjcPayment = z.output<typeof ojcPayment>;
+
+/** What the payment page is rendered with: the payment, or why it cannot be paid here. */
+export type OjcPaymentPageData = { payment: OjcPayment } | { problem: string };
 
 export const ojcPaymentParams = z.object({
   paymentId: z.string().check(z.uuid('This payment link is not valid.')),

@@ -19,6 +19,8 @@ export const videoLimits = {
   commentMax: 2000,
   /** Videos per page on /videos. */
   publicPageSize: 12,
+  /** Approved comments of each video the /videos page is rendered with; more on request. */
+  pageCommentsPerVideo: 10,
   /** Thumbnail images and caption files are small; videos follow MEDIA_MAX_MB. */
   thumbnailMaxMb: 10,
   captionsMaxMb: 1,
@@ -47,6 +49,12 @@ export const commentInput = z.object({
 });
 
 export type CommentInput = z.input<typeof commentInput>;
+
+/** The same form posted to /videos without JavaScript: it names its video. */
+export const commentPageInput = z.object({
+  ...commentInput.shape,
+  videoId: z.uuid({ error: 'This video is no longer available, so the comment was not saved.' }),
+});
 
 // --- Video form -----------------------------------------------------------------------------
 
@@ -234,6 +242,11 @@ export type PublicVideo = z.infer<typeof publicVideo>;
 export type PublicVideoListing = z.infer<typeof publicVideoListing>;
 export type PublicComment = z.infer<typeof publicComment>;
 export type PublicCommentListing = z.infer<typeof publicCommentListing>;
+
+/** What /videos is rendered with: a page of videos and the first approved comments of each. */
+export type VideosPageData = PublicVideoListing & {
+  comments: Record<string, PublicCommentListing>;
+};
 export type AdminVideo = z.infer<typeof adminVideo>;
 export type AdminVideoListing = z.infer<typeof adminVideoListing>;
 export type AdminComment = z.infer<typeof adminComment>;

@@ -126,3 +126,30 @@ export function HoneypotField({
     </div>
   );
 }
+
+/**
+ * What a page form says above its fields once the server answered it without JavaScript: that
+ * it was done (`sent`, with its title), or why the form as a whole was refused (`problem`).
+ */
+export function FormNotice({
+  title,
+  sent,
+  problem,
+}: {
+  title?: string;
+  sent?: string;
+  problem?: string;
+}) {
+  if (sent) {
+    return (
+      <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
+        <strong>{title}</strong> {sent}
+      </p>
+    );
+  }
+  return problem ? (
+    <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+      {problem}
+    </p>
+  ) : null;
+}

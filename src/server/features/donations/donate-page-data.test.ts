@@ -42,11 +42,21 @@ describe('the donate page’s data: the limits and the methods set up', () => {
     for (const path of ['/donate', '/checkout?amount=36&type=onetime']) {
       const res = await cardAndOneTimeOjc.inject(path);
       expect(res.statusCode, path).toBe(200);
-      expect(pageData(res.body).data, path).toEqual({
+      expect(pageData(res.body).data, path).toMatchObject({
         limits: { minDollars: 1, maxDollars: 500 },
         methods: { onetime: ['credit_card', 'ojc'], subscription: ['credit_card'] },
       });
     }
+    // The checkout also carries what its card form shows before Stripe.js, and its attempt key.
+    const checkout = pageData(
+      (await cardAndOneTimeOjc.inject('/checkout?amount=36&type=onetime')).body,
+    ).data;
+    expect(checkout).toEqual({
+      limits: { minDollars: 1, maxDollars: 500 },
+      methods: { onetime: ['credit_card', 'ojc'], subscription: ['credit_card'] },
+      card: { publishableKey: 'pk_test_pagedata', fee: { percent: 2.9, fixedCents: 30 } },
+      attempt: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+    });
     expect(pageData((await everything.inject('/donate')).body).data).toEqual({
       limits: { minDollars: 1, maxDollars: 25_000 },
       methods: {

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { DonateOptions } from '~/shared/donate-options';
+import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
+import { donationFee } from '../../env';
 import { minDonationDollars } from '~/shared/schemas/donations';
 import { paymentMethods } from '../../lib/payment-methods';
+import { stripeSettings } from './stripe-client';
 
 /**
  * What /donate and /checkout are rendered with on the server (and hydrated with in the browser):
@@ -14,5 +17,19 @@ export async function loadDonatePageData(app: FastifyInstance): Promise<DonateOp
       onetime: paymentMethods(app.env, 'onetime'),
       subscription: paymentMethods(app.env, 'subscription'),
     },
+  };
+}
+
+/**
+ * What /checkout is rendered with: the options, the card form's settings (so the whole donor
+ * form is in the first HTML and only the card field waits for Stripe.js), and a fresh key for
+ * this page's attempt.
+ */
+export async function loadCheckoutPageData(app: FastifyInstance): Promise<CheckoutPageData> {
+  const settings = stripeSettings(app.env);
+  return {
+    ...(await loadDonatePageData(app)),
+    card: settings ? { publishableKey: settings.publishableKey, fee: donationFee(app.env) } : null,
+    attempt: randomBytes(18).toString('base64url'),
   };
 }

@@ -2,3 +2,4 @@
 export { ojcRoutes } from './routes';
 export { OJC_RENEWAL_JOB_KIND } from './monthly-gift';
 export { ojcRenewalJobHandler } from './renewal-job';
+export { loadOjcPaymentPageData } from './page-forms';

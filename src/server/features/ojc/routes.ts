@@ -20,6 +20,7 @@ import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
 import { ojcContextOf } from './context';
 import { createdMessage, createOjcPayment, paymentUrlOf } from './create-ojc-payment';
 import { cancelOjcGift, findOjcGift } from './manage-ojc-gift';
+import { registerOjcPageForms } from './page-forms';
 import { serializeOjcGift, serializeOjcPayment } from './serialize-ojc';
 import { verifyOjcPayment } from './verify-ojc-payment';
 
@@ -42,6 +43,9 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+
+  // Without JavaScript, the OJC checkout and payment page post to their pages.
+  registerOjcPageForms(app);
 
   app.post(
     '/create-payment',

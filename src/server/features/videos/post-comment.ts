@@ -5,6 +5,9 @@ import { enqueueMail } from '../../mail/mail-job';
 import { announce } from '../../services/announcements/announce';
 import { findPublishedVideo } from './list-videos';
 
+/** What a commenter reads when the video was unpublished or removed meanwhile. */
+export const videoGoneMessage = 'This video is no longer available, so the comment was not saved.';
+
 export interface NewComment {
   authorName: string;
   authorEmail: string;
@@ -24,7 +27,7 @@ export async function postComment(
 ) {
   return db.transaction(async (tx) => {
     const video = await findPublishedVideo(tx, videoId);
-    if (!video) throw new AppError('not_found', 'No such video');
+    if (!video) throw new AppError('not_found', videoGoneMessage);
     const [row] = await tx
       .insert(videoComments)
       .values({ videoId, ...input })

@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import {
   commentInput,
+  commentPageInput,
   commentsQuery,
   publicCommentListing,
   publicVideoListing,
@@ -13,7 +16,7 @@ import { AppError } from '../../errors';
 import { formRateLimit } from '../../plugins/rate-limit';
 import { listApprovedComments } from './list-comments';
 import { findPublishedVideo, listPublishedVideos } from './list-videos';
-import { postComment } from './post-comment';
+import { postComment, videoGoneMessage } from './post-comment';
 
 export const commentReceivedMessage =
   'Thank you! Your comment was received and will appear once it has been reviewed.';
@@ -23,8 +26,38 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   async function requirePublished(id: string) {
-    if (!(await findPublishedVideo(db, id))) throw new AppError('not_found', 'No such video');
+    if (!(await findPublishedVideo(db, id))) throw new AppError('not_found', videoGoneMessage);
   }
+
+  /** The API's and the page form's one way to take a comment. */
+  async function takeComment(
+    videoId: string,
+    { website, ...comment }: z.output<typeof commentInput>,
+    log: FastifyBaseLogger,
+  ) {
+    if (website) {
+      await requirePublished(videoId);
+      log.info('honeypot filled: video comment dropped');
+      return;
+    }
+    await postComment(db, videoId, comment, app.officeEmail);
+    app.jobWorker.wake();
+  }
+
+  // Without JavaScript, the comment forms post to /videos (ssr/page-forms.ts): the page comes
+  // back at the same page of videos, saying so under the video's comments.
+  app.pageForms.set('comment', {
+    sentMessage: commentReceivedMessage,
+    schema: commentPageInput,
+    async submit({ videoId, ...comment }: z.output<typeof commentPageInput>, { log, url }) {
+      await takeComment(videoId, comment, log);
+      const page = url.searchParams.get('page');
+      return {
+        query: { ...(page ? { page } : {}), sent: 'comment', video: videoId },
+        anchor: `comments-${videoId}`,
+      };
+    },
+  });
 
   app.get(
     '/videos',
@@ -61,14 +94,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: videoIdParams, body: commentInput, response: { 200: messageResponse } },
     },
     async (request) => {
-      const { website, ...comment } = request.body;
-      if (website) {
-        await requirePublished(request.params.id);
-        request.log.info('honeypot filled: video comment dropped');
-      } else {
-        await postComment(db, request.params.id, comment, app.officeEmail);
-        app.jobWorker.wake();
-      }
+      await takeComment(request.params.id, request.body, request.log);
       return { message: commentReceivedMessage };
     },
   );

@@ -1,5 +1,11 @@
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVideo, buildVideoTestApp, type TestApp } from './video-test-kit';
+import { jobs, videoComments } from '~/db/schema';
+import { videoLimits } from '~/shared/schemas/videos';
+import { postPageForm } from '../../../../tests/helpers/page-forms';
+import { videoGoneMessage } from './post-comment';
+import { commentReceivedMessage } from './public-routes';
+import { addComment, addVideo, buildVideoTestApp, type TestApp } from './video-test-kit';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -85,5 +91,135 @@ describe('/videos rendered on the server', () => {
       expect(other, path).not.toContain('youtube');
       expect(other, path).not.toContain('vimeo');
     }
+  });
+});
+
+/** A comment approved by the office, through the admin API. */
+async function approvedComment(videoId: string, fields: { authorName?: string; comment: string }) {
+  const id = await addComment(app, videoId, fields);
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/admin/comments/${id}/approve`,
+    headers: app.admin.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return id;
+}
+
+const commentsOf = (videoId: string) =>
+  app.database.db.select().from(videoComments).where(eq(videoComments.videoId, videoId));
+
+describe('comments without JavaScript (issue 15)', () => {
+  it('renders each video’s first approved comments in the page, never pending ones or emails', async () => {
+    const video = await addVideo(app, { title: 'Bitachon', isPublished: true });
+    for (let i = 1; i <= videoLimits.pageCommentsPerVideo + 2; i += 1) {
+      await approvedComment(video.id, {
+        authorName: `Reader ${i}`,
+        comment: `Thought number ${i}`,
+      });
+    }
+    await addComment(app, video.id, { comment: 'Still waiting for review' });
+
+    const res = await app.inject('/videos');
+    const visible = text(res.body);
+    expect(visible).toContain('Thought number 1 ');
+    expect(visible).toContain(`Thought number ${videoLimits.pageCommentsPerVideo} `);
+    expect(visible).not.toContain(`Thought number ${videoLimits.pageCommentsPerVideo + 1} `);
+    expect(visible).not.toContain('Still waiting for review');
+    expect(res.body).not.toContain('miriam@example.org');
+    // The disclosure opens without scripts; the same comments hydrate the page.
+    expect(res.body).toContain(`<details id="comments-${video.id}"`);
+    const listing = pageData(res.body).data.comments[video.id];
+    expect(listing.total).toBe(videoLimits.pageCommentsPerVideo + 2);
+    expect(listing.comments).toHaveLength(videoLimits.pageCommentsPerVideo);
+    expect(listing.comments[0]).toEqual({
+      id: expect.any(String),
+      authorName: 'Reader 1',
+      comment: 'Thought number 1',
+      createdAt: expect.any(String),
+    });
+  });
+
+  it('stores a posted comment as pending with the office’s mail, then says so under its video', async () => {
+    const video = await addVideo(app, { title: 'Emunah', isPublished: true });
+    const res = await postPageForm(app, '/videos?page=1', {
+      _form: 'comment',
+      videoId: video.id,
+      authorName: 'Yehudis',
+      authorEmail: 'yehudis@example.org',
+      comment: 'Thank you for this teaching.',
+      website: '',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(
+      `/videos?page=1&sent=comment&video=${video.id}#comments-${video.id}`,
+    );
+    const [stored] = await commentsOf(video.id);
+    expect(stored).toMatchObject({
+      authorName: 'Yehudis',
+      authorEmail: 'yehudis@example.org',
+      comment: 'Thank you for this teaching.',
+      isApproved: false,
+    });
+    const mails = await app.database.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.idempotencyKey, `%video-comment:${stored!.id}:office%`));
+    expect(mails).toHaveLength(1);
+
+    const done = await app.inject(res.headers.location as string);
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain(`<details id="comments-${video.id}" open=""`);
+    expect(text(done.body)).toContain(`Comment Submitted ${commentReceivedMessage}`);
+  });
+
+  it('comes back open under its video with each field’s message and what was typed, storing nothing', async () => {
+    const video = await addVideo(app, { title: 'Simcha', isPublished: true });
+    const res = await postPageForm(app, '/videos', {
+      _form: 'comment',
+      videoId: video.id,
+      authorName: '',
+      authorEmail: 'not-an-email',
+      comment: '<i>hi</i>',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(`<details id="comments-${video.id}" open=""`);
+    expect(res.body).toContain('Name is required');
+    expect(res.body).toContain('Please enter a valid email address');
+    expect(res.body).toContain('value="not-an-email"');
+    expect(res.body).toContain('&lt;i&gt;hi&lt;/i&gt;');
+    expect(await commentsOf(video.id)).toHaveLength(0);
+  });
+
+  it('refuses a comment on a draft or unknown video in plain words, storing nothing', async () => {
+    const draft = await addVideo(app, { title: 'Not yet out' });
+    for (const videoId of [draft.id, 'not-a-video']) {
+      const res = await postPageForm(app, '/videos', {
+        _form: 'comment',
+        videoId,
+        authorName: 'Chaim',
+        authorEmail: 'chaim@example.org',
+        comment: 'A comment on nothing.',
+      });
+      expect(res.statusCode, videoId).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, videoId).toBeLessThan(500);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(text(res.body)).toContain(videoGoneMessage);
+    }
+    expect(await commentsOf(draft.id)).toHaveLength(0);
+  });
+
+  it('drops a filled honeypot silently, as the API does', async () => {
+    const video = await addVideo(app, { title: 'Honeypot', isPublished: true });
+    const res = await postPageForm(app, '/videos', {
+      _form: 'comment',
+      videoId: video.id,
+      authorName: 'Bot',
+      authorEmail: 'bot@example.org',
+      comment: 'Cheap things for sale.',
+      website: 'https://spam.example',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(await commentsOf(video.id)).toHaveLength(0);
   });
 });

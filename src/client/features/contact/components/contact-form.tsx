@@ -1,7 +1,7 @@
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import { usePageForm } from '../../../app/page-data';
 import { Button } from '../../../components/ui/button';
-import { HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
+import { FormNotice, HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { failureToast } from '../../../lib/failure-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -44,16 +44,7 @@ export function ContactForm() {
       aria-label="Contact form"
       className="flex flex-col gap-4"
     >
-      {page.sent ? (
-        <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
-          <strong>Message Sent!</strong> {page.sent}
-        </p>
-      ) : null}
-      {form.errors._ ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {form.errors._}
-        </p>
-      ) : null}
+      <FormNotice title="Message Sent!" sent={page.sent} problem={form.errors._} />
       <input type="hidden" name={PAGE_FORM_FIELD} value="contact" />
       <TextField label="Name" autoComplete="name" required {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />

@@ -127,6 +127,39 @@ describe('card checkout: setting up', () => {
     expect(loadStripeJs).toHaveBeenCalledWith('pk_test_123');
   });
 
+  it('shows the whole donor form at once from the page’s card settings, before Stripe.js', async () => {
+    const api = serveApi({});
+    let arrive!: (stripe: Stripe) => void;
+    vi.mocked(loadStripeJs).mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    renderWithProviders(
+      <CardCheckout
+        choice={oneTime}
+        card={{ publishableKey: 'pk_test_page', fee: stripeConfig.fee }}
+        otherWay="/checkout?amount=50&type=onetime&method=ojc"
+      />,
+    );
+    // No call for the settings; the fields are there while Stripe.js loads.
+    expect(screen.queryByText('Setting up your payment...')).toBeNull();
+    expect(screen.getByRole('textbox', { name: /Full Name/ })).toBeDefined();
+    expect(screen.getByRole('checkbox', { name: /cover the card processing fee/ })).toBeDefined();
+    const button = screen.getByRole('button', { name: 'Complete Donation $50' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Loading the secure card form from Stripe…')).toBeDefined();
+    expect(
+      screen
+        .getByRole('link', { name: 'Give with an OJC charity card instead' })
+        .getAttribute('href'),
+    ).toBe('/checkout?amount=50&type=onetime&method=ojc');
+    expect(loadStripeJs).toHaveBeenCalledWith('pk_test_page');
+    expect(api.requests).toEqual([]);
+
+    const fake = fakeStripe();
+    await act(async () => arrive(fake.stripe as unknown as Stripe));
+    expect(fake.element.mount).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByText('Loading the secure card form from Stripe…')).toBeNull();
+  });
+
   it('keeps the button disabled until the Payment Element is ready', async () => {
     const fake = fakeStripe({ autoReady: false });
     open(oneTime);

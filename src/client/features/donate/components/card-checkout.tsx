@@ -6,7 +6,8 @@ import { HoneypotField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { getStripeConfig, recordDonation, setUpCardPayment } from '../api/card-payments';
-import type { StripeConfig } from '~/shared/schemas/donations';
+import type { CheckoutPageData } from '~/shared/donate-options';
+import { OfficeContact } from '../../../components/layout/office-contact';
 import { createAttemptKeys } from '../lib/attempt-key';
 import type { CheckoutChoice } from '~/shared/checkout-link';
 import { loadStripeJs } from '../lib/load-stripe';
@@ -24,59 +25,72 @@ const SUCCESS_REDIRECT_MS = 1000;
 const STRIPE_UNAVAILABLE =
   'The secure card form could not be loaded from Stripe, our payment processor. No money was taken. Please reload the page; if it happens again, something in the browser may be blocking it.';
 
-type Setup =
-  | { phase: 'loading' }
-  | { phase: 'failed'; message: string }
-  | { phase: 'ready'; stripe: Stripe; config: StripeConfig };
+/** What the card form needs before Stripe.js: the key to load it with and the fee to offer. */
+type CardSettings = NonNullable<CheckoutPageData['card']>;
 
 /**
- * Card checkout (spec 2 and 4): loads the configuration and Stripe.js ('Setting up your
- * payment...'), then the donor form around Stripe's Payment Element. The payment is set up on
- * the server only when the donor submits, with the final amount, name and email.
+ * Card checkout (spec 2 and 4). The donor form is in the page from the first HTML (the server's
+ * page data carries the card settings), so only the card field waits for Stripe.js; without
+ * that data (a test, a failed load) it asks the API first ('Setting up your payment...'). The
+ * payment is set up on the server only when the donor submits, with the final amount, name and
+ * email. Without JavaScript the card field cannot work: the form says so, and offers OJC
+ * (`otherWay`) or the office.
  */
 export function CardCheckout({
   choice,
+  card,
+  otherWay = null,
   onOneTimeInstead,
 }: {
   choice: CheckoutChoice;
+  /** From the page data; undefined or null: ask the API. */
+  card?: CardSettings | null | undefined;
+  /** The same gift's OJC checkout, when OJC is set up. */
+  otherWay?: string | null;
   /** Told when the donor turns a monthly gift into a one-time one (the page's subtitle says so). */
   onOneTimeInstead?: (oneTime: boolean) => void;
 }) {
-  const [setup, setSetup] = useState<Setup>({ phase: 'loading' });
+  const [settings, setSettings] = useState<CardSettings | null>(card ?? null);
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
     (async () => {
-      const config = await getStripeConfig();
-      if (!config.configured || !config.publishableKey) {
-        return {
-          phase: 'failed',
-          message:
+      let known = card ?? null;
+      if (!known) {
+        const config = await getStripeConfig();
+        if (!config.configured || !config.publishableKey) {
+          throw new SetupProblem(
             'Card payments are not set up on this site yet, so no card can be charged. No money was taken.',
-        } as const;
+          );
+        }
+        known = { publishableKey: config.publishableKey, fee: config.fee };
+        if (live) setSettings(known);
       }
-      const stripe = await loadStripeJs(config.publishableKey);
-      if (!stripe) return { phase: 'failed', message: SETUP_FAILED } as const;
-      return { phase: 'ready', stripe, config } as const;
-    })().then(
-      (next) => live && setSetup(next),
+      const loaded = await loadStripeJs(known.publishableKey);
+      if (!loaded) throw new SetupProblem(SETUP_FAILED);
+      if (live) setStripe(loaded);
+    })().catch(
       (error: unknown) =>
         live &&
-        setSetup({
-          phase: 'failed',
-          message:
-            error instanceof ApiError || error instanceof TypeError
+        setFailure(
+          error instanceof SetupProblem
+            ? error.message
+            : error instanceof ApiError || error instanceof TypeError
               ? paymentProblem(error)
               : STRIPE_UNAVAILABLE,
-        }),
+        ),
     );
     return () => {
       live = false;
     };
+    // Once per page: the settings do not change while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (setup.phase === 'failed') return <PaymentSetupError message={setup.message} />;
-  if (setup.phase === 'loading') {
+  if (failure) return <PaymentSetupError message={failure} />;
+  if (!settings) {
     // As tall as the form that replaces it (a little less), so the footer does not jump into
     // view and out again: a layout shift of 0.2 on a phone before (docs/benchmarks.md).
     return (
@@ -92,22 +106,29 @@ export function CardCheckout({
   return (
     <CardForm
       choice={choice}
-      stripe={setup.stripe}
-      config={setup.config}
+      stripe={stripe}
+      fee={settings.fee}
+      otherWay={otherWay}
       onOneTimeInstead={onOneTimeInstead}
     />
   );
 }
 
+/** A setup failure whose message is already the donor's. */
+class SetupProblem extends Error {}
+
 function CardForm({
   choice,
   stripe,
-  config,
+  fee,
+  otherWay,
   onOneTimeInstead,
 }: {
   choice: CheckoutChoice;
-  stripe: Stripe;
-  config: StripeConfig;
+  /** Null until Stripe.js has loaded: the rest of the form is there already. */
+  stripe: Stripe | null;
+  fee: CardSettings['fee'];
+  otherWay: string | null;
   onOneTimeInstead?: ((oneTime: boolean) => void) | undefined;
 }) {
   const toast = useToast();
@@ -122,7 +143,7 @@ function CardForm({
 
   const kind = choice.type === 'subscription' && !oneTimeInstead ? 'subscription' : 'onetime';
   const giftCents = choice.amount * 100;
-  const feeCents = coverFee ? coverFeeCents(giftCents, config.fee) : 0;
+  const feeCents = coverFee ? coverFeeCents(giftCents, fee) : 0;
   const totalCents = giftCents + feeCents;
   const elementOptions = {
     mode: kind === 'subscription' ? ('subscription' as const) : ('payment' as const),
@@ -130,8 +151,9 @@ function CardForm({
     currency: 'usd',
   };
 
-  // The Payment Element, mounted once; the amount and mode follow the form.
+  // The Payment Element, mounted once Stripe.js is there; the amount and mode follow the form.
   useEffect(() => {
+    if (!stripe) return;
     const elements = stripe.elements({
       ...elementOptions,
       appearance: { theme: 'stripe', variables: { colorPrimary: '#131e40' } },
@@ -163,7 +185,7 @@ function CardForm({
     const donor = await donorForm.submit(event);
     if (!donor) return;
     const elements = elementsRef.current;
-    if (!elements) return;
+    if (!elements || !stripe) return;
     setProcessing(true);
     let succeeded = false;
     try {
@@ -262,13 +284,37 @@ function CardForm({
           className="mt-1 size-5 accent-navy-900"
         />
         <span>
-          Add {formatMoney(coverFeeCents(giftCents, config.fee))} to cover the card processing fee,
-          so all of {formatMoney(giftCents, 'usd', { whole: true })} reaches the tziyun
+          Add {formatMoney(coverFeeCents(giftCents, fee))} to cover the card processing fee, so all
+          of {formatMoney(giftCents, 'usd', { whole: true })} reaches the tziyun
         </span>
       </label>
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-stone-800">Card details</legend>
         <div ref={mountRef} className="min-h-24" />
+        {/* Until the card field is there, and for good when scripts are off or blocked (a
+            <noscript> would say it only when they are off, and not while they load). */}
+        {elementReady ? null : (
+          <div role="status" className="rounded-lg bg-cream-100 p-3 text-stone-900">
+            <p>Loading the secure card form from Stripe…</p>
+            <p className="mt-2 text-sm">
+              Card details go straight from this page to Stripe, our payment processor, so the card
+              field needs JavaScript. If it does not appear, JavaScript may be off or blocked in
+              this browser. No money has been taken.{' '}
+              {otherWay ? (
+                <>
+                  <a href={otherWay} className="font-semibold underline underline-offset-2">
+                    Give with an OJC charity card instead
+                  </a>
+                  , or call the office at <OfficeContact />.
+                </>
+              ) : (
+                <>
+                  To give another way, contact the office at <OfficeContact />.
+                </>
+              )}
+            </p>
+          </div>
+        )}
       </fieldset>
       <Button type="submit" variant="primary" disabled={busy} className="w-full text-lg">
         {processing

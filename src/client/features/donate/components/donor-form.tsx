@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import type { PageFormState } from '~/shared/page-forms';
 import { TextField } from '../../../components/ui/field';
 import { fieldErrors } from '../../../lib/use-zod-form';
 import {
@@ -19,11 +20,28 @@ type Errors = Record<string, string | undefined>;
  * on first use), the optional dedication, and the fields passed through as typed (phone,
  * honeypot). Messages show after the first submit and follow the donor's corrections.
  */
-export function useDonorForm<Extra extends Record<string, string>>(extra: Extra) {
-  const [values, setValues] = useState({ name: '', email: '', ...extra });
-  const [errors, setErrors] = useState<Errors>({});
-  const [dedication, setDedication] = useState<Dedication>(noDedication);
-  const attempted = useRef(false);
+export function useDonorForm<Extra extends Record<string, string>>(
+  extra: Extra,
+  /** The form as the server sent it back (posted without JavaScript): what was typed, why. */
+  returned?: PageFormState,
+) {
+  const [values, setValues] = useState(() => {
+    const initial: Record<string, string> = { name: '', email: '', ...extra };
+    const typed = returned?.values ?? {};
+    for (const key of Object.keys(initial)) initial[key] = typed[key] ?? initial[key]!;
+    return initial as { name: string; email: string } & Extra;
+  });
+  const [errors, setErrors] = useState<Errors>(returned?.errors ?? {});
+  const [dedication, setDedication] = useState<Dedication>(() =>
+    returned
+      ? {
+          enabled: returned.values.dedicate === 'yes',
+          kind: returned.values.dedicationKind === 'memory' ? 'memory' : 'honor',
+          name: returned.values.dedicationName ?? '',
+        }
+      : noDedication,
+  );
+  const attempted = useRef(Boolean(returned));
 
   const validate = async (next = values, nextDedication = dedication) => {
     const result = (await loadDonorSchema()).safeParse(next);

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { TextField } from '../../../components/ui/field';
 
 export interface Dedication {
@@ -19,7 +18,11 @@ export function dedicationError(dedication: Dedication): string | undefined {
   return dedication.enabled && !dedication.name.trim() ? 'Dedication name is required' : undefined;
 }
 
-/** Beyond the spec: a gift in honor of or in memory of someone, printed on the receipt. */
+/**
+ * Beyond the spec: a gift in honor of or in memory of someone, printed on the receipt. The
+ * fields are always in the page and shown by the checkbox through CSS, so the dedication works
+ * before scripts run (or without them); scripts keep them in the form's state.
+ */
 export function DedicationFields({
   value,
   onChange,
@@ -31,12 +34,13 @@ export function DedicationFields({
   error?: string;
   disabled?: boolean;
 }) {
-  const kindName = useId();
   return (
     <div className="flex flex-col gap-3">
-      <label className="flex items-center gap-3 text-stone-800">
+      <label className="peer flex items-center gap-3 text-stone-800">
         <input
           type="checkbox"
+          name="dedicate"
+          value="yes"
           checked={value.enabled}
           disabled={disabled}
           onChange={(e) => onChange({ ...value, enabled: e.target.checked })}
@@ -44,41 +48,40 @@ export function DedicationFields({
         />
         Dedicate this gift (optional)
       </label>
-      {value.enabled ? (
-        <fieldset className="flex flex-col gap-3 rounded-xl bg-cream-100 p-4">
-          <legend className="sr-only">Dedication</legend>
-          <div className="flex flex-wrap gap-6">
-            {(
-              [
-                ['honor', 'In honor of'],
-                ['memory', 'In memory of'],
-              ] as const
-            ).map(([kind, label]) => (
-              <label key={kind} className="flex items-center gap-2 text-stone-800">
-                <input
-                  type="radio"
-                  name={kindName}
-                  checked={value.kind === kind}
-                  disabled={disabled}
-                  onChange={() => onChange({ ...value, kind })}
-                  className="size-4 accent-navy-900"
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-          <TextField
-            label="Name of the person honored or remembered"
-            name="dedicationName"
-            required
-            maxLength={100}
-            value={value.name}
-            error={error}
-            disabled={disabled}
-            onValue={(_field, name) => onChange({ ...value, name })}
-          />
-        </fieldset>
-      ) : null}
+      <fieldset className="hidden flex-col gap-3 rounded-xl bg-cream-100 p-4 peer-has-checked:flex">
+        <legend className="sr-only">Dedication</legend>
+        <div className="flex flex-wrap gap-6">
+          {(
+            [
+              ['honor', 'In honor of'],
+              ['memory', 'In memory of'],
+            ] as const
+          ).map(([kind, label]) => (
+            <label key={kind} className="flex items-center gap-2 text-stone-800">
+              <input
+                type="radio"
+                name="dedicationKind"
+                value={kind}
+                checked={value.kind === kind}
+                disabled={disabled}
+                onChange={() => onChange({ ...value, kind })}
+                className="size-4 accent-navy-900"
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        <TextField
+          label="Name of the person honored or remembered"
+          name="dedicationName"
+          required
+          maxLength={100}
+          value={value.name}
+          error={error}
+          disabled={disabled}
+          onValue={(_field, name) => onChange({ ...value, name })}
+        />
+      </fieldset>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '~/shared/money';
+import { PAGE_FORM_FIELD } from '~/shared/page-forms';
+import { usePageForm } from '../../../app/page-data';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
@@ -38,9 +40,11 @@ export function OjcCardForm({
   onPaid: (payment: OjcPayment) => void;
 }) {
   const toast = useToast();
-  const form = useZodForm(loadCardSchema, { cardNumber: '', expiry: '' });
+  // Posted without JavaScript, the page comes back with the messages (never the card number).
+  const page = usePageForm('ojc-charge');
+  const form = useZodForm(loadCardSchema, { cardNumber: '', expiry: '' }, page.returned);
   const { values, submitting, setValue, field } = form;
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(page.returned?.errors._ ?? null);
   const monthly = payment.donationType === 'subscription';
   const amount = formatMoney(payment.amountCents, payment.currency);
 
@@ -68,6 +72,7 @@ export function OjcCardForm({
       onSubmit={(e) => onSubmit(e).catch(() => undefined)}
       className="flex flex-col gap-5"
     >
+      <input type="hidden" name={PAGE_FORM_FIELD} value="ojc-charge" />
       <TextField
         label="OJC card number"
         inputMode="numeric"

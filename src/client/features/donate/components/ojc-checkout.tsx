@@ -1,5 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { formatMoney } from '~/shared/money';
+import { PAGE_FORM_FIELD } from '~/shared/page-forms';
+import { usePageForm } from '../../../app/page-data';
 import { Button } from '../../../components/ui/button';
 import { HoneypotField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
@@ -25,14 +27,16 @@ const formField: Record<string, string> = {
  * OJC checkout (spec 2 and 4): the donor's name, email and optional phone, a summary, and
  * 'Donate $X via OJC' ('Subscribe $X/month via OJC'). The server stores the pending gift and
  * answers with this site's OJC payment page, where the charity card is entered; the page opens
- * 2 s after the toast.
+ * 2 s after the toast. Without JavaScript the form posts to the checkout, which goes on to the
+ * payment page or comes back with its messages; `attempt` is the page's idempotency key.
  */
-export function OjcCheckout({ choice }: { choice: CheckoutChoice }) {
+export function OjcCheckout({ choice, attempt }: { choice: CheckoutChoice; attempt?: string }) {
   const toast = useToast();
-  const donorForm = useDonorForm({ phone: '', website: '' });
+  const page = usePageForm('ojc-checkout');
+  const donorForm = useDonorForm({ phone: '', website: '' }, page.returned);
   const { values, errors, setValue } = donorForm;
   const [submitting, setSubmitting] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(page.returned?.errors._ ?? null);
   const keyFor = useMemo(() => createAttemptKeys(), []);
   const monthly = choice.type === 'subscription';
   const amount = formatMoney(choice.amount * 100, 'usd', { whole: true });
@@ -86,6 +90,8 @@ export function OjcCheckout({ choice }: { choice: CheckoutChoice }) {
       method="post"
       className="flex flex-col gap-5"
     >
+      <input type="hidden" name={PAGE_FORM_FIELD} value="ojc-checkout" />
+      {attempt ? <input type="hidden" name="attempt" value={attempt} /> : null}
       <DonorFields form={donorForm} disabled={submitting} />
       <TextField
         label="Phone (optional)"

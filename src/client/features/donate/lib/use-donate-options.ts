@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useServerPageData } from '../../../app/page-data';
-import type { DonateOptions } from '~/shared/donate-options';
+import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
 import { fetchDonateOptions } from '../api/donate-options';
 
 /**
@@ -39,9 +39,9 @@ export function useDonateOptions(): DonateOptions | undefined {
   return options;
 }
 
-/** The server's options for the checkout, from its first render; undefined if it sent none. */
-export function useCheckoutOptions(): DonateOptions | undefined {
-  const fromServer = useServerPageData<DonateOptions>();
+/** The server's data for the checkout, from its first render; undefined if it sent none. */
+export function useCheckoutOptions(): CheckoutPageData | undefined {
+  const fromServer = useServerPageData<CheckoutPageData>();
   const [options] = useState(fromServer);
   return options;
 }

@@ -1,6 +1,12 @@
 import siteConfig from '@site-config';
 import { Button } from '../../../components/ui/button';
-import { FieldShell, HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
+import {
+  FieldShell,
+  FormNotice,
+  HoneypotField,
+  TextAreaField,
+  TextField,
+} from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { failureToast } from '../../../lib/failure-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -57,11 +63,7 @@ export function ApplicationForm({ tierId, onTierChange, onSubmitted }: Applicati
       className="flex flex-col gap-4"
     >
       <input type="hidden" name={PAGE_FORM_FIELD} value="join" />
-      {form.errors._ ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {form.errors._}
-        </p>
-      ) : null}
+      <FormNotice problem={form.errors._} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" autoComplete="given-name" required {...field('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" required {...field('lastName')} />

@@ -1,5 +1,6 @@
+import { PAGE_FORM_FIELD, type PageFormState } from '~/shared/page-forms';
 import { Button } from '../../../components/ui/button';
-import { HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
+import { FormNotice, HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { failureToast } from '../../../lib/failure-toast';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -11,16 +12,26 @@ export const commentFailureMessage = 'Failed to submit comment';
 
 /**
  * Spec 5 and 8: name, email and comment, all required; the visitor is told the comment awaits
- * review. Everything stays as typed on a failure.
+ * review. Everything stays as typed on a failure. Without JavaScript it posts to /videos, which
+ * sends it back with its messages (`returned`) or says it was received (`sent`).
  */
-export function CommentForm({ videoId, videoTitle }: { videoId: string; videoTitle: string }) {
+export function CommentForm({
+  videoId,
+  videoTitle,
+  returned,
+  sent,
+}: {
+  videoId: string;
+  videoTitle: string;
+  returned?: PageFormState;
+  sent?: string;
+}) {
   const toast = useToast();
-  const form = useZodForm(loadSchema, {
-    authorName: '',
-    authorEmail: '',
-    comment: '',
-    website: '',
-  });
+  const form = useZodForm(
+    loadSchema,
+    { authorName: '', authorEmail: '', comment: '', website: '' },
+    returned,
+  );
   const { values, submitting, setValue, field } = form;
   const bind = (name: 'authorName' | 'authorEmail' | 'comment') => ({
     ...field(name),
@@ -45,6 +56,9 @@ export function CommentForm({ videoId, videoTitle }: { videoId: string; videoTit
       aria-label={`Comment on ${videoTitle}`}
       className="flex flex-col gap-3"
     >
+      <FormNotice title="Comment Submitted" sent={sent} problem={form.errors._} />
+      <input type="hidden" name={PAGE_FORM_FIELD} value="comment" />
+      <input type="hidden" name="videoId" value={videoId} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Name" autoComplete="name" {...bind('authorName')} />
         <TextField label="Email" type="email" autoComplete="email" {...bind('authorEmail')} />

@@ -1,11 +1,20 @@
-import type { PublicVideo } from '~/shared/schemas/videos';
+import type { PublicCommentListing, PublicVideo } from '~/shared/schemas/videos';
 import { describeDuration, formatDuration, formatFileSize } from '~/shared/video-format';
 import { formatPublished } from '../lib/format-published';
 import { VideoComments } from './video-comments';
 import { VideoPlayer } from './video-player';
 
-/** One video of the grid (spec 2 '/videos'): the player, its details, the Comments toggle. */
-export function VideoCard({ video }: { video: PublicVideo }) {
+/**
+ * One video of the grid (spec 2 '/videos'): the player, its details, the Comments toggle (with
+ * the first comments when the page was rendered with them).
+ */
+export function VideoCard({
+  video,
+  comments,
+}: {
+  video: PublicVideo;
+  comments?: PublicCommentListing;
+}) {
   return (
     <article
       className="flex flex-col overflow-hidden rounded-xl bg-white shadow-md"
@@ -42,7 +51,7 @@ export function VideoCard({ video }: { video: PublicVideo }) {
           <p className="break-words whitespace-pre-line text-stone-800">{video.description}</p>
         ) : null}
         <div className="mt-auto">
-          <VideoComments videoId={video.id} videoTitle={video.title} />
+          <VideoComments videoId={video.id} videoTitle={video.title} initial={comments} />
         </div>
       </div>
     </article>

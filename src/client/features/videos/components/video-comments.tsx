@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useSearch } from 'wouter';
+import { usePageForm } from '../../../app/page-data';
 import { Button } from '../../../components/ui/button';
-import type { PublicComment } from '~/shared/schemas/videos';
+import type { PublicComment, PublicCommentListing } from '~/shared/schemas/videos';
 import { listComments } from '../api/list-comments';
 import { formatPublished } from '../lib/format-published';
 import { CommentForm } from './comment-form';
@@ -12,9 +14,14 @@ interface CommentsState {
   error: Error | null;
 }
 
-/** A video's approved comments, loaded when first shown, then page by page. */
-function useComments(videoId: string, open: boolean) {
-  const [state, setState] = useState<CommentsState | null>(null);
+/**
+ * A video's approved comments: the first ones as the page was rendered with them, or loaded when
+ * first shown; then page by page.
+ */
+function useComments(videoId: string, open: boolean, initial?: PublicCommentListing) {
+  const [state, setState] = useState<CommentsState | null>(() =>
+    initial ? { ...initial, loading: false, error: null } : null,
+  );
   const load = useCallback(
     (offset: number) =>
       listComments(videoId, offset).then(
@@ -46,45 +53,52 @@ function useComments(videoId: string, open: boolean) {
   return { state, more, retry };
 }
 
-/** The Comments toggle (spec 2): the comment form and the approved comments. */
-export function VideoComments({ videoId, videoTitle }: { videoId: string; videoTitle: string }) {
-  const [open, setOpen] = useState(false);
-  const regionId = useId();
-  const { state, more, retry } = useComments(videoId, open);
+/**
+ * The Comments toggle (spec 2): the comment form and the approved comments. A <details>, so it
+ * opens and its form posts without JavaScript too; it is open when the server sent its form back.
+ */
+export function VideoComments({
+  videoId,
+  videoTitle,
+  initial,
+}: {
+  videoId: string;
+  videoTitle: string;
+  initial?: PublicCommentListing;
+}) {
+  const page = usePageForm('comment');
+  const returned = page.returned?.values.videoId === videoId ? page.returned : undefined;
+  const sent = new URLSearchParams(useSearch()).get('video') === videoId ? page.sent : undefined;
+  const [open, setOpen] = useState(Boolean(returned ?? sent));
+  const { state, more, retry } = useComments(videoId, open, initial);
   return (
-    <div className="border-t border-stone-200 pt-3">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={regionId}
-        onClick={() => setOpen((o) => !o)}
-        className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-900 hover:text-gold-700"
-      >
+    <details
+      id={`comments-${videoId}`}
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      className="group scroll-mt-24 border-t border-stone-200 pt-3"
+    >
+      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 font-semibold text-navy-900 hover:text-gold-700 [&::-webkit-details-marker]:hidden">
         <svg
           viewBox="0 0 24 24"
           aria-hidden="true"
-          className={`h-4 w-4 fill-current transition-transform ${open ? 'rotate-90' : ''}`}
+          className="h-4 w-4 fill-current transition-transform group-open:rotate-90 motion-reduce:transition-none"
         >
           <path d="M9 6l6 6-6 6z" />
         </svg>
         Comments
-      </button>
-      <section
-        id={regionId}
-        hidden={!open}
-        aria-label={`Comments on ${videoTitle}`}
-        className="mt-3 flex flex-col gap-4"
-      >
-        {open ? (
-          <>
-            <CommentForm videoId={videoId} videoTitle={videoTitle} />
-            <CommentList state={state} onMore={more} onRetry={retry} />
-          </>
-        ) : null}
+      </summary>
+      <section aria-label={`Comments on ${videoTitle}`} className="mt-3 flex flex-col gap-4">
+        <CommentForm videoId={videoId} videoTitle={videoTitle} returned={returned} sent={sent} />
+        <CommentList state={state} onMore={more} onRetry={retry} />
       </section>
-    </div>
+    </details>
   );
 }
+
+const subscribeNever = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
 
 function CommentList({
   state,
@@ -95,6 +109,8 @@ function CommentList({
   onMore: () => void;
   onRetry: () => void;
 }) {
+  // 'Show more' and 'Try again' need scripts: without them the page shows the first comments.
+  const scripted = useSyncExternalStore(subscribeNever, isBrowser, isServer);
   if (state === null) return <p role="status">Loading comments…</p>;
   const { comments, total, loading, error } = state;
   return (
@@ -125,7 +141,7 @@ function CommentList({
           </Button>
         </div>
       ) : null}
-      {comments.length < total && !error ? (
+      {scripted && comments.length < total && !error ? (
         <Button variant="ghost" className="self-start" onClick={onMore} disabled={loading}>
           {loading ? 'Loading...' : `Show more comments (${total - comments.length})`}
         </Button>

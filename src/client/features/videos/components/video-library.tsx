@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { usePageForm } from '../../../app/page-data';
 import { Button } from '../../../components/ui/button';
 import { videoLimits } from '~/shared/schemas/videos';
 import { useVideoListing } from '../hooks/use-video-listing';
@@ -6,7 +7,7 @@ import { VideoCard } from './video-card';
 
 /** The grid of published videos (spec 2 '/videos'), a page at a time, with its states. */
 export function VideoLibrary({ page }: { page: number }) {
-  const { listing, error, retry } = useVideoListing(page);
+  const { listing, comments, error, retry } = useVideoListing(page);
   if (error) {
     return (
       <div role="alert" className="mx-auto max-w-2xl px-4 py-16 text-center">
@@ -43,13 +44,28 @@ export function VideoLibrary({ page }: { page: number }) {
   const pages = Math.max(1, Math.ceil(listing.total / videoLimits.publicPageSize));
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
+      <LostComment videoIds={listing.videos.map((video) => video.id)} />
       <div className="grid items-start gap-8 md:grid-cols-2 xl:grid-cols-3">
         {listing.videos.map((video) => (
-          <VideoCard key={video.id} video={video} />
+          <VideoCard key={video.id} video={video} comments={comments?.[video.id]} />
         ))}
       </div>
       {pages > 1 ? <Pages page={page} pages={pages} /> : null}
     </div>
+  );
+}
+
+/**
+ * A comment posted without JavaScript to a video no longer on the page (unpublished meanwhile):
+ * its form is not here to show the message, so the page does.
+ */
+function LostComment({ videoIds }: { videoIds: string[] }) {
+  const { returned } = usePageForm('comment');
+  if (!returned || videoIds.includes(returned.values.videoId ?? '')) return null;
+  return (
+    <p role="alert" className="mb-8 rounded-lg bg-red-50 p-3 text-red-800">
+      {returned.errors._ ?? returned.errors.videoId}
+    </p>
   );
 }
 

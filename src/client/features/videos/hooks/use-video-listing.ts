@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useServerPageData } from '../../../app/page-data';
-import type { PublicVideoListing } from '~/shared/schemas/videos';
+import type { PublicVideoListing, VideosPageData } from '~/shared/schemas/videos';
 import { listVideos } from '../api/list-videos';
 
 interface ListingState {
   page: number;
   listing?: PublicVideoListing;
+  /** The first comments of each video, when the server rendered this page with them. */
+  comments?: VideosPageData['comments'];
   error?: Error;
 }
 
@@ -14,8 +16,12 @@ interface ListingState {
  * on load); another page, or this one after a client-side navigation, is fetched.
  */
 export function useVideoListing(page: number) {
-  const fromServer = useServerPageData<PublicVideoListing>();
-  const [state, setState] = useState<ListingState>(() => ({ page, listing: fromServer }));
+  const fromServer = useServerPageData<VideosPageData>();
+  const [state, setState] = useState<ListingState>(() => ({
+    page,
+    listing: fromServer,
+    comments: fromServer?.comments,
+  }));
   const current = state.page === page ? state : { page };
 
   useEffect(() => {
@@ -33,5 +39,5 @@ export function useVideoListing(page: number) {
   }, [page, current.listing, current.error]);
 
   const retry = useCallback(() => setState({ page }), [page]);
-  return { listing: current.listing, error: current.error, retry };
+  return { listing: current.listing, comments: current.comments, error: current.error, retry };
 }

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { parseCheckoutChoice } from '~/shared/checkout-link';
+import {
+  ojcChargeInput,
+  ojcCheckoutPageInput,
+  ojcCreatePaymentInput,
+  ojcPaymentParams,
+  type OjcChargeInput,
+  type OjcCheckoutPageInput,
+  type OjcPaymentPageData,
+} from '~/shared/schemas/ojc';
+import { AppError } from '../../errors';
+import { globalRateLimit } from '../../plugins/global-rate-limit';
+import { fieldMessages } from '../../ssr/page-forms';
+import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
+import { chargeMessages } from './charge-messages';
+import { ojcContextOf } from './context';
+import { createOjcPayment } from './create-ojc-payment';
+import { serializeOjcPayment } from './serialize-ojc';
+
+/** The API's field names as the checkout form names them. */
+const formField: Record<string, string> = {
+  donorName: 'name',
+  donorEmail: 'email',
+  donorPhone: 'phone',
+  dedication: 'dedicationName',
+};
+
+/** `/checkout/ojc/<paymentId>`: the payment the page is for, or a plain refusal. */
+function paymentIdOf(path: string) {
+  const parsed = ojcPaymentParams.safeParse({ paymentId: path.split('/')[3] ?? '' });
+  if (!parsed.success) throw new AppError('not_found', chargeMessages.notFound);
+  return parsed.data.paymentId;
+}
+
+/**
+ * The OJC checkout and payment page without JavaScript (ssr/page-forms.ts, ADR 019): the same
+ * operations as the API, with the same shared limit for everyone (the per-visitor limit is the
+ * page forms' own). The card number is never written back into a page.
+ */
+export function registerOjcPageForms(app: FastifyInstance) {
+  const { env } = app;
+  const contextFor = (log: FastifyInstance['log']) => ojcContextOf(app, log);
+
+  app.pageForms.set('ojc-checkout', {
+    sentMessage: '',
+    schema: ojcCheckoutPageInput,
+    guard: globalRateLimit(
+      app.database.db,
+      'ojc-create-payment',
+      env.DONATION_GLOBAL_RATE_LIMIT,
+      app.clock,
+    ),
+    async submit(form: OjcCheckoutPageInput, { url, log }) {
+      const choice = parseCheckoutChoice(url.searchParams);
+      if (!choice || choice.method !== 'ojc') {
+        throw new AppError(
+          'bad_request',
+          'This checkout link is incomplete. No money was taken. Please choose your gift again on the donate page.',
+        );
+      }
+      const input = ojcCreatePaymentInput(env.DONATION_MAX_DOLLARS).safeParse({
+        amount: choice.amount,
+        donorName: form.name,
+        donorEmail: form.email,
+        donorPhone: form.phone ?? undefined,
+        donationType: choice.type,
+        dedication: form.dedicate
+          ? { kind: form.dedicationKind, name: form.dedicationName ?? '' }
+          : null,
+        idempotencyKey: form.attempt,
+        membership: choice.membership ?? null,
+        website: form.website,
+      });
+      if (!input.success) {
+        const errors = fieldMessages(input.error.issues);
+        throw new AppError(
+          'validation_failed',
+          'Please correct the form.',
+          Object.fromEntries(
+            Object.entries(errors).map(([key, text]) => [formField[key] ?? '_', text]),
+          ),
+        );
+      }
+      if (input.data.website) {
+        log.info('honeypot filled: OJC payment dropped');
+        return { location: `/checkout/ojc/${randomUUID()}` };
+      }
+      const payment = await createOjcPayment(contextFor(log), input.data);
+      return { location: `/checkout/ojc/${payment.paymentId}` };
+    },
+  });
+
+  app.pageForms.set('ojc-charge', {
+    sentMessage: '',
+    schema: ojcChargeInput(app.clock),
+    secretFields: ['cardNumber'],
+    guard: globalRateLimit(
+      app.database.db,
+      'ojc-charge',
+      env.DONATION_GLOBAL_RATE_LIMIT,
+      app.clock,
+    ),
+    async submit(card: OjcChargeInput, { path, log }) {
+      await chargeOjcPayment(contextFor(log), paymentIdOf(path), card);
+      app.jobWorker.wake();
+      // The page reads the payment again: paid, it thanks the donor.
+      return { query: {} };
+    },
+  });
+}
+
+/** What /checkout/ojc/<paymentId> is rendered with: the payment, or why it cannot be shown. */
+export async function loadOjcPaymentPageData(
+  app: FastifyInstance,
+  url: URL,
+): Promise<OjcPaymentPageData> {
+  try {
+    const row = await findOjcPayment(ojcContextOf(app), paymentIdOf(url.pathname));
+    return { payment: serializeOjcPayment(row) };
+  } catch (error) {
+    if (error instanceof AppError) return { problem: error.message };
+    throw error;
+  }
+}
