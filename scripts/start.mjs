@@ -1,8 +1,13 @@
-// `npm start`: builds the site if there is no build or the sources changed since, then serves it.
+// `npm start`: reads `.env`, builds the site if there is no build or the sources changed since,
+// then serves it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareSettings } from './lib/settings-file.mjs';
+
+// First, so the build and the server both see what `.env` sets (NODE_ENV too).
+prepareSettings();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = join(root, 'dist', 'server', 'main.js');

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,6 +42,11 @@ export interface DatabaseOptions {
    * takes seconds. The test suite starts every file's database from one migrated snapshot.
    */
   snapshot?: Blob;
+  /**
+   * With `dataDir`: who is opening it, in words ("the site's server"), for the message another
+   * process gets while this one holds it (data-dir-lock.ts).
+   */
+  purpose?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -59,10 +65,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.snapshot
-    ? await PGlite.create({ loadDataDir: options.snapshot })
-    : await PGlite.create(options.dataDir);
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir, options.purpose ?? 'another program');
+  }
+  let client: PGlite;
+  try {
+    client = options.snapshot
+      ? await PGlite.create({ loadDataDir: options.snapshot })
+      : await PGlite.create(options.dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -72,6 +88,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

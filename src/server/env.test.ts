@@ -68,12 +68,18 @@ describe('parseEnv', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 
+  it('treats an empty STRIPE_API_BASE as unset (as .env.example has it)', () => {
+    expect(parseEnv({ STRIPE_API_BASE: '' }).STRIPE_API_BASE).toBeUndefined();
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'example.org' }, 'PUBLIC_URL'],
+    [{ STRIPE_API_BASE: 'stripe.local' }, 'STRIPE_API_BASE'],
+    [{ STRIPE_API_BASE: 'http://127.0.0.1:1/v1' }, 'STRIPE_API_BASE'],
   ])('refuses %j naming the setting', (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     try {

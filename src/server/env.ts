@@ -107,7 +107,11 @@ export const envSchema = z.object({
   STRIPE_API_BASE: unsetWhenEmpty(
     z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
-      .refine((url) => ['', '/'].includes(new URL(url).pathname), 'must have no path'),
+      // Guarded: the refinement runs on values the URL check already refused, '' among them.
+      .refine(
+        (url) => URL.canParse(url) && ['', '/'].includes(new URL(url).pathname),
+        'must have no path',
+      ),
   ),
   /** The largest gift accepted in one payment, in whole dollars. */
   DONATION_MAX_DOLLARS: z.coerce.number().int().min(1).max(1_000_000).default(25_000),

@@ -1,4 +1,5 @@
 import { openDatabase } from '~/db/client';
+import { DataDirInUseError } from '~/db/data-dir-lock';
 import { buildApp } from './app';
 import { EnvError, parseEnv } from './env';
 import { migrationsDir, resolveDataDir } from './lib/paths';
@@ -16,9 +17,20 @@ async function main() {
     throw error;
   }
 
-  const database = env.DATABASE_URL
-    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
-    : await openDatabase({ dataDir: resolveDataDir(env.DATA_DIR) });
+  let database;
+  try {
+    database = env.DATABASE_URL
+      ? await openDatabase({ databaseUrl: env.DATABASE_URL })
+      : await openDatabase({ dataDir: resolveDataDir(env.DATA_DIR), purpose: "the site's server" });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(
+        `${error.message} Only one program may open the embedded database at a time: stop that one, or give this server another DATA_DIR. If it is no longer running, delete ${error.lockFile} and start again.`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
   await database.migrate(migrationsDir);
 
   const app = await buildApp({ env, database });

@@ -2,8 +2,13 @@
  * Administrator accounts from the command line (docs/operations.md, "Administrators"):
  *   npm run admin:create -- --username NAME [--role owner|admin]
  *   npm run admin:password -- --username NAME
+ * Settings come from the environment and `.env` (the environment wins), like `npm start`.
  */
-import { runAdminCli } from '../features/admin';
+import { prepareSettings } from '../../../scripts/lib/settings-file.mjs';
+
+// Before the app's modules load: the settings may come from `.env`.
+prepareSettings();
+const { runAdminCli } = await import('../features/admin');
 
 try {
   process.exitCode = await runAdminCli(process.argv.slice(2), {

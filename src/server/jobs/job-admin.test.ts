@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/client';
-import { jobs } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { describe, expect, it } from 'vitest';
 import { claimDueJobs } from './job-store';
-import { enqueueAt, fakeClock, readJob, recordingLogger, type FakeClock } from './job-test-kit';
+import {
+  enqueueAt,
+  fakeClock,
+  readJob,
+  recordingLogger,
+  type FakeClock,
+  jobsTestDatabase,
+} from './job-test-kit';
 import { createJobWorker } from './job-worker';
 import { listJobs } from './list-jobs';
 import { retryDeadJob } from './retry-dead-job';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(jobs);
-});
+const database = jobsTestDatabase();
 
 /** Jobs in every state: two succeeded, one dead, one running, three pending. */
 async function seed(clock: FakeClock) {

@@ -124,6 +124,25 @@ export async function markJobDead(
 }
 
 /**
+ * The heartbeat: pushes the lease of each job this worker still holds to `now + leaseMs`.
+ * Returns the ids renewed; a lease missing from them was lost (taken over after it lapsed, or
+ * released), and its job must not run on here.
+ */
+export async function renewJobLeases(
+  db: DatabaseExecutor,
+  leases: JobLease[],
+  { now, leaseMs }: { now: Date; leaseMs: number },
+): Promise<number[]> {
+  if (leases.length === 0) return [];
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
+    .where(or(...leases.map(heldBy)))
+    .returning({ id: jobs.id });
+  return rows.map((row) => row.id);
+}
+
+/**
  * Gives jobs back to the queue, due now, when the worker stops before they finish. The attempt
  * is handed back too: our shutdown cut it short, the job did not fail.
  */

@@ -1,11 +1,31 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { jobs, type Job } from '~/db/schema';
+import { createTestDatabase } from '../../../tests/helpers/database';
 import { enqueueJob, type EnqueueJobOptions } from './enqueue-job';
 import type { Clock } from '../lib/clock';
-import type { DatabaseExecutor } from '~/db/client';
+import type { DatabaseExecutor, DatabaseHandle } from '~/db/client';
 import type { JobLogger } from './types';
 
 /** Test helpers for the jobs code: imported by *.test.ts only. */
+
+/** One test database for the calling test file, with no jobs at the start of each test. */
+export function jobsTestDatabase(): { readonly db: DatabaseExecutor } {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle?.close());
+  beforeEach(async () => {
+    await handle!.db.delete(jobs);
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error('the test database opens in beforeAll');
+      return handle.db;
+    },
+  };
+}
 
 export interface FakeClock {
   now: Clock;

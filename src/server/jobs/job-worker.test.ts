@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/client';
-import { jobs } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { describe, expect, it } from 'vitest';
 import { lastErrorMaxLength } from './job-store';
-import { enqueueAt, fakeClock, readJob, recordingLogger, type FakeClock } from './job-test-kit';
+import {
+  enqueueAt,
+  fakeClock,
+  readJob,
+  recordingLogger,
+  type FakeClock,
+  jobsTestDatabase,
+} from './job-test-kit';
 import { createJobWorker } from './job-worker';
 import { RetryLaterError } from './run-claimed-job';
 import type { JobContext, JobHandlers } from './types';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(jobs);
-});
+const database = jobsTestDatabase();
 
 function workerWith(handlers: JobHandlers, clock: FakeClock, logger = recordingLogger()) {
   return createJobWorker({ db: database.db, handlers, logger, clock: clock.now, workerId: 'w1' });

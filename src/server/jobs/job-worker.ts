@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { claimDueJobs, releaseJobs, type ClaimedJob, type JobLease } from './job-store';
+import { claimDueJobs, releaseJobs, type ClaimedJob } from './job-store';
+import { leaseHeartbeat, type LeasedJob } from './lease-heartbeat';
 import { pruneSucceededJobs, succeededJobRetentionMs } from './prune-jobs';
 import { JobReleasedError, runClaimedJob, type RunJobSettings } from './run-claimed-job';
 import type { Clock } from '../lib/clock';
@@ -14,12 +15,14 @@ export interface JobWorkerOptions {
   clock?: Clock;
   /** How often an idle worker looks for work; `wake()` skips the wait. */
   pollIntervalMs?: number;
-  /** How long a claimed job belongs to this worker before another may take it over. */
-  leaseMs?: number;
   /**
-   * A handler running longer fails (and is retried); shorter than the lease, so a job is not
-   * taken over while its first worker still waits on it. Default 2 min, or half a short lease.
+   * How long a claimed job belongs to this worker without a heartbeat before another may take
+   * it over: how long a crashed process's jobs wait. Default 30 s.
    */
+  leaseMs?: number;
+  /** How often a started worker renews the leases of its running jobs. Default a third of the lease. */
+  heartbeatMs?: number;
+  /** A handler running longer fails (and is retried). Default 2 min. */
   jobTimeoutMs?: number;
   /** How many jobs run at once, and the most one claim takes. */
   batchSize?: number;
@@ -41,24 +44,36 @@ export interface JobWorker {
   wake(): void;
   /** Claims one batch and runs it to the end; returns how many jobs it claimed. For tests. */
   runOnce(): Promise<number>;
+  /** One heartbeat now: a started worker beats every `heartbeatMs` by itself. For tests. */
+  renewLeases(): Promise<void>;
 }
 
-interface RunningJob {
-  lease: JobLease;
-  controller: AbortController;
+interface RunningJob extends LeasedJob {
   done: Promise<void>;
 }
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { db, logger, clock = () => new Date(), pollIntervalMs = 2_000 } = options;
-  const { leaseMs = 5 * 60_000, batchSize = 10 } = options;
-  const { jobTimeoutMs = Math.min(2 * 60_000, Math.floor(leaseMs / 2)) } = options;
+  const { leaseMs = defaultLeaseMs, batchSize = 10, jobTimeoutMs = 2 * 60_000 } = options;
+  const { heartbeatMs = Math.floor(leaseMs / 3) } = options;
   const { stopTimeoutMs = 5_000, workerId = defaultWorkerId() } = options;
-  if (jobTimeoutMs >= leaseMs) throw new Error('jobTimeoutMs must be shorter than leaseMs');
+  // Two beats fit in a lease, so one slow or failed renewal does not lose it.
+  if (!(heartbeatMs > 0 && heartbeatMs * 2 <= leaseMs)) {
+    throw new Error('heartbeatMs must be positive and at most half of leaseMs');
+  }
   if (!(batchSize >= 1)) throw new Error('batchSize must be at least 1');
   const settings: RunJobSettings = { ...options, clock, workerId, jobTimeoutMs };
 
   const running = new Set<RunningJob>();
+  const renewLeases = leaseHeartbeat({
+    db,
+    clock,
+    logger,
+    workerId,
+    leaseMs,
+    running: () => running,
+  });
+  let heartbeat: NodeJS.Timeout | undefined;
   const claims = new Set<Promise<unknown>>();
   let state: 'idle' | 'started' | 'stopping' | 'stopped' = 'idle';
   let loop: Promise<void> | undefined;
@@ -67,20 +82,22 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let woken = false;
 
   async function claimAndRun(limit: number): Promise<Promise<void>[]> {
-    const claim = claimDueJobs(db, { now: clock(), limit, leaseMs, workerId });
+    const now = clock();
+    const claim = claimDueJobs(db, { now, limit, leaseMs, workerId });
     claims.add(claim);
     try {
-      return (await claim).map(run);
+      return (await claim).map((job) => run(job, now.getTime() + leaseMs));
     } finally {
       claims.delete(claim);
     }
   }
 
-  function run(job: ClaimedJob): Promise<void> {
+  function run(job: ClaimedJob, heldUntil: number): Promise<void> {
     const controller = new AbortController();
     const entry: RunningJob = {
       lease: { id: job.id, attempts: job.attempts, workerId },
       controller,
+      heldUntil,
       done: runClaimedJob(settings, job, controller)
         .catch((error: unknown) => {
           const fields = { jobId: job.id, kind: job.kind, attempt: job.attempts };
@@ -157,6 +174,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   async function shutDown() {
     state = 'stopping';
     wakeUp?.();
+    // Beats on while running jobs finish; the release below (or the lease) ends them.
     await loop;
     await Promise.allSettled(claims);
     const finished = settledWithin(
@@ -182,6 +200,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       }
       for (const job of left) job.controller.abort(new JobReleasedError());
     }
+    clearInterval(heartbeat);
     state = 'stopped';
   }
 
@@ -193,7 +212,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       state = 'started';
       woken = false;
       loop = pollLoop();
-      logger.info({ workerId, batchSize, pollIntervalMs }, 'job worker started');
+      heartbeat = setInterval(() => void renewLeases(), heartbeatMs);
+      heartbeat.unref();
+      logger.info({ workerId, batchSize, pollIntervalMs, leaseMs }, 'job worker started');
     },
     stop() {
       stopping ??= shutDown();
@@ -206,6 +227,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       await Promise.all(runs);
       return runs.length;
     },
+    renewLeases,
   };
 }
 
@@ -219,6 +241,9 @@ async function settledWithin(promises: Promise<unknown>[], ms: number): Promise<
     clearTimeout(timer);
   }
 }
+
+/** How long a crashed worker's jobs wait before another worker takes them (ADR 024). */
+export const defaultLeaseMs = 30_000;
 
 function defaultWorkerId() {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/client';
-import { jobs } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { describe, expect, it } from 'vitest';
 import { claimDueJobs, markJobSucceeded, scheduleJobRetry } from './job-store';
-import { deferred, enqueueAt, fakeClock, readJob, recordingLogger } from './job-test-kit';
+import {
+  deferred,
+  enqueueAt,
+  fakeClock,
+  readJob,
+  recordingLogger,
+  jobsTestDatabase,
+} from './job-test-kit';
 import { createJobWorker } from './job-worker';
 import type { JobHandlers } from './types';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(jobs);
-});
+const database = jobsTestDatabase();
 
 const leaseMs = 60_000;
 

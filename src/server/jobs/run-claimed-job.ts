@@ -29,8 +29,19 @@ export class JobReleasedError extends Error {
 }
 
 /**
+ * The abort reason when the heartbeat finds the lease gone: another worker may hold the job now,
+ * so this one stops and records nothing.
+ */
+export class JobLeaseLostError extends Error {
+  constructor() {
+    super('the job lease was lost: another worker may be running the job');
+  }
+}
+
+/**
  * Runs one claimed job and records its outcome. `signal` is the worker's: aborted with a
- * JobReleasedError once the job has been returned to the queue.
+ * JobReleasedError once the job has been returned to the queue, with a JobLeaseLostError when
+ * its lease was lost.
  */
 export async function runClaimedJob(
   settings: RunJobSettings,
@@ -70,7 +81,8 @@ export async function runClaimedJob(
       settings.jobTimeoutMs,
     );
   } catch (error) {
-    if (error instanceof JobReleasedError) return;
+    // Handed back or taken over: the heartbeat or the shutdown has said so; record nothing.
+    if (error instanceof JobReleasedError || error instanceof JobLeaseLostError) return;
     failure = error ?? new Error('the handler failed without an error');
   }
   const now = clock();

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/client';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
 import { enqueueJob } from './enqueue-job';
-import { deferred, enqueueAt, fakeClock, nextTurn, readJob, recordingLogger } from './job-test-kit';
+import {
+  deferred,
+  enqueueAt,
+  fakeClock,
+  nextTurn,
+  readJob,
+  recordingLogger,
+  jobsTestDatabase,
+} from './job-test-kit';
 import { createJobWorker, type JobWorkerOptions } from './job-worker';
 import { JobReleasedError } from './run-claimed-job';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(jobs);
-});
+const database = jobsTestDatabase();
 
 /** A worker whose one kind, `hold`, runs until the test lets it go. */
 function holdingWorker(options: Partial<JobWorkerOptions> = {}) {

@@ -50,17 +50,26 @@ function originOf(value: string) {
 /**
  * Refuses a state-changing request sent by another site: fetch metadata first, then Origin,
  * else Referer. A request with neither header (a script, not a browser) passes to the token.
+ * The refusal names the address to open: most often it is the site itself opened at another
+ * address than PUBLIC_URL (localhost for 127.0.0.1, a LAN address), not an attack.
  */
 export function assertSameOrigin(request: FastifyRequest) {
   if (safeMethods.has(request.method)) return;
-  if (request.headers['sec-fetch-site'] === 'cross-site') {
-    throw forbidden('Cross-site requests are not allowed.');
-  }
+  const { publicOrigin } = request.server.adminAuth;
   const { origin, referer } = request.headers;
   const source = origin ?? (referer === undefined ? undefined : originOf(referer));
-  if (source !== undefined && source !== request.server.adminAuth.publicOrigin) {
-    throw forbidden('Cross-site requests are not allowed.');
-  }
+  const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+  if (!crossSite && (source === undefined || source === publicOrigin)) return;
+  request.log.warn(
+    { origin: source, publicOrigin, secFetchSite: request.headers['sec-fetch-site'] },
+    'refused a write sent from another address than PUBLIC_URL',
+  );
+  const openedAt = source !== undefined && /^https?:\/\//.test(source) ? source : undefined;
+  throw forbidden(
+    openedAt && !crossSite
+      ? `This site works at ${publicOrigin}, but this page was opened at ${openedAt}. Open ${publicOrigin} and try again. (To use ${openedAt} instead, set PUBLIC_URL to it and restart the server.)`
+      : `This was sent from another website, so it was refused. Open ${publicOrigin} and try again.`,
+  );
 }
 
 /** Clears the session cookie (same attributes as when it was set, or browsers keep it). */

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -15,6 +15,7 @@ import {
   adminTotp,
   adminUsers,
 } from '~/db/schema';
+import { dataDirLockName } from '~/db/data-dir-lock';
 import { createTestDatabase } from '../../../../tests/helpers/database';
 import { rootDir } from '../../lib/paths';
 import { runAdminCli, type CliIo } from './admin-cli';
@@ -324,6 +325,44 @@ describe('admin:password', () => {
     });
     expect(result).toMatchObject({ code: 1, err: 'No administrator named "ghost".' });
   });
+});
+
+describe('on the embedded database while another program has it', () => {
+  it.each([
+    ['create', "the site's server", 'Stop the server, run this command again, then start'],
+    ['password', 'an admin command', 'Wait for it to finish, then run this command again'],
+  ])(
+    'admin:%s refuses while %s holds it, and says what to do',
+    async (command, purpose, advice) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'tziyun-cli-busy-'));
+      try {
+        const lockFile = join(dataDir, dataDirLockName);
+        const holder = { pid: process.ppid, hostname: 'site', purpose, startedAt: 'today' };
+        writeFileSync(lockFile, JSON.stringify({ ...holder, token: 'theirs' }));
+        const err: string[] = [];
+        const code = await runAdminCli([command, '--username', 'office'], {
+          env: { NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_PASSWORD: 'a-long-test-password' },
+          stdin: fakeStdin(false),
+          stdout: new PassThrough(),
+          out: () => {},
+          err: (line) => err.push(line),
+        });
+        expect(code).toBe(1);
+        const said = err.join('\n');
+        expect(said).toContain(
+          `(process ${process.ppid} on site, since today) is using the embedded database in ${dataDir}.`,
+        );
+        expect(said).toContain(`${advice}`);
+        expect(said).toContain('two programs must not open the embedded database at once');
+        expect(said).toContain(`If that process is no longer running, delete ${lockFile}.`);
+        // Refused before opening anything: the holder's lock is untouched, no database was made.
+        expect(JSON.parse(readFileSync(lockFile, 'utf8')).token).toBe('theirs');
+        expect(readdirSync(dataDir)).toEqual([dataDirLockName]);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('the npm script', () => {

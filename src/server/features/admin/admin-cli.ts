@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import { type AdminRole } from '~/shared/domain';
 import { openDatabase, type DatabaseHandle } from '~/db/client';
+import { DataDirInUseError } from '~/db/data-dir-lock';
 import { EnvError, parseEnv, type Env } from '../../env';
 import { AppError } from '../../errors';
 import { migrationsDir, resolveDataDir } from '../../lib/paths';
@@ -38,7 +39,18 @@ function firstMessage(error: { issues: { message: string }[] }) {
 async function defaultOpenDatabase(env: Env) {
   return env.DATABASE_URL
     ? openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 1 })
-    : openDatabase({ dataDir: resolveDataDir(env.DATA_DIR) });
+    : openDatabase({ dataDir: resolveDataDir(env.DATA_DIR), purpose: 'an admin command' });
+}
+
+/** Who has the embedded database, and what to do about it. */
+function inUseMessage(error: DataDirInUseError) {
+  const what = error.holder.purpose.includes('server')
+    ? 'Stop the server, run this command again, then start the server again'
+    : 'Wait for it to finish, then run this command again';
+  return [
+    `${error.message} ${what}: two programs must not open the embedded database at once. Nothing was changed.`,
+    `(With PostgreSQL, DATABASE_URL, these commands run alongside the server. If that process is no longer running, delete ${error.lockFile}.)`,
+  ].join('\n');
 }
 
 /** From ADMIN_PASSWORD, or typed twice at a terminal; checked against the length rule. */
@@ -178,6 +190,10 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
     }
     return 0;
   } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      io.err(inUseMessage(error));
+      return 1;
+    }
     if (error instanceof CliError || error instanceof EnvError || error instanceof AppError) {
       io.err(error.message);
       return 1;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { createAdmin, signIn, type AdminSession } from '../../../../tests/helpers/admin';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {
@@ -43,6 +43,38 @@ describe('CSRF protection of admin writes', () => {
       error: { code: 'forbidden', message: expect.any(String) },
     });
     expect(await stillSignedIn(session)).toBe(true);
+  });
+
+  it('tells someone signing in at another address than PUBLIC_URL which address to open', async () => {
+    await createAdmin(app, { username: 'office', password: 'a-long-test-password' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      // The site opened at localhost while PUBLIC_URL names another address.
+      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+      payload: { username: 'office', password: 'a-long-test-password' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(
+      'This site works at https://tziyun.test, but this page was opened at http://localhost:3000. Open https://tziyun.test and try again. (To use http://localhost:3000 instead, set PUBLIC_URL to it and restart the server.)',
+    );
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it.each([
+    ['a cross-site request', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+    ['an opaque Origin', { origin: 'null' }],
+  ])('names the site’s address when refusing %s', async (_name, headers) => {
+    const session = await signIn(app);
+    const res = await logout({
+      cookie: session.cookie,
+      'x-csrf-token': session.csrfToken,
+      ...headers,
+    });
+    expect(res.json().error.message).toBe(
+      'This was sent from another website, so it was refused. Open https://tziyun.test and try again.',
+    );
+    expect(res.json().error.message).not.toMatch(/403|cross-site/i);
   });
 
   it('refuses another session’s token', async () => {
