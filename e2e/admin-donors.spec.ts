@@ -136,7 +136,7 @@ test('the CSV follows the filters, is named by date, and neutralises formulas', 
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^donors-\d{4}-\d\d-\d\d\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n');
-  expect(lines[0]).toBe('Name,Email,Amount,Type,Date,Payment Method,Status');
+  expect(lines[0]).toBe('\uFEFFName,Email,Amount,Type,Date,Payment Method,Status');
   expect(lines).toContain(
     'Dated Donor,dated@example.org,36.00,One-time,2024-06-15 12:00,Card,Verified',
   );
@@ -157,7 +157,7 @@ test('/admin/donors: the donors page, its five CSV columns, and the way out', as
   await expect(link).toHaveAttribute('href', '/api/admin/donors.csv?columns=donors');
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const text = await readFile((await download.path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toBe('Name,Email,Amount,Type,Date');
+  expect(text.split('\r\n')[0]).toBe('\uFEFFName,Email,Amount,Type,Date');
   await expectNoAxeViolations(page);
 });
 

@@ -118,6 +118,6 @@ test('the Subscribers tab shows the address and downloads the CSV', async ({ pag
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d\d-\d\d\.csv$/);
   const text = await readFile((await download.path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toBe('Email,Status,Subscribed,Confirmed');
+  expect(text.split('\r\n')[0]).toBe('\uFEFFEmail,Status,Subscribed,Confirmed');
   expect(text).toContain(`${email},pending,`);
 });
