@@ -34,7 +34,7 @@ export function SectionNav({
   return (
     <nav
       aria-label={label}
-      className="print:hidden lg:sticky lg:top-4 lg:w-56 lg:shrink-0"
+      className="print:hidden lg:sticky lg:top-4 lg:w-48 lg:shrink-0"
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !open) return;
         setOpen(false);
