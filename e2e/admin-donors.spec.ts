@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { failOnPageErrors, signInByApi } from './support/admin';
+import {
+  failOnPageErrors,
+  sectionLink,
+  sectionNav,
+  sectionRegion,
+  signInByApi,
+} from './support/admin';
 import { toast } from './support/public-site';
 
 /**
@@ -17,10 +23,7 @@ failOnPageErrors();
 async function openDonors(page: Page, path = '/admin') {
   await signInByApi(page);
   await page.goto(path);
-  const panel =
-    path === '/admin'
-      ? page.getByRole('tabpanel', { name: 'Donor Management' })
-      : page.locator('main');
+  const panel = path === '/admin' ? sectionRegion(page, 'Donor Management') : page.locator('main');
   await expect(panel.getByRole('heading', { level: 2, name: 'Donor Management' })).toBeVisible();
   await expect(panel.getByRole('table', { name: /donors/i })).toBeVisible();
   return panel;
@@ -136,7 +139,7 @@ test('the CSV follows the filters, is named by date, and neutralises formulas', 
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^donors-\d{4}-\d\d-\d\d\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n');
-  expect(lines[0]).toBe('Name,Email,Amount,Type,Date,Payment Method,Status');
+  expect(lines[0]).toBe('\uFEFFName,Email,Amount,Type,Date,Payment Method,Status');
   expect(lines).toContain(
     'Dated Donor,dated@example.org,36.00,One-time,2024-06-15 12:00,Card,Verified',
   );
@@ -151,13 +154,13 @@ test('the CSV follows the filters, is named by date, and neutralises formulas', 
 
 test('/admin/donors: the donors page, its five CSV columns, and the way out', async ({ page }) => {
   const main = await openDonors(page, '/admin/donors');
-  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(sectionNav(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   const link = main.getByRole('link', { name: 'Export CSV' });
   await expect(link).toHaveAttribute('href', '/api/admin/donors.csv?columns=donors');
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const text = await readFile((await download.path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toBe('Name,Email,Amount,Type,Date');
+  expect(text.split('\r\n')[0]).toBe('\uFEFFName,Email,Amount,Type,Date');
   await expectNoAxeViolations(page);
 });
 
@@ -307,7 +310,7 @@ test('the inbox lists page too: Next asks the server for the next hundred', asyn
   });
   await signInByApi(page);
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Messages' }).click();
+  await sectionLink(page, 'Messages').click();
   const pages = page.getByRole('navigation', { name: 'Pages of messages' });
   await expect(pages).toContainText('Showing 1–100 of 150');
   await pages.getByRole('button', { name: 'Next' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { failOnPageErrors, signInByApi } from './support/admin';
+import { failOnPageErrors, openSection, signInByApi } from './support/admin';
 import { toast, uniqueEmail } from './support/public-site';
 
 /**
@@ -17,15 +17,7 @@ async function openSignedIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 }
 
-async function openTab(page: Page, name: string) {
-  await page
-    .getByRole('tablist', { name: 'Administration sections' })
-    .getByRole('tab', { name })
-    .click();
-  const panel = page.getByRole('tabpanel', { name });
-  await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
-  return panel;
-}
+const openTab = openSection;
 
 test('the Messages tab lists a new message and marks it read', async ({ page }) => {
   const name = `Visitor ${Date.now().toString(36)}`;
@@ -118,6 +110,6 @@ test('the Subscribers tab shows the address and downloads the CSV', async ({ pag
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d\d-\d\d\.csv$/);
   const text = await readFile((await download.path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toBe('Email,Status,Subscribed,Confirmed');
+  expect(text.split('\r\n')[0]).toBe('\uFEFFEmail,Status,Subscribed,Confirmed');
   expect(text).toContain(`${email},pending,`);
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../tests/helpers/webhook-receiver';
 import { expectNoAxeViolations } from './support/axe';
-import { failOnPageErrors, signInByApi } from './support/admin';
+import { failOnPageErrors, openSection, sectionNav, signInByApi } from './support/admin';
 import { toast } from './support/public-site';
 
 /**
@@ -18,17 +18,13 @@ async function openTab(page: Page, name: string) {
   await signInByApi(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-  const tablist = page.getByRole('tablist', { name: 'Administration sections' });
-  await tablist.getByRole('tab', { name }).click();
-  const panel = page.getByRole('tabpanel', { name });
-  await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
-  return panel;
+  return openSection(page, name);
 }
 
 test('the tabs come in the spec’s order after the donor and video tabs', async ({ page }) => {
   await signInByApi(page);
   await page.goto('/admin');
-  const tabs = page.getByRole('tablist', { name: 'Administration sections' }).getByRole('tab');
+  const tabs = sectionNav(page).getByRole('link');
   // The tabs appear once the session is known: read them only then.
   await expect(tabs.filter({ hasText: 'Zapier Integration' })).toBeVisible();
   const names = await tabs.allTextContents();

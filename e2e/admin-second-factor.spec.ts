@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { failOnPageErrors, OWNER, ADMIN_PASSWORD } from './support/admin';
+import { failOnPageErrors, OWNER, ADMIN_PASSWORD, sectionLink } from './support/admin';
 import { startLocalhostServer, type LocalhostServer } from './support/localhost-server';
 import {
   addVirtualAuthenticator,
@@ -240,10 +240,7 @@ test.describe('on a server at localhost', () => {
     csrf = await apiSignIn(page.request, url, ownerName, password);
     await enableTotpByApi(page.request, url, csrf);
     await page.goto(`${url}/admin`);
-    await page
-      .getByRole('tablist', { name: 'Administration sections' })
-      .getByRole('tab', { name: 'Administrators' })
-      .click();
+    await sectionLink(page, 'Administrators').click();
     const policy = page.getByRole('form', { name: 'Second factor for everyone' });
     const box = policy.getByRole('checkbox', {
       name: 'Require a second factor (an authenticator app or a passkey) of every administrator',

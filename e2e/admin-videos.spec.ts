@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { gotoHydrated, toast, trackPageErrors } from './support/public-site';
 import { fixtures, openAdmin, publishVideo, uniqueTitle, videoCard } from './support/videos';
+import { openSection } from './support/admin';
 
 /**
  * The office's side of the video library (spec 2 '/admin/videos', 7, 8): uploading a real file,
@@ -193,11 +194,7 @@ test('the form says what is missing, and a refused upload shows the server’s m
 
 test('Video Management is a dashboard tab with the three sections', async ({ page }) => {
   await openAdmin(page, '/admin');
-  await page
-    .getByRole('tablist', { name: 'Administration sections' })
-    .getByRole('tab', { name: 'Video Management' })
-    .click();
-  const panel = page.getByRole('tabpanel', { name: 'Video Management' });
+  const panel = await openSection(page, 'Video Management');
   await expect(panel.getByRole('heading', { level: 2, name: 'Video Management' })).toBeVisible();
   for (const name of ['Upload', 'Manage', 'Moderate Comments']) {
     await expect(panel.getByRole('tab', { name })).toBeVisible();

@@ -1,6 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { ADMIN, ADMIN_PASSWORD, failOnPageErrors, OWNER, signInByApi } from './support/admin';
+import {
+  ADMIN,
+  ADMIN_PASSWORD,
+  failOnPageErrors,
+  OWNER,
+  sectionLink,
+  sectionNav,
+  sectionRegion,
+  signInByApi,
+} from './support/admin';
 import { holdRequests, toast } from './support/public-site';
 
 /**
@@ -36,9 +45,7 @@ async function openSignedIn(page: Page, username: string, path = '/admin') {
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 }
 
-function tab(page: Page, name: string) {
-  return page.getByRole('tablist', { name: 'Administration sections' }).getByRole('tab', { name });
-}
+const tab = sectionLink;
 
 function uniqueUsername(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -198,7 +205,7 @@ test.describe('the dashboard', () => {
   test('a plain admin sees donors first but not the owner-only tabs', async ({ page }) => {
     await openSignedIn(page, ADMIN);
     await expect(page.getByRole('banner')).toContainText(`Signed in as ${ADMIN}`);
-    const tabs = page.getByRole('tablist', { name: 'Administration sections' }).getByRole('tab');
+    const tabs = sectionNav(page).getByRole('link');
     // Spec 2's four first, then this site's own.
     await expect(tabs).toHaveText([
       'Donor Management',
@@ -212,67 +219,55 @@ test.describe('the dashboard', () => {
       'Prayer List',
       'Subscribers',
     ]);
-    await expect(tab(page, 'Donor Management')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(page, 'Donor Management')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 2, name: 'Donor Management' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Administrators' })).toHaveCount(0);
-    await expect(page.getByRole('tab', { name: 'Audit Log' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Administrators' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
     // And the server agrees.
     expect((await page.request.get('/api/admin/users')).status()).toBe(403);
   });
 
-  test('the tabs switch with the arrow keys, Home and End', async ({ page }) => {
+  test('the sections are links: Tab reaches each, Enter opens one and moves the focus to it', async ({
+    page,
+  }) => {
     await openSignedIn(page, OWNER);
     const donors = tab(page, 'Donor Management');
-    const admins = tab(page, 'Administrators');
+    const videos = tab(page, 'Video Management');
     const audit = tab(page, 'Audit Log');
-    await expect(donors).toHaveAttribute('aria-selected', 'true');
+    await expect(donors).toHaveAttribute('aria-current', 'page');
 
-    // From the header, Tab reaches the selected tab (the others are skipped).
+    // From the header, Tab reaches the first section, then the next.
     await page.getByRole('button', { name: 'Logout' }).focus();
     await page.keyboard.press('Tab');
     await expect(donors).toBeFocused();
-
-    const expectSelected = async (selected: typeof donors, heading: string) => {
-      await expect(selected).toBeFocused();
-      await expect(selected).toHaveAttribute('aria-selected', 'true');
-      await expect(selected).toHaveAttribute('tabindex', '0');
-      const panel = page.getByRole('tabpanel', { name: heading });
-      await expect(panel).toBeVisible();
-      await expect(panel.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-      await expect(page.getByRole('tabpanel')).toHaveCount(1);
-    };
-    // The order: Donor Management, Video Management, … , Administrators, Audit Log.
-    await page.keyboard.press('ArrowRight');
-    await expect(tab(page, 'Video Management')).toBeFocused();
-    await expect(tab(page, 'Video Management')).toHaveAttribute('aria-selected', 'true');
-    await expect(donors).toHaveAttribute('aria-selected', 'false');
-    await expect(donors).toHaveAttribute('tabindex', '-1');
-    await page.keyboard.press('ArrowLeft');
-    await expectSelected(donors, 'Donor Management');
-    await page.keyboard.press('ArrowLeft');
-    await expectSelected(audit, 'Audit Log');
-    await page.keyboard.press('ArrowLeft');
-    await expectSelected(admins, 'Administrators');
-    await page.keyboard.press('ArrowRight');
-    await expectSelected(audit, 'Audit Log');
-    await page.keyboard.press('ArrowRight');
-    await expectSelected(donors, 'Donor Management');
-    await page.keyboard.press('ArrowLeft');
-    await expectSelected(audit, 'Audit Log');
-    await page.keyboard.press('Home');
-    await expectSelected(donors, 'Donor Management');
-    await page.keyboard.press('End');
-    await expectSelected(audit, 'Audit Log');
-
-    // Tab leaves the tab list for the panel.
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('tabpanel', { name: 'Audit Log' })).toBeFocused();
+    await expect(videos).toBeFocused();
+
+    const expectOpen = async (link: typeof donors, heading: string, address: string) => {
+      await expect(page).toHaveURL(address);
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      const panel = sectionRegion(page, heading);
+      await expect(panel).toBeFocused();
+      await expect(panel.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      await expect(sectionNav(page).locator('[aria-current]')).toHaveCount(1);
+    };
+    await page.keyboard.press('Enter');
+    await expectOpen(videos, 'Video Management', '/admin?section=videos');
+    await expect(donors).not.toHaveAttribute('aria-current');
+
+    // The last one, after every other link in the list.
+    await audit.focus();
+    await page.keyboard.press('Enter');
+    await expectOpen(audit, 'Audit Log', '/admin?section=audit-log');
+    // Shift+Tab from the section is back in the navigation.
+    await page.keyboard.press('Shift+Tab');
+    await expect(audit).toBeFocused();
   });
 
   test('the jobs tab counts jobs by status and retries a dead one', async ({ page }) => {
     await openSignedIn(page, OWNER);
     await tab(page, 'Background Jobs').click();
-    const panel = page.getByRole('tabpanel', { name: 'Background Jobs' });
+    const panel = sectionRegion(page, 'Background Jobs');
     const counts = panel.getByRole('definition');
     await expect(counts).toHaveCount(4);
     await expect(panel.getByTestId('job-count-dead')).toHaveText('1');
@@ -335,7 +330,7 @@ test.describe('the dashboard', () => {
         }),
       }),
     );
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Refresh' }).click();
+    await sectionRegion(page, 'Background Jobs').getByRole('button', { name: 'Refresh' }).click();
     const row = page.getByRole('row').filter({ hasText: '#987654' });
     await expect(row).toContainText('10 / default');
     // Winter and summer: the zone follows New York's clock.
@@ -354,8 +349,8 @@ test.describe('the dashboard', () => {
   }) => {
     await openSignedIn(page, OWNER);
     await tab(page, 'Administrators').click();
-    const panel = page.getByRole('tabpanel', { name: 'Administrators' });
-    const table = panel.getByRole('table', { name: 'Administrators' });
+    const panel = sectionRegion(page, 'Administrators');
+    const table = panel.getByRole('table', { name: 'Administrator accounts' });
     await expect(table.getByRole('row').filter({ hasText: `${OWNER} (you)` })).toBeVisible();
 
     const form = panel.getByRole('form', { name: 'Add an administrator' });
@@ -416,7 +411,7 @@ test.describe('the dashboard', () => {
 
     // The audit log has it all.
     await tab(page, 'Audit Log').click();
-    const log = page.getByRole('table', { name: 'Audit log' });
+    const log = page.getByRole('table', { name: 'Audit log entries' });
     for (const action of ['admin-created', 'sessions-ended', 'admin-removed']) {
       await expect(
         log.getByRole('row').filter({ hasText: action }).filter({ hasText: name }).first(),
@@ -438,16 +433,17 @@ test.describe('the dashboard', () => {
 
     await openSignedIn(page, name);
     await tab(page, 'Background Jobs').click();
-    const refresh = page.getByRole('tabpanel').getByRole('button', { name: 'Refresh' });
+    const refresh = sectionRegion(page, 'Background Jobs').getByRole('button', { name: 'Refresh' });
     await expect(page.getByTestId('job-count-dead')).toBeVisible();
     const ended = await owner.request.post(`/api/admin/users/${user.id}/end-sessions`, {
       headers: { 'x-csrf-token': csrfToken },
     });
     expect(await ended.json()).toEqual({ ended: 1 });
 
-    // The next call is refused, and the page goes back to sign-in, to return here afterwards.
+    // The next call is refused, and the page goes back to sign-in, to return here (the same
+    // section) afterwards.
     await refresh.click();
-    await expect(page).toHaveURL('/admin/login?next=%2Fadmin');
+    await expect(page).toHaveURL('/admin/login?next=%2Fadmin%3Fsection%3Djobs');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
 
     await owner.request.delete(`/api/admin/users/${user.id}`, {
@@ -492,10 +488,7 @@ test.describe('accessibility', () => {
     });
     expect(applied.ok()).toBe(true);
     await openSignedIn(page, OWNER);
-    const names = await page
-      .getByRole('tablist', { name: 'Administration sections' })
-      .getByRole('tab')
-      .allTextContents();
+    const names = await sectionNav(page).getByRole('link').allTextContents();
     expect(names).toEqual(expect.arrayContaining(Object.keys(checkedElsewhere)));
     const here = names.filter((name) => !(name in checkedElsewhere));
     expect(here).toEqual(
@@ -503,7 +496,7 @@ test.describe('accessibility', () => {
     );
     for (const name of here) {
       await tab(page, name).click();
-      const panel = page.getByRole('tabpanel', { name });
+      const panel = sectionRegion(page, name);
       await expect(panel.getByRole('heading', { level: 2 }).first()).toBeVisible();
       await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
       await expectNoAxeViolations(page);

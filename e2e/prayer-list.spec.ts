@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, failOnPageErrors, signInByApi } from './support/admin';
+import { OWNER, failOnPageErrors, sectionLink, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { linkIn, mailTo } from './support/mail';
 import { gotoHydrated } from './support/public-site';
@@ -142,7 +142,7 @@ test('the Members tab shows the member, filters by tier and status, and exports 
 }) => {
   await signInByApi(page, OWNER);
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Members' }).click();
+  await sectionLink(page, 'Members').click();
   const row = page.getByRole('row').filter({ hasText: MEMBER });
   await expect(row).toContainText('Miriam Prayer');
   await expect(row).toContainText('Flame Tier');

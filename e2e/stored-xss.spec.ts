@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
-import { signInByApi } from './support/admin';
+import { openSection, signInByApi } from './support/admin';
 import { linkIn, mailTo } from './support/mail';
 import { gotoHydrated, trackPageErrors, uniqueEmail } from './support/public-site';
 import {
@@ -86,13 +86,7 @@ function expectEscapedInMail(mail: ParsedMail, texts: string[]) {
 async function openAdminTab(page: Page, name: string) {
   await signInByApi(page);
   await page.goto('/admin');
-  await page
-    .getByRole('tablist', { name: 'Administration sections' })
-    .getByRole('tab', { name })
-    .click();
-  const panel = page.getByRole('tabpanel', { name });
-  await expect(panel.getByRole('heading', { level: 2, name })).toBeVisible();
-  return panel;
+  return openSection(page, name);
 }
 
 test('a contact message: the admin inbox and the office mail show it as text; the acknowledgement none of it', async ({

@@ -25,3 +25,25 @@ export async function signInByApi(page: Page, username = OWNER, password = ADMIN
   const response = await page.request.post('/api/admin/login', { data: { username, password } });
   expect(response.status()).toBe(200);
 }
+
+/** The dashboard's sections: links in a navigation, one address each (`/admin?section=…`). */
+export function sectionNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Administration sections' });
+}
+
+export function sectionLink(page: Page, name: string) {
+  return sectionNav(page).getByRole('link', { name, exact: true });
+}
+
+/** The open section: a region named as its link. */
+export function sectionRegion(page: Page, name: string) {
+  return page.getByRole('region', { name, exact: true });
+}
+
+/** Opens a section from the navigation; answers its region once its heading shows. */
+export async function openSection(page: Page, name: string) {
+  await sectionLink(page, name).click();
+  const region = sectionRegion(page, name);
+  await expect(region.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  return region;
+}

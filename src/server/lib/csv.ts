@@ -79,11 +79,26 @@ export async function* csvInBatches<T extends { cursorAt: string; id: string }>(
   }
 }
 
-/** Answers with `lines` as a streamed CSV download named `filename`, never cached. */
+/**
+ * UTF-8's byte-order mark. Excel reads a CSV without it in the machine's legacy code page, so
+ * Hebrew (or any non-Latin) names open as mojibake; with it, Excel, Numbers, LibreOffice and
+ * Google Sheets all read UTF-8.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+async function* withByteOrderMark(lines: AsyncIterable<string>) {
+  yield UTF8_BOM;
+  yield* lines;
+}
+
+/**
+ * Answers with `lines` as a streamed CSV download named `filename`, never cached. Every export
+ * goes through here, so every one starts with the byte-order mark.
+ */
 export function sendCsv(reply: FastifyReply, filename: string, lines: AsyncIterable<string>) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
-    .send(Readable.from(lines));
+    .send(Readable.from(withByteOrderMark(lines)));
 }

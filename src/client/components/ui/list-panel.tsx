@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { StatusFilter } from './status-parts';
 import { PagedTable } from './paged-table';
-import { PanelHeader } from './panel-parts';
+import { PanelHeader, type StackBelow } from './panel-parts';
 
 /** A list's status filter and page: a new filter starts again from the first page. */
 export function useListState<S extends string>() {
@@ -37,6 +37,7 @@ export function ListPanel<S extends string, T>({
   summary,
   actions,
   headers,
+  stackBelow,
   row,
 }: {
   title: string;
@@ -53,6 +54,7 @@ export function ListPanel<S extends string, T>({
   summary?: ReactNode;
   actions?: ReactNode;
   headers: string[];
+  stackBelow?: StackBelow;
   /** One table row per item. */
   row: (item: T) => ReactNode;
 }) {
@@ -87,6 +89,7 @@ export function ListPanel<S extends string, T>({
         empty={label ? `No ${label.toLowerCase()} ${noun}.` : `No ${noun} yet.`}
         caption={label ? `${label} ${noun}` : `All ${noun}`}
         headers={headers}
+        stackBelow={stackBelow}
         row={row}
       />
     </section>

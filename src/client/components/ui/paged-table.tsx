@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PaginationControls } from './pagination-controls';
-import { DataTable, EmptyState, QueryStatus } from './panel-parts';
+import { DataTable, EmptyState, QueryStatus, type StackBelow } from './panel-parts';
 
 /**
  * A server-paged table with its states: loading or failed, empty (with the panel's own words),
@@ -17,6 +17,7 @@ export function PagedTable<T>({
   empty,
   caption,
   headers,
+  stackBelow,
   row,
 }: {
   query: { isPending: boolean; isFetching: boolean; error: Error | null; refetch: () => unknown };
@@ -30,6 +31,7 @@ export function PagedTable<T>({
   empty: string;
   caption: string;
   headers: string[];
+  stackBelow?: StackBelow;
   row: (item: T) => ReactNode;
 }) {
   return (
@@ -43,7 +45,7 @@ export function PagedTable<T>({
         <EmptyState>{empty}</EmptyState>
       ) : (
         <>
-          <DataTable caption={caption} headers={headers}>
+          <DataTable caption={caption} headers={headers} stackBelow={stackBelow}>
             {items.map(row)}
           </DataTable>
           <PaginationControls

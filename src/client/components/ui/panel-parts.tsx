@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format-date-time';
 
 /** The pieces every admin panel is built from: heading, states, tables, small buttons. */
@@ -119,24 +119,64 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-lg bg-white p-6 text-center text-stone-700 shadow-sm">{children}</p>;
 }
 
-/** A table that scrolls sideways on a narrow screen (and can then be scrolled by keyboard). */
+/**
+ * Where a table turns into stacked rows: below this width of its container (not of the
+ * screen), each row is a card and each cell a line led by its column's name. `narrow` suits
+ * tables of short cells; `wide` tables whose columns cannot all fit beside a side navigation.
+ * The rules are in app.css (`.data-table`).
+ */
+export type StackBelow = 'narrow' | 'wide';
+
+/**
+ * Copies each column's name onto its cells (`data-label`), for the stacked layout to show. The
+ * rows are the caller's, so the names are set on the DOM, and again whenever rows change.
+ */
+function useColumnLabels(headers: string[]) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const key = headers.join('\u0000');
+  useLayoutEffect(() => {
+    const tbody = body.current;
+    if (!tbody) return;
+    const names = key.split('\u0000');
+    const label = () => {
+      for (const row of Array.from(tbody.children)) {
+        Array.from(row.children).forEach((cell, i) => {
+          const name = names[i] ?? '';
+          if (cell.getAttribute('data-label') !== name) cell.setAttribute('data-label', name);
+        });
+      }
+    };
+    label();
+    const observer = new MutationObserver(label);
+    observer.observe(tbody, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [key]);
+  return body;
+}
+
+/**
+ * A table that fits its container: cells wrap, and below `stackBelow` the rows stack, so no
+ * column (the actions least of all) is ever out of sight on a phone or beside the navigation.
+ */
 export function DataTable({
   caption,
   headers,
+  stackBelow = 'narrow',
   children,
 }: {
   caption: string;
   headers: string[];
+  stackBelow?: StackBelow;
   children: ReactNode;
 }) {
+  const body = useColumnLabels(headers);
   return (
     <div
       role="region"
       aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg bg-white shadow-sm"
+      className={`data-table-frame data-table-stack-${stackBelow} rounded-lg bg-white shadow-sm`}
     >
-      <table className="w-full text-left text-sm">
+      <table className="data-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-300 bg-stone-100 text-stone-800">
           <tr>
@@ -147,7 +187,9 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-stone-200">{children}</tbody>
+        <tbody ref={body} className="divide-y divide-stone-200">
+          {children}
+        </tbody>
       </table>
     </div>
   );
@@ -155,10 +197,29 @@ export function DataTable({
 
 export const cellClass = 'px-3 py-2 align-top';
 
+/**
+ * A date and time, 'Jan 15, 2025, 12:00 PM EST': on one line when there is room, else the time
+ * under the date (never broken inside either), so the column can give way to the others.
+ */
 export function DateTimeCell({ iso }: { iso: string | null | undefined }) {
+  const text = iso ? formatDateTime(iso) : '';
+  const cut = text.lastIndexOf(', ');
   return (
-    <td className={`${cellClass} whitespace-nowrap`}>
-      {iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : '—'}
+    <td className={cellClass}>
+      {iso ? (
+        <time dateTime={iso}>
+          {cut > 0 ? (
+            <>
+              <span className="whitespace-nowrap">{text.slice(0, cut + 1)}</span>{' '}
+              <span className="whitespace-nowrap">{text.slice(cut + 2)}</span>
+            </>
+          ) : (
+            text
+          )}
+        </time>
+      ) : (
+        '—'
+      )}
     </td>
   );
 }

@@ -223,7 +223,7 @@ describe('GET /api/admin/donors.csv', () => {
     );
     const lines = res.body.split('\r\n');
     expect(lines).toEqual([
-      'Name,Email,Amount,Type,Date,Payment Method,Status',
+      '\uFEFFName,Email,Amount,Type,Date,Payment Method,Status',
       'Sarah Cohen,sarah@example.org,72.00,One-time,2025-02-10 10:00,Card,Verified',
       'Moshe Levi,MOSHE.LEVI@Example.org,360.00,Monthly,2025-02-09 23:59,Card,Verified',
       `"'=HYPERLINK(""http://evil.example"")",'+evil@example.org,18.00,One-time,2025-02-09 00:00,Card,Pending`,
@@ -241,7 +241,7 @@ describe('GET /api/admin/donors.csv', () => {
   it('has the donors page’s columns on request, and follows the filters', async () => {
     const res = await get('/api/admin/donors.csv?columns=donors&from=2025-02-09&status=succeeded');
     expect(res.body.split('\r\n')).toEqual([
-      'Name,Email,Amount,Type,Date',
+      '\uFEFFName,Email,Amount,Type,Date',
       'Sarah Cohen,sarah@example.org,72.00,One-time,2025-02-10 10:00',
       'Moshe Levi,MOSHE.LEVI@Example.org,360.00,Monthly,2025-02-09 23:59',
       '',

@@ -322,7 +322,7 @@ describe('newsletter subscribers', () => {
       `attachment; filename="newsletter-subscribers-${today}.csv"`,
     );
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('Email,Status,Subscribed,Confirmed');
+    expect(lines[0]).toBe('\uFEFFEmail,Status,Subscribed,Confirmed');
     expect(lines).toHaveLength(7); // header, five rows, the final empty piece
     expect(lines[1]).toMatch(/^"""quoted"",name@example.org",pending,\d{4}-\d\d-\d\dT[^,]+,$/);
     expect(lines[5]).toMatch(/^'=cmd\|calc@example.org,confirmed,\d{4}-[^,]+,\d{4}-[^,]+$/);

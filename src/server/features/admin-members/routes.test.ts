@@ -107,7 +107,7 @@ describe('GET /api/admin/members.csv', () => {
       /^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(res.body.split('\r\n')).toEqual([
-      'Name,Email,Tier,Status,Member Since,Next Renewal,Monthly Amount,Paid By',
+      '\uFEFFName,Email,Tier,Status,Member Since,Next Renewal,Monthly Amount,Paid By',
       "'=cmd Test,'=cmd@example.org,Beacon Tier,lapsed,,,820.00,Card",
       'ben Test,ben@example.org,Beacon Tier,pending,,,820.00,',
       '',

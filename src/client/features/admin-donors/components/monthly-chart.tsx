@@ -2,6 +2,7 @@ import { formatMoney } from '~/shared/money';
 import type { PaymentStats } from '~/shared/schemas/admin-donors';
 import { monthLabel, niceCeiling } from '../lib/chart-scale';
 import { cellClass } from '../../../components/ui/panel-parts';
+import { MonthlyBars } from './monthly-bars';
 
 const WIDTH = 720;
 const HEIGHT = 220;
@@ -10,6 +11,8 @@ const PAD = { top: 12, right: 8, bottom: 28, left: 64 };
 /**
  * Giving by month, last 12 months, as a small SVG bar chart: no chart library. The picture is
  * one image with a summary for screen readers; the exact figures are a real table below it.
+ * The drawing scales with its width, text included, so in a container narrower than the
+ * drawing (a phone) the months show as lines of text with bars instead.
  */
 export function MonthlyChart({ months }: { months: PaymentStats['monthly'] }) {
   const top = niceCeiling(Math.max(0, ...months.map((m) => m.amount)));
@@ -26,13 +29,13 @@ export function MonthlyChart({ months }: { months: PaymentStats['monthly'] }) {
       : 'No months to show.';
 
   return (
-    <figure className="rounded-lg bg-white p-4 shadow-sm">
+    <figure className="@container rounded-lg bg-white p-4 shadow-sm">
       <figcaption className="font-semibold text-navy-950">
         Giving by month, last 12 months
       </figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-3 h-auto w-full"
+        className="mt-3 hidden h-auto w-full @3xl:block"
         role="img"
         aria-label={summary}
       >
@@ -79,6 +82,7 @@ export function MonthlyChart({ months }: { months: PaymentStats['monthly'] }) {
           );
         })}
       </svg>
+      <MonthlyBars months={months} top={top} summary={summary} className="@3xl:hidden" />
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-semibold text-navy-900">
           Show the figures as a table

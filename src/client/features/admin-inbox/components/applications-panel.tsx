@@ -45,6 +45,8 @@ export default function ApplicationsPanel() {
       total={query.data?.total ?? 0}
       pageSize={INBOX_PAGE_SIZE}
       headers={['Received', 'Applicant', 'Tier', 'Message', 'Prayer intentions', 'Status', 'Notes']}
+      // Seven columns, two of free text and a notes box, do not fit beside the navigation.
+      stackBelow="wide"
       row={(application) => <ApplicationRow key={application.id} application={application} />}
     />
   );

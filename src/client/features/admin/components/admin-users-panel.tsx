@@ -63,7 +63,7 @@ export default function AdminUsersPanel() {
           <EmptyState>No administrators.</EmptyState>
         ) : (
           <DataTable
-            caption="Administrators"
+            caption="Administrator accounts"
             headers={[
               'Username',
               'Role',

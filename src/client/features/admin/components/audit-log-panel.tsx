@@ -30,7 +30,7 @@ export default function AuditLogPanel() {
           <EmptyState>Nothing has been recorded yet.</EmptyState>
         ) : (
           <DataTable
-            caption="Audit log"
+            caption="Audit log entries"
             headers={['Time', 'Who', 'Action', 'Target', 'IP', 'Details']}
           >
             {query.data.entries.map((entry) => (

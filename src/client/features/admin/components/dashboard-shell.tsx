@@ -1,5 +1,12 @@
-import { useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import {
+  Suspense,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import siteConfig from '@site-config';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +15,8 @@ import { adminQueryKey } from '../../../lib/admin/query-client';
 import { useAdminSession } from '../../../lib/admin/admin-session-context';
 import { useSignOut } from '../api/sign-out';
 import { ADMIN_ACCOUNT, ADMIN_LOGIN } from '../lib/safe-next-path';
-import { Tabs } from '../../../components/ui/tabs';
+import { sectionHref, sectionInAddress } from '../lib/dashboard-section';
+import { SectionNav } from './section-nav';
 
 /** The signed-in administrator's frame: who is signed in and the way out, above the page. */
 export function AdminFrame({ heading, children }: { heading: string; children: ReactNode }) {
@@ -16,7 +24,7 @@ export function AdminFrame({ heading, children }: { heading: string; children: R
   return (
     <div className="min-h-screen bg-stone-50 print:min-h-0 print:bg-white">
       <header className="bg-navy-950 text-white print:hidden">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4">
           <p className="font-display text-2xl font-semibold">
             {siteConfig.product} <span className="text-gold-300">Admin</span>
           </p>
@@ -35,7 +43,7 @@ export function AdminFrame({ heading, children }: { heading: string; children: R
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-8 print:max-w-none print:p-0">
+      <main className="mx-auto max-w-7xl px-4 py-8 print:max-w-none print:p-0">
         <h1 className="font-display text-3xl font-semibold text-navy-950 print:hidden">
           {heading}
         </h1>
@@ -46,11 +54,11 @@ export function AdminFrame({ heading, children }: { heading: string; children: R
 }
 
 /**
- * The dashboard: the sections as tabs. The page passes the sections in; owner-only ones are left
- * out for everyone else.
+ * The dashboard: a navigation of the sections beside (or, on a phone, above) the open one. The
+ * page passes the sections in; owner-only ones are left out for everyone else.
  */
 export interface AdminTab {
-  /** Stable and unique: it names the tab's elements. */
+  /** Stable and unique: the section's name in the address (`/admin?section=<id>`). */
   id: string;
   label: string;
   /** Shown to owners only (the server refuses the calls to anyone else anyway). */
@@ -59,19 +67,51 @@ export interface AdminTab {
   Panel: LazyExoticComponent<ComponentType>;
 }
 
+/**
+ * The open section is the address's `section` (the first section when it names none this
+ * administrator may see), so a reload, a bookmark and Back and Forward keep it. Choosing one
+ * moves the focus to it, as a new page would; Back and Forward leave the focus where it is.
+ */
 export function DashboardShell({ tabs }: { tabs: AdminTab[] }) {
   const { user } = useAdminSession();
   const visible = tabs.filter((tab) => !tab.ownerOnly || user.role === 'owner');
-  const [selected, setSelected] = useState(visible[0]?.id ?? '');
+  const current = sectionInAddress(useSearch(), visible);
+  const section = useRef<HTMLElement>(null);
+  const focusOnOpen = useRef(false);
+
+  useEffect(() => {
+    if (!focusOnOpen.current) return;
+    focusOnOpen.current = false;
+    section.current?.focus();
+  }, [current?.id]);
+
+  if (!current) return null;
+  const onChoose = (id: string) => {
+    if (id === current.id) section.current?.focus();
+    else focusOnOpen.current = true;
+  };
   return (
     <AdminFrame heading="Admin Dashboard">
-      <Tabs
-        look="sections"
-        items={visible.map(({ id, label, Panel }) => ({ id, label, panel: <Panel /> }))}
-        selected={selected}
-        onSelect={setSelected}
-        label="Administration sections"
-      />
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start lg:gap-8">
+        <SectionNav
+          label="Administration sections"
+          sections={visible}
+          current={current.id}
+          hrefFor={sectionHref}
+          onChoose={onChoose}
+        />
+        <section
+          key={current.id}
+          ref={section}
+          aria-label={current.label}
+          tabIndex={-1}
+          className="min-w-0 flex-1 focus:outline-none"
+        >
+          <Suspense fallback={<p role="status">Loading {current.label}…</p>}>
+            <current.Panel />
+          </Suspense>
+        </section>
+      </div>
     </AdminFrame>
   );
 }

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members, membershipApplications } from '~/db/schema';
+import { signIn, type AdminSession } from '../../../tests/helpers/admin';
+import { buildTestApp } from '../../../tests/helpers/app';
+import { insertDonations } from '../../../tests/helpers/donations';
+import { routeTable } from '../../../tests/helpers/route-table';
+
+/**
+ * Every CSV export, through the built app: UTF-8 with a byte-order mark, so Excel opens Hebrew
+ * names as Hebrew instead of mojibake. The exports are found in the route table, so a new one is
+ * checked without being listed here.
+ */
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+let admin: AdminSession;
+const get = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
+const BOM_BYTES = [0xef, 0xbb, 0xbf];
+
+const donorName = 'שרה בת אברהם כהן';
+const memberName = 'יוסף חיים לוי';
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = await signIn(app, { username: 'csv-reader' });
+  await insertDonations(app, [{ donorName, email: 'sarah.he@example.org' }]);
+  const [application] = await app.database.db
+    .insert(membershipApplications)
+    .values({ firstName: 'יוסף חיים', lastName: 'לוי', email: 'yosef@example.org', tier: 'flame' })
+    .returning();
+  await app.database.db.insert(members).values({
+    applicationId: application!.id,
+    name: memberName,
+    email: 'yosef@example.org',
+    tier: 'flame',
+    status: 'active',
+    monthlyAmountCents: 36000,
+  });
+  await app.inject({
+    method: 'POST',
+    url: '/api/newsletter',
+    payload: { email: 'reader@example.org' },
+  });
+});
+afterAll(() => app.close());
+
+function csvExports() {
+  return routeTable(app)
+    .filter((r) => r.method === 'GET' && r.path.endsWith('.csv'))
+    .map((r) => r.path);
+}
+
+describe('CSV exports', () => {
+  it('are found in the route table', () => {
+    expect(csvExports()).toEqual(
+      expect.arrayContaining([
+        '/api/admin/donors.csv',
+        '/api/admin/members.csv',
+        '/api/admin/newsletter-subscribers.csv',
+      ]),
+    );
+  });
+
+  it('each start with the UTF-8 byte-order mark, once', async () => {
+    for (const path of csvExports()) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type'], path).toBe('text/csv; charset=utf-8');
+      expect([...res.rawPayload.subarray(0, 3)], path).toEqual(BOM_BYTES);
+      expect(res.body.startsWith('\uFEFF'), path).toBe(true);
+      expect(res.body.indexOf('\uFEFF', 1), path).toBe(-1);
+    }
+  });
+
+  it('carry Hebrew names intact, as a spreadsheet decoding UTF-8 reads them', async () => {
+    // TextDecoder drops the mark as a reader honouring it does; the rest must be the same text.
+    const read = async (url: string) =>
+      new TextDecoder('utf-8').decode((await get(url)).rawPayload);
+    const donors = await read('/api/admin/donors.csv?columns=donors');
+    expect(donors.startsWith('Name,Email,')).toBe(true);
+    expect(donors).toContain(`${donorName},sarah.he@example.org,72.00,`);
+    const people = await read('/api/admin/members.csv');
+    expect(people.startsWith('Name,Email,')).toBe(true);
+    expect(people).toContain(`${memberName},yosef@example.org,Flame Tier,active,`);
+  });
+});
