@@ -29,6 +29,7 @@ import { newsletterRoutes } from './features/newsletter';
 import { OJC_RENEWAL_JOB_KIND, ojcRenewalJobHandler, ojcRoutes } from './features/ojc';
 import { adminPrayerListRoutes } from './features/prayer-list';
 import {
+  loadPrayerNamesPageData,
   PRAYER_REMINDER_JOB_KIND,
   prayerNameRoutes,
   prayerReminderJobHandler,
@@ -240,6 +241,7 @@ export async function buildApp({
     '/videos': loadVideosPageData,
     '/donate': loadDonatePageData,
     '/checkout': loadDonatePageData,
+    '/prayer-names': loadPrayerNamesPageData,
   });
 
   return app;

@@ -5,7 +5,16 @@
  */
 export const PAGE_FORM_FIELD = '_form';
 
-export const pageFormNames = ['contact', 'newsletter', 'join'] as const;
+export const pageFormNames = [
+  'contact',
+  'newsletter',
+  'join',
+  'prayer-link',
+  'prayer-name',
+  'prayer-name-edit',
+  'prayer-name-renew',
+  'prayer-name-remove',
+] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 
 /**
