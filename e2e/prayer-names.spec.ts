@@ -77,6 +77,8 @@ async function expectNoAxeViolationsHere(page: Page) {
 const names = (page: Page) => page.getByRole('list', { name: 'Your names' }).getByRole('listitem');
 
 test('open the link, add, edit, renew and remove a name, each stored once', async ({ page }) => {
+  // The whole story in one test, with a mail to wait for and axe twice: more than the default.
+  test.slow();
   const giver = 'donor29@example.org';
   await openEmailedLink(page, giver);
   await expect(page.getByText('Thank you for your gifts, E2E Donor 29.')).toBeVisible();

@@ -147,9 +147,7 @@ export type PrayerLinkRefusal = 'invalid' | 'expired' | 'used';
 export async function openPrayerLink(
   ctx: PrayerLinkContext,
   token: string,
-): Promise<
-  { ok: true; session: string; expiresAt: Date } | { ok: false; reason: PrayerLinkRefusal }
-> {
+): Promise<{ ok: true; session: string } | { ok: false; reason: PrayerLinkRefusal }> {
   const now = ctx.clock();
   const check = ctx.linkSigner.verify(LINK_PURPOSE, token, now);
   if (!check.ok) return { ok: false, reason: check.reason === 'expired' ? 'expired' : 'invalid' };
@@ -170,7 +168,7 @@ export async function openPrayerLink(
   if (!used) return { ok: false, reason: 'used' };
   const expiresAt = new Date(now.getTime() + PRAYER_SESSION_HOURS * hourMs);
   const session = ctx.linkSigner.sign(SESSION_PURPOSE, ownerSubject(used), expiresAt);
-  return { ok: true, session, expiresAt };
+  return { ok: true, session };
 }
 
 /**

@@ -63,7 +63,7 @@ export async function loadPrayerNamesPageData(
   if (token !== null && request.method === 'GET') {
     const opened = await openPrayerLink(prayerLinkContext(app), token);
     if (opened.ok) {
-      setPrayerSessionCookie(request, reply, { ...opened, now: app.clock() });
+      setPrayerSessionCookie(request, reply, opened.session);
       return pageRedirect(PAGE);
     }
     // Opened again in the browser it already opened in: the names are still there.

@@ -7,7 +7,9 @@ import { assertSameOrigin } from '../../plugins/admin-guard';
  * read by the page as the server renders it, by its forms posted without JavaScript and by the
  * API the page calls with JavaScript. HttpOnly (no script reads it), SameSite=Lax (another
  * site's form or fetch does not carry it), Secure and `__Host-` prefixed over https in
- * production (no subdomain can set or shadow it), and it ends with the session it holds.
+ * production (no subdomain can set or shadow it). A browser-session cookie, as the tab's
+ * sessionStorage was before: it goes when the browser closes, and what it holds is signed to
+ * expire after PRAYER_SESSION_HOURS whatever the browser keeps.
  */
 const cookieNameFor = (secure: boolean) => (secure ? '__Host-tziyun_prayer' : 'tziyun_prayer');
 
@@ -23,13 +25,10 @@ const cookieOptions = (request: FastifyRequest) => ({
 export function setPrayerSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
-  { session, expiresAt, now }: { session: string; expiresAt: Date; now: Date },
+  session: string,
 ) {
   const options = cookieOptions(request);
-  reply.setCookie(cookieNameFor(options.secure), session, {
-    ...options,
-    maxAge: Math.ceil((expiresAt.getTime() - now.getTime()) / 1000),
-  });
+  reply.setCookie(cookieNameFor(options.secure), session, options);
 }
 
 export function clearPrayerSessionCookie(request: FastifyRequest, reply: FastifyReply) {
