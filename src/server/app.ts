@@ -34,6 +34,7 @@ import {
 } from './features/ojc';
 import { adminPrayerListRoutes } from './features/prayer-list';
 import {
+  loadPrayerNamesPageData,
   PRAYER_REMINDER_JOB_KIND,
   prayerNameRoutes,
   prayerReminderJobHandler,
@@ -246,6 +247,7 @@ export async function buildApp({
     '/donate': loadDonatePageData,
     '/checkout': loadCheckoutPageData,
     '/checkout/ojc': loadOjcPaymentPageData,
+    '/prayer-names': loadPrayerNamesPageData,
   });
 
   return app;

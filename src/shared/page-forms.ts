@@ -12,6 +12,11 @@ export const pageFormNames = [
   'comment',
   'ojc-checkout',
   'ojc-charge',
+  'prayer-link',
+  'prayer-name',
+  'prayer-name-edit',
+  'prayer-name-renew',
+  'prayer-name-remove',
 ] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 

@@ -4,7 +4,6 @@ import { expect } from 'vitest';
 import { jobs, members } from '../../src/db/schema';
 import type { DatabaseHandle } from '../../src/db/client';
 import { prayerLinkMessages } from '../../src/server/features/prayer-names/magic-link';
-import { PRAYER_SESSION_HEADER } from '../../src/server/features/prayer-names/routes';
 import { applyForMembership } from './members';
 
 type NamesApp = Pick<FastifyInstance, 'inject'> & { database: DatabaseHandle };
@@ -45,22 +44,36 @@ export async function requestLinks(app: NamesApp, email: string) {
     .map((p) => new URL(p.data.url!).searchParams.get('token')!);
 }
 
-export const openLink = (app: NamesApp, token: string) =>
-  app.inject({ method: 'POST', url: '/api/prayer-names/session', payload: { token } });
+/** Opens the emailed link as a browser does: a GET of the page, answered with a redirect. */
+export const openLink = (app: NamesApp, token: string, cookie?: string) =>
+  app.inject({
+    method: 'GET',
+    url: `/prayer-names?token=${encodeURIComponent(token)}`,
+    headers: cookie ? { cookie } : {},
+  });
 
-/** A names-page session through the newest magic link mailed to `email`. */
+/** The `name=value` of the session cookie an opened link set. */
+export function sessionCookieOf(res: { headers: Record<string, unknown> }) {
+  const lines = [res.headers['set-cookie'] ?? []].flat().map(String);
+  const line = lines.find((l) => /^(__Host-)?tziyun_prayer=[^;]/.test(l));
+  expect(line, 'the session cookie').toBeDefined();
+  return line!.split(';')[0]!;
+}
+
+/** A names-page session (its cookie, `name=value`) through the newest link mailed to `email`. */
 export async function namesSession(app: NamesApp, email: string) {
   const tokens = await requestLinks(app, email);
   const res = await openLink(app, tokens.at(-1)!);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().session as string;
+  expect(res.statusCode, res.body).toBe(303);
+  expect(res.headers.location).toBe('/prayer-names');
+  return sessionCookieOf(res);
 }
 
-/** A call of the names API with a names-page session. */
+/** A call of the names API with a names-page session cookie. */
 export const withSession = (
   app: NamesApp,
   session: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
-) => app.inject({ method, url, payload, headers: { [PRAYER_SESSION_HEADER]: session } });
+) => app.inject({ method, url, payload, headers: { cookie: session } });

@@ -93,7 +93,6 @@ export const publicApiRoutes = new Set([
   'GET /api/prayer-names',
   'POST /api/prayer-names',
   'POST /api/prayer-names/link',
-  'POST /api/prayer-names/session',
   'PUT /api/prayer-names/:id',
   'DELETE /api/prayer-names/:id',
   'POST /api/prayer-names/:id/renew',

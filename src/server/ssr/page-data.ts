@@ -1,6 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export type PageDataLoader = (app: FastifyInstance, url: URL) => Promise<unknown>;
+/** The request a page is rendered for: a loader may read its cookies and set one on the reply. */
+export interface PageDataContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type PageDataLoader = (
+  app: FastifyInstance,
+  url: URL,
+  context: PageDataContext,
+) => Promise<unknown>;
 
 /**
  * Data a public page is rendered with, by route path (app.ts names each feature's loader). The
@@ -8,3 +18,22 @@ export type PageDataLoader = (app: FastifyInstance, url: URL) => Promise<unknown
  * with the same data, without asking the API again.
  */
 export type PageDataLoaders = Partial<Record<string, PageDataLoader>>;
+
+const redirectTo = Symbol('page redirect');
+
+/**
+ * What a loader returns to send the visitor elsewhere instead of rendering (303): an emailed
+ * link opened once, whose token must leave the address bar and the history.
+ */
+export interface PageRedirect {
+  [redirectTo]: string;
+}
+
+export const pageRedirect = (location: string): PageRedirect => ({ [redirectTo]: location });
+
+/** Where a loader's answer sends the visitor, if it is a redirect. */
+export function redirectOf(data: unknown): string | undefined {
+  return typeof data === 'object' && data !== null && redirectTo in data
+    ? (data as PageRedirect)[redirectTo]
+    : undefined;
+}

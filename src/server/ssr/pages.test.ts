@@ -110,11 +110,16 @@ describe('server-rendered public pages', () => {
     expect(beacon.text).toContain('$820');
   });
 
-  it('renders /prayer-names for the browser to open its link, never echoing the token', async () => {
-    const { res, text, html } = await page('/prayer-names?token=secret-token-value');
-    expect(res.statusCode).toBe(200);
+  it('opens /prayer-names?token= on the server and sends the token out of the address', async () => {
+    const res = await app.inject('/prayer-names?token=secret-token-value');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/prayer-names?link=invalid');
+    const { res: shown, text, html } = await page(res.headers.location!);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toBe('private, no-store');
     expect(text).toContain('Names for Prayer');
-    expect(text).toContain('Opening your names');
+    expect(text).toContain('This link is not valid. Ask for a new one below.');
+    expect(text).toContain('Send me the link');
     expect(html).not.toContain('secret-token-value');
   });
 

@@ -15,7 +15,7 @@ import { formRateLimit } from '../plugins/rate-limit';
 import { stripePageCsp, videoEmbedsPageCsp } from '../plugins/security-headers';
 import { loadAssets } from './assets';
 import { renderDocument } from './document';
-import type { PageDataLoaders } from './page-data';
+import { redirectOf, type PageDataLoaders } from './page-data';
 import { fieldMessages, formFields, formNameOf } from './page-forms';
 import { renderAppHtml } from './render-app';
 
@@ -49,7 +49,9 @@ export async function registerPages(
   ) {
     const url = new URL(request.url, 'http://localhost');
     const admin = route.kind === 'admin';
-    const loaded = admin ? undefined : await loadPageData(request, route, url);
+    const loaded = admin ? undefined : await loadPageData(request, reply, route, url);
+    const redirect = redirectOf(loaded?.data);
+    if (redirect) return reply.redirect(redirect, 303);
     form ??= admin ? undefined : sentForm(url);
     // A form sent back to be corrected travels with the page's data, so it hydrates as shown.
     const pageData = form
@@ -76,19 +78,29 @@ export async function registerPages(
       reply
         .status(status)
         .header('content-type', 'text/html; charset=utf-8')
-        // Pages kept out of search engines are a donor's own (a checkout, a payment, a link's
-        // page): never stored; the others are checked again on each visit.
-        .header('cache-control', route.indexed === false ? 'no-store' : 'no-cache')
+        // A loader may have asked for less (private data: `private, no-store`); pages kept out of
+        // search engines are a donor's own (a checkout, a payment, a link's page): never stored;
+        // the others are checked again on each visit.
+        .header(
+          'cache-control',
+          reply.getHeader('cache-control') ?? (route.indexed === false ? 'no-store' : 'no-cache'),
+        )
         .send(html)
     );
   }
 
   /** The page's data; if loading fails, the page renders without it and the browser loads it. */
-  async function loadPageData(request: FastifyRequest, route: PageRoute, url: URL) {
+  async function loadPageData(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: PageRoute,
+    url: URL,
+  ) {
     const loader = pageDataLoaders[route.path];
     if (!loader) return undefined;
     try {
-      return { path: url.pathname, search: url.search.slice(1), data: await loader(app, url) };
+      const data = await loader(app, url, { request, reply });
+      return { path: url.pathname, search: url.search.slice(1), data };
     } catch (error) {
       request.log.error({ err: error }, 'page data could not be loaded');
       return undefined;

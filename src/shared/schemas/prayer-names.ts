@@ -61,28 +61,35 @@ function hebrewNameField(label: string) {
   );
 }
 
-export const prayerNameInput = z
-  .object({
-    hebrewName: hebrewNameField('Hebrew name'),
-    relation: z.enum(prayerRelationValues, { error: 'Choose son of (ben) or daughter of (bat)' }),
-    motherHebrewName: hebrewNameField('Mother’s Hebrew name'),
-    englishName: optionalLine('English name', 100),
-    intention: z.enum(prayerIntentionValues, { error: 'Choose an intention' }),
-    note: optionalLine('Note', 200),
-  })
-  .check(
-    z.refine((v) => v.intention !== 'other' || v.note !== null, {
-      message: 'Say briefly what to pray for',
-      path: ['note'],
-    }),
-  );
+const prayerNameShape = {
+  hebrewName: hebrewNameField('Hebrew name'),
+  relation: z.enum(prayerRelationValues, { error: 'Choose son of (ben) or daughter of (bat)' }),
+  motherHebrewName: hebrewNameField('Mother’s Hebrew name'),
+  englishName: optionalLine('English name', 100),
+  intention: z.enum(prayerIntentionValues, { error: 'Choose an intention' }),
+  note: optionalLine('Note', 200),
+};
+const otherNeedsNote = z.refine<{ intention: PrayerIntention; note: string | null }>(
+  (v) => v.intention !== 'other' || v.note !== null,
+  { message: 'Say briefly what to pray for', path: ['note'] },
+);
+
+export const prayerNameInput = z.object(prayerNameShape).check(otherNeedsNote);
+
+/** Which of the giver's names a page form (edit, renew, remove) is about. */
+const nameId = z.uuid({ error: 'This name is not on your list.' });
+
+/** The names page's form to correct a name, posted without JavaScript: the name and its id. */
+export const prayerNameEditInput = z
+  .object({ ...prayerNameShape, id: nameId })
+  .check(otherNeedsNote);
+
+/** The names page's renew and remove forms: the name's id. */
+export const prayerNameIdInput = z.object({ id: nameId });
 
 export type PrayerNameInput = z.output<typeof prayerNameInput>;
 
 export const prayerLinkRequest = z.object({ email: emailField() });
-export const prayerSessionRequest = z.object({
-  token: z.string({ error: 'The link is incomplete' }).check(z.maxLength(1000)),
-});
 
 /** A name as its giver's page shows it. */
 export const prayerNameView = z.object({
@@ -108,7 +115,11 @@ export const prayerNamesListing = z.object({
 });
 export type PrayerNamesListing = z.output<typeof prayerNamesListing>;
 
-/** `POST /api/prayer-names/session`: the emailed link, exchanged for the page's session. */
-export const prayerSessionResponse = z.object({ session: z.string() });
+/**
+ * What /prayer-names is rendered with: the giver's names, read from the session cookie the
+ * emailed link set, or the signed-out page (with why, when a link or a session failed).
+ */
+export type PrayerNamesPageData =
+  ({ kind: 'ready' } & PrayerNamesListing) | { kind: 'signed-out'; problem: string | null };
 
 export const prayerNameParams = z.object({ id: z.uuid({ error: 'Unknown name' }) });

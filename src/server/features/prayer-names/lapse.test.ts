@@ -9,7 +9,9 @@ import {
   aName,
   activeMember,
   namesSession,
+  openLink,
   requestLinks,
+  sessionCookieOf,
   withSession,
 } from '../../../../tests/helpers/prayer-names';
 import { lapsesAt, remindsAt } from './lapse';
@@ -75,13 +77,9 @@ describe('a name’s lapse on a moving clock', () => {
     }
     const url = reminder!.text.match(/https:\/\/tziyun\.test\/prayer-names\?token=\S+/)![0];
     const token = new URL(url).searchParams.get('token')!;
-    const opened = await app.inject({
-      method: 'POST',
-      url: '/api/prayer-names/session',
-      payload: { token },
-    });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const fresh = opened.json().session as string;
+    const opened = await openLink(app, token);
+    expect(opened.headers.location, opened.body).toBe('/prayer-names');
+    const fresh = sessionCookieOf(opened);
 
     // Renewing one name puts its lapse off by lapseWeeks from now.
     const renewed = await withSession(

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { donations, members, prayerLinks } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
@@ -31,6 +32,17 @@ export interface PrayerLinkContext {
   clock: () => Date;
   /** site.config.ts `prayerNames.donorsMayGiveNames`: donors who are not members may give names. */
   donorsMayGiveNames: boolean;
+}
+
+/** The link's context from the app's settings. */
+export function prayerLinkContext(app: FastifyInstance): PrayerLinkContext {
+  return {
+    db: app.database.db,
+    linkSigner: app.linkSigner,
+    publicUrl: app.env.PUBLIC_URL,
+    clock: app.clock,
+    donorsMayGiveNames: app.siteConfig.prayerNames.donorsMayGiveNames,
+  };
 }
 
 /**
@@ -126,21 +138,21 @@ export async function sendPrayerLink(ctx: PrayerLinkContext, email: string) {
   }
 }
 
+export type PrayerLinkRefusal = 'invalid' | 'expired' | 'used';
+
 /**
  * Opens a magic link: checks its signature and expiry, then marks it used (only one request
- * can), and answers a session token for the names page, valid PRAYER_SESSION_HOURS.
+ * can), and answers a session for the names page, valid PRAYER_SESSION_HOURS; or why not.
  */
-export async function openPrayerLink(ctx: PrayerLinkContext, token: string) {
+export async function openPrayerLink(
+  ctx: PrayerLinkContext,
+  token: string,
+): Promise<{ ok: true; session: string } | { ok: false; reason: PrayerLinkRefusal }> {
   const now = ctx.clock();
   const check = ctx.linkSigner.verify(LINK_PURPOSE, token, now);
-  if (!check.ok) {
-    throw new AppError(
-      check.reason === 'expired' ? 'link_expired' : 'bad_request',
-      check.reason === 'expired' ? prayerLinkMessages.expired : prayerLinkMessages.invalid,
-    );
-  }
+  if (!check.ok) return { ok: false, reason: check.reason === 'expired' ? 'expired' : 'invalid' };
   const [linkId, nonce] = check.subject.split('.');
-  if (!linkId || !nonce) throw new AppError('bad_request', prayerLinkMessages.invalid);
+  if (!linkId || !nonce) return { ok: false, reason: 'invalid' };
   const [used] = await ctx.db
     .update(prayerLinks)
     .set({ usedAt: now })
@@ -153,10 +165,10 @@ export async function openPrayerLink(ctx: PrayerLinkContext, token: string) {
       ),
     )
     .returning();
-  if (!used) throw new AppError('link_expired', prayerLinkMessages.used);
+  if (!used) return { ok: false, reason: 'used' };
   const expiresAt = new Date(now.getTime() + PRAYER_SESSION_HOURS * hourMs);
-  const subject = ownerSubject(used);
-  return { session: ctx.linkSigner.sign(SESSION_PURPOSE, subject, expiresAt) };
+  const session = ctx.linkSigner.sign(SESSION_PURPOSE, ownerSubject(used), expiresAt);
+  return { ok: true, session };
 }
 
 /**

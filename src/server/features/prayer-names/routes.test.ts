@@ -8,6 +8,7 @@ import { applyForMembership } from '../../../../tests/helpers/members';
 import {
   HEBREW,
   MOTHER,
+  aName,
   activeMember as activeMemberOf,
   namesSession,
   openLink,
@@ -43,7 +44,7 @@ const activeMember = (email: string) => activeMemberOf(app, email);
 /** Asks for the link and reads its tokens from the queued mails. */
 const requestLink = (email: string) => requestLinks(app, email);
 
-const open = (token: string) => openLink(app, token);
+const open = (token: string, cookie?: string) => openLink(app, token, cookie);
 
 async function sessionFor(email: string) {
   await activeMember(email);
@@ -66,14 +67,34 @@ describe('the magic link', () => {
     expect(await requestLink('nobody@example.org')).toHaveLength(0);
   });
 
-  it('works once, and stores only a hash of its nonce', async () => {
+  it('works once: it sets the session cookie and leaves the address; stores only a hash of its nonce', async () => {
     await activeMember('once@example.org');
     const [token] = await requestLink('once@example.org');
+    // A HEAD (a mail scanner's look at the link) spends nothing.
+    await app.inject({ method: 'HEAD', url: `/prayer-names?token=${encodeURIComponent(token!)}` });
     const first = await open(token!);
-    expect(first.statusCode).toBe(200);
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe('/prayer-names');
+    const cookie = String([first.headers['set-cookie']].flat()[0]);
+    expect(cookie).toMatch(/^tziyun_prayer=[^;]+;/);
+    // Ends with the browser; what it holds is signed to expire in 2 hours.
+    expect(cookie).not.toMatch(/Max-Age|Expires/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+
+    // Opened again in another browser: refused, with a plain page that offers a new link.
     const again = await open(token!);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error.message).toBe(prayerLinkMessages.used);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe('/prayer-names?link=used');
+    expect(again.headers['set-cookie']).toBeUndefined();
+    const refused = await app.inject(again.headers.location!);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain(prayerLinkMessages.used);
+    // Opened again in the browser it signed in: the names, as before.
+    const reopened = await open(token!, cookie.split(';')[0]);
+    expect(reopened.headers.location).toBe('/prayer-names');
+
     const nonce = Buffer.from(token!.split('.')[0]!, 'base64url')
       .toString()
       .match(/\.([\w-]+)"/)![1]!;
@@ -87,10 +108,7 @@ describe('the magic link', () => {
     const [token] = await requestLink('late@example.org');
     offsetMs += 25 * 60 * 60 * 1000;
     try {
-      expect((await open(token!)).json().error).toMatchObject({
-        code: 'link_expired',
-        message: prayerLinkMessages.expired,
-      });
+      expect((await open(token!)).headers.location).toBe('/prayer-names?link=expired');
     } finally {
       offsetMs = 0;
     }
@@ -99,11 +117,10 @@ describe('the magic link', () => {
       'x.y',
       new Date(app.clock().getTime() - 1000),
     );
-    expect((await open(expired)).json().error).toMatchObject({
-      code: 'link_expired',
-      message: prayerLinkMessages.expired,
-    });
-    expect((await open(`${token}x`)).json().error.message).toBe(prayerLinkMessages.invalid);
+    expect((await open(expired)).headers.location).toBe('/prayer-names?link=expired');
+    expect((await open(`${token}x`)).headers.location).toBe('/prayer-names?link=invalid');
+    const page = await app.inject('/prayer-names?link=expired');
+    expect(page.body).toContain(prayerLinkMessages.expired);
   });
 });
 
@@ -169,6 +186,31 @@ describe('a member’s names', () => {
     const res = await call(session, 'GET', '/api/prayer-names');
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe(prayerLinkMessages.signedOut);
+  });
+
+  it('refuse a change sent from another site, even with the session cookie', async () => {
+    const session = await sessionFor('csrf@example.org');
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { referer: 'https://evil.example/page' },
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/prayer-names',
+        payload: aName(),
+        headers: { cookie: session, ...headers },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toMatch(/^This change came from another website/);
+    }
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/prayer-names',
+      payload: aName(),
+      headers: { cookie: session, origin: 'https://tziyun.test', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(200);
   });
 
   it('never reach the outbox’s payloads nor a log line', async () => {

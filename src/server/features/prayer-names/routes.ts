@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PrayerName } from '~/db/schema';
 import { messageResponse, noContent } from '~/shared/schemas/common';
@@ -7,43 +8,36 @@ import {
   prayerNameParams,
   prayerNamesListing,
   prayerNameView,
-  prayerSessionRequest,
-  prayerSessionResponse,
 } from '~/shared/schemas/prayer-names';
 import { formRateLimit } from '../../plugins/rate-limit';
 import {
-  openPrayerLink,
   ownerOfSession,
+  prayerLinkContext,
   prayerLinkMessages,
   sendPrayerLink,
-  type PrayerLinkContext,
 } from './magic-link';
-import { addName, editName, listNames, removeName, renewName, serializeName } from './names';
-
-/** The names page's session travels in this header, never in a cookie (no CSRF to guard). */
-export const PRAYER_SESSION_HEADER = 'x-prayer-session';
+import { addName, editName, removeName, renewName, serializeName } from './names';
+import { listingOf, registerPrayerNamePageForms } from './page';
+import { assertFromThisSite, prayerSessionOf } from './session-cookie';
 
 /**
  * The names a member (or, where the site allows it, a donor) gives for prayer, reached through
  * a magic link (magic-link.ts). Each name lapses `lapseWeeks` after it was given or renewed, and
  * its giver is reminded before (lapse.ts). The names are private: never announced to the
  * integrations, never logged (errors log their code only), never in a job's payload.
+ *
+ * The session is the cookie the emailed link set (page.ts, ADR 021): every change must come
+ * from this site's own pages, and the page's forms also post without JavaScript (page.ts).
  */
 export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const ctx: PrayerLinkContext = {
-    db,
-    linkSigner: app.linkSigner,
-    publicUrl: app.env.PUBLIC_URL,
-    clock: app.clock,
-    donorsMayGiveNames: app.siteConfig.prayerNames.donorsMayGiveNames,
-  };
+  const ctx = prayerLinkContext(app);
   const rules = app.siteConfig.prayerNames;
-  const ownerOf = (headers: Record<string, unknown>) => {
-    const value = headers[PRAYER_SESSION_HEADER];
-    return ownerOfSession(ctx, typeof value === 'string' ? value : undefined);
-  };
+  const ownerOf = (request: FastifyRequest) => ownerOfSession(ctx, prayerSessionOf(request));
   const serialize = (row: PrayerName) => serializeName(row, rules, app.clock());
+  registerPrayerNamePageForms(app);
+  // The cookie goes with every request from this browser: a change must come from this site.
+  app.addHook('onRequest', async (request) => assertFromThisSite(request));
 
   app.post(
     '/prayer-names/link',
@@ -58,27 +52,13 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/prayer-names/session',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT),
-      schema: { body: prayerSessionRequest, response: { 200: prayerSessionResponse } },
-    },
-    async (request) => openPrayerLink(ctx, request.body.token),
-  );
-
   app.get(
     '/prayer-names',
     { schema: { response: { 200: prayerNamesListing } } },
     async (request, reply) => {
-      const owner = await ownerOf(request.headers);
-      const rows = await listNames(db, owner);
+      const owner = await ownerOf(request);
       reply.header('cache-control', 'no-store');
-      return {
-        member: { name: owner.name, kind: owner.kind },
-        lapseWeeks: rules.lapseWeeks,
-        names: rows.map(serialize),
-      };
+      return listingOf(app, owner);
     },
   );
 
@@ -86,7 +66,7 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     '/prayer-names',
     { schema: { body: prayerNameInput, response: { 200: prayerNameView } } },
     async (request) => {
-      const owner = await ownerOf(request.headers);
+      const owner = await ownerOf(request);
       return serialize(await addName(db, owner, request.body, rules, app.clock()));
     },
   );
@@ -101,7 +81,7 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const owner = await ownerOf(request.headers);
+      const owner = await ownerOf(request);
       return serialize(await editName(db, owner, request.params.id, request.body, app.clock()));
     },
   );
@@ -110,7 +90,7 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     '/prayer-names/:id/renew',
     { schema: { params: prayerNameParams, response: { 200: prayerNameView } } },
     async (request) => {
-      const owner = await ownerOf(request.headers);
+      const owner = await ownerOf(request);
       return serialize(await renewName(db, owner, request.params.id, rules, app.clock()));
     },
   );
@@ -119,7 +99,7 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
     '/prayer-names/:id',
     { schema: { params: prayerNameParams, response: { 204: noContent } } },
     async (request, reply) => {
-      await removeName(db, await ownerOf(request.headers), request.params.id);
+      await removeName(db, await ownerOf(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -1,25 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type * as z from 'zod/mini';
+import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import {
-  hebrewNameProblem,
   prayerIntentionLabels,
+  prayerNameInput,
   prayerRelationLabels,
+  type PrayerNameView as PrayerName,
 } from '~/shared/schemas/prayer-names';
 import { prayerIntentionValues, prayerRelationValues } from '~/shared/domain';
-import { Button } from '../../../components/ui/button';
+import { usePageForm } from '../../../app/page-data';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { ApiError } from '../../../lib/api';
-import type { PrayerNameView as PrayerName } from '~/shared/schemas/prayer-names';
-import type { PrayerNameFields } from '../api/prayer-names';
+import { useZodForm } from '../../../lib/use-zod-form';
 
-const blank: PrayerNameFields = {
-  hebrewName: '',
-  relation: 'ben',
-  motherHebrewName: '',
-  englishName: '',
-  intention: 'healing',
-  note: '',
-};
+/** The schema is in this page's chunk already (the labels come from its module). */
+const loadSchema = () => Promise.resolve(prayerNameInput);
 
 const relationOptions = prayerRelationValues.map((value) => ({
   value,
@@ -30,142 +28,102 @@ const intentionOptions = prayerIntentionValues.map((value) => ({
   label: prayerIntentionLabels[value],
 }));
 
-const hebrewFields = [
-  ['hebrewName', 'Hebrew name'],
-  ['motherHebrewName', 'Mother’s Hebrew name'],
-] as const;
+const fieldsOf = (name: PrayerName | null) => ({
+  hebrewName: name?.hebrewName ?? '',
+  relation: name?.relation ?? 'ben',
+  motherHebrewName: name?.motherHebrewName ?? '',
+  englishName: name?.englishName ?? '',
+  intention: name?.intention ?? 'healing',
+  note: name?.note ?? '',
+});
 
-const fieldsOf = (name: PrayerName | null): PrayerNameFields =>
-  name
-    ? {
-        hebrewName: name.hebrewName,
-        relation: name.relation,
-        motherHebrewName: name.motherHebrewName,
-        englishName: name.englishName ?? '',
-        intention: name.intention,
-        note: name.note ?? '',
-      }
-    : blank;
+export type PrayerNameData = z.output<typeof prayerNameInput>;
 
-/** Adds a name, or edits `editing`: Hebrew names typed right to left, checked before sending. */
+/**
+ * Adds a name, or edits `editing`: Hebrew names typed right to left, checked with the server's
+ * own rules before sending. A real form: without JavaScript it posts to the page (`prayer-name`
+ * or `prayer-name-edit`, the name's id in a hidden field) and comes back with the messages.
+ */
 export function NameForm({
   editing,
   onSave,
-  onCancel,
 }: {
   editing: PrayerName | null;
-  onSave: (fields: PrayerNameFields) => Promise<unknown>;
-  onCancel: () => void;
+  onSave: (data: PrayerNameData) => Promise<unknown>;
 }) {
-  const [values, setValues] = useState(() => fieldsOf(editing));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const formName = editing ? 'prayer-name-edit' : 'prayer-name';
+  const page = usePageForm(formName);
+  const form = useZodForm(loadSchema, fieldsOf(editing), page.returned);
+  const { field, errors } = form;
+  const box = useRef<HTMLDivElement>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    for (const [name, label] of hebrewFields) {
-      const problem = hebrewNameProblem(label, values[name]);
-      if (problem) found[name] = problem;
-    }
-    if (values.intention === 'other' && !values.note.trim()) {
-      found.note = 'Say briefly what to pray for';
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+  // Chosen from the list with scripts (no page load): the form takes the focus.
+  useEffect(() => {
+    if (editing) box.current?.querySelector<HTMLInputElement>('[name="hebrewName"]')?.focus();
+  }, [editing]);
+
+  const submit = form.handleSubmit(async (data) => {
     try {
-      await onSave(values);
-      setValues(blank);
+      await onSave(data);
+      form.reset();
     } catch (error) {
-      if (error instanceof ApiError) setErrors({ ...error.fields, form: error.message });
-    } finally {
-      setSaving(false);
+      if (error instanceof ApiError && Object.keys(error.fields).length === 0)
+        form.setErrors({ _: error.message });
+      throw error;
     }
-  }
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <HebrewField name="hebrewName" values={values} errors={errors} onValue={set} />
-      <SelectField
-        label="Son or daughter of"
-        name="relation"
-        required
-        value={values.relation}
-        options={relationOptions}
-        error={errors.relation}
-        onValue={set}
-      />
-      <HebrewField name="motherHebrewName" values={values} errors={errors} onValue={set} />
-      <TextField
-        label="English name (optional)"
-        name="englishName"
-        value={values.englishName}
-        error={errors.englishName}
-        onValue={set}
-      />
-      <SelectField
-        label="Intention"
-        name="intention"
-        required
-        value={values.intention}
-        options={intentionOptions}
-        error={errors.intention}
-        onValue={set}
-      />
-      {values.intention === 'other' ? (
-        <TextField
-          label="What to pray for"
-          name="note"
+    <div ref={box}>
+      <form
+        {...form.formProps}
+        onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event).catch(() => undefined)}
+        aria-label={editing ? 'Edit a name' : 'Add a name'}
+        className="group/name-form flex flex-col gap-4"
+      >
+        <input type="hidden" name={PAGE_FORM_FIELD} value={formName} />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        <TextField label="Hebrew name" dir="rtl" lang="he" required {...field('hebrewName')} />
+        <SelectField
+          label="Son or daughter of"
           required
-          maxLength={200}
-          value={values.note}
-          error={errors.note}
-          onValue={set}
+          options={relationOptions}
+          {...field('relation')}
         />
-      ) : null}
-      {errors.form ? (
-        <p role="alert" className="text-red-800">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="flex gap-3">
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : editing ? 'Save changes' : 'Add name'}
-        </Button>
-        {editing ? (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
+        <TextField
+          label="Mother’s Hebrew name"
+          dir="rtl"
+          lang="he"
+          required
+          {...field('motherHebrewName')}
+        />
+        <TextField label="English name (optional)" {...field('englishName')} />
+        <SelectField
+          label="Intention"
+          required
+          options={intentionOptions}
+          {...field('intention')}
+        />
+        {/* Shown when Other is chosen: by the stylesheet, so it works without JavaScript too. */}
+        <div className="hidden group-has-[option[value=other]:checked]/name-form:block">
+          <TextField label="What to pray for" required maxLength={200} {...field('note')} />
+        </div>
+        {errors._ ? (
+          <p role="alert" className="text-red-800">
+            {errors._}
+          </p>
         ) : null}
-      </div>
-    </form>
-  );
-}
-
-function HebrewField({
-  name,
-  values,
-  errors,
-  onValue,
-}: {
-  name: (typeof hebrewFields)[number][0];
-  values: PrayerNameFields;
-  errors: Record<string, string>;
-  onValue: (name: string, value: string) => void;
-}) {
-  const label = hebrewFields.find(([n]) => n === name)![1];
-  return (
-    <TextField
-      label={label}
-      name={name}
-      dir="rtl"
-      lang="he"
-      required
-      value={values[name]}
-      error={errors[name]}
-      onValue={onValue}
-    />
+        <div className="flex gap-3">
+          <Button type="submit" disabled={form.submitting}>
+            {form.submitting ? 'Saving...' : editing ? 'Save changes' : 'Add name'}
+          </Button>
+          {editing ? (
+            <Link href="/prayer-names" className={buttonClass('secondary')}>
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </form>
+    </div>
   );
 }
