@@ -15,6 +15,7 @@ test.describe.configure({ mode: 'serial' });
 failOnPageErrors();
 
 const MEMBER = 'prayer.member@example.org';
+// Names no other spec adds: the week’s list is shared by every browser test that runs with this one.
 const NAMES = [
   {
     hebrew: 'חיים יוסף',

@@ -86,25 +86,25 @@ test('open the link, add, edit, renew and remove a name, each stored once', asyn
 
   // Refused: the messages and what was typed come back; nothing is stored.
   const add = page.getByRole('form', { name: 'Add a name' });
-  await add.getByRole('textbox', { name: /^Hebrew name/ }).fill('Miriam');
+  await add.getByRole('textbox', { name: /^Hebrew name/ }).fill('Esther');
   await add.getByLabel('Mother’s Hebrew name').fill('לאה');
   await add.getByRole('button', { name: 'Add name' }).click();
   await expect(add.getByText('Hebrew name must be written in Hebrew letters')).toBeVisible();
   await expect(add.getByLabel('Mother’s Hebrew name')).toHaveValue('לאה');
   expect(await storedNames(page)).toEqual([]);
 
-  await add.getByRole('textbox', { name: /^Hebrew name/ }).fill('מרים');
+  await add.getByRole('textbox', { name: /^Hebrew name/ }).fill('אסתר');
   await add.getByLabel('Son or daughter of').selectOption({ label: 'Daughter of (bat)' });
   await add.getByLabel('Intention').selectOption({ label: 'Children' });
   await add.getByRole('button', { name: 'Add name' }).click();
   await expect(page).toHaveURL(/\/prayer-names\?sent=prayer-name#your-names$/);
   await expect(page.getByRole('status')).toHaveText('The name is on your list.');
   await expect(names(page)).toHaveCount(1);
-  await expect(names(page)).toContainText('מרים בת לאה');
+  await expect(names(page)).toContainText('אסתר בת לאה');
   await page.reload();
   const [added] = await storedNames(page);
   expect(await storedNames(page)).toHaveLength(1);
-  expect(added).toMatchObject({ hebrewName: 'מרים', intention: 'children' });
+  expect(added).toMatchObject({ hebrewName: 'אסתר', intention: 'children' });
   await expectNoAxeViolationsHere(page);
 
   // The office sees it on the list. Next week's: this week's is frozen once marked prayed
@@ -124,7 +124,7 @@ test('open the link, add, edit, renew and remove a name, each stored once', asyn
   await names(page).getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`\\?edit=${added!.id}#name-form$`));
   const edit = page.getByRole('form', { name: 'Edit a name' });
-  await expect(edit.getByRole('textbox', { name: /^Hebrew name/ })).toHaveValue('מרים');
+  await expect(edit.getByRole('textbox', { name: /^Hebrew name/ })).toHaveValue('אסתר');
   await expect(edit.getByLabel('What to pray for')).toBeHidden();
   await edit.getByLabel('Intention').selectOption({ label: 'Other' });
   await edit.getByLabel('What to pray for').fill('A new home');
