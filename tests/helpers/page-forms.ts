@@ -9,3 +9,10 @@ export function postPageForm(app: FastifyInstance, url: string, fields: Record<s
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 }
+
+/** The JSON data block a server-rendered page hydrates with (`snapshot`: path, search, data, form). */
+export function pageData(html: string) {
+  return JSON.parse(
+    /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)![1]!,
+  );
+}

@@ -2,6 +2,7 @@ import siteConfig from '@site-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { testCardKey } from '../../../../tests/helpers/ojc';
+import { pageData } from '../../../../tests/helpers/page-forms';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -21,9 +22,6 @@ const text = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/\s+/g, ' ');
-
-const pageData = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)![1]!);
 
 let nothingSetUp: TestApp;
 let cardAndOneTimeOjc: TestApp;

@@ -8,7 +8,7 @@ import {
   testCardDigits,
   testExpiry,
 } from '../../../../tests/helpers/ojc';
-import { postPageForm } from '../../../../tests/helpers/page-forms';
+import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
 import { declineMessages } from './charge-messages';
 
 // The OJC checkout and payment page without JavaScript (issue 15): the forms post to their pages,
@@ -25,23 +25,21 @@ const donorFields = {
   website: '',
 };
 
-const pageData = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)![1]!);
-
 const ojcGiftsBy = (email: string) =>
   ojc.app.database.db.select().from(donations).where(eq(donations.email, email));
 
 describe('the OJC checkout posted without JavaScript', () => {
   it('stores the pending gift with its dedication and goes on to its payment page', async () => {
     const email = 'dedicated.nojs@example.org';
-    const res = await postPageForm(ojc.app, checkoutUrl, {
+    const posted = {
       ...donorFields,
       email,
       dedicate: 'yes',
       dedicationKind: 'memory',
       dedicationName: 'Rivka bat Leah',
       attempt: 'page-attempt-key-0001',
-    });
+    };
+    const res = await postPageForm(ojc.app, checkoutUrl, posted);
     expect(res.statusCode).toBe(303);
     const [gift] = await ojcGiftsBy(email);
     expect(res.headers.location).toBe(`/checkout/ojc/${gift!.id}`);
@@ -57,14 +55,7 @@ describe('the OJC checkout posted without JavaScript', () => {
     });
 
     // The same page posted twice (a double click) is one payment.
-    const again = await postPageForm(ojc.app, checkoutUrl, {
-      ...donorFields,
-      email,
-      dedicate: 'yes',
-      dedicationKind: 'memory',
-      dedicationName: 'Rivka bat Leah',
-      attempt: 'page-attempt-key-0001',
-    });
+    const again = await postPageForm(ojc.app, checkoutUrl, posted);
     expect(again.headers.location).toBe(res.headers.location);
     expect(await ojcGiftsBy(email)).toHaveLength(1);
   });

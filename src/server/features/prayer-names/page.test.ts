@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, prayerNames } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
+import { pageData } from '../../../../tests/helpers/page-forms';
 import {
   HEBREW,
   MOTHER,
@@ -60,10 +61,6 @@ const namesOf = async (cookie: string) =>
 
 const formOf = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-
-/** The JSON the page hydrates with. */
-const pageData = (body: string) =>
-  JSON.parse(body.match(/<script type="application\/json" id="page-data">(.*?)<\/script>/)![1]!);
 
 describe('the names page, rendered by the server', () => {
   it('shows the giver’s names from the session cookie, and is never cached', async () => {

@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, videoComments } from '~/db/schema';
 import { videoLimits } from '~/shared/schemas/videos';
-import { postPageForm } from '../../../../tests/helpers/page-forms';
+import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
 import { videoGoneMessage } from './post-comment';
 import { commentReceivedMessage } from './public-routes';
 import { addComment, addVideo, buildVideoTestApp, type TestApp } from './video-test-kit';
@@ -21,9 +21,6 @@ const text = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ');
-
-const pageData = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)![1]!);
 
 describe('/videos rendered on the server', () => {
   it('shows the empty state while nothing is published', async () => {
