@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parseCheckoutChoice } from '~/shared/checkout-link';
+import { ojcCheckoutFormField } from '~/shared/ojc-checkout-fields';
 import {
   ojcChargeInput,
   ojcCheckoutPageInput,
@@ -19,13 +20,8 @@ import { ojcContextOf } from './context';
 import { createOjcPayment } from './create-ojc-payment';
 import { serializeOjcPayment } from './serialize-ojc';
 
-/** The API's field names as the checkout form names them. */
-const formField: Record<string, string> = {
-  donorName: 'name',
-  donorEmail: 'email',
-  donorPhone: 'phone',
-  dedication: 'dedicationName',
-};
+/** The checkout form's names for the API's fields; the dedication's message goes to its name. */
+const formField: Record<string, string> = { ...ojcCheckoutFormField, dedication: 'dedicationName' };
 
 /** `/checkout/ojc/<paymentId>`: the payment the page is for, or a plain refusal. */
 function paymentIdOf(path: string) {

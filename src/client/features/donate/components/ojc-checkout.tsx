@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { formatMoney } from '~/shared/money';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
+import { ojcCheckoutFormField } from '~/shared/ojc-checkout-fields';
 import { usePageForm } from '../../../app/page-data';
 import { Button } from '../../../components/ui/button';
 import { HoneypotField, TextField } from '../../../components/ui/field';
@@ -15,13 +16,6 @@ import { DonationSummary } from './donor-summary';
 
 /** Spec 9: the OJC checkout waits this long after its toast before opening the payment page. */
 export const OJC_REDIRECT_DELAY_MS = 2000;
-
-/** The API's field names for the donor form's fields. */
-const formField: Record<string, string> = {
-  donorName: 'name',
-  donorEmail: 'email',
-  donorPhone: 'phone',
-};
 
 /**
  * OJC checkout (spec 2 and 4): the donor's name, email and optional phone, a summary, and
@@ -69,7 +63,10 @@ export function OjcCheckout({ choice, attempt }: { choice: CheckoutChoice; attem
     } catch (error) {
       if (error instanceof ApiError) {
         const fields = Object.fromEntries(
-          Object.entries(error.fields).map(([key, text]) => [formField[key] ?? key, text]),
+          Object.entries(error.fields).map(([key, text]) => [
+            ojcCheckoutFormField[key] ?? key,
+            text,
+          ]),
         );
         if (Object.keys(fields).length > 0) donorForm.setErrors(fields);
       }
