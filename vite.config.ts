@@ -79,5 +79,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     globalSetup: ['./tests/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker per core but one, which on a 2-core CI machine runs the
+    // files one at a time while the other core idles. PGlite is CPU-bound (two workers fill two
+    // cores); on PostgreSQL the files mostly wait on the server, so a third overlaps the waits.
+    maxWorkers: process.env.DATABASE_URL ? 3 : 2,
   },
 }));

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, type RenderOptions } from '@testing-library/react';
+import { cleanup, configure, render, screen, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { afterEach, expect, vi } from 'vitest';
@@ -16,6 +16,11 @@ import { createAdminQueryClient } from '../lib/admin/query-client';
  * session), and a fetch stand-in that answers by route and records every request. Component
  * tests start with `// @vitest-environment happy-dom`; everything else stays in `node`.
  */
+
+// findBy/waitFor give up after 1 s by default: a first render of a lazy screen can take longer
+// on a busy 2-core machine running two test files at once. Waiting longer costs nothing when it
+// passes quickly, and a real failure still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** The CSRF token of the session the admin panels are given. */
 export const testCsrfToken = 'csrf-test-token';
