@@ -71,6 +71,11 @@ function EmbedPlayer({ video, embed }: { video: PublicVideo; embed: VideoEmbed }
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
+        // The player's own page may take focus back to the top document as it loads: put it back
+        // unless the visitor has moved on to something else meanwhile.
+        onLoad={() => {
+          if (document.activeElement === document.body) frame.current?.focus();
+        }}
       />
     );
   }
