@@ -43,9 +43,10 @@ beforeAll(async () => {
     formRateLimit: 3,
     dataDir: await mkdtemp(join(tmpdir(), 'tziyun-proxy-')),
   };
-  createAdmin(site, USERNAME, PASSWORD);
+  // Both start together on the empty database: one migrates, the other waits for it.
   const ports = [await freePort(), await freePort()];
   instances.push(...(await Promise.all(ports.map((port) => startInstance(site, port)))));
+  createAdmin(site, USERNAME, PASSWORD);
   proxy = await startProxy(proxyPort, ports);
 });
 
