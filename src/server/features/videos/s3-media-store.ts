@@ -103,7 +103,15 @@ export function createS3Client(settings: S3Settings) {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    // A connection that does not open in 5 s, or goes quiet for a minute (a paused visitor's
+    // video holds its stream), is given up. Each playing video holds a connection to the bucket
+    // while it streams: room for 256 at once, not the SDK's default 50.
+    requestHandler: {
+      connectionTimeout: 5_000,
+      socketTimeout: 60_000,
+      httpAgent: { keepAlive: true, maxSockets: 256 },
+      httpsAgent: { keepAlive: true, maxSockets: 256 },
+    },
   });
 }
 
