@@ -49,6 +49,25 @@ export interface DatabaseOptions {
   purpose?: string;
 }
 
+/** Any fixed number: the advisory lock instances take while they migrate. */
+const MIGRATION_LOCK = 7_460_011;
+
+/**
+ * Instances started together (a deploy, systemd bringing several up) would each apply the same
+ * migrations and all but one fail on "already exists". One migrates under a session advisory
+ * lock; the others wait for it, then find nothing left to do.
+ */
+async function migrateOnce(pool: pg.Pool, migrationsFolder: string) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -59,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: 'postgres',
-      migrate: (migrationsFolder) => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: (migrationsFolder) => migrateOnce(pool, migrationsFolder),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
     };

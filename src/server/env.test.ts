@@ -46,6 +46,34 @@ describe('parseEnv', () => {
     }
   });
 
+  it('keeps media on disk unless MEDIA_STORE=s3, which needs a bucket, and keys in pairs', () => {
+    expect(parseEnv({})).toMatchObject({ MEDIA_STORE: 'local', S3_REGION: 'us-east-1' });
+    expect(() => parseEnv({ MEDIA_STORE: 's3' })).toThrow(
+      /S3_BUCKET: is needed with MEDIA_STORE=s3/,
+    );
+    expect(() => parseEnv({ MEDIA_STORE: 'ftp' })).toThrow(/MEDIA_STORE/);
+    expect(() =>
+      parseEnv({ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' }),
+    ).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither/);
+    expect(() => parseEnv({ S3_PREFIX: '/media' })).toThrow(/S3_PREFIX/);
+    expect(() => parseEnv({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    const env = parseEnv({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'site/media/',
+    });
+    expect(env).toMatchObject({
+      MEDIA_STORE: 's3',
+      S3_FORCE_PATH_STYLE: true,
+      S3_PREFIX: 'site/media/',
+    });
+  });
+
   it('refuses production on PostgreSQL without APP_SECRET, saying what to set and why', () => {
     const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/tziyun' };
     expect(() => parseEnv(production)).toThrow(EnvError);

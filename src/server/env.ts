@@ -47,6 +47,33 @@ export const envSchema = z.object({
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** The largest video file an administrator may upload, in MB (thumbnails: 10 MB at most). */
   MEDIA_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(1024),
+  /**
+   * Where uploaded media live: `local` (DATA_DIR/media, one machine or a shared mount) or `s3`
+   * (an S3-compatible bucket: AWS S3, Cloudflare R2, MinIO; docs/operations.md, Object storage).
+   */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  /** The bucket, which must exist; the app never creates or configures it. */
+  S3_BUCKET: unsetWhenEmpty(z.string().trim().min(3).max(63)),
+  /** Another endpoint than AWS's: R2 (https://<account>.r2.cloudflarestorage.com), MinIO. */
+  S3_ENDPOINT: unsetWhenEmpty(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.org' }),
+  ),
+  /** The bucket's region (R2: auto). */
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** The access key pair; without it the SDK's own chain is used (AWS_* variables, an IAM role). */
+  S3_ACCESS_KEY_ID: unsetWhenEmpty(z.string().trim()),
+  S3_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().trim()),
+  /** Path-style addresses (endpoint/bucket/key) instead of bucket.endpoint: MinIO wants it. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** A folder in the bucket for the media, e.g. media/ (empty: the bucket's top). */
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^([\w.-]+\/)*$/, 'must be empty or folder names each ending in /, e.g. media/')
+    .default(''),
   /** smtp(s)://user:pass@host:port. Without it, mail is written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z
     .string()
@@ -195,6 +222,12 @@ function crossSettingProblems(env: Env): string[] {
   }
   if (!env.GHL_TOKEN !== !env.GHL_LOCATION_ID) {
     problems.push('GHL_TOKEN, GHL_LOCATION_ID: set both or neither');
+  }
+  if (env.MEDIA_STORE === 's3' && !env.S3_BUCKET) {
+    problems.push('S3_BUCKET: is needed with MEDIA_STORE=s3');
+  }
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
   return problems;
 }

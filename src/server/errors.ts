@@ -12,6 +12,7 @@ export const errorStatus = {
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal: 500,
   bad_gateway: 502,

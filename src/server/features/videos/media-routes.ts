@@ -1,23 +1,53 @@
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Env } from '../../env';
 import { resolveDataDir } from '../../lib/paths';
-import { createMediaStore, storedNamePattern } from './media-store';
+import { createMediaStore, storedNamePattern, type MediaStore } from './media-store';
+import { createS3MediaStore, RangeNotSatisfiable, type S3MediaStore } from './s3-media-store';
 
 const YEAR = 31536000;
+const immutable = `public, max-age=${YEAR}, immutable`;
 
-/** The store under DATA_DIR/media that uploads go to and /media serves from. */
-export function mediaStoreFor(app: FastifyInstance) {
-  return createMediaStore(join(resolveDataDir(app.env.DATA_DIR), 'media'));
+const stores = new WeakMap<Env, MediaStore>();
+
+/** The store MEDIA_STORE names: DATA_DIR/media, or the S3 bucket. One per app (one S3 client). */
+export function mediaStoreFor(app: FastifyInstance): MediaStore {
+  const { env } = app;
+  let store = stores.get(env);
+  if (!store) {
+    store =
+      env.MEDIA_STORE === 's3'
+        ? createS3MediaStore({
+            bucket: env.S3_BUCKET!,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            prefix: env.S3_PREFIX,
+          })
+        : createMediaStore(join(resolveDataDir(env.DATA_DIR), 'media'));
+    stores.set(env, store);
+  }
+  return store;
 }
 
 /**
- * GET /media/<name>: uploaded videos, thumbnails and captions. @fastify/send answers Range
- * requests (206 with Content-Range, 416 past the end, Accept-Ranges on every answer), which
- * is what lets a browser seek in a video. Only names the store gives are served: no listing,
- * no dot files, nothing outside the directory. A name is never reused, so it is cached for good.
+ * GET /media/<name>: uploaded videos, thumbnails and captions, with Range (206 with
+ * Content-Range, 416 past the end, Accept-Ranges on every answer), which is what lets a browser
+ * seek in a video. Only names the store gives are served: no listing, no dot files, nothing
+ * else. A name is never reused, so it is cached for good.
  */
 export async function mediaRoutes(app: FastifyInstance) {
+  const store = mediaStoreFor(app);
+  if (store.kind === 's3') {
+    const bucket = store as S3MediaStore;
+    app.addHook('onClose', async () => bucket.close());
+    return app.register(s3MediaRoutes(bucket));
+  }
   // A 416 must name the file's size (Content-Range: bytes */size), which @fastify/send puts on
   // the error; the app's error handler, next, writes the body.
   app.setErrorHandler((error: Error & { headers?: Record<string, string> }, _request, reply) => {
@@ -26,7 +56,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     throw error;
   });
   await app.register(fastifyStatic, {
-    root: mediaStoreFor(app).dir,
+    root: (store as ReturnType<typeof createMediaStore>).dir,
     prefix: '/media/',
     decorateReply: false,
     // The directory appears with the first upload.
@@ -38,7 +68,56 @@ export async function mediaRoutes(app: FastifyInstance) {
     allowedPath: (pathName) => storedNamePattern.test(pathName.replace(/^\//, '')),
     cacheControl: false,
     setHeaders: (res) => {
-      res.header('cache-control', `public, max-age=${YEAR}, immutable`);
+      res.header('cache-control', immutable);
     },
   });
+}
+
+const contentTypes: Record<string, string> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  ogv: 'video/ogg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  vtt: 'text/vtt',
+};
+
+/**
+ * The same answers from the bucket (ADR 027): the visitor's Range goes to S3's GetObject as one
+ * range, and S3's answer (206, 416, 304, 404) comes back with the object's bytes streamed through.
+ * The type is the one the name was given for, as on disk.
+ */
+function s3MediaRoutes(store: S3MediaStore): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/media/:name',
+      { schema: { params: z.object({ name: z.string().regex(storedNamePattern) }) } },
+      async (request, reply) => {
+        const { name } = request.params;
+        reply.header('accept-ranges', 'bytes');
+        try {
+          const object = await store.serve(name, {
+            range: request.headers.range,
+            ifNoneMatch: request.headers['if-none-match'],
+          });
+          reply.header('cache-control', immutable);
+          if (object.etag) reply.header('etag', object.etag);
+          if (object.lastModified) reply.header('last-modified', object.lastModified.toUTCString());
+          if (object.status === 304) return reply.status(304).send();
+          if (object.contentRange) reply.header('content-range', object.contentRange);
+          if (object.contentLength !== undefined) {
+            reply.header('content-length', object.contentLength);
+          }
+          reply.type(contentTypes[name.slice(name.lastIndexOf('.') + 1)]!);
+          return reply.status(object.status).send(object.body);
+        } catch (error) {
+          if (error instanceof RangeNotSatisfiable) {
+            reply.header('content-range', `bytes */${error.size}`);
+          }
+          throw error;
+        }
+      },
+    );
+  };
 }

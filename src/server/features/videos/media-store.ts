@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,7 +17,7 @@ import { AppError } from '../../errors';
 
 export type MediaKind = 'video' | 'thumbnail' | 'captions';
 
-interface Format {
+export interface Format {
   ext: string;
   contentType: string;
   matches: (head: Buffer) => boolean;
@@ -93,6 +93,7 @@ export interface ReceivedFile {
   name: string;
   contentType: string;
   size: number;
+  /** Where the bytes are until kept: a path (local), or the object's key (S3, already final). */
   tempPath: string;
 }
 
@@ -102,11 +103,18 @@ function sniff(kind: MediaKind, head: Buffer): Format {
   return format;
 }
 
-/** Counts and checks the bytes as they pass: the type once the head is in, the size always. */
-function inspector(kind: MediaKind, maxBytes: number) {
+/**
+ * Counts and checks the bytes as they pass: the type once the head is in, the size always.
+ * Nothing passes before the type is known; `known` settles with it (or with the refusal).
+ */
+export function inspector(kind: MediaKind, maxBytes: number) {
   let head = Buffer.alloc(0);
   let format: Format | undefined;
   let size = 0;
+  let settle!: { resolve: (format: Format) => void; reject: (error: Error) => void };
+  const known = new Promise<Format>((resolve, reject) => (settle = { resolve, reject }));
+  // Awaited by whoever needs it; a refusal is also the stream's error.
+  known.catch(() => undefined);
   const tooLarge = () =>
     new AppError(
       'payload_too_large',
@@ -122,8 +130,10 @@ function inspector(kind: MediaKind, maxBytes: number) {
         try {
           format = sniff(kind, head);
         } catch (error) {
+          settle.reject(error as Error);
           return done(error as Error);
         }
+        settle.resolve(format);
         const held = head;
         head = Buffer.alloc(0);
         return done(null, held);
@@ -134,31 +144,60 @@ function inspector(kind: MediaKind, maxBytes: number) {
       if (format) return done();
       try {
         format = sniff(kind, head);
+        settle.resolve(format);
         done(null, head);
       } catch (error) {
+        settle.reject(error as Error);
         done(error as Error);
       }
     },
   });
-  return { stream, result: () => ({ format: format!, size }) };
+  stream.on('error', (error) => settle.reject(error));
+  return { stream, known, result: () => ({ format: format!, size }) };
 }
 
+/**
+ * Where uploaded files live: this directory (`createMediaStore`) or an S3-compatible bucket
+ * (`createS3MediaStore`, ADR 027). The same operations on both; /media serves each its own way.
+ */
 export interface MediaStore {
-  dir: string;
+  kind: 'local' | 's3';
   /** Streams an upload to a temporary file; refuses a wrong type (415) or size (413). */
   receive(source: Readable, kind: MediaKind, maxBytes: number): Promise<ReceivedFile>;
   /** Gives a received file its final name: from now on /media serves it. */
   keep(file: ReceivedFile): Promise<void>;
   /** Removes files, received or kept; missing ones are no error. */
   remove(names: (string | ReceivedFile | null | undefined)[]): Promise<void>;
+  /** The names of the kept files (for backups and checks). */
+  list(): Promise<string[]>;
+  /** A kept file's bytes; 404 when there is none. */
+  read(name: string): Promise<Readable>;
+  /** Stores bytes under a stored name as they are (a restore), replacing any file of that name. */
+  write(name: string, source: Readable): Promise<void>;
 }
 
-export function createMediaStore(dir: string): MediaStore {
+export interface LocalMediaStore extends MediaStore {
+  kind: 'local';
+  dir: string;
+}
+
+export function notStored(name: string) {
+  return new AppError('not_found', `No stored file is named ${name}`);
+}
+
+/** A stored name, or a refusal: nothing else is ever a path or a key. */
+export function checkedName(name: string) {
+  if (!storedNamePattern.test(name)) throw notStored(name);
+  return name;
+}
+
+export function createMediaStore(dir: string): LocalMediaStore {
   const incoming = join(dir, '.incoming');
   const pathOf = (entry: string | ReceivedFile) =>
     typeof entry === 'string' ? join(dir, entry) : entry.tempPath;
 
   return {
+    kind: 'local',
     dir,
 
     async receive(source, kind, maxBytes) {
@@ -191,6 +230,34 @@ export function createMediaStore(dir: string): MediaStore {
         await unlink(pathOf(entry)).catch((error: NodeJS.ErrnoException) => {
           if (error.code !== 'ENOENT') throw error;
         });
+      }
+    },
+
+    async list() {
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      return names.filter((name) => storedNamePattern.test(name)).sort();
+    },
+
+    async read(name) {
+      const stream = createReadStream(join(dir, checkedName(name)));
+      await once(stream, 'open').catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? notStored(name) : error;
+      });
+      return stream;
+    },
+
+    async write(name, source) {
+      const target = join(dir, checkedName(name));
+      await mkdir(incoming, { recursive: true });
+      const tempPath = join(incoming, `${randomUUID()}.part`);
+      try {
+        await pipeline(source, createWriteStream(tempPath, { flags: 'wx' }));
+        await rename(tempPath, target);
+      } finally {
+        await rm(tempPath, { force: true });
       }
     },
   };

@@ -5,8 +5,10 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { createMediaStore, type MediaKind } from './media-store';
+import { startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
 import {
   buildVideoTestApp,
+  s3Settings,
   sample,
   sendVideoForm,
   videoFile,
@@ -97,19 +99,24 @@ describe('the media store', () => {
   });
 });
 
-describe('GET /media/*', () => {
+describe.each(['local', 's3'] as const)('GET /media/* from the %s store', (store) => {
   let app: TestApp;
   let url: string;
+  let bucket: S3StandIn | undefined;
   const data = sample.mp4(10_000);
   beforeAll(async () => {
-    app = await buildVideoTestApp();
+    bucket = store === 's3' ? await startS3StandIn() : undefined;
+    app = await buildVideoTestApp(bucket ? s3Settings(bucket) : {});
     const res = await sendVideoForm(app, app.admin, {
       fields: { title: 'Seekable' },
       files: [videoFile(data)],
     });
     url = res.json().videoUrl;
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await bucket?.close();
+  });
 
   it('serves the whole file with its type, length, ranges and a long cache', async () => {
     const res = await app.inject(url);
@@ -149,6 +156,33 @@ describe('GET /media/*', () => {
     expect(res.headers['content-length']).toBe('10000');
     expect(res.body).toBe('');
   });
+
+  it('answers a name it never stored with 404', async () => {
+    const res = await app.inject('/media/00000000-0000-4000-8000-000000000000.mp4');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('ignores a range that is not one well-formed range: the whole file', async () => {
+    for (const range of ['bytes=0-1,5-6', 'items=0-1']) {
+      const res = await app.inject({ url, headers: { range } });
+      expect(res.statusCode, range).toBe(200);
+      expect(res.rawPayload.equals(data), range).toBe(true);
+    }
+  });
+});
+
+describe('GET /media/* from the local store', () => {
+  let app: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    app = await buildVideoTestApp();
+    const res = await sendVideoForm(app, app.admin, {
+      fields: { title: 'Seekable' },
+      files: [videoFile(sample.mp4())],
+    });
+    url = res.json().videoUrl;
+  });
+  afterAll(() => app.close());
 
   it('never lists the directory, serves dot files, nor leaves it', async () => {
     const secret = 'database password';

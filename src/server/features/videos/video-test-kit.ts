@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { s3TestKeys, s3TestRegion, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
 
 /** For the videos tests: an app with its own media directory, a signed-in admin, sample files. */
 
@@ -15,6 +16,19 @@ export async function buildVideoTestApp(overrides: Parameters<typeof buildTestAp
   });
   const admin = await signIn(app);
   return Object.assign(app, { admin, mediaDir: join(dataDir, 'media') });
+}
+
+/** The settings of an app whose media are in the stand-in's bucket. */
+export function s3Settings(bucket: S3StandIn) {
+  return {
+    MEDIA_STORE: 's3',
+    S3_BUCKET: bucket.bucket,
+    S3_ENDPOINT: bucket.endpoint,
+    S3_REGION: s3TestRegion,
+    S3_ACCESS_KEY_ID: s3TestKeys.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3TestKeys.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
 }
 
 /** Bytes that start the way each accepted format starts, then `size` bytes in all. */

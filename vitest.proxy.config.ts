@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:proxy`: two built server processes behind nginx (tests/proxy). Not part of
+ * `npm test`: it needs `npm run build`, nginx and PostgreSQL, and starts real processes.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/proxy/**/*.proxy.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+  },
+});
