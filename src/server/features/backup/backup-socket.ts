@@ -1,6 +1,7 @@
 import { chmod, rm } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
+import type { StoredMediaRef } from '../videos';
 
 /**
  * The embedded database can be open in one process only (ADR 023), so while the site runs, the
@@ -13,6 +14,12 @@ export const backupSocketName = 'backup.sock';
 
 const REQUEST = 'dump\n';
 
+export interface DatabaseCopy {
+  dump: Buffer;
+  /** The media files the copied rows name. */
+  media: StoredMediaRef[];
+}
+
 export interface BackupSocketLog {
   info(message: string): void;
   warn(message: string): void;
@@ -21,7 +28,7 @@ export interface BackupSocketLog {
 /** Starts answering dump requests; the returned function stops and removes the socket. */
 export async function serveBackupDumps(
   dataDir: string,
-  dump: () => Promise<Buffer>,
+  dump: () => Promise<DatabaseCopy>,
   log: BackupSocketLog,
 ): Promise<() => Promise<void>> {
   const path = join(dataDir, backupSocketName);
@@ -47,7 +54,7 @@ export async function serveBackupDumps(
   };
 }
 
-async function answer(socket: Socket, dump: () => Promise<Buffer>, log: BackupSocketLog) {
+async function answer(socket: Socket, dump: () => Promise<DatabaseCopy>, log: BackupSocketLog) {
   socket.on('error', () => socket.destroy());
   const request = await new Promise<string>((resolve) => {
     let text = '';
@@ -67,17 +74,17 @@ async function answer(socket: Socket, dump: () => Promise<Buffer>, log: BackupSo
     return;
   }
   try {
-    const bytes = await dump();
-    log.info(`dumped the database for a backup (${bytes.length} bytes)`);
-    socket.write(`OK ${bytes.length}\n`);
-    socket.end(bytes);
+    const copy = await dump();
+    log.info(`handed a copy of the database to a backup (${copy.dump.length} bytes)`);
+    socket.write(`OK ${copy.dump.length} ${JSON.stringify(copy.media)}\n`);
+    socket.end(copy.dump);
   } catch (error) {
     socket.end(`ERR ${(error as Error).message.replace(/\n/g, ' ')}\n`);
   }
 }
 
 /** Asks the server that holds `dataDir` for a dump of its database. */
-export async function requestDump(dataDir: string): Promise<Buffer> {
+export async function requestDump(dataDir: string): Promise<DatabaseCopy> {
   const path = join(dataDir, backupSocketName);
   const socket = connect(path);
   await new Promise<void>((resolve, reject) => {
@@ -90,11 +97,11 @@ export async function requestDump(dataDir: string): Promise<Buffer> {
   const received = Buffer.concat(chunks);
   const lineEnd = received.indexOf('\n');
   const line = received.subarray(0, lineEnd === -1 ? 200 : lineEnd).toString('utf8');
-  const ok = /^OK (\d+)$/.exec(line);
+  const ok = /^OK (\d+) (\[.*\])$/.exec(line);
   if (!ok) throw new Error(line.startsWith('ERR ') ? line.slice(4) : 'no answer');
   const body = received.subarray(lineEnd + 1);
   if (body.length !== Number(ok[1])) {
     throw new Error(`the dump was cut short (${body.length} of ${ok[1]} bytes)`);
   }
-  return body;
+  return { dump: body, media: JSON.parse(ok[2]!) as StoredMediaRef[] };
 }

@@ -100,6 +100,8 @@ describe(`backup and restore on ${driver}`, () => {
   let siteEnv: Record<string, string>;
   let stopServing = async () => {};
   let archive: string;
+  /** Where the first test restored to. */
+  let restoredOnce: { restoredDir: string; env: Record<string, string> };
 
   beforeAll(async () => {
     dataDir = await tempDir('site');
@@ -176,6 +178,7 @@ describe(`backup and restore on ${driver}`, () => {
     if (!onPostgres) expect(backup.out).toContain("handed over by the site's server");
 
     const { restoredDir, env } = await freshTarget();
+    restoredOnce = { restoredDir, env };
     const restored = await cli('restore', [archive], env);
     expect(restored.err).toBe('');
     expect(restored.code).toBe(0);
@@ -192,8 +195,7 @@ describe(`backup and restore on ${driver}`, () => {
   });
 
   it('refuses a target that is not empty, and replaces it with --force', async () => {
-    const { restoredDir, env } = await freshTarget();
-    expect((await cli('restore', [archive], env)).code).toBe(0);
+    const { restoredDir, env } = restoredOnce;
     await writeFile(
       join(restoredDir, 'media', `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.png`),
       sample.png(),
@@ -310,6 +312,15 @@ describe(`backup and restore on ${driver}`, () => {
       expect(held.err).toContain('Stop it before restoring');
       expect(await readFile(join(dataDir, dataDirLockName), 'utf8')).toContain(String(process.pid));
 
+      // With no server running, the command opens the directory itself.
+      const stopped = await tempDir('stopped');
+      const snapshot = new Blob([await readFile(inject('pgliteSnapshot')!)]);
+      await (await openDatabase({ dataDir: stopped, snapshot, purpose: 'the test' })).close();
+      const offline = await cli('backup', ['--out', `${archive}.offline`], { DATA_DIR: stopped });
+      expect(offline.err).toBe('');
+      expect(offline.out).toContain(`Backed up the embedded database in ${stopped}.`);
+      expect(await readdir(stopped)).not.toContain(dataDirLockName);
+
       const nothing = await cli('backup', ['--out', `${archive}.none`], {
         DATA_DIR: await tempDir('nothing'),
       });
@@ -317,4 +328,59 @@ describe(`backup and restore on ${driver}`, () => {
       expect(nothing.err).toContain('There is no embedded database in');
     },
   );
+
+  it('keeps every row with its files when a video is uploaded during the backup', async () => {
+    const admin = await signIn(site);
+    const during = join(await tempDir('during'), 'during.tar');
+    const [backup, upload] = await Promise.all([
+      cli('backup', ['--out', during], siteEnv),
+      sendVideoForm(Object.assign(site, { admin, mediaDir: '' }), admin, {
+        fields: { title: 'Uploaded during the backup' },
+        files: [videoFile(sample.webm(50_000), 'talk.webm', 'video/webm')],
+      }),
+    ]);
+    expect(backup.code, backup.err).toBe(0);
+    expect(upload.statusCode, upload.body).toBe(201);
+
+    const { restoredDir, env } = await freshTarget();
+    expect((await cli('restore', [during], env)).code).toBe(0);
+    const handle = env.DATABASE_URL
+      ? await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 1 })
+      : await openDatabase({ dataDir: restoredDir, purpose: 'the test' });
+    try {
+      const named = rowsOf(
+        await handle.db.execute(
+          sql`select unnest(array[video_file, thumbnail_file, captions_file]) as name from videos`,
+        ),
+      )
+        .map((row) => row.name as string | null)
+        .filter(Boolean);
+      expect(named.length).toBeGreaterThanOrEqual(3);
+      expect(Object.keys(await mediaOf(restoredDir)).sort()).toEqual([...named].sort());
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('backs up a site whose video file was lost, and says which', async () => {
+    const mediaDir = join(dataDir, 'media');
+    const [lost] = (await readdir(mediaDir)).filter((name) => name.endsWith('.png'));
+    const bytes = await readFile(join(mediaDir, lost!));
+    await rm(join(mediaDir, lost!));
+    try {
+      const out = join(await tempDir('lost'), 'lost.tar');
+      const res = await cli('backup', ['--out', out], siteEnv);
+      expect(res.code).toBe(0);
+      expect(res.err).toContain(`the videos name 1 files that were already missing`);
+      expect(res.err).toContain(lost);
+
+      const { restoredDir, env } = await freshTarget();
+      expect((await cli('restore', [out], env)).code).toBe(0);
+      const restored = await mediaOf(restoredDir);
+      expect(Object.keys(restored)).not.toContain(lost);
+      expect(Object.keys(restored).length).toBeGreaterThan(0);
+    } finally {
+      await writeFile(join(mediaDir, lost!), bytes);
+    }
+  });
 });

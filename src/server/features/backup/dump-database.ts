@@ -10,7 +10,7 @@ import { listStoredMedia, type StoredMediaRef } from '../videos';
 import { BackupError, databaseFileNames, type Manifest } from './archive-format';
 import { requestDump } from './backup-socket';
 import { pgToolMajor, runPgTool } from './pg-tools';
-import { packPgliteFiles } from './pglite-files';
+import { packPgliteFiles, readPgliteFiles } from './pglite-files';
 
 export interface DatabaseDump {
   /** The dump, written in the backup's work folder. */
@@ -49,8 +49,8 @@ async function dumpPglite(dataDir: string, workDir: string): Promise<DatabaseDum
     return dumpThroughServer(dataDir, path, error);
   }
   try {
-    await writeFile(path, await copyPgliteDatabase(handle, dataDir));
-    const media = await listStoredMedia(handle.db);
+    const { dump, media } = await copyPgliteDatabase(handle, dataDir);
+    await writeFile(path, dump);
     return { path, database, media, how: `the embedded database in ${dataDir}` };
   } finally {
     await handle.close();
@@ -58,9 +58,9 @@ async function dumpPglite(dataDir: string, workDir: string): Promise<DatabaseDum
 }
 
 async function dumpThroughServer(dataDir: string, path: string, inUse: DataDirInUseError) {
-  let dump: Buffer;
+  let copy: Awaited<ReturnType<typeof requestDump>>;
   try {
-    dump = await requestDump(dataDir);
+    copy = await requestDump(dataDir);
   } catch (error) {
     const what = inUse.holder.purpose.includes('server')
       ? 'Check that the server is this version of the site; or stop it and back up then'
@@ -69,30 +69,28 @@ async function dumpThroughServer(dataDir: string, path: string, inUse: DataDirIn
       `${inUse.message} It did not hand over a copy of the database (${(error as Error).message}). ${what}. (If that process is no longer running, delete ${inUse.lockFile}.)`,
     );
   }
-  await writeFile(path, dump);
-  // The media names as the dump has them: open the copy, in memory, and read them there.
-  const copy = await openDatabase({ snapshot: gzipBlob(dump) });
-  try {
-    const media = await listStoredMedia(copy.db);
-    return {
-      path,
-      database: { kind: 'pglite' as const, file: databaseFileNames.pglite },
-      media,
-      how: `the embedded database in ${dataDir}, handed over by ${inUse.holder.purpose} (process ${inUse.holder.pid})`,
-    };
-  } finally {
-    await copy.close();
-  }
+  await writeFile(path, copy.dump);
+  return {
+    path,
+    database: { kind: 'pglite' as const, file: databaseFileNames.pglite },
+    media: copy.media,
+    how: `the embedded database in ${dataDir}, handed over by ${inUse.holder.purpose} (process ${inUse.holder.pid})`,
+  };
 }
 
-/** What the process that has the embedded database open hands over: a checkpoint, then its files. */
+/**
+ * What the process that has the embedded database open hands over: a checkpoint, then its files
+ * and the media names, read inside one transaction. PGlite runs every other query after a
+ * transaction (they wait for its lock), so names and files are of the same instant.
+ */
 export async function copyPgliteDatabase(handle: DatabaseHandle, dataDir: string) {
   await handle.db.execute(sql`checkpoint`);
-  return packPgliteFiles(dataDir);
+  const { media, files } = await handle.db.transaction(async (tx) => ({
+    media: await listStoredMedia(tx),
+    files: readPgliteFiles(dataDir),
+  }));
+  return { media, dump: await packPgliteFiles(files) };
 }
-
-export const gzipBlob = (bytes: Uint8Array) =>
-  new Blob([new Uint8Array(bytes)], { type: 'application/x-gzip' });
 
 async function dumpPostgres(databaseUrl: string, workDir: string): Promise<DatabaseDump> {
   const pgDumpMajor = await pgToolMajor('pg_dump');

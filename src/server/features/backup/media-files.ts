@@ -32,11 +32,15 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 /** The same store the site uses (videos' mediaStoreFor): DATA_DIR/media. */
 export function openMediaFiles(env: Env): MediaFiles {
   const store = createMediaStore(join(resolveDataDir(env.DATA_DIR), 'media'));
+  const pathOf = (name: string) => {
+    if (!storedNamePattern.test(name)) throw new Error(`not a stored media name: ${name}`);
+    return join(store.dir, name);
+  };
   return {
     store,
     async sizeOf(name) {
       try {
-        return (await stat(join(store.dir, name))).size;
+        return (await stat(pathOf(name))).size;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
@@ -44,7 +48,7 @@ export function openMediaFiles(env: Env): MediaFiles {
     },
     async *read(name) {
       try {
-        for await (const chunk of createReadStream(join(store.dir, name))) yield chunk as Buffer;
+        for await (const chunk of createReadStream(pathOf(name))) yield chunk as Buffer;
       } catch (error) {
         if (isMissing(error)) throw new MediaVanishedError(name);
         throw error;

@@ -20,9 +20,9 @@ export const isPostgresFile = (name: string) =>
  * PostgreSQL's files, read synchronously: in the process that has the database open, no query
  * runs while they are read (PGlite runs in this thread and writes through to disk), so the copy
  * is what a power cut at that instant would leave, which PostgreSQL opens by replaying its log
- * (a checkpoint just before keeps that short). Gzipped, as `dumpDataDir('gzip')` is.
+ * (a checkpoint just before keeps that short).
  */
-export async function packPgliteFiles(dataDir: string): Promise<Buffer> {
+export function readPgliteFiles(dataDir: string): PgliteFiles {
   const entries: { name: string; data?: Buffer }[] = [];
   const walk = (relative: string, keep: (name: string) => boolean = () => true) => {
     for (const name of readdirSync(join(dataDir, relative)).filter(keep).sort()) {
@@ -37,5 +37,12 @@ export async function packPgliteFiles(dataDir: string): Promise<Buffer> {
     }
   };
   walk('', isPostgresFile);
-  return promisify(gzip)(packTar(entries));
+  return entries;
+}
+
+export type PgliteFiles = { name: string; data?: Buffer }[];
+
+/** The files as PGlite's `loadDataDir` takes them: a gzipped tar. */
+export function packPgliteFiles(files: PgliteFiles): Promise<Buffer> {
+  return promisify(gzip)(packTar(files));
 }

@@ -17,7 +17,6 @@ import {
   type DatabaseKind,
   type Manifest,
 } from './archive-format';
-import { gzipBlob } from './dump-database';
 import { openMediaFiles, type MediaFiles } from './media-files';
 import { pgToolMajor, runPgTool } from './pg-tools';
 import { isPostgresFile } from './pglite-files';
@@ -91,6 +90,10 @@ async function openArchive(path: string): Promise<FileHandle> {
   }
   return handle;
 }
+
+/** A gzipped tar, as PGlite's `loadDataDir` takes it. */
+const gzipBlob = (bytes: Uint8Array) =>
+  new Blob([new Uint8Array(bytes)], { type: 'application/x-gzip' });
 
 const notABackup = (path: string, detail: string) =>
   new BackupError(
