@@ -8,11 +8,22 @@ import type { StoredMediaRef } from '../videos';
  * backup command asks the server for the dump: the server listens on `DATA_DIR/backup.sock`, a
  * Unix socket only the site's user can open (mode 0600, in a directory that user owns: whoever
  * can open it could read the database files anyway). One request, `dump`; the answer is
- * `OK <bytes>\n` and the dump, or `ERR <message>\n`.
+ * `OK <bytes> <media names, JSON>\n` and the dump, or `ERR <message>\n`.
  */
 export const backupSocketName = 'backup.sock';
 
 const REQUEST = 'dump\n';
+
+/**
+ * A Unix socket's path has room for 107 bytes on Linux (103 on macOS); Node shortens a longer one
+ * without a word, so it is checked here.
+ */
+const MAX_SOCKET_PATH = 103;
+
+function socketPath(dataDir: string) {
+  const path = join(dataDir, backupSocketName);
+  return Buffer.byteLength(path) <= MAX_SOCKET_PATH ? path : null;
+}
 
 export interface DatabaseCopy {
   dump: Buffer;
@@ -31,7 +42,13 @@ export async function serveBackupDumps(
   dump: () => Promise<DatabaseCopy>,
   log: BackupSocketLog,
 ): Promise<() => Promise<void>> {
-  const path = join(dataDir, backupSocketName);
+  const path = socketPath(dataDir);
+  if (!path) {
+    log.warn(
+      `backups while the site runs are not available: the path of ${join(dataDir, backupSocketName)} is longer than a socket's (${MAX_SOCKET_PATH} bytes); give DATA_DIR a shorter path, or stop the server to back up`,
+    );
+    return async () => {};
+  }
   // This process holds DATA_DIR's lock: a socket file there is left by one that died.
   await rm(path, { force: true });
   const server = createServer((socket) => void answer(socket, dump, log));
@@ -85,7 +102,8 @@ async function answer(socket: Socket, dump: () => Promise<DatabaseCopy>, log: Ba
 
 /** Asks the server that holds `dataDir` for a dump of its database. */
 export async function requestDump(dataDir: string): Promise<DatabaseCopy> {
-  const path = join(dataDir, backupSocketName);
+  const path = socketPath(dataDir);
+  if (!path) throw new Error(`the path of DATA_DIR is too long for its backup socket`);
   const socket = connect(path);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
