@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvError, parseEnv, type Env } from '../../env';
 import { AppError } from '../../errors';
@@ -26,6 +26,9 @@ the media folder, back to the archive's state. --force replaces what is there al
 };
 
 class UsageError extends Error {}
+
+/** A path as typed: npm runs scripts in the project folder, and says where the shell was. */
+const typed = (io: BackupCliIo, path: string) => resolve(io.env.INIT_CWD ?? process.cwd(), path);
 
 function mediaLine(manifest: Manifest) {
   const bytes = manifest.media.reduce((sum, file) => sum + file.size, 0);
@@ -57,7 +60,7 @@ async function backup(args: string[], io: BackupCliIo) {
   if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
   if (!values.out) throw new UsageError('Say where to write the backup with --out FILE.');
   const env = parseEnv(io.env);
-  const summary = await createBackup(env, { out: values.out, force: values.force });
+  const summary = await createBackup(env, { out: typed(io, values.out), force: values.force });
   io.out(`Backed up ${summary.how}.`);
   io.out(
     `Wrote ${summary.file} (${formatBytes(summary.bytes)}): the database and ${mediaLine(summary.manifest)}.`,
@@ -80,7 +83,10 @@ async function restore(args: string[], io: BackupCliIo) {
   if (positionals.length === 0) throw new UsageError('Name the backup file to restore.');
   if (positionals.length > 1) throw new UsageError(`Unexpected argument: ${positionals[1]}`);
   const env = parseEnv(io.env);
-  const summary = await restoreBackup(env, { file: positionals[0]!, force: values.force });
+  const summary = await restoreBackup(env, {
+    file: typed(io, positionals[0]!),
+    force: values.force,
+  });
   io.out(
     `Restored ${summary.target} to the backup of ${summary.manifest.createdAt}: the database and ${mediaLine(summary.manifest)}.`,
   );

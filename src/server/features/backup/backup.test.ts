@@ -93,7 +93,8 @@ async function mediaOf(dataDir: string) {
   );
 }
 
-describe(`backup and restore on ${driver}`, () => {
+// Each PGlite start (a restore, a check of what was restored) takes seconds on a busy machine.
+describe(`backup and restore on ${driver}`, { timeout: 60_000 }, () => {
   let site: Awaited<ReturnType<typeof buildTestApp>>;
   let database: DatabaseHandle & { url?: string };
   let dataDir: string;
@@ -331,15 +332,18 @@ describe(`backup and restore on ${driver}`, () => {
 
   it('keeps every row with its files when a video is uploaded during the backup', async () => {
     const admin = await signIn(site);
-    const during = join(await tempDir('during'), 'during.tar');
+    const folder = await tempDir('during');
+    const during = join(folder, 'during.tar');
     const [backup, upload] = await Promise.all([
-      cli('backup', ['--out', during], siteEnv),
+      // A path as typed in the shell: npm runs the script in the project folder, INIT_CWD says where.
+      cli('backup', ['--out', 'during.tar'], { ...siteEnv, INIT_CWD: folder }),
       sendVideoForm(Object.assign(site, { admin, mediaDir: '' }), admin, {
         fields: { title: 'Uploaded during the backup' },
         files: [videoFile(sample.webm(50_000), 'talk.webm', 'video/webm')],
       }),
     ]);
     expect(backup.code, backup.err).toBe(0);
+    expect(backup.out).toContain(`Wrote ${during} `);
     expect(upload.statusCode, upload.body).toBe(201);
 
     const { restoredDir, env } = await freshTarget();

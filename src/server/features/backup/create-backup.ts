@@ -21,7 +21,10 @@ export interface BackupSummary {
   manifest: Manifest;
 }
 
-/** A file named in the dump, removed before it was copied, is a video deleted meanwhile. */
+/**
+ * How many dumps to take while a file the dump names is gone before it is copied (a video deleted
+ * meanwhile); after the last, the archive is written with the missing files named.
+ */
 const ATTEMPTS = 3;
 
 /**
