@@ -292,16 +292,36 @@ describe(`backup and restore on ${driver}`, { timeout: 60_000 }, () => {
 
   it(
     onPostgres
-      ? 'says which pg_dump is needed when it is not on PATH'
+      ? 'says which pg_dump or pg_restore is needed when it is missing or too old'
       : 'refuses to restore into a data directory a running server holds, or to back up one with no database',
     async () => {
       if (onPostgres) {
         const path = process.env.PATH;
-        process.env.PATH = '/nonexistent';
+        // Stand-ins that only answer --version, as an old client would.
+        const old = await tempDir('old-client');
+        for (const tool of ['pg_dump', 'pg_restore']) {
+          await writeFile(join(old, tool), '#!/bin/sh\necho "$0 (PostgreSQL) 9.6.24"\n', {
+            mode: 0o755,
+          });
+        }
         try {
-          const res = await cli('backup', ['--out', `${archive}.nopath`], siteEnv);
-          expect(res.code).toBe(1);
-          expect(res.err).toContain('pg_dump was not found');
+          process.env.PATH = '/nonexistent';
+          const missing = await cli('backup', ['--out', `${archive}.nopath`], siteEnv);
+          expect(missing.code).toBe(1);
+          expect(missing.err).toContain('pg_dump was not found');
+
+          process.env.PATH = old;
+          const tooOld = await cli('backup', ['--out', `${archive}.old`], siteEnv);
+          expect(tooOld.code).toBe(1);
+          expect(tooOld.err).toMatch(
+            /^pg_dump is version 9 but the PostgreSQL server is version \d+: pg_dump must be at least/,
+          );
+          const { env } = await freshTarget();
+          const oldRestore = await cli('restore', [archive], env);
+          expect(oldRestore.code).toBe(1);
+          expect(oldRestore.err).toMatch(
+            /^pg_restore is version 9 but the archive was written by pg_dump \d+/,
+          );
         } finally {
           process.env.PATH = path;
         }
