@@ -38,8 +38,9 @@ export interface DatabaseOptions {
   /** A directory for PGlite's files, or undefined for an in-memory database (tests). */
   dataDir?: string;
   /**
-   * An in-memory PGlite started from a dump of another (`dumpDataDir`): skips initdb, which
-   * takes seconds. The test suite starts every file's database from one migrated snapshot.
+   * A PGlite started from a dump of another (`dumpDataDir`): skips initdb, which takes seconds.
+   * In memory, or with `dataDir` written into that (empty) directory: a restore. The test suite
+   * starts every file's database from one migrated snapshot.
    */
   snapshot?: Blob;
   /**
@@ -47,6 +48,8 @@ export interface DatabaseOptions {
    * process gets while this one holds it (data-dir-lock.ts).
    */
   purpose?: string;
+  /** With `dataDir`: the caller already holds its lock (a restore takes it before emptying it). */
+  lockHeld?: boolean;
 }
 
 /** Any fixed number: the advisory lock instances take while they migrate. */
@@ -85,15 +88,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   let unlock = () => {};
-  if (options.dataDir) {
+  if (options.dataDir && !options.lockHeld) {
     mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir, options.purpose ?? 'another program');
   }
   let client: PGlite;
   try {
-    client = options.snapshot
-      ? await PGlite.create({ loadDataDir: options.snapshot })
-      : await PGlite.create(options.dataDir);
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      ...(options.snapshot && { loadDataDir: options.snapshot }),
+    });
   } catch (error) {
     unlock();
     throw error;

@@ -1,6 +1,7 @@
 import { openDatabase } from '~/db/client';
 import { DataDirInUseError } from '~/db/data-dir-lock';
 import { buildApp } from './app';
+import { serveBackupsWhileRunning } from './features/backup';
 import { EnvError, parseEnv } from './env';
 import { migrationsDir, resolveDataDir } from './lib/paths';
 
@@ -34,7 +35,14 @@ async function main() {
   await database.migrate(migrationsDir);
 
   const app = await buildApp({ env, database });
+  // On the embedded database, `npm run backup` gets its copy from this process (ADR 026).
+  const stopServingBackups = await serveBackupsWhileRunning(
+    database,
+    resolveDataDir(env.DATA_DIR),
+    app.log,
+  );
   app.addHook('onClose', async () => {
+    await stopServingBackups();
     await database.close();
   });
   if (database.driver === 'pglite' && env.NODE_ENV === 'production') {

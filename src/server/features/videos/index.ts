@@ -3,3 +3,10 @@ export { videoRoutes } from './public-routes';
 export { adminVideoRoutes } from './admin-routes';
 export { mediaRoutes } from './media-routes';
 export { loadVideosPageData } from './videos-page-data';
+export { listStoredMedia, type StoredMediaRef } from './list-stored-media';
+export {
+  createMediaStore,
+  storedNamePattern,
+  type MediaKind,
+  type MediaStore,
+} from './media-store';

@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '~/db/client';
+import { DataDirInUseError, lockDataDir } from '~/db/data-dir-lock';
+import type { Env } from '../../env';
+import { resolveDataDir } from '../../lib/paths';
+import {
+  BackupError,
+  checksumsName,
+  manifestName,
+  manifestSchema,
+  mediaEntryName,
+  type DatabaseKind,
+  type Manifest,
+} from './archive-format';
+import { openMediaFiles, type MediaFiles } from './media-files';
+import { pgToolMajor, runPgTool } from './pg-tools';
+import { isPostgresFile } from './pglite-files';
+import { CorruptArchiveError, readTar, type TarEntry } from './tar';
+
+export interface RestoreSummary {
+  manifest: Manifest;
+  target: string;
+}
+
+const kindNames: Record<DatabaseKind, string> = {
+  pglite: 'the embedded database (PGlite, DATA_DIR)',
+  postgres: 'PostgreSQL (DATABASE_URL)',
+};
+
+/**
+ * Brings a fresh DATA_DIR or an empty PostgreSQL database back to an archive's state
+ * (docs/decisions/026-backup-and-restore.md). Refuses before changing anything: an archive that
+ * is not one, damaged or for the other database; a target that is not empty (unless `force`);
+ * an embedded database some program has open. Then the media, then the database: a failure
+ * between the two leaves files no row names, never a row without its file.
+ */
+export async function restoreBackup(
+  env: Env,
+  { file, force = false }: { file: string; force?: boolean },
+): Promise<RestoreSummary> {
+  const path = resolve(file);
+  const archive = await openArchive(path);
+  try {
+    const targetKind: DatabaseKind = env.DATABASE_URL ? 'postgres' : 'pglite';
+    const { manifest, entries } = await readArchive(archive, path, ({ database }) => {
+      if (database.kind === targetKind) return;
+      throw new BackupError(
+        `${path} holds ${kindNames[database.kind]}, but these settings name ${kindNames[targetKind]}. Restore it with the settings of the same kind of database (${database.kind === 'postgres' ? 'set DATABASE_URL' : 'unset DATABASE_URL and set DATA_DIR'}). Nothing was changed.`,
+      );
+    });
+    const media = openMediaFiles(env);
+    const database = entries.get(manifest.database.file)!;
+    if (env.DATABASE_URL) {
+      const target = `the PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`;
+      await restorePostgres(env.DATABASE_URL, manifest, database, { force, target, media }, () =>
+        restoreMedia(manifest, entries, media),
+      );
+      return { manifest, target };
+    }
+    const dataDir = resolveDataDir(env.DATA_DIR);
+    await restorePglite(dataDir, database, { force, media }, () =>
+      restoreMedia(manifest, entries, media),
+    );
+    return { manifest, target: dataDir };
+  } finally {
+    await archive.close();
+  }
+}
+
+async function openArchive(path: string): Promise<FileHandle> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new BackupError(`There is no file ${path}.`);
+    if (code === 'EACCES' || code === 'EPERM') {
+      throw new BackupError(`${path} cannot be read: this user has no permission to read it.`);
+    }
+    throw new BackupError(`${path} cannot be read (${(error as Error).message}).`);
+  }
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw new BackupError(`${path} is a folder, not a backup file.`);
+  }
+  return handle;
+}
+
+/** A gzipped tar, as PGlite's `loadDataDir` takes it. */
+const gzipBlob = (bytes: Uint8Array) =>
+  new Blob([new Uint8Array(bytes)], { type: 'application/x-gzip' });
+
+const notABackup = (path: string, detail: string) =>
+  new BackupError(
+    `${path} is not a Tziyun backup, or it is damaged (${detail}). Nothing was changed.`,
+  );
+
+async function readAll(entry: TarEntry) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of entry.body()) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads the whole archive once before anything is changed: the manifest, and every file against
+ * its checksum, so a damaged or cut archive is refused rather than half restored.
+ */
+async function readArchive(
+  archive: FileHandle,
+  path: string,
+  checkManifest: (manifest: Manifest) => void,
+) {
+  const entries = new Map<string, TarEntry>();
+  const sums: string[] = [];
+  let manifest: Manifest | undefined;
+  let listed: string | undefined;
+  try {
+    for await (const entry of readTar(archive)) {
+      if (!manifest) {
+        if (entry.name !== manifestName || entry.size > 64 * 1024 * 1024) {
+          throw notABackup(path, `it does not start with ${manifestName}`);
+        }
+        manifest = parseManifest(await readAll(entry), path);
+        checkManifest(manifest);
+      }
+      if (entry.name === checksumsName) {
+        listed = (await readAll(entry)).toString('utf8');
+        break;
+      }
+      const hash = createHash('sha256');
+      for await (const chunk of entry.body()) hash.update(chunk);
+      sums.push(`${hash.digest('hex')}  ${entry.name}\n`);
+      entries.set(entry.name, entry);
+    }
+  } catch (error) {
+    if (error instanceof CorruptArchiveError) throw notABackup(path, error.message);
+    throw error;
+  }
+  if (!manifest) throw notABackup(path, 'it is empty');
+  if (listed === undefined) throw notABackup(path, 'it ends before its checksums');
+  if (listed !== sums.join('')) throw notABackup(path, 'a file in it does not match its checksum');
+  const expected = [manifest.database.file, ...manifest.media.map((m) => mediaEntryName(m.name))];
+  const absent = expected.filter((name) => !entries.has(name));
+  if (absent.length > 0) throw notABackup(path, `${absent.join(', ')} missing`);
+  return { manifest, entries };
+}
+
+function parseManifest(bytes: Buffer, path: string): Manifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw notABackup(path, `${manifestName} is not readable`);
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const version = (json as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > 1) {
+    throw new BackupError(
+      `${path} was made by a newer version of the site (backup format ${version}): restore it with that version. Nothing was changed.`,
+    );
+  }
+  throw notABackup(path, `${manifestName} is not as expected`);
+}
+
+const notEmpty = (what: string, fresh: string) =>
+  new BackupError(
+    `${what}. A restore replaces everything there: restore into ${fresh}, or run again with --force to replace it. Nothing was changed.`,
+  );
+
+async function storedMediaProblem(media: MediaFiles) {
+  const stored = await media.list();
+  return stored.length > 0 ? `${media.store.dir} already holds ${stored.length} media files` : null;
+}
+
+/** Every stored file goes; an object store does the same through its own `remove`. */
+async function emptyMedia(media: MediaFiles) {
+  await media.store.remove(await media.list());
+}
+
+async function restoreMedia(manifest: Manifest, entries: Map<string, TarEntry>, media: MediaFiles) {
+  for (const file of manifest.media) {
+    const entry = entries.get(mediaEntryName(file.name))!;
+    // Through the store, as an upload: checked by its first bytes, then kept under its own name.
+    const received = await media.store.receive(
+      Readable.from(entry.body()),
+      file.kind,
+      Number.MAX_SAFE_INTEGER,
+    );
+    if (received.name.split('.').pop() !== file.name.split('.').pop()) {
+      await media.store.remove([received]);
+      throw new BackupError(`${file.name} in the archive is not the kind of file its name says.`);
+    }
+    await media.store.keep({ ...received, name: file.name });
+  }
+}
+
+async function restorePglite(
+  dataDir: string,
+  database: TarEntry,
+  { force, media }: { force: boolean; media: MediaFiles },
+  restoreFiles: () => Promise<void>,
+) {
+  await mkdir(dataDir, { recursive: true });
+  let unlock: () => void;
+  try {
+    unlock = lockDataDir(dataDir, 'a restore');
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    throw new BackupError(
+      `${error.message} Stop it before restoring: a restore replaces the database it has open. Nothing was changed. (If that process is no longer running, delete ${error.lockFile}.)`,
+    );
+  }
+  try {
+    const hasDatabase = existsSync(join(dataDir, 'PG_VERSION'));
+    const problem = hasDatabase
+      ? `${dataDir} already holds an embedded database`
+      : await storedMediaProblem(media);
+    if (problem && !force) throw notEmpty(problem, 'a new, empty DATA_DIR');
+    if (force) {
+      for (const name of (await readdir(dataDir)).filter(isPostgresFile)) {
+        await rm(join(dataDir, name), { recursive: true, force: true });
+      }
+      await emptyMedia(media);
+    }
+    await restoreFiles();
+    const handle = await openDatabase({
+      dataDir,
+      snapshot: gzipBlob(await readAll(database)),
+      lockHeld: true,
+    });
+    try {
+      await handle.ping();
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    unlock();
+  }
+}
+
+async function restorePostgres(
+  databaseUrl: string,
+  manifest: Manifest,
+  database: TarEntry,
+  { force, target, media }: { force: boolean; target: string; media: MediaFiles },
+  restoreFiles: () => Promise<void>,
+) {
+  const pgRestoreMajor = await pgToolMajor('pg_restore');
+  const madeBy = manifest.database.pgDumpMajor ?? 0;
+  if (pgRestoreMajor < madeBy) {
+    throw new BackupError(
+      `pg_restore is version ${pgRestoreMajor} but the archive was written by pg_dump ${madeBy}: pg_restore must be at least that version. Install the PostgreSQL ${madeBy} client programs and put them first on PATH. Nothing was changed.`,
+    );
+  }
+  const handle = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    const counted = await handle.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
+      where s.nspname not in ('pg_catalog', 'information_schema')
+        and s.nspname not like 'pg_toast%' and s.nspname not like 'pg_temp%'`);
+    const tables = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const problem =
+      tables > 0 ? `${target} is not empty (it has tables)` : await storedMediaProblem(media);
+    if (problem && !force) throw notEmpty(problem, 'a new database (createdb) and DATA_DIR');
+    if (force) {
+      await handle.db.execute(sql`
+        do $$ declare s text; begin
+          for s in select nspname from pg_namespace where nspname not in ('pg_catalog', 'information_schema')
+            and nspname not like 'pg_toast%' and nspname not like 'pg_temp%'
+          loop execute format('drop schema %I cascade', s); end loop;
+          create schema public;
+        end $$`);
+      await emptyMedia(media);
+    }
+  } finally {
+    await handle.close();
+  }
+  await restoreFiles();
+  await runPgTool(
+    'pg_restore',
+    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction'],
+    databaseUrl,
+    Readable.from(database.body()),
+  );
+}

@@ -1,0 +1,27 @@
+import type { DatabaseExecutor } from '~/db/client';
+import { videos } from '~/db/schema';
+import type { MediaKind } from './media-store';
+
+export interface StoredMediaRef {
+  name: string;
+  kind: MediaKind;
+}
+
+/**
+ * Every stored file a video row names (its video, thumbnail and captions), as the database `db`
+ * sees them: the backup copies exactly these, read in the same snapshot as its database dump.
+ */
+export async function listStoredMedia(db: DatabaseExecutor): Promise<StoredMediaRef[]> {
+  const rows = await db
+    .select({
+      video: videos.videoFile,
+      thumbnail: videos.thumbnailFile,
+      captions: videos.captionsFile,
+    })
+    .from(videos);
+  return rows.flatMap((row) =>
+    (['video', 'thumbnail', 'captions'] as const).flatMap((kind) =>
+      row[kind] ? [{ name: row[kind], kind }] : [],
+    ),
+  );
+}
