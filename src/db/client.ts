@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -49,6 +50,12 @@ export interface DatabaseOptions {
   purpose?: string;
 }
 
+/**
+ * The extensions the migrations create, for every PGlite opened (PostgreSQL ships them): pg_trgm
+ * for the donor search's indexes (migration 0014).
+ */
+export const pgliteExtensions = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -73,8 +80,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let client: PGlite;
   try {
     client = options.snapshot
-      ? await PGlite.create({ loadDataDir: options.snapshot })
-      : await PGlite.create(options.dataDir);
+      ? await PGlite.create({ loadDataDir: options.snapshot, extensions: pgliteExtensions })
+      : await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions });
   } catch (error) {
     unlock();
     throw error;
