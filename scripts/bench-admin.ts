@@ -1,24 +1,29 @@
 /**
- * `npm run bench:admin`: the donor dashboard at a million donations (issue 5, "Scale").
+ * `npm run bench:admin`: the donor dashboard at a million donations (issues 5 and 20).
  *
  * Creates its own PostgreSQL database (on DATABASE_URL's server, or the local one at
- * postgres://postgres@127.0.0.1:5432), migrates it, fills it with ROWS donations, serves the app
- * on 127.0.0.1 and times, over HTTP, what the dashboard asks for: the payment stats, the first
- * page of the donor table, a search, a date filter, a sort by amount and the whole CSV export,
- * with the process's peak memory during the export. The database is dropped at the end.
+ * postgres://postgres@127.0.0.1:5432), or with `--pglite` its own PGlite data directory under
+ * .tmp, migrates it, fills it with ROWS donations, serves the app on 127.0.0.1 and times, over
+ * HTTP, what the dashboard asks for: the payment stats, the first page of the donor table,
+ * searches, a date filter, a sort by amount and the whole CSV export, with the process's peak
+ * memory during the export. The database is dropped at the end.
  *
- *   npm run bench:admin                       # 1,000,000 rows
- *   npm run bench:admin -- --rows 100000      # fewer
- *   npm run bench:admin -- --with-indexes     # again with the proposed indexes (docs/benchmarks.md)
+ *   npm run bench:admin                               # 1,000,000 rows on PostgreSQL
+ *   npm run bench:admin -- --pglite                   # the same on the embedded PGlite
+ *   npm run bench:admin -- --rows 100000              # fewer
+ *   npm run bench:admin -- --without-search-indexes   # "before": without migration 0014's indexes
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { register } from 'node:module';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { adminUsers } from '../src/db/schema';
-import { buildApp } from '../src/server/app';
+import type { buildApp as BuildApp } from '../src/server/app';
 import { parseEnv } from '../src/server/env';
 import { hashPassword } from '../src/server/auth/passwords';
 import { createSession } from '../src/server/auth/sessions';
@@ -28,20 +33,23 @@ const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     runs: { type: 'string', default: '30' },
-    'with-indexes': { type: 'boolean', default: false },
+    pglite: { type: 'boolean', default: false },
+    'without-search-indexes': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(args.rows);
 const RUNS = Number(args.runs);
 
-/** Indexes proposed in docs/benchmarks.md, created here only in the bench's own database. */
-// The trigram indexes docs/benchmarks.md proposes (the btree ones are in migration 0008).
-const proposedIndexes = [
-  'create extension if not exists pg_trgm',
-  'create index donations_donor_name_trgm_idx on donations using gin (donor_name gin_trgm_ops)',
-  'create index donations_email_trgm_idx on donations using gin (email gin_trgm_ops)',
-];
+/**
+ * The search's trigram indexes, as migration 0014 creates them. The bench drops them before
+ * seeding and builds them after (faster than updating them row by row), or leaves them out.
+ */
+const searchIndexes = readFileSync(join(migrationsDir, '0014_search_trigram_indexes.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+  .filter((statement) => statement.startsWith('CREATE INDEX'));
+const searchIndexNames = searchIndexes.map((statement) => /INDEX "([^"]+)"/.exec(statement)![1]!);
 
 /**
  * The rows, made by the server in one statement: 50,000 donors giving over about three years;
@@ -84,7 +92,24 @@ interface Timing {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function main() {
+const log = (line: string) => console.log(`[bench] ${line}`);
+const loadNow = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');
+
+interface BenchDatabase {
+  database: DatabaseHandle;
+  /** PostgreSQL's address, for the app's environment; none on PGlite. */
+  url?: string;
+  /** The dashboard's first rows: `count` and `select` of one statement's rows. */
+  run(statement: string): Promise<Record<string, unknown>[]>;
+  /** Drops the database (or removes PGlite's directory), unless --keep. */
+  drop(): Promise<void>;
+}
+
+/** A throwaway PostgreSQL database on DATABASE_URL's server (or the local one). */
+async function openPostgres(): Promise<BenchDatabase> {
   const adminUrl =
     process.env.DATABASE_URL ??
     process.env.PG_ADMIN_URL ??
@@ -95,32 +120,79 @@ async function main() {
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const log = (line: string) => console.log(`[bench] ${line}`);
-  log(`database ${name}: migrating, then seeding ${ROWS.toLocaleString('en-US')} donations`);
-
+  log(`database ${name}`);
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
   const raw = new pg.Client({ connectionString: url.toString() });
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  await raw.connect();
+  return {
+    database,
+    url: url.toString(),
+    run: async (statement) => (await raw.query(statement)).rows,
+    drop: async () => {
+      await raw.end().catch(() => {});
+      if (args.keep) {
+        log(`kept database ${name}`);
+      } else {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        log(`dropped ${name}`);
+      }
+      await admin.end();
+    },
+  };
+}
+
+/** A throwaway PGlite data directory under .tmp (on disk, as the site runs it). */
+async function openPglite(): Promise<BenchDatabase> {
+  const dataDir = join('.tmp', `bench-admin-pglite-${randomBytes(4).toString('hex')}`);
+  log(`PGlite in ${dataDir}`);
+  const database = await openDatabase({ dataDir, purpose: 'bench:admin' });
+  return {
+    database,
+    run: async (statement) =>
+      (
+        (await database.db.execute(sql.raw(statement))) as unknown as {
+          rows: Record<string, unknown>[];
+        }
+      ).rows,
+    drop: async () => {
+      if (args.keep) {
+        log(`kept ${dataDir}`);
+      } else {
+        rmSync(dataDir, { recursive: true, force: true });
+        log(`removed ${dataDir}`);
+      }
+    },
+  };
+}
+
+async function main() {
+  const bench = args.pglite ? await openPglite() : await openPostgres();
+  const { database, run } = bench;
+  let app: Awaited<ReturnType<typeof BuildApp>> | null = null;
   try {
+    log(`migrating, then seeding ${ROWS.toLocaleString('en-US')} donations`);
     await database.migrate(migrationsDir);
-    await raw.connect();
+    for (const index of searchIndexNames) await run(`drop index ${index}`);
     let started = performance.now();
-    await raw.query(seedSql(ROWS));
-    await raw.query('vacuum analyze donations');
+    await run(seedSql(ROWS));
+    await run('vacuum analyze donations');
     log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    if (args['with-indexes']) {
+    if (!args['without-search-indexes']) {
       started = performance.now();
-      for (const statement of proposedIndexes) await raw.query(statement);
-      await raw.query('vacuum analyze donations');
-      log(`proposed indexes built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      for (const statement of searchIndexes) await run(statement);
+      await run('vacuum analyze donations');
+      log(`search indexes built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
 
+    // The server renders client modules that read `import.meta.env` (Vite's, absent under tsx).
+    register('./lib/import-meta-env-hooks.mjs', import.meta.url);
+    const { buildApp } = await import('../src/server/app');
     const env = parseEnv({
       NODE_ENV: 'production',
       // Production on PostgreSQL needs the site's secret (ADR 020): a throwaway one per run.
       APP_SECRET: randomBytes(32).toString('base64'),
       PUBLIC_URL: 'http://127.0.0.1',
-      DATABASE_URL: url.toString(),
+      ...(bench.url ? { DATABASE_URL: bench.url } : {}),
       LOG_LEVEL: 'warn',
       DATA_DIR: join('.tmp', 'bench-admin'),
     });
@@ -147,11 +219,11 @@ async function main() {
     };
 
     const timings: Timing[] = [];
-    async function time(name: string, path: string, note = '') {
+    async function time(name: string, path: string, note = '', runs = RUNS) {
       await fetchJson(path); // warm: plans cached, pages in memory
       const samples: number[] = [];
       let last: Record<string, unknown> = {};
-      for (let i = 0; i < RUNS; i += 1) {
+      for (let i = 0; i < runs; i += 1) {
         const t = performance.now();
         last = await fetchJson(path);
         samples.push(performance.now() - t);
@@ -160,7 +232,7 @@ async function main() {
       const total = 'total' in last ? ` (total ${last.total}${last.totalIsExact ? '' : '+'})` : '';
       timings.push({
         name,
-        runs: RUNS,
+        runs,
         p50: percentile(samples, 50),
         p95: percentile(samples, 95),
         max: samples[samples.length - 1]!,
@@ -169,6 +241,7 @@ async function main() {
       log(`${name}: p95 ${percentile(samples, 95).toFixed(1)} ms`);
     }
 
+    const loadAtStart = loadNow();
     // The first stats call sums the history; later ones add only the recent rows.
     started = performance.now();
     await fetchJson('/api/admin/payment-stats');
@@ -183,6 +256,13 @@ async function main() {
     await time('search, broad ("cohen")', '/api/admin/donors?search=cohen');
     await time('search, one donor ("donor4217@")', '/api/admin/donors?search=donor4217%40');
     await time('search, no match', '/api/admin/donors?search=nobody-at-all');
+    await time('search, every row ("example.org")', '/api/admin/donors?search=example.org');
+    // No trigram to look up: the whole table is read (ADR 030). A few runs tell its cost.
+    await time('search, two characters, no match ("zq")', '/api/admin/donors?search=zq', '', 5);
+    await time(
+      'search and a date filter ("levi", one year)',
+      `/api/admin/donors?search=levi&from=${yearAgo}`,
+    );
     await time('date filter, one day', `/api/admin/donors?from=${monthAgo}&to=${monthAgo}`);
     await time('date filter, one year', `/api/admin/donors?from=${yearAgo}`);
     await time('status filter (pending)', '/api/admin/donors?status=pending');
@@ -209,33 +289,29 @@ async function main() {
     log(`CSV: ${lines - 1} rows, ${(bytes / 1e6).toFixed(0)} MB in ${(csvMs / 1000).toFixed(1)} s`);
 
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+    const flags = [
+      args.pglite ? '--pglite' : '',
+      args['without-search-indexes'] ? '--without-search-indexes' : '',
+    ].filter(Boolean);
+    const [version] = await run('select version() as v');
     console.log(`
-## ${ROWS.toLocaleString('en-US')} donations${args['with-indexes'] ? ', with the proposed indexes' : ''}
+## ${ROWS.toLocaleString('en-US')} donations on ${args.pglite ? 'PGlite' : 'PostgreSQL'}${args['without-search-indexes'] ? ', without the search indexes' : ''}
 
-Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${mb(totalmem())} memory; Node ${process.version}; ${(await raw.query('show server_version')).rows[0].server_version}.
-Load average when done (other work on the machine): ${loadavg()
-      .map((n) => n.toFixed(1))
-      .join(', ')}.
-Command: \`npm run bench:admin${args['with-indexes'] ? ' -- --with-indexes' : ''}\`; ${RUNS} timed runs each after one warm-up, over HTTP on 127.0.0.1.
+Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${mb(totalmem())} memory; Node ${process.version}; ${String(version?.v).split(' on ')[0]}.
+Load average (other work on the machine) when the timings began: ${loadAtStart}; when done: ${loadNow()}.
+Command: \`npm run bench:admin${flags.length ? ` -- ${flags.join(' ')}` : ''}\`; ${RUNS} timed runs each after one warm-up, over HTTP on 127.0.0.1.
 
 | call | p50 ms | p95 ms | max ms | note |
 | --- | ---: | ---: | ---: | --- |
 | payment stats, first call | ${coldStats.toFixed(1)} | | | sums the history once |
-${timings.map((t) => `| ${t.name} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.max.toFixed(1)} | ${t.note} |`).join('\n')}
+${timings.map((t) => `| ${t.name} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.max.toFixed(1)} | ${t.note}${t.runs === RUNS ? '' : ` (${t.runs} runs)`} |`).join('\n')}
 
 CSV export of every row: ${(lines - 1).toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(0)} MB in ${(csvMs / 1000).toFixed(1)} s; process memory ${mb(rssBefore)} before, ${mb(peak)} at its peak (RSS, sampled every 20 ms).
 `);
   } finally {
     await app?.close();
     await database.close();
-    await raw.end().catch(() => {});
-    if (args.keep) {
-      log(`kept database ${name}`);
-    } else {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      log(`dropped ${name}`);
-    }
-    await admin.end();
+    await bench.drop();
   }
 }
 

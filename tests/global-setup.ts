@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, pgliteExtensions } from '../src/db/client';
 import { migrationsDir } from '../src/server/lib/paths';
 
 /**
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
  */
 async function snapshotPglite(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'tziyun-pglite-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   await migrate(drizzle(client), { migrationsFolder: migrationsDir });
   const dump = await client.dumpDataDir('none');
   await client.close();

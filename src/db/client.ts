@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -71,6 +72,12 @@ async function migrateOnce(pool: pg.Pool, migrationsFolder: string) {
   }
 }
 
+/**
+ * The extensions the migrations create, for every PGlite opened (PostgreSQL ships them): pg_trgm
+ * for the donor search's indexes (migration 0014).
+ */
+export const pgliteExtensions = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -96,6 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     client = await PGlite.create({
       dataDir: options.dataDir,
+      extensions: pgliteExtensions,
       ...(options.snapshot && { loadDataDir: options.snapshot }),
     });
   } catch (error) {

@@ -80,6 +80,12 @@ export const donations = pgTable(
     // since their sums were cached; the table sorts by amount (id breaks the many ties).
     index('donations_updated_at_idx').on(t.updatedAt),
     index('donations_amount_cents_id_idx').on(t.amountCents, t.id),
+    // The dashboard's search, a case-insensitive substring of the name or the email (`ILIKE
+    // '%…%'`), at a million rows: trigram indexes, one per column so `OR` becomes a BitmapOr of
+    // two index scans (docs/decisions/030-admin-search-trigram-indexes.md; needs pg_trgm, which
+    // migration 0014 creates and src/db/client.ts loads into PGlite).
+    index('donations_donor_name_trgm_idx').using('gin', t.donorName.op('gin_trgm_ops')),
+    index('donations_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('donations_donation_type_check', oneOf(t.donationType, donationTypes)),
     check('donations_payment_method_check', oneOf(t.paymentMethod, paymentMethods)),
     check('donations_payment_status_check', oneOf(t.paymentStatus, paymentStatuses)),
