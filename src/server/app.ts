@@ -25,6 +25,7 @@ import {
   zapierRoutes,
 } from './features/integrations';
 import { membershipRoutes } from './features/membership';
+import { loadMyGivingPageData, myGivingRoutes } from './features/my-giving';
 import { newsletterRoutes } from './features/newsletter';
 import {
   loadOjcPaymentPageData,
@@ -215,6 +216,7 @@ export async function buildApp({
       await api.register(newsletterRoutes);
       await api.register(membershipRoutes);
       await api.register(prayerNameRoutes);
+      await api.register(myGivingRoutes);
       await api.register(donationRoutes);
       await api.register(ojcRoutes, { prefix: '/ojc' });
       await api.register(donorRoutes);
@@ -248,6 +250,7 @@ export async function buildApp({
     '/checkout': loadCheckoutPageData,
     '/checkout/ojc': loadOjcPaymentPageData,
     '/prayer-names': loadPrayerNamesPageData,
+    '/my-giving': loadMyGivingPageData,
   });
 
   return app;

@@ -17,6 +17,7 @@ export const pageFormNames = [
   'prayer-name-edit',
   'prayer-name-renew',
   'prayer-name-remove',
+  'giving-link',
 ] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 

@@ -36,6 +36,9 @@ function formatDate(iso: string, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
 }
 
+/** Every receipt points to the donor's own page (issue 17). */
+const myGivingIntro = 'All your gifts, receipts (PDF) and year-end statements:';
+
 const manageLabel = 'Manage your monthly gift (change card or cancel)';
 const manageNote = 'Each monthly receipt brings a fresh link.';
 
@@ -101,6 +104,9 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
         {feeNote && <Paragraph>{feeNote}</Paragraph>}
         <Paragraph>{site.taxStatement}</Paragraph>
         <Paragraph>Please keep this email for your tax records.</Paragraph>
+        <Paragraph>
+          {myGivingIntro} <a href={`${ctx.publicUrl}/my-giving`}>My giving</a>
+        </Paragraph>
         {data.manageUrl && <ManageGift url={data.manageUrl} />}
         {data.cancelUrl && <CancelOjcGift url={data.cancelUrl} />}
       </EmailLayout>
@@ -116,6 +122,8 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
       site.taxStatement,
       '',
       'Please keep this email for your tax records.',
+      '',
+      `${myGivingIntro} ${ctx.publicUrl}/my-giving`,
       ...manageGiftText(data.manageUrl),
       ...cancelOjcGiftText(data.cancelUrl),
     ]),

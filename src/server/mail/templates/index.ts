@@ -36,6 +36,7 @@ import {
   type PrayerNamesReadData,
   type PrayerNamesReminderData,
 } from './prayer-names';
+import { givingLink, type GivingLinkData } from './my-giving';
 import { newsletterConfirmation, type NewsletterMailData } from './newsletter';
 import type { RenderedMail } from './types';
 import { videoCommentNotification, type VideoCommentMailData } from './video-comment';
@@ -51,6 +52,7 @@ export interface MailTemplates {
   'prayer-names-link': PrayerNamesLinkData;
   'prayer-names-reminder': PrayerNamesReminderData;
   'prayer-names-read': PrayerNamesReadData;
+  'giving-link': GivingLinkData;
   'newsletter-confirmation': NewsletterMailData;
   'donation-receipt': DonationReceiptData;
   'donation-payment-failed': DonationPaymentFailedData;
@@ -73,6 +75,7 @@ const templates: {
   'prayer-names-link': prayerNamesLink,
   'prayer-names-reminder': prayerNamesReminder,
   'prayer-names-read': prayerNamesRead,
+  'giving-link': givingLink,
   'newsletter-confirmation': newsletterConfirmation,
   'donation-receipt': donationReceipt,
   'donation-payment-failed': donationPaymentFailed,
