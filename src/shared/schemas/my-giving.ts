@@ -73,3 +73,15 @@ export type MyGiving = z.output<typeof myGiving>;
 /** What /my-giving is rendered with: the donor's giving, or the page that asks for a link. */
 export type MyGivingPageData =
   ({ kind: 'ready' } & MyGiving) | { kind: 'signed-out'; problem: string | null };
+
+export const receiptPdfParams = z.object({ id: z.uuid({ error: 'Unknown receipt' }) });
+export const statementPdfParams = z.object({
+  year: z.coerce
+    .number({ error: 'The year is a number, like 2025' })
+    .check(
+      z.int(),
+      z.minimum(2000, 'The year is 2000 or later'),
+      z.maximum(2100, 'The year is 2100 or earlier'),
+    ),
+});
+export const tokenQuery = z.object({ token: z.optional(z.string().check(z.maxLength(2000))) });

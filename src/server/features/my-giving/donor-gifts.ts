@@ -44,3 +44,6 @@ export function yearsOf(gifts: Donation[], timeZone: string) {
   }
   return [...years.values()].sort((a, b) => b.year - a.year);
 }
+
+/** Where the donor's statement for a year is served (with their session). */
+export const statementPdfPath = (year: number) => `/api/my-giving/statements/${year}/statement.pdf`;

@@ -5,7 +5,8 @@ import type { MyGiving } from '~/shared/schemas/my-giving';
 import { dedicationOf } from '../../lib/dedication';
 import { ojcCancelUrl } from '../../services/receipts/cancel-link';
 import { manageGiftUrl } from '../../services/receipts/manage-link';
-import { giftsOf, keptCents, yearsOf } from './donor-gifts';
+import { receiptPdfPath } from '../../services/receipts/receipt-pdf-link';
+import { giftsOf, keptCents, statementPdfPath, yearsOf } from './donor-gifts';
 
 const dedicationText = (row: Parameters<typeof dedicationOf>[0]) => {
   const d = dedicationOf(row);
@@ -145,13 +146,13 @@ export async function loadMyGiving(
       type: g.donationType,
       status: g.paymentStatus,
       dedication: dedicationText(g),
-      receiptUrl: keptCents(g) > 0 ? `/api/my-giving/receipts/${g.id}.pdf` : null,
+      receiptUrl: keptCents(g) > 0 ? receiptPdfPath(g.id) : null,
     })),
     monthly: [...stripe, ...ojc],
     memberships: member.views,
     years: yearsOf(gifts, app.siteConfig.timeZone).map((y) => ({
       ...y,
-      statementUrl: `/api/my-giving/statements/${y.year}.pdf`,
+      statementUrl: statementPdfPath(y.year),
     })),
     sessionEndsAt: sessionEndsAt.toISOString(),
   };

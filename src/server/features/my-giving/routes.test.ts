@@ -129,14 +129,14 @@ describe('My giving', () => {
       status: 'succeeded',
       dedication: 'In memory of Moshe ben Avraham',
     });
-    expect(giving.gifts[1].receiptUrl).toMatch(/^\/api\/my-giving\/receipts\/.+\.pdf$/);
+    expect(giving.gifts[1].receiptUrl).toMatch(/^\/api\/my-giving\/receipts\/.+\/receipt\.pdf$/);
     expect(giving.gifts[0].receiptUrl).toBeNull();
     expect(giving.years).toEqual([
       {
         year: 2025,
         keptCents: 7_500,
         gifts: 1,
-        statementUrl: '/api/my-giving/statements/2025.pdf',
+        statementUrl: '/api/my-giving/statements/2025/statement.pdf',
       },
     ]);
     expect(res.body).not.toContain('someone-else');

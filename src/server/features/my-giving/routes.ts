@@ -3,6 +3,7 @@ import { messageResponse } from '~/shared/schemas/common';
 import { givingLinkRequest, myGiving } from '~/shared/schemas/my-giving';
 import { assertFromThisSite } from '../../lib/link-session-cookie';
 import { formRateLimit } from '../../plugins/rate-limit';
+import { givingDocumentRoutes } from './document-routes';
 import { givingLinkContext, givingLinkMessages, sendGivingLink } from './giving-link';
 import { loadMyGiving } from './load-my-giving';
 import { registerMyGivingPageForms, requireDonor } from './page';
@@ -15,6 +16,7 @@ import { registerMyGivingPageForms, requireDonor } from './page';
  */
 export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
   registerMyGivingPageForms(app);
+  await app.register(givingDocumentRoutes);
   // The cookie goes with every request from this browser: a change must come from this site.
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') assertFromThisSite(request);

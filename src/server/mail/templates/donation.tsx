@@ -18,6 +18,8 @@ export interface DonationReceiptData {
   manageUrl?: string | null;
   /** A monthly OJC gift's signed link to cancel it; absent otherwise. */
   cancelUrl?: string | null;
+  /** The signed link to this receipt as PDF; absent on older jobs. */
+  pdfUrl?: string | null;
 }
 
 export interface DonationPaymentFailedData {
@@ -37,6 +39,7 @@ function formatDate(iso: string, timeZone: string) {
 }
 
 /** Every receipt points to the donor's own page (issue 17). */
+const pdfLabel = 'Download this receipt (PDF)';
 const myGivingIntro = 'All your gifts, receipts (PDF) and year-end statements:';
 
 const manageLabel = 'Manage your monthly gift (change card or cancel)';
@@ -104,6 +107,7 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
         {feeNote && <Paragraph>{feeNote}</Paragraph>}
         <Paragraph>{site.taxStatement}</Paragraph>
         <Paragraph>Please keep this email for your tax records.</Paragraph>
+        {data.pdfUrl && <Button href={data.pdfUrl}>{pdfLabel}</Button>}
         <Paragraph>
           {myGivingIntro} <a href={`${ctx.publicUrl}/my-giving`}>My giving</a>
         </Paragraph>
@@ -122,6 +126,7 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
       site.taxStatement,
       '',
       'Please keep this email for your tax records.',
+      ...(data.pdfUrl ? ['', `${pdfLabel}:`, data.pdfUrl] : []),
       '',
       `${myGivingIntro} ${ctx.publicUrl}/my-giving`,
       ...manageGiftText(data.manageUrl),
