@@ -42,6 +42,8 @@ describe('route contracts', () => {
       'GET /api/admin/donors.csv',
       'GET /api/admin/members.csv',
       'GET /api/admin/newsletter-subscribers.csv',
+      'GET /api/admin/statements.csv',
+      'GET /api/admin/statements/preview.pdf',
       'GET /api/my-giving/receipts/:id/receipt.pdf',
       'GET /api/my-giving/statements/:year/statement.pdf',
       'GET /api/newsletter/confirm',

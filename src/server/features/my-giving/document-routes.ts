@@ -8,6 +8,7 @@ import { RECEIPT_PDF_PURPOSE } from '../../services/receipts/receipt-pdf-link';
 import { giftsOf } from './donor-gifts';
 import { receiptPdfOf, statementPdfOf } from './giving-documents';
 import { requireDonor } from './page';
+import { STATEMENT_PDF_PURPOSE } from './statement-link';
 
 const sendPdf = (reply: FastifyReply, filename: string, pdf: Buffer) =>
   reply
@@ -55,10 +56,25 @@ export const givingDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/my-giving/statements/:year/statement.pdf',
-    { schema: { params: statementPdfParams } },
+    { schema: { params: statementPdfParams, querystring: tokenQuery } },
     async (request, reply) => {
-      const donor = requireDonor(app, request);
-      const pdf = await statementPdfOf(app, donor.email, request.params.year);
+      const { year } = request.params;
+      const token = request.query.token;
+      let email: string;
+      if (token !== undefined) {
+        const check = app.linkSigner.verify(STATEMENT_PDF_PURPOSE, token, app.clock());
+        const [signedYear, signedEmail] = check.ok ? check.subject.split('|') : [];
+        if (!signedEmail || signedYear !== String(year)) {
+          throw new AppError(
+            'not_found',
+            'This statement link is not valid or has expired. Open My Giving to download your statements.',
+          );
+        }
+        email = signedEmail;
+      } else {
+        email = requireDonor(app, request).email;
+      }
+      const pdf = await statementPdfOf(app, email, year);
       if (!pdf) {
         throw new AppError(
           'not_found',

@@ -23,6 +23,7 @@ export type AuditAction =
   | 'message-status'
   | 'application-update'
   | 'export'
+  | 'statements-sent'
   | 'verification'
   | 'publish'
   | 'delete'
