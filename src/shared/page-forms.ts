@@ -18,6 +18,7 @@ export const pageFormNames = [
   'prayer-name-renew',
   'prayer-name-remove',
   'giving-link',
+  'giving-erasure',
 ] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 

@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api';
 import { fetchMyGiving, requestGivingLink } from '../features/my-giving/api/my-giving';
 import { GiftList } from '../features/my-giving/components/gift-list';
 import { OngoingGifts } from '../features/my-giving/components/ongoing-gifts';
+import { PrivacySection } from '../features/my-giving/components/privacy-section';
 
 type State =
   | { kind: 'loading' }
@@ -34,6 +35,7 @@ export default function MyGivingPage() {
   const server = useServerPageData<MyGivingPageData>();
   const [state, setState] = useState<State>(() => server ?? { kind: 'loading' });
   const linkForm = usePageForm('giving-link');
+  const erasureForm = usePageForm('giving-erasure');
 
   useEffect(() => {
     // Reached by a link inside the site: the server did not render this visit.
@@ -95,6 +97,7 @@ export default function MyGivingPage() {
             </h2>
             <GiftList gifts={state.gifts} />
           </section>
+          <PrivacySection form={erasureForm} />
         </div>
       )}
     </section>

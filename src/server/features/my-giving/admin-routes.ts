@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { statementSends } from '~/db/schema';
+import { statementSends, type ErasureRequest } from '~/db/schema';
 import {
   sendStatementsInput,
   sendStatementsResult,
@@ -8,12 +8,27 @@ import {
   statementPreviewQuery,
   statementYearQuery,
 } from '~/shared/schemas/admin-statements';
+import {
+  erasureDecisionInput,
+  erasureRequestListing,
+  erasureRequestParams,
+  erasureRequestView,
+} from '~/shared/schemas/my-giving';
 import { formatMoney } from '~/shared/money';
 import { AppError } from '../../errors';
 import { csvRow, sendCsv } from '../../lib/csv';
 import { recordAudit } from '../../services/audit/record-audit';
+import { decideErasure, listErasureRequests } from './erasure-requests';
 import { statementPdfOf } from './giving-documents';
 import { donorsOfYear, sendYearStatements, statementsSendAt } from './year-end-statements';
+
+const erasureView = (r: ErasureRequest) => ({
+  id: r.id,
+  email: r.email,
+  status: r.status,
+  requestedAt: r.requestedAt.toISOString(),
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+});
 
 /**
  * Year-end statements for the office, inside /api/admin (behind its guard): the year's donors
@@ -90,6 +105,41 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       return sendCsv(reply, `statements-${year}.csv`, lines());
+    },
+  );
+
+  app.get(
+    '/erasure-requests',
+    { schema: { response: { 200: erasureRequestListing } } },
+    async () => ({
+      requests: (await listErasureRequests(db)).map(erasureView),
+    }),
+  );
+
+  app.post(
+    '/erasure-requests/:id',
+    {
+      schema: {
+        params: erasureRequestParams,
+        body: erasureDecisionInput,
+        response: { 200: erasureRequestView },
+      },
+    },
+    async (request) => {
+      const now = app.clock();
+      const decided = await decideErasure(db, request.params.id, request.body.decision, {
+        adminId: request.adminUser!.id,
+        now,
+      });
+      await recordAudit(db, {
+        actor: request.adminUser,
+        action: 'erasure-decided',
+        target: decided.id,
+        details: { decision: request.body.decision },
+        ip: request.ip,
+        at: now,
+      });
+      return erasureView(decided);
     },
   );
 

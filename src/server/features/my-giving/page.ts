@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { givingLinkRequest, type MyGivingPageData } from '~/shared/schemas/my-giving';
+import {
+  erasureRequestInput,
+  givingLinkRequest,
+  type MyGivingPageData,
+} from '~/shared/schemas/my-giving';
 import { AppError } from '../../errors';
 import { assertFromThisSite } from '../../lib/link-session-cookie';
 import { linkPageState } from '../../lib/link-page';
@@ -12,6 +16,7 @@ import {
   openGivingLink,
   sendGivingLink,
 } from './giving-link';
+import { erasureRequestedMessage, requestErasure } from './erasure-requests';
 import { loadMyGiving } from './load-my-giving';
 import { givingCookie } from './session-cookie';
 
@@ -64,6 +69,16 @@ export function registerMyGivingPageForms(app: FastifyInstance) {
       await sendGivingLink(givingLinkContext(app), email);
       app.jobWorker.wake();
       return { query: { sent: 'giving-link' }, anchor: 'main' };
+    },
+  });
+  app.pageForms.set('giving-erasure', {
+    schema: erasureRequestInput,
+    sentMessage: erasureRequestedMessage,
+    async submit(_input: z.output<typeof erasureRequestInput>, { request }) {
+      assertFromThisSite(request);
+      const donor = requireDonor(app, request);
+      await requestErasure(app.database.db, donor.email, app.clock());
+      return { query: { sent: 'giving-erasure' }, anchor: 'privacy' };
     },
   });
 }

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponse } from '~/shared/schemas/common';
-import { givingLinkRequest, myGiving } from '~/shared/schemas/my-giving';
+import {
+  donorDataExportView,
+  erasureRequestInput,
+  givingLinkRequest,
+  myGiving,
+} from '~/shared/schemas/my-giving';
 import { assertFromThisSite } from '../../lib/link-session-cookie';
 import { formRateLimit } from '../../plugins/rate-limit';
 import { givingDocumentRoutes } from './document-routes';
+import { donorDataExport } from './donor-data';
+import { erasureRequestedMessage, requestErasure } from './erasure-requests';
 import { givingLinkContext, givingLinkMessages, sendGivingLink } from './giving-link';
 import { loadMyGiving } from './load-my-giving';
 import { registerMyGivingPageForms, requireDonor } from './page';
@@ -32,6 +39,30 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendGivingLink(givingLinkContext(app), request.body.email);
       app.jobWorker.wake();
       return { message: givingLinkMessages.sent };
+    },
+  );
+
+  app.get(
+    '/my-giving/export.json',
+    { schema: { response: { 200: donorDataExportView } } },
+    async (request, reply) => {
+      const donor = requireDonor(app, request);
+      reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'attachment; filename="my-data.json"');
+      return JSON.parse(
+        JSON.stringify(await donorDataExport(app.database.db, donor.email, app.clock())),
+      ) as Record<string, unknown>;
+    },
+  );
+
+  app.post(
+    '/my-giving/erasure',
+    { schema: { body: erasureRequestInput, response: { 200: messageResponse } } },
+    async (request) => {
+      const donor = requireDonor(app, request);
+      await requestErasure(app.database.db, donor.email, app.clock());
+      return { message: erasureRequestedMessage };
     },
   );
 

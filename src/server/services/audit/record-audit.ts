@@ -24,6 +24,7 @@ export type AuditAction =
   | 'application-update'
   | 'export'
   | 'statements-sent'
+  | 'erasure-decided'
   | 'verification'
   | 'publish'
   | 'delete'
