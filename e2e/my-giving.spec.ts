@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnPageErrors } from './support/admin';
+import { failOnPageErrors, openSection, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { expectLinkSpent, linkIn, mailTo } from './support/mail';
 import { pdfText } from '../tests/helpers/pdf-text';
@@ -98,6 +98,31 @@ test.describe('with JavaScript, on a phone', () => {
     await expect(gifts).toContainText('$100.00');
     await expect(gifts).toContainText('OJC Fund card');
     await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('the office', () => {
+  test('previews a year’s statements, mails them and sees them sent', async ({ page }) => {
+    await signInByApi(page);
+    await page.goto('/admin');
+    const region = await openSection(page, 'Statements & Privacy');
+    await region.getByLabel('Year').selectOption('2024');
+    const table = region.getByRole('table', { name: 'Statements for 2024' });
+    const row = table.getByRole('row').filter({ hasText: 'dated@example.org' });
+    await expect(row).toContainText('$36.00');
+    const preview = await row.getByRole('link', { name: /Preview/ }).getAttribute('href');
+    const pdf = await page.request.get(preview!);
+    expect(pdfText(await pdf.body())).toContain('2024 year-end giving statement');
+    await row.getByRole('button', { name: 'Send the statement of dated@example.org' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: '1 statement for 2024' }),
+    ).toBeVisible();
+    await expect(
+      row.getByRole('button', { name: 'Send again the statement of dated@example.org' }),
+    ).toBeVisible();
+    const mail = await mailTo('dated@example.org', /Your 2024 giving statement/);
+    expect(linkIn(mail, '/api/my-giving/statements/2024/statement.pdf?token=')).toBeTruthy();
     await expectNoAxeViolations(page);
   });
 });
