@@ -73,6 +73,15 @@ test.describe('without JavaScript, on a desk', () => {
     await expect(twin.getByRole('heading', { name: 'Your gifts' })).toBeVisible();
     await expectNoAxeViolations(twin);
     await context.close();
+    // Asking to be forgotten posts to the page; the office decides later.
+    await page.getByRole('button', { name: 'Ask to be forgotten' }).click();
+    await expect(main.getByText('Tick the box to confirm you want to be forgotten')).toBeVisible();
+    await page.getByLabel('I want to be forgotten').check();
+    await page.getByRole('button', { name: 'Ask to be forgotten' }).click();
+    await expect(page).toHaveURL(/\/my-giving\?sent=giving-erasure#privacy$/);
+    await expect(main.getByRole('status')).toContainText(
+      'Your request to be forgotten is with the office',
+    );
   });
 
   test('a mistyped email comes back with its message', async ({ page }) => {

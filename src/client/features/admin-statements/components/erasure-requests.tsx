@@ -42,10 +42,7 @@ export function ErasureRequests() {
       <QueryStatus query={query} loadingLabel="Loading requests…" errorTitle="Requests" />
       {query.data && requests.length === 0 ? <EmptyState>No request.</EmptyState> : null}
       {requests.length > 0 ? (
-        <DataTable
-          caption="Requests to be forgotten"
-          headers={['Email', 'Asked', 'Status', 'Actions']}
-        >
+        <DataTable caption="Erasure requests" headers={['Email', 'Asked', 'Status', 'Actions']}>
           {requests.map((r) => (
             <tr key={r.id}>
               <td className={`${cellClass} break-all`}>{r.email}</td>
