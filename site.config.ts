@@ -229,6 +229,16 @@ const config: SiteConfig = {
     reminderDays: 7,
     donorsMayGiveNames: true,
   },
+  receipts: {
+    legalAddress: ['Tziyun Community Inc.', '18 Tziyun Lane', 'Monsey, NY 10952'],
+    noGoodsOrServices:
+      'No goods or services were provided in exchange for these contributions. Tziyun Community Inc. is a 501(c)(3) nonprofit organization; gifts are tax-deductible to the extent allowed by law.',
+    tierGoodsOrServices: {
+      beacon:
+        'Beacon members receive monthly group teaching sessions, whose value the organization estimates at $0 (intangible religious benefits); the whole of each gift is deductible to the extent allowed by law.',
+    },
+    statementsSendOn: { month: 1, day: 15 },
+  },
   landingPresets: [
     { amount: 18, label: 'Monthly Blessing', note: 'The traditional chai amount' },
     { amount: 36, label: 'Spiritual Partner', note: 'Enhanced support' },

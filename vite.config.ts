@@ -19,7 +19,13 @@ const fullPageLoadOnly =
  * otherwise download with the home page. Vite restarts when site.config.ts changes (a config
  * dependency). The server's build and the tests of server code read the whole file.
  */
-const serverOnlyConfigKeys = ['memberSchedule', 'prayerNames', 'taxStatement', 'seo'] as const;
+const serverOnlyConfigKeys = [
+  'memberSchedule',
+  'prayerNames',
+  'taxStatement',
+  'seo',
+  'receipts',
+] as const;
 function browserSiteConfig(): Plugin {
   const file = here('./site.config.ts');
   return {

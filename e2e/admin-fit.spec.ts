@@ -48,6 +48,10 @@ const sections: { name: string; ready?: (region: Locator) => Locator }[] = [
   { name: 'Members', ready: (r) => r.getByRole('row').filter({ hasText: longName }) },
   { name: 'Prayer List' },
   { name: 'Subscribers', ready: (r) => r.getByRole('table') },
+  {
+    name: 'Statements & Privacy',
+    ready: (r) => r.getByRole('heading', { name: 'Requests to be forgotten' }),
+  },
   { name: 'Administrators', ready: (r) => r.getByRole('table') },
   { name: 'Audit Log', ready: (r) => r.getByRole('table') },
 ];

@@ -218,6 +218,7 @@ test.describe('the dashboard', () => {
       'Members',
       'Prayer List',
       'Subscribers',
+      'Statements & Privacy',
     ]);
     await expect(tab(page, 'Donor Management')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 2, name: 'Donor Management' })).toBeVisible();

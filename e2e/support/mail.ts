@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
 const serverInfo = join(
@@ -47,4 +47,15 @@ export function linkIn(mail: ParsedMail, path: string): string {
   );
   if (!link) throw new Error(`no ${path} link in "${mail.subject}"`);
   return link[0];
+}
+
+/** An emailed single-use link already spent: opened in another browser, it is refused in words. */
+export async function expectLinkSpent(page: Page, link: URL) {
+  const other = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const elsewhere = await other.newPage();
+  await elsewhere.goto(link.pathname + link.search);
+  await expect(elsewhere.getByRole('alert')).toHaveText(
+    'This link was already used. Ask for a new one below.',
+  );
+  await other.close();
 }

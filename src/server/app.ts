@@ -25,6 +25,14 @@ import {
   zapierRoutes,
 } from './features/integrations';
 import { membershipRoutes } from './features/membership';
+import {
+  adminStatementRoutes,
+  loadMyGivingPageData,
+  myGivingRoutes,
+  scheduleYearEndStatements,
+  YEAR_END_STATEMENTS_JOB_KIND,
+  yearEndStatementsJobHandler,
+} from './features/my-giving';
 import { newsletterRoutes } from './features/newsletter';
 import {
   loadOjcPaymentPageData,
@@ -172,6 +180,7 @@ export async function buildApp({
       [MAIL_JOB_KIND]: mailJobHandler(mailer, { site, publicUrl: env.PUBLIC_URL }),
       [OJC_RENEWAL_JOB_KIND]: ojcRenewalJobHandler(app),
       [PRAYER_REMINDER_JOB_KIND]: prayerReminderJobHandler(app),
+      [YEAR_END_STATEMENTS_JOB_KIND]: yearEndStatementsJobHandler(app),
       ...integrationJobHandlers(app),
     },
   });
@@ -184,6 +193,8 @@ export async function buildApp({
     (await loadSiteKeys(database.db, { env, log: app.log, now: app.clock() })).linkSigner,
   );
   await recordGhlConfiguration(database.db, env);
+  // The yearly statements' next run is queued once the server listens (not in tests' inject).
+  app.addHook('onListen', async () => scheduleYearEndStatements(app));
   // Before connections close: stop claiming, let running jobs finish or return them to the queue.
   app.addHook('preClose', () => jobWorker.stop());
   app.addHook('onClose', async () => mailer.close());
@@ -215,6 +226,7 @@ export async function buildApp({
       await api.register(newsletterRoutes);
       await api.register(membershipRoutes);
       await api.register(prayerNameRoutes);
+      await api.register(myGivingRoutes);
       await api.register(donationRoutes);
       await api.register(ojcRoutes, { prefix: '/ojc' });
       await api.register(donorRoutes);
@@ -232,6 +244,7 @@ export async function buildApp({
           await admin.register(adminInboxRoutes);
           await admin.register(adminDonorRoutes);
           await admin.register(adminMemberRoutes);
+          await admin.register(adminStatementRoutes);
           await admin.register(adminPrayerListRoutes);
           await admin.register(adminVideoRoutes);
         },
@@ -248,6 +261,7 @@ export async function buildApp({
     '/checkout': loadCheckoutPageData,
     '/checkout/ojc': loadOjcPaymentPageData,
     '/prayer-names': loadPrayerNamesPageData,
+    '/my-giving': loadMyGivingPageData,
   });
 
   return app;

@@ -62,3 +62,7 @@ export type PrayerRelation = (typeof prayerRelationValues)[number];
 /** A comment on a video waits for an administrator's approval. */
 export const commentStatuses = ['pending', 'approved'] as const;
 export type CommentStatus = (typeof commentStatuses)[number];
+
+/** A donor's request to be forgotten: waiting for the office, done, or turned down. */
+export const erasureRequestStatuses = ['requested', 'erased', 'declined'] as const;
+export type ErasureRequestStatus = (typeof erasureRequestStatuses)[number];

@@ -17,6 +17,8 @@ export const pageFormNames = [
   'prayer-name-edit',
   'prayer-name-renew',
   'prayer-name-remove',
+  'giving-link',
+  'giving-erasure',
 ] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 

@@ -103,6 +103,23 @@ export const siteConfigSchema = z
         message: 'the reminder must come before the name lapses',
         path: ['reminderDays'],
       }),
+    /** Receipts and year-end statements (PDF), src/server/features/my-giving. Server only. */
+    receipts: z.object({
+      /** The organisation's postal address as printed on receipts, one line each. */
+      legalAddress: z.array(text).min(1),
+      /** The IRS statement that no goods or services were given in return for a gift. */
+      noGoodsOrServices: text,
+      /**
+       * By tier id: the sentence a member's statement carries instead, where the membership's
+       * benefits must be stated with their value. A tier not named here gets noGoodsOrServices.
+       */
+      tierGoodsOrServices: z.record(z.string(), text),
+      /** The day each January (or other month) the past year's statements are mailed. */
+      statementsSendOn: z.object({
+        month: z.number().int().min(1).max(12),
+        day: z.number().int().min(1).max(28),
+      }),
+    }),
     landingPresets: z.array(
       z.object({ amount: z.number().int().positive(), label: text, note: text }),
     ),

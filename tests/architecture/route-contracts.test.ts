@@ -12,6 +12,7 @@ import { buildTestApp } from '../helpers/app';
  */
 const notJson = [
   /\.csv$/,
+  /\.pdf$/,
   /^\/media\//,
   /^\/api\/newsletter\/confirm$/,
   /^\/api\/stripe\/webhook$/,
@@ -41,6 +42,10 @@ describe('route contracts', () => {
       'GET /api/admin/donors.csv',
       'GET /api/admin/members.csv',
       'GET /api/admin/newsletter-subscribers.csv',
+      'GET /api/admin/statements.csv',
+      'GET /api/admin/statements/preview.pdf',
+      'GET /api/my-giving/receipts/:id/receipt.pdf',
+      'GET /api/my-giving/statements/:year/statement.pdf',
       'GET /api/newsletter/confirm',
       'GET /media/*',
       'GET /robots.txt',

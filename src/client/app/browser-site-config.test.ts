@@ -8,7 +8,7 @@ describe('the site configuration in the browser', () => {
   it('has what the pages show and none of the server-only keys', () => {
     expect(siteConfig.tiers.length).toBeGreaterThan(0);
     expect(siteConfig.mentorship.nextSession).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    for (const key of ['memberSchedule', 'prayerNames', 'taxStatement', 'seo']) {
+    for (const key of ['memberSchedule', 'prayerNames', 'taxStatement', 'seo', 'receipts']) {
       expect(Object.keys(siteConfig), key).not.toContain(key);
     }
   });

@@ -78,6 +78,14 @@ export const routes: PageRoute[] = [
     load: () => import('../pages/prayer-names-page'),
   },
   {
+    path: '/my-giving',
+    kind: 'public',
+    title: 'My Giving',
+    indexed: false,
+    module: 'src/client/pages/my-giving-page.tsx',
+    load: () => import('../pages/my-giving-page'),
+  },
+  {
     path: '/checkout',
     kind: 'public',
     title: 'Checkout',

@@ -63,6 +63,11 @@ const adminTabs: AdminTab[] = [
     Panel: lazy(() => import('../features/admin-inbox/components/subscribers-panel')),
   },
   {
+    id: 'statements',
+    label: 'Statements & Privacy',
+    Panel: lazy(() => import('../features/admin-statements/components/statements-panel')),
+  },
+  {
     id: 'administrators',
     label: 'Administrators',
     ownerOnly: true,

@@ -5,7 +5,8 @@ import {
   type PrayerIntention,
   type PrayerRelation,
 } from '../domain';
-import { emailField, optionalLine } from './common';
+import { optionalLine } from './common';
+import { emailLinkRequest } from './email-link';
 
 export const prayerRelationLabels: Record<PrayerRelation, string> = {
   ben: 'Son of (ben)',
@@ -89,7 +90,7 @@ export const prayerNameIdInput = z.object({ id: nameId });
 
 export type PrayerNameInput = z.output<typeof prayerNameInput>;
 
-export const prayerLinkRequest = z.object({ email: emailField() });
+export const prayerLinkRequest = emailLinkRequest;
 
 /** A name as its giver's page shows it. */
 export const prayerNameView = z.object({

@@ -61,6 +61,11 @@ export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
                 Contact
               </Link>
             </li>
+            <li>
+              <Link href="/my-giving" className="inline-block py-1.5 hover:text-gold-300">
+                My Giving
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

@@ -9,7 +9,8 @@ import {
   type PrayerNamesPageData,
 } from '~/shared/schemas/prayer-names';
 import { AppError } from '../../errors';
-import { pageRedirect, type PageDataContext } from '../../ssr/page-data';
+import { linkPageState } from '../../lib/link-page';
+import type { PageDataContext, PageRedirect } from '../../ssr/page-data';
 import type { PageForm } from '../../ssr/page-forms';
 import {
   openPrayerLink,
@@ -17,21 +18,14 @@ import {
   prayerLinkContext,
   prayerLinkMessages,
   sendPrayerLink,
-  type PrayerLinkRefusal,
 } from './magic-link';
 import { addName, editName, listNames, removeName, renewName, serializeName } from './names';
 import type { NameOwner } from './owner';
-import {
-  assertFromThisSite,
-  clearPrayerSessionCookie,
-  prayerSessionOf,
-  setPrayerSessionCookie,
-} from './session-cookie';
+import { assertFromThisSite, prayerSessionCookie, prayerSessionOf } from './session-cookie';
 
 const PAGE = '/prayer-names';
 /** Where the page scrolls to once a form about the names is done. */
 const NAMES_ANCHOR = 'your-names';
-const refusals: PrayerLinkRefusal[] = ['invalid', 'expired', 'used'];
 
 /** The giver the session cookie names, if they may still give names. */
 async function ownerOfCookie(app: FastifyInstance, request: FastifyRequest) {
@@ -46,38 +40,26 @@ async function ownerOfCookie(app: FastifyInstance, request: FastifyRequest) {
 }
 
 /**
- * /prayer-names as the server renders it. Opened from the emailed link (`?token=`, a GET: a
- * HEAD never spends it), the token is spent once and the session set in a cookie, then the
- * visitor is sent on to the bare address (303), so the token leaves the address bar and the
- * history; a link that does not open sends them to `?link=<why>`, which says so. Without a
- * session, the signed-out page: the form that asks for a link.
+ * /prayer-names as the server renders it: the emailed link opens it once and sets the session
+ * (lib/link-page.ts, ADR 021); without a session, the signed-out page: the form that asks for a
+ * link.
  */
 export async function loadPrayerNamesPageData(
   app: FastifyInstance,
   url: URL,
-  { request, reply }: PageDataContext,
-): Promise<PrayerNamesPageData | ReturnType<typeof pageRedirect>> {
-  // The names are the giver's own: no cache keeps this page.
-  reply.header('cache-control', 'private, no-store');
-  const token = url.searchParams.get('token');
-  if (token !== null && request.method === 'GET') {
-    const opened = await openPrayerLink(prayerLinkContext(app), token);
-    if (opened.ok) {
-      setPrayerSessionCookie(request, reply, opened.session);
-      return pageRedirect(PAGE);
-    }
-    // Opened again in the browser it already opened in: the names are still there.
-    if (await ownerOfCookie(app, request)) return pageRedirect(PAGE);
-    return pageRedirect(`${PAGE}?link=${opened.reason}`);
-  }
-  const owner = await ownerOfCookie(app, request);
-  if (!owner) {
-    if (prayerSessionOf(request) !== undefined) clearPrayerSessionCookie(request, reply);
-    const link = url.searchParams.get('link') as PrayerLinkRefusal | null;
-    const problem = link && refusals.includes(link) ? prayerLinkMessages[link] : null;
-    return { kind: 'signed-out', problem };
-  }
-  return { kind: 'ready', ...(await listingOf(app, owner)) };
+  context: PageDataContext,
+): Promise<PrayerNamesPageData | PageRedirect> {
+  const seen: { owner: NameOwner | null } = { owner: null };
+  const state = await linkPageState(url, context, {
+    page: PAGE,
+    cookie: prayerSessionCookie,
+    open: (token) => openPrayerLink(prayerLinkContext(app), token),
+    signedIn: async () => (seen.owner = await ownerOfCookie(app, context.request)) !== null,
+    messages: prayerLinkMessages,
+  });
+  if (!('signedIn' in state)) return state;
+  if (!seen.owner) return { kind: 'signed-out', problem: state.signedIn ? null : state.problem };
+  return { kind: 'ready', ...(await listingOf(app, seen.owner)) };
 }
 
 /** The giver and their names, as the page and `GET /api/prayer-names` show them. */

@@ -18,6 +18,8 @@ export interface DonationReceiptData {
   manageUrl?: string | null;
   /** A monthly OJC gift's signed link to cancel it; absent otherwise. */
   cancelUrl?: string | null;
+  /** The signed link to this receipt as PDF; absent on older jobs. */
+  pdfUrl?: string | null;
 }
 
 export interface DonationPaymentFailedData {
@@ -35,6 +37,10 @@ const methodNames = { stripe: 'Credit card', ojc: 'OJC Fund charity card' } as c
 function formatDate(iso: string, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
 }
+
+/** Every receipt points to the donor's own page (issue 17). */
+const pdfLabel = 'Download this receipt (PDF)';
+const myGivingIntro = 'All your gifts, receipts (PDF) and year-end statements:';
 
 const manageLabel = 'Manage your monthly gift (change card or cancel)';
 const manageNote = 'Each monthly receipt brings a fresh link.';
@@ -101,6 +107,10 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
         {feeNote && <Paragraph>{feeNote}</Paragraph>}
         <Paragraph>{site.taxStatement}</Paragraph>
         <Paragraph>Please keep this email for your tax records.</Paragraph>
+        {data.pdfUrl && <Button href={data.pdfUrl}>{pdfLabel}</Button>}
+        <Paragraph>
+          {myGivingIntro} <a href={`${ctx.publicUrl}/my-giving`}>My giving</a>
+        </Paragraph>
         {data.manageUrl && <ManageGift url={data.manageUrl} />}
         {data.cancelUrl && <CancelOjcGift url={data.cancelUrl} />}
       </EmailLayout>
@@ -116,6 +126,9 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
       site.taxStatement,
       '',
       'Please keep this email for your tax records.',
+      ...(data.pdfUrl ? ['', `${pdfLabel}:`, data.pdfUrl] : []),
+      '',
+      `${myGivingIntro} ${ctx.publicUrl}/my-giving`,
       ...manageGiftText(data.manageUrl),
       ...cancelOjcGiftText(data.cancelUrl),
     ]),

@@ -36,6 +36,8 @@ import {
   type PrayerNamesReadData,
   type PrayerNamesReminderData,
 } from './prayer-names';
+import { givingLink, type GivingLinkData } from './my-giving';
+import { yearEndStatement, type YearEndStatementData } from './year-end-statement';
 import { newsletterConfirmation, type NewsletterMailData } from './newsletter';
 import type { RenderedMail } from './types';
 import { videoCommentNotification, type VideoCommentMailData } from './video-comment';
@@ -51,6 +53,8 @@ export interface MailTemplates {
   'prayer-names-link': PrayerNamesLinkData;
   'prayer-names-reminder': PrayerNamesReminderData;
   'prayer-names-read': PrayerNamesReadData;
+  'giving-link': GivingLinkData;
+  'year-end-statement': YearEndStatementData;
   'newsletter-confirmation': NewsletterMailData;
   'donation-receipt': DonationReceiptData;
   'donation-payment-failed': DonationPaymentFailedData;
@@ -73,6 +77,8 @@ const templates: {
   'prayer-names-link': prayerNamesLink,
   'prayer-names-reminder': prayerNamesReminder,
   'prayer-names-read': prayerNamesRead,
+  'giving-link': givingLink,
+  'year-end-statement': yearEndStatement,
   'newsletter-confirmation': newsletterConfirmation,
   'donation-receipt': donationReceipt,
   'donation-payment-failed': donationPaymentFailed,

@@ -23,6 +23,8 @@ export type AuditAction =
   | 'message-status'
   | 'application-update'
   | 'export'
+  | 'statements-sent'
+  | 'erasure-decided'
   | 'verification'
   | 'publish'
   | 'delete'

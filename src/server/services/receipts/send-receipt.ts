@@ -5,6 +5,7 @@ import { enqueueMail } from '../../mail/mail-job';
 import type { DonationReceiptData } from '../../mail/templates/donation';
 import { ojcCancelUrl } from './cancel-link';
 import { manageGiftUrl, type ManageLinks } from './manage-link';
+import { receiptPdfUrl } from './receipt-pdf-link';
 import { dedicationOf } from '../../lib/dedication';
 
 export function receiptData(donation: Donation): DonationReceiptData {
@@ -54,6 +55,7 @@ export async function enqueueReceiptIfDue(
       cancelUrl: donation.ojcSubscriptionId
         ? ojcCancelUrl(links, donation.ojcSubscriptionId, now)
         : null,
+      pdfUrl: receiptPdfUrl(links, donation.id, now),
     },
   });
   return created;

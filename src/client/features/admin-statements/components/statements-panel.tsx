@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { formatMoney } from '~/shared/money';
+import { failureToast } from '../../../lib/failure-toast';
+import { useToast } from '../../../components/ui/toast';
+import {
+  ActionButton,
+  cellClass,
+  CsvLink,
+  DataTable,
+  DateTimeCell,
+  EmptyState,
+  PanelHeader,
+  QueryStatus,
+} from '../../../components/ui/panel-parts';
+import {
+  statementPreviewUrl,
+  statementsCsvUrl,
+  useSendStatements,
+  useStatementsQuery,
+} from '../api/statements';
+import { ErasureRequests } from './erasure-requests';
+
+const lastYear = new Date().getFullYear() - 1;
+
+/**
+ * Year-end statements (issue 17): a year's donors with what their statement says and whether it
+ * went out, each one's PDF to preview, sending (or sending again), the CSV of the year's totals;
+ * and donors' requests to be forgotten.
+ */
+export default function StatementsPanel() {
+  const [year, setYear] = useState(lastYear);
+  const query = useStatementsQuery(year);
+  const send = useSendStatements();
+  const toast = useToast();
+  const listing = query.data;
+  const sendNow = (body: { email?: string; again?: boolean }) =>
+    send.mutate(
+      { year, ...body },
+      {
+        onSuccess: (result) => toast({ title: 'Statements', description: result.message }),
+        onError: (error) => toast(failureToast(error, 'The statements could not be sent.')),
+      },
+    );
+  return (
+    <div className="flex flex-col gap-6">
+      <PanelHeader
+        title="Statements & Privacy"
+        description="Each donor's year-end statement (what was received and kept, net of refunds), mailed once on the configured day in January; and donors' requests to be forgotten."
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm font-semibold text-stone-800">
+          Year
+          <select
+            value={year}
+            onChange={(event) => setYear(Number(event.target.value))}
+            className="min-h-9 rounded-md border border-stone-400 bg-white px-2"
+          >
+            {[0, 1, 2, 3].map((back) => (
+              <option key={back} value={lastYear + 1 - back}>
+                {lastYear + 1 - back}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ActionButton disabled={send.isPending} onClick={() => sendNow({})}>
+          Send the statements not yet sent
+        </ActionButton>
+        <CsvLink href={statementsCsvUrl(year)} label="Download CSV of totals" />
+      </div>
+      <QueryStatus query={query} loadingLabel="Loading statements…" errorTitle="Statements" />
+      {listing ? (
+        <p className="text-stone-800">
+          {listing.donors.length} {listing.donors.length === 1 ? 'donor' : 'donors'},{' '}
+          {formatMoney(listing.totalCents)} received and kept in {listing.year}; mailed
+          automatically on <DateText iso={listing.sendsAt} />.
+        </p>
+      ) : null}
+      {listing && listing.donors.length === 0 ? <EmptyState>No gift that year.</EmptyState> : null}
+      {listing && listing.donors.length > 0 ? (
+        <DataTable
+          caption={`Statements for ${listing.year}`}
+          headers={['Donor', 'Gifts', 'Total', 'Sent', 'Last sent', 'Actions']}
+          stackBelow="wide"
+        >
+          {listing.donors.map((d) => (
+            <tr key={d.email}>
+              <td className={`${cellClass} break-all`}>
+                {d.name}
+                <br />
+                {d.email}
+              </td>
+              <td className={cellClass}>{d.gifts}</td>
+              <td className={cellClass}>{formatMoney(d.keptCents)}</td>
+              <td className={cellClass}>{d.sends}</td>
+              <DateTimeCell iso={d.lastSentAt} />
+              <td className={cellClass}>
+                <div className="flex flex-wrap gap-2">
+                  <a
+                    className="inline-flex min-h-9 items-center text-sm font-semibold text-navy-800 underline"
+                    href={statementPreviewUrl(listing.year, d.email)}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Preview<span className="sr-only"> the statement of {d.email}</span>
+                  </a>
+                  <ActionButton
+                    disabled={send.isPending}
+                    onClick={() => sendNow({ email: d.email, again: d.sends > 0 })}
+                    aria-label={`${d.sends > 0 ? 'Send again' : 'Send'} the statement of ${d.email}`}
+                  >
+                    {d.sends > 0 ? 'Send again' : 'Send'}
+                  </ActionButton>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : null}
+      <ErasureRequests />
+    </div>
+  );
+}
+
+function DateText({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso}>{new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' })}</time>
+  );
+}

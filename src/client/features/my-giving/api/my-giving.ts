@@ -1,0 +1,12 @@
+import { messageResponse } from '~/shared/schemas/common';
+import { myGiving } from '~/shared/schemas/my-giving';
+import { getJson, postJson } from '../../../lib/api';
+
+export function requestGivingLink(email: string) {
+  return postJson('/api/my-giving/link', { email }, messageResponse);
+}
+
+/** The donor's giving, on the session cookie the emailed link set (ADR 021). */
+export function fetchMyGiving() {
+  return getJson('/api/my-giving', myGiving);
+}

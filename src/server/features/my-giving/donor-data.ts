@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  contactMessages,
+  donations,
+  erasureRequests,
+  givingLinks,
+  members,
+  membershipApplications,
+  newsletterSubscribers,
+  ojcSubscriptions,
+  prayerLinks,
+  prayerNames,
+  statementSends,
+  stripeSubscriptions,
+  videoComments,
+} from '~/db/schema';
+import type { Database, DatabaseExecutor } from '~/db/client';
+
+const same = (column: AnyPgColumn, email: string) => sql`lower(${column}) = ${email}`;
+
+/**
+ * Everything the site holds about this address (lower-cased), as the donor downloads it: their
+ * gifts, monthly gifts, memberships and applications, names for prayer, messages, comments,
+ * newsletter subscription and statements. Never a sealed card: only its last four digits.
+ */
+export async function donorDataExport(db: Database, email: string, now: Date) {
+  const memberRows = await db.select().from(members).where(same(members.email, email));
+  const memberIds = memberRows.map((m) => m.id);
+  const ojc = await db.select().from(ojcSubscriptions).where(same(ojcSubscriptions.email, email));
+  return {
+    exportedAt: now.toISOString(),
+    email,
+    donations: await db.select().from(donations).where(same(donations.email, email)),
+    monthlyGiftsByCard: await db
+      .select()
+      .from(stripeSubscriptions)
+      .where(same(stripeSubscriptions.email, email)),
+    monthlyGiftsByOjc: ojc.map(({ cardSealed: _sealed, ...gift }) => gift),
+    memberships: memberRows,
+    membershipApplications: await db
+      .select()
+      .from(membershipApplications)
+      .where(same(membershipApplications.email, email)),
+    prayerNames: await db
+      .select()
+      .from(prayerNames)
+      .where(
+        memberIds.length > 0
+          ? or(inArray(prayerNames.memberId, memberIds), eq(prayerNames.donorEmail, email))
+          : eq(prayerNames.donorEmail, email),
+      ),
+    contactMessages: await db
+      .select()
+      .from(contactMessages)
+      .where(same(contactMessages.email, email)),
+    videoComments: await db
+      .select()
+      .from(videoComments)
+      .where(same(videoComments.authorEmail, email)),
+    newsletter: await db
+      .select({
+        email: newsletterSubscribers.email,
+        status: newsletterSubscribers.status,
+      })
+      .from(newsletterSubscribers)
+      .where(same(newsletterSubscribers.email, email)),
+    statementsSent: await db.select().from(statementSends).where(eq(statementSends.email, email)),
+    erasureRequests: await db
+      .select()
+      .from(erasureRequests)
+      .where(eq(erasureRequests.email, email)),
+  };
+}
+
+/** What an erased address becomes: a one-way mark, the same for the same address. */
+export const erasedMark = (email: string) =>
+  `erased:${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
+const ERASED_NAME = 'Erased donor';
+
+/** Why an address cannot be erased yet: a monthly gift or membership still charges it. */
+export async function erasureBlocker(db: DatabaseExecutor, email: string) {
+  const [card] = await db
+    .select({ id: stripeSubscriptions.id })
+    .from(stripeSubscriptions)
+    .where(
+      and(
+        same(stripeSubscriptions.email, email),
+        inArray(stripeSubscriptions.status, ['active', 'trialing', 'past_due']),
+      ),
+    )
+    .limit(1);
+  const [ojc] = await db
+    .select({ id: ojcSubscriptions.id })
+    .from(ojcSubscriptions)
+    .where(and(same(ojcSubscriptions.email, email), eq(ojcSubscriptions.status, 'active')))
+    .limit(1);
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(same(members.email, email), inArray(members.status, ['pending', 'active', 'lapsed'])),
+    )
+    .limit(1);
+  return card || ojc || member
+    ? 'A monthly gift or a membership is still running on this address: cancel it first, then erase.'
+    : null;
+}
+
+/**
+ * Erases an address (docs/decisions/031-donor-privacy-requests.md): names, email, phone,
+ * messages, comments, names for prayer, links and the newsletter go; gifts and monthly gifts
+ * stay, anonymised (amount, date, method, status and provider references, which the law and
+ * the books need), under a one-way mark instead of the address.
+ */
+export async function eraseDonor(tx: DatabaseExecutor, email: string) {
+  const mark = erasedMark(email);
+  const memberRows = await tx
+    .select({ id: members.id, applicationId: members.applicationId })
+    .from(members)
+    .where(same(members.email, email));
+  const memberIds = memberRows.map((m) => m.id);
+  if (memberIds.length > 0) {
+    await tx.delete(prayerNames).where(inArray(prayerNames.memberId, memberIds));
+    await tx.delete(prayerLinks).where(inArray(prayerLinks.memberId, memberIds));
+  }
+  await tx.delete(prayerNames).where(eq(prayerNames.donorEmail, email));
+  await tx.delete(prayerLinks).where(eq(prayerLinks.donorEmail, email));
+  await tx.delete(givingLinks).where(eq(givingLinks.email, email));
+  await tx.delete(contactMessages).where(same(contactMessages.email, email));
+  await tx.delete(videoComments).where(same(videoComments.authorEmail, email));
+  await tx.delete(newsletterSubscribers).where(same(newsletterSubscribers.email, email));
+  await tx
+    .update(donations)
+    .set({
+      donorName: ERASED_NAME,
+      email: mark,
+      phone: null,
+      cardLast4: null,
+      dedicationKind: null,
+      dedicationName: null,
+      updatedAt: sql`now()`,
+    })
+    .where(same(donations.email, email));
+  await tx
+    .update(stripeSubscriptions)
+    .set({ donorName: ERASED_NAME, email: mark, dedicationKind: null, dedicationName: null })
+    .where(same(stripeSubscriptions.email, email));
+  await tx
+    .update(ojcSubscriptions)
+    .set({
+      donorName: ERASED_NAME,
+      email: mark,
+      phone: null,
+      dedicationKind: null,
+      dedicationName: null,
+    })
+    .where(same(ojcSubscriptions.email, email));
+  await tx
+    .update(members)
+    .set({ name: ERASED_NAME, email: mark })
+    .where(same(members.email, email));
+  await tx
+    .update(membershipApplications)
+    .set({
+      firstName: 'Erased',
+      lastName: 'member',
+      email: mark,
+      phone: null,
+      message: null,
+      prayerIntentions: null,
+      notes: null,
+    })
+    .where(same(membershipApplications.email, email));
+  await tx.update(statementSends).set({ email: mark }).where(eq(statementSends.email, email));
+  await tx
+    .update(erasureRequests)
+    .set({ email: mark })
+    .where(and(eq(erasureRequests.email, email), ne(erasureRequests.status, 'requested')));
+  return mark;
+}

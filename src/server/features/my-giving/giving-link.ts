@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  donations,
+  givingLinks,
+  members,
+  ojcSubscriptions,
+  stripeSubscriptions,
+} from '~/db/schema';
+import type { Database } from '~/db/client';
+import { AppError } from '../../errors';
+import type { LinkSigner } from '../../lib/signed-link';
+import { linkOfSubject, linkSubject, newLinkNonce } from '../../lib/single-use-link';
+import { enqueueMail } from '../../mail/mail-job';
+
+const LINK_PURPOSE = 'my-giving-link';
+const SESSION_PURPOSE = 'my-giving-session';
+/** How long the emailed link works, and the short session it opens. */
+export const GIVING_LINK_HOURS = 24;
+export const GIVING_SESSION_MINUTES = 30;
+const minuteMs = 60 * 1000;
+
+export const givingLinkMessages = {
+  sent: 'If we have a gift or a membership with this email, a link to your giving is on its way. It works once, for 24 hours.',
+  invalid: 'This link is not valid. Ask for a new one below.',
+  expired: 'This link has expired. Ask for a new one below.',
+  used: 'This link was already used. Ask for a new one below.',
+  signedOut: 'Your session has ended. Ask for a new link below.',
+};
+export type GivingLinkRefusal = 'invalid' | 'expired' | 'used';
+
+export interface GivingLinkContext {
+  db: Database;
+  linkSigner: LinkSigner;
+  publicUrl: string;
+  clock: () => Date;
+}
+
+export function givingLinkContext(app: FastifyInstance): GivingLinkContext {
+  return {
+    db: app.database.db,
+    linkSigner: app.linkSigner,
+    publicUrl: app.env.PUBLIC_URL,
+    clock: app.clock,
+  };
+}
+
+/** The name this address gave with (its latest gift or membership), if any row has it. */
+async function knownName(db: Database, email: string): Promise<string | null> {
+  const same = (column: AnyPgColumn) => sql`lower(${column}) = ${email}`;
+  const rows = await db
+    .select({ name: donations.donorName, at: donations.createdAt })
+    .from(donations)
+    .where(and(same(donations.email), ne(donations.paymentStatus, 'pending')))
+    .unionAll(
+      db
+        .select({ name: members.name, at: members.createdAt })
+        .from(members)
+        .where(same(members.email)),
+    )
+    .unionAll(
+      db
+        .select({ name: stripeSubscriptions.donorName, at: stripeSubscriptions.createdAt })
+        .from(stripeSubscriptions)
+        .where(same(stripeSubscriptions.email)),
+    )
+    .unionAll(
+      db
+        .select({ name: ojcSubscriptions.donorName, at: ojcSubscriptions.createdAt })
+        .from(ojcSubscriptions)
+        .where(same(ojcSubscriptions.email)),
+    )
+    .orderBy(sql`2 desc`)
+    .limit(1);
+  if (rows.length === 0) return null;
+  return rows[0]!.name?.trim() || 'friend';
+}
+
+/**
+ * Emails a single-use link to 'My giving' when any gift (other than an unfinished checkout),
+ * monthly gift or membership has this address. The caller answers the same either way.
+ */
+export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
+  const address = email.toLowerCase();
+  const name = await knownName(ctx.db, address);
+  if (name === null) return;
+  const now = ctx.clock();
+  const expiresAt = new Date(now.getTime() + GIVING_LINK_HOURS * 60 * minuteMs);
+  const { nonce, nonceHash } = newLinkNonce();
+  await ctx.db.transaction(async (tx) => {
+    const [link] = await tx
+      .insert(givingLinks)
+      .values({ email: address, nonceHash, expiresAt, createdAt: now })
+      .returning({ id: givingLinks.id });
+    const token = ctx.linkSigner.sign(LINK_PURPOSE, linkSubject(link!.id, nonce), expiresAt);
+    await enqueueMail(tx, {
+      key: `giving-link:${link!.id}`,
+      to: address,
+      template: 'giving-link',
+      data: {
+        name,
+        url: `${ctx.publicUrl}/my-giving?token=${encodeURIComponent(token)}`,
+        hours: GIVING_LINK_HOURS,
+      },
+    });
+  });
+}
+
+/**
+ * Opens a link: checks its signature and expiry, marks it used (only one request can), and
+ * answers a session for the page, valid GIVING_SESSION_MINUTES; or why not.
+ */
+export async function openGivingLink(
+  ctx: GivingLinkContext,
+  token: string,
+): Promise<{ ok: true; session: string } | { ok: false; reason: GivingLinkRefusal }> {
+  const now = ctx.clock();
+  const check = ctx.linkSigner.verify(LINK_PURPOSE, token, now);
+  if (!check.ok) return { ok: false, reason: check.reason === 'expired' ? 'expired' : 'invalid' };
+  const link = linkOfSubject(check.subject);
+  if (!link) return { ok: false, reason: 'invalid' };
+  const [used] = await ctx.db
+    .update(givingLinks)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(givingLinks.id, link.id),
+        eq(givingLinks.nonceHash, link.nonceHash),
+        isNull(givingLinks.usedAt),
+        gt(givingLinks.expiresAt, now),
+      ),
+    )
+    .returning({ email: givingLinks.email });
+  if (!used) return { ok: false, reason: 'used' };
+  const expiresAt = new Date(now.getTime() + GIVING_SESSION_MINUTES * minuteMs);
+  return { ok: true, session: ctx.linkSigner.sign(SESSION_PURPOSE, used.email, expiresAt) };
+}
+
+/** The address a live session names, with when it ends; refused in plain words otherwise. */
+export function donorOfSession(ctx: GivingLinkContext, session: string | undefined) {
+  const check = session ? ctx.linkSigner.verify(SESSION_PURPOSE, session, ctx.clock()) : null;
+  if (!check?.ok) throw new AppError('unauthorized', givingLinkMessages.signedOut);
+  return { email: check.subject, sessionEndsAt: check.expiresAt };
+}

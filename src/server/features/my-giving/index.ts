@@ -1,0 +1,9 @@
+/** 'My giving': a donor's own page by emailed link, their receipts and statements (issue 17). */
+export { myGivingRoutes } from './routes';
+export { loadMyGivingPageData } from './page';
+export {
+  scheduleYearEndStatements,
+  YEAR_END_STATEMENTS_JOB_KIND,
+  yearEndStatementsJobHandler,
+} from './year-end-statements';
+export { adminStatementRoutes } from './admin-routes';

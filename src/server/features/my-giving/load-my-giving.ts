@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import { desc, eq, sql } from 'drizzle-orm';
+import { donations, members, ojcSubscriptions, stripeSubscriptions } from '~/db/schema';
+import type { MyGiving } from '~/shared/schemas/my-giving';
+import { dedicationOf } from '../../lib/dedication';
+import { ojcCancelUrl } from '../../services/receipts/cancel-link';
+import { manageGiftUrl } from '../../services/receipts/manage-link';
+import { receiptPdfPath } from '../../services/receipts/receipt-pdf-link';
+import { giftsOf, keptCents, statementPdfPath, yearsOf } from './donor-gifts';
+
+const dedicationText = (row: Parameters<typeof dedicationOf>[0]) => {
+  const d = dedicationOf(row);
+  return d ? `${d.kind === 'honor' ? 'In honor of' : 'In memory of'} ${d.name}` : null;
+};
+
+const addMonth = (at: Date) => {
+  const next = new Date(at);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+};
+
+const stripeStatusLabels: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Active',
+  past_due: 'The last charge failed: update your card',
+  unpaid: 'Unpaid',
+  canceled: 'Canceled',
+  incomplete: 'Not started',
+  incomplete_expired: 'Not started',
+};
+
+/** The donor's Stripe monthly gifts, with the manage page (Stripe's portal) while they run. */
+async function stripeMonthly(app: FastifyInstance, email: string, now: Date) {
+  const { db } = app.database;
+  const subs = await db
+    .select()
+    .from(stripeSubscriptions)
+    .where(sql`lower(${stripeSubscriptions.email}) = ${email}`)
+    .orderBy(desc(stripeSubscriptions.createdAt));
+  const links = { linkSigner: app.linkSigner, publicUrl: app.env.PUBLIC_URL };
+  return Promise.all(
+    subs.map(async (sub): Promise<MyGiving['monthly'][number]> => {
+      const running = ['active', 'trialing', 'past_due'].includes(sub.status);
+      const [last] = running
+        ? await db
+            .select({ at: donations.createdAt })
+            .from(donations)
+            .where(eq(donations.stripeSubscriptionId, sub.id))
+            .orderBy(desc(donations.createdAt))
+            .limit(1)
+        : [];
+      const ends = running && sub.cancelAtPeriodEnd;
+      return {
+        id: sub.id,
+        method: 'stripe',
+        amountCents: sub.amountCents,
+        currency: sub.currency,
+        active: running,
+        statusLabel: ends
+          ? 'Ends at the end of this month'
+          : (stripeStatusLabels[sub.status] ?? sub.status),
+        nextChargeAt: running && !ends && last ? addMonth(last.at).toISOString() : null,
+        dedication: dedicationText(sub),
+        action: running
+          ? { label: 'Manage this gift (card, cancel)', url: manageGiftUrl(links, sub.id, now) }
+          : null,
+      };
+    }),
+  );
+}
+
+/** The donor's OJC monthly gifts, with the cancel page while they run. */
+async function ojcMonthly(app: FastifyInstance, email: string, now: Date) {
+  const gifts = await app.database.db
+    .select()
+    .from(ojcSubscriptions)
+    .where(sql`lower(${ojcSubscriptions.email}) = ${email}`)
+    .orderBy(desc(ojcSubscriptions.createdAt));
+  const links = { linkSigner: app.linkSigner, publicUrl: app.env.PUBLIC_URL };
+  return gifts.map((gift): MyGiving['monthly'][number] => ({
+    id: gift.id,
+    method: 'ojc',
+    amountCents: gift.amountCents,
+    currency: gift.currency,
+    active: gift.status === 'active',
+    statusLabel: {
+      active: 'Active',
+      canceled: 'Canceled',
+      failed: 'Stopped: the card was declined',
+    }[gift.status],
+    nextChargeAt: gift.status === 'active' ? (gift.nextChargeAt?.toISOString() ?? null) : null,
+    dedication: dedicationText(gift),
+    action:
+      gift.status === 'active'
+        ? { label: 'Cancel this gift', url: ojcCancelUrl(links, gift.id, now) }
+        : null,
+  }));
+}
+
+async function memberships(app: FastifyInstance, email: string) {
+  const rows = await app.database.db
+    .select()
+    .from(members)
+    .where(sql`lower(${members.email}) = ${email}`)
+    .orderBy(desc(members.createdAt));
+  const tiers = new Map(app.siteConfig.tiers.map((t) => [t.id, t.name]));
+  const views = rows.map((m) => ({
+    id: m.id,
+    tierName: tiers.get(m.tier) ?? m.tier,
+    status: m.status,
+    monthlyAmountCents: m.monthlyAmountCents,
+    memberSince: m.memberSince?.toISOString() ?? null,
+    nextRenewalAt: m.nextRenewalAt?.toISOString() ?? null,
+  }));
+  return { views, name: rows[0]?.name };
+}
+
+/**
+ * Everything 'My giving' shows for this address (lower-cased): each gift, monthly gift and
+ * membership whose own email is it, and the years with a statement. Nothing of anyone else's.
+ */
+export async function loadMyGiving(
+  app: FastifyInstance,
+  email: string,
+  sessionEndsAt: Date,
+): Promise<MyGiving> {
+  const now = app.clock();
+  const gifts = await giftsOf(app.database.db, email, 'newest');
+  const [stripe, ojc, member] = await Promise.all([
+    stripeMonthly(app, email, now),
+    ojcMonthly(app, email, now),
+    memberships(app, email),
+  ]);
+  const name = gifts.find((g) => g.donorName?.trim())?.donorName?.trim() ?? member.name;
+  return {
+    name: name || 'friend',
+    email,
+    gifts: gifts.map((g) => ({
+      id: g.id,
+      date: g.createdAt.toISOString(),
+      amountCents: g.amountCents,
+      refundedCents: g.refundedCents,
+      keptCents: keptCents(g),
+      currency: g.currency,
+      method: g.paymentMethod,
+      type: g.donationType,
+      status: g.paymentStatus,
+      dedication: dedicationText(g),
+      receiptUrl: keptCents(g) > 0 ? receiptPdfPath(g.id) : null,
+    })),
+    monthly: [...stripe, ...ojc],
+    memberships: member.views,
+    years: yearsOf(gifts, app.siteConfig.timeZone).map((y) => ({
+      ...y,
+      statementUrl: statementPdfPath(y.year),
+    })),
+    sessionEndsAt: sessionEndsAt.toISOString(),
+  };
+}

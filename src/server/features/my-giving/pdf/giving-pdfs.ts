@@ -1,0 +1,112 @@
+import type { Donation } from '~/db/schema';
+import { formatMoney } from '~/shared/money';
+import type { SiteConfig } from '~/shared/site-config-schema';
+import { dedicationOf } from '../../../lib/dedication';
+import { keptCents } from '../donor-gifts';
+import { letterhead, newPdf, paragraph, pdfBytes, rows, type Pdf } from './pdf-document';
+
+const methodNames = { stripe: 'Credit card', ojc: 'OJC Fund charity card' } as const;
+
+const day = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(at);
+
+function header(doc: Pdf, site: SiteConfig) {
+  letterhead(doc, {
+    legalName: site.legalName,
+    ein: site.ein,
+    address: site.receipts.legalAddress,
+    email: site.contact.email,
+  });
+}
+
+/** The sentence on goods or services: a member tier's own, else that none were given. */
+export function goodsOrServices(site: SiteConfig, tier: string | null) {
+  return (tier && site.receipts.tierGoodsOrServices[tier]) || site.receipts.noGoodsOrServices;
+}
+
+function dedicationLine(gift: Donation) {
+  const d = dedicationOf(gift);
+  return d ? `${d.kind === 'honor' ? 'In honor of' : 'In memory of'} ${d.name}` : null;
+}
+
+/** One gift's receipt (a one-time gift or one monthly charge), as kept: net of refunds. */
+export function renderReceiptPdf(
+  site: SiteConfig,
+  gift: Donation,
+  tier: string | null,
+): Promise<Buffer> {
+  const doc = newPdf(`Donation receipt ${gift.id}`, site.legalName);
+  header(doc, site);
+  paragraph(doc, 'Donation receipt', { size: 16, bold: true });
+  const name = gift.donorName?.trim() || 'Friend';
+  const entries: [string, string][] = [
+    ['Donor', name],
+    ['Email', gift.email ?? ''],
+    ['Date', day(gift.createdAt, site.timeZone)],
+    ['Amount received', formatMoney(keptCents(gift), gift.currency)],
+    ['Payment method', methodNames[gift.paymentMethod]],
+    ['Gift', gift.donationType === 'subscription' ? 'Monthly donation' : 'One-time donation'],
+    ['Receipt number', gift.id],
+  ];
+  if (gift.refundedCents > 0) {
+    entries.splice(4, 0, [
+      'Refunded',
+      `${formatMoney(gift.refundedCents, gift.currency)} of ${formatMoney(gift.amountCents, gift.currency)}`,
+    ]);
+  }
+  const dedication = dedicationLine(gift);
+  if (dedication) entries.push(['Dedication', dedication]);
+  rows(doc, entries);
+  paragraph(doc, goodsOrServices(site, tier));
+  paragraph(
+    doc,
+    `Thank you for your gift to ${site.product}. Please keep this receipt for your tax records.`,
+  );
+  return pdfBytes(doc);
+}
+
+export interface StatementInput {
+  name: string;
+  email: string;
+  year: number;
+  /** The year's gifts received and kept, oldest first. */
+  gifts: Donation[];
+  tier: string | null;
+}
+
+/** A donor's year-end statement: every gift received and kept in the calendar year, and the total. */
+export function renderStatementPdf(site: SiteConfig, input: StatementInput): Promise<Buffer> {
+  const doc = newPdf(`${input.year} giving statement`, site.legalName);
+  header(doc, site);
+  paragraph(doc, `${input.year} year-end giving statement`, { size: 16, bold: true });
+  const counted = input.gifts.filter((g) => keptCents(g) > 0);
+  const total = counted.reduce((sum, g) => sum + keptCents(g), 0);
+  rows(doc, [
+    ['Donor', input.name],
+    ['Email', input.email],
+    ['Period', `January 1 – December 31, ${input.year}`],
+    ['Total received', formatMoney(total)],
+    ['Gifts', String(counted.length)],
+  ]);
+  paragraph(doc, 'Gifts received', { size: 13, bold: true, gap: 0.3 });
+  rows(
+    doc,
+    counted.map((g): [string, string] => [
+      day(g.createdAt, site.timeZone),
+      [
+        formatMoney(keptCents(g), g.currency),
+        g.donationType === 'subscription' ? 'monthly' : 'one-time',
+        methodNames[g.paymentMethod],
+        dedicationLine(g),
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    ]),
+  );
+  paragraph(doc, goodsOrServices(site, input.tier));
+  paragraph(
+    doc,
+    `Amounts are what ${site.legalName} received and kept: refunded amounts are not included.`,
+  );
+  return pdfBytes(doc);
+}

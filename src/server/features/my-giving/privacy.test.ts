@@ -1,0 +1,160 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, donations, erasureRequests, prayerNames } from '~/db/schema';
+import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { buildTestApp } from '../../../../tests/helpers/app';
+import { insertDonations } from '../../../../tests/helpers/donations';
+import { givingSession } from '../../../../tests/helpers/my-giving';
+import { postPageForm } from '../../../../tests/helpers/page-forms';
+import { erasedMark } from './donor-data';
+import { erasureRequestedMessage } from './erasure-requests';
+
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+let admin: AdminSession;
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = await signIn(app);
+});
+afterAll(() => app.close());
+
+const EMAIL = 'forget.me@example.org';
+
+/** The office's decision on a request, signed in. */
+const decide = (id: string, decision: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/admin/erasure-requests/${id}`,
+    payload: { decision },
+    headers: admin.headers,
+  });
+
+async function seedDonor() {
+  await insertDonations(app, [
+    {
+      email: EMAIL,
+      donorName: 'Leah Forget',
+      amountCents: 5_400,
+      dedicationKind: 'honor',
+      dedicationName: 'My mother',
+      cardLast4: '4242',
+    },
+    { email: 'keep@example.org', donorName: 'Kept Donor' },
+  ]);
+  await app.database.db.insert(contactMessages).values({
+    name: 'Leah Forget',
+    email: EMAIL,
+    message: 'Please call me',
+  });
+  await app.database.db.insert(prayerNames).values({
+    donorEmail: EMAIL,
+    hebrewName: 'לאה',
+    motherHebrewName: 'רחל',
+    intention: 'healing',
+    renewedAt: new Date(),
+  });
+}
+
+describe('what the site holds, on request', () => {
+  it('downloads as JSON: gifts, messages and names for prayer, never another donor’s', async () => {
+    await seedDonor();
+    const cookie = await givingSession(app, EMAIL);
+    const res = await app.inject({ url: '/api/my-giving/export.json', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="my-data.json"');
+    const data = res.json();
+    expect(data.email).toBe(EMAIL);
+    expect(data.donations).toHaveLength(1);
+    expect(data.contactMessages[0].message).toBe('Please call me');
+    expect(data.prayerNames[0].hebrewName).toBe('לאה');
+    expect(res.body).not.toContain('Kept Donor');
+    expect((await app.inject({ url: '/api/my-giving/export.json' })).statusCode).toBe(401);
+  });
+
+  it('is forgotten once the office confirms: personal data erased, the gift kept anonymised', async () => {
+    const cookie = await givingSession(app, EMAIL);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/my-giving/erasure',
+      payload: {},
+      headers: { cookie },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.confirm).toBe(
+      'Tick the box to confirm you want to be forgotten',
+    );
+    // Without JavaScript: the page's form.
+    const posted = await postPageForm(app, '/my-giving', {
+      _form: 'giving-erasure',
+      confirm: 'yes',
+    });
+    expect(posted.statusCode).toBe(401);
+    const page = await app.inject({
+      method: 'POST',
+      url: '/my-giving',
+      payload: 'confirm=yes&_form=giving-erasure',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(page.statusCode).toBe(303);
+    const sent = await app.inject({ url: '/my-giving?sent=giving-erasure', headers: { cookie } });
+    expect(sent.body).toContain(erasureRequestedMessage.slice(0, 40));
+    // Asked twice: one open request.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/my-giving/erasure',
+      payload: { confirm: true },
+      headers: { cookie },
+    });
+    expect(again.json().message).toBe(erasureRequestedMessage);
+
+    const listing = await app.inject({
+      url: '/api/admin/erasure-requests',
+      headers: { cookie: admin.cookie },
+    });
+    const open = listing.json().requests.filter((r: { email: string }) => r.email === EMAIL);
+    expect(open).toHaveLength(1);
+    const decided = await decide(open[0].id, 'erase');
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json()).toMatchObject({ status: 'erased', email: erasedMark(EMAIL) });
+
+    const db = app.database.db;
+    const [gift] = await db
+      .select()
+      .from(donations)
+      .where(eq(donations.email, erasedMark(EMAIL)));
+    expect(gift).toMatchObject({
+      donorName: 'Erased donor',
+      amountCents: 5_400,
+      paymentStatus: 'succeeded',
+      dedicationName: null,
+      cardLast4: null,
+    });
+    const left = await db.execute(
+      sql`select count(*)::int as n from donations where lower(email) = ${EMAIL}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect(await db.select().from(contactMessages).where(eq(contactMessages.email, EMAIL))).toEqual(
+      [],
+    );
+    expect(await db.select().from(prayerNames).where(eq(prayerNames.donorEmail, EMAIL))).toEqual(
+      [],
+    );
+    expect(await db.select().from(erasureRequests).where(eq(erasureRequests.email, EMAIL))).toEqual(
+      [],
+    );
+    // The other donor is untouched.
+    const [kept] = await db.select().from(donations).where(eq(donations.email, 'keep@example.org'));
+    expect(kept!.donorName).toBe('Kept Donor');
+    // Decided: it cannot be decided again.
+    const twice = await decide(open[0].id, 'erase');
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('refuses bad decisions with field messages', async () => {
+    const bad = await decide('not-a-uuid', 'maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.id).toBe('Unknown request');
+    const decision = await decide('6f1c4c52-6a55-4c5e-9d0f-7b0e6f3b2a11', 'maybe');
+    expect(decision.statusCode).toBe(400);
+    expect(decision.json().error.fields.decision).toBe('Choose erase or decline');
+  });
+});

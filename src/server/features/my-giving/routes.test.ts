@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../../tests/helpers/app';
+import { insertDonations } from '../../../../tests/helpers/donations';
+import {
+  givingCookieOf,
+  givingSession,
+  openGivingLink,
+  requestGivingLinks,
+} from '../../../../tests/helpers/my-giving';
+import { activeMember } from '../../../../tests/helpers/prayer-names';
+import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+import { givingLinkMessages } from './giving-link';
+
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const HOUR = 60 * 60 * 1000;
+const getGiving = (cookie: string) =>
+  app.inject({ method: 'GET', url: '/api/my-giving', headers: { cookie } });
+
+describe('the link to My giving', () => {
+  it('is mailed only to an address a gift or membership has, with the same answer for anyone', async () => {
+    await insertDonations(app, [{ email: 'Giver@Example.org' }]);
+    expect(await requestGivingLinks(app, 'giver@example.org')).toHaveLength(1);
+    // An unfinished checkout is no gift.
+    await insertDonations(app, [{ email: 'started@example.org', paymentStatus: 'pending' }]);
+    expect(await requestGivingLinks(app, 'started@example.org')).toHaveLength(0);
+    expect(await requestGivingLinks(app, 'stranger@example.org')).toHaveLength(0);
+    await activeMember(app, 'member-only@example.org');
+    expect(await requestGivingLinks(app, 'member-only@example.org')).toHaveLength(1);
+  });
+
+  it('works once, leaves the address bar, and opens a short session', async () => {
+    await insertDonations(app, [{ email: 'once@example.org' }]);
+    const [token] = await requestGivingLinks(app, 'once@example.org');
+    // A HEAD (a mail scanner's look) spends nothing.
+    await app.inject({ method: 'HEAD', url: `/my-giving?token=${encodeURIComponent(token!)}` });
+    const first = await openGivingLink(app, token!);
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe('/my-giving');
+    const cookie = givingCookieOf(first);
+    expect(String([first.headers['set-cookie']].flat()[0])).toMatch(/HttpOnly; SameSite=Lax/);
+    expect((await getGiving(cookie)).statusCode).toBe(200);
+    // Opened again in another browser: used.
+    const again = await openGivingLink(app, token!);
+    expect(again.headers.location).toBe('/my-giving?link=used');
+    const page = await app.inject({ method: 'GET', url: '/my-giving?link=used' });
+    expect(pageData(page.body).data).toEqual({
+      kind: 'signed-out',
+      problem: givingLinkMessages.used,
+    });
+    // The session is short: half an hour later it has ended.
+    app.advanceClock(31 * 60 * 1000);
+    const ended = await getGiving(cookie);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().error.message).toBe(givingLinkMessages.signedOut);
+  });
+
+  it('expires after a day; a forged token is not valid', async () => {
+    await insertDonations(app, [{ email: 'late@example.org' }]);
+    const [token] = await requestGivingLinks(app, 'late@example.org');
+    app.advanceClock(25 * HOUR);
+    expect((await openGivingLink(app, token!)).headers.location).toBe('/my-giving?link=expired');
+    expect((await openGivingLink(app, `${token!}x`)).headers.location).toBe(
+      '/my-giving?link=invalid',
+    );
+  });
+
+  it('refuses bad input with a message on the field', async () => {
+    for (const payload of [{}, { email: 'not an email' }]) {
+      const res = await app.inject({ method: 'POST', url: '/api/my-giving/link', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.email).toBeTruthy();
+    }
+    const page = await postPageForm(app, '/my-giving', { _form: 'giving-link', email: 'nope' });
+    expect(page.statusCode).toBe(400);
+    expect(pageData(page.body).form.errors.email).toMatch(/email/i);
+  });
+
+  it('is asked for without JavaScript: the page form answers the same whether the address is known', async () => {
+    await insertDonations(app, [{ email: 'formgiver@example.org' }]);
+    for (const email of ['formgiver@example.org', 'unknown@example.org']) {
+      const res = await postPageForm(app, '/my-giving', { _form: 'giving-link', email });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/my-giving?sent=giving-link#main');
+    }
+    const sent = await app.inject({ method: 'GET', url: '/my-giving?sent=giving-link' });
+    expect(sent.body).toContain(givingLinkMessages.sent);
+  });
+});
+
+describe('My giving', () => {
+  it('shows every gift of the address, net of refunds, and never another donor’s', async () => {
+    await insertDonations(app, [
+      {
+        email: 'rivka@example.org',
+        donorName: 'Rivka Levi',
+        amountCents: 10_000,
+        refundedCents: 2_500,
+        dedicationKind: 'memory',
+        dedicationName: 'Moshe ben Avraham',
+        createdAt: new Date('2025-03-02T15:00:00Z'),
+      },
+      {
+        email: 'RIVKA@example.org',
+        donorName: 'Rivka Levi',
+        paymentMethod: 'ojc',
+        paymentStatus: 'refunded',
+        amountCents: 3_600,
+        refundedCents: 3_600,
+        createdAt: new Date('2025-05-02T15:00:00Z'),
+      },
+      { email: 'rivka@example.org', paymentStatus: 'pending', donorName: null, amountCents: 999 },
+      { email: 'someone-else@example.org', donorName: 'Other Donor', amountCents: 50_000 },
+    ]);
+    const cookie = await givingSession(app, 'rivka@example.org');
+    const res = await getGiving(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const giving = res.json();
+    expect(giving.name).toBe('Rivka Levi');
+    expect(giving.gifts).toHaveLength(2);
+    expect(giving.gifts.map((g: { keptCents: number }) => g.keptCents)).toEqual([0, 7_500]);
+    expect(giving.gifts[1]).toMatchObject({
+      method: 'stripe',
+      status: 'succeeded',
+      dedication: 'In memory of Moshe ben Avraham',
+    });
+    expect(giving.gifts[1].receiptUrl).toMatch(/^\/api\/my-giving\/receipts\/.+\/receipt\.pdf$/);
+    expect(giving.gifts[0].receiptUrl).toBeNull();
+    expect(giving.years).toEqual([
+      {
+        year: 2025,
+        keptCents: 7_500,
+        gifts: 1,
+        statementUrl: '/api/my-giving/statements/2025/statement.pdf',
+      },
+    ]);
+    expect(res.body).not.toContain('someone-else');
+    expect(res.body).not.toContain('Other Donor');
+  });
+
+  it('is rendered by the server from the session cookie, and signed out without it', async () => {
+    await insertDonations(app, [{ email: 'ssr@example.org', donorName: 'Dovid Klein' }]);
+    const cookie = await givingSession(app, 'ssr@example.org');
+    const page = await app.inject({ method: 'GET', url: '/my-giving', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(pageData(page.body).data).toMatchObject({ kind: 'ready', name: 'Dovid Klein' });
+    const anonymous = await app.inject({ method: 'GET', url: '/my-giving' });
+    expect(pageData(anonymous.body).data).toEqual({ kind: 'signed-out', problem: null });
+    const forged = await getGiving('tziyun_giving=forged.value');
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('lists a member’s membership with its next renewal', async () => {
+    const member = await activeMember(app, 'tier@example.org');
+    const cookie = await givingSession(app, 'tier@example.org');
+    const giving = (await getGiving(cookie)).json();
+    expect(giving.memberships).toEqual([
+      expect.objectContaining({ id: member.id, tierName: 'Spark Tier', status: 'active' }),
+    ]);
+  });
+
+  it('refuses a request another site made', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/my-giving/link',
+      payload: { email: 'giver@example.org' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toMatch(/another website/);
+  });
+});

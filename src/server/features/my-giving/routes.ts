@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageResponse } from '~/shared/schemas/common';
+import {
+  donorDataExportView,
+  erasureRequestInput,
+  givingLinkRequest,
+  myGiving,
+} from '~/shared/schemas/my-giving';
+import { assertFromThisSite } from '../../lib/link-session-cookie';
+import { formRateLimit } from '../../plugins/rate-limit';
+import { givingDocumentRoutes } from './document-routes';
+import { donorDataExport } from './donor-data';
+import { erasureRequestedMessage, requestErasure } from './erasure-requests';
+import { givingLinkContext, givingLinkMessages, sendGivingLink } from './giving-link';
+import { loadMyGiving } from './load-my-giving';
+import { registerMyGivingPageForms, requireDonor } from './page';
+
+/**
+ * 'My giving' (issue 17): a donor's gifts, monthly gifts, membership, receipts and statements,
+ * reached through a single-use emailed link that opens a short session in a cookie (page.ts,
+ * ADR 021's machinery). The link is mailed only to an address a gift or membership has, and
+ * the answer is the same either way.
+ */
+export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerMyGivingPageForms(app);
+  await app.register(givingDocumentRoutes);
+  // The cookie goes with every request from this browser: a change must come from this site.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') assertFromThisSite(request);
+  });
+
+  app.post(
+    '/my-giving/link',
+    {
+      config: formRateLimit(app.env.FORM_RATE_LIMIT),
+      schema: { body: givingLinkRequest, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await sendGivingLink(givingLinkContext(app), request.body.email);
+      app.jobWorker.wake();
+      return { message: givingLinkMessages.sent };
+    },
+  );
+
+  app.get(
+    '/my-giving/export.json',
+    { schema: { response: { 200: donorDataExportView } } },
+    async (request, reply) => {
+      const donor = requireDonor(app, request);
+      reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'attachment; filename="my-data.json"');
+      return JSON.parse(
+        JSON.stringify(await donorDataExport(app.database.db, donor.email, app.clock())),
+      ) as Record<string, unknown>;
+    },
+  );
+
+  app.post(
+    '/my-giving/erasure',
+    { schema: { body: erasureRequestInput, response: { 200: messageResponse } } },
+    async (request) => {
+      const donor = requireDonor(app, request);
+      await requestErasure(app.database.db, donor.email, app.clock());
+      return { message: erasureRequestedMessage };
+    },
+  );
+
+  app.get('/my-giving', { schema: { response: { 200: myGiving } } }, async (request, reply) => {
+    const donor = requireDonor(app, request);
+    reply.header('cache-control', 'private, no-store');
+    return loadMyGiving(app, donor.email, donor.sessionEndsAt);
+  });
+};

@@ -1,0 +1,109 @@
+import * as z from 'zod/mini';
+import { donationTypes, memberStatuses, paymentMethods, paymentStatuses } from '../domain';
+import { emailLinkRequest } from './email-link';
+
+/** 'My giving': the form that asks for a link by email (the API and the page form alike). */
+export const givingLinkRequest = emailLinkRequest;
+
+/** One gift as its donor's page shows it; money in cents, net of refunds as the office counts. */
+export const givingGiftView = z.object({
+  id: z.string(),
+  /** ISO time the gift was recorded (the office's date for it). */
+  date: z.string(),
+  amountCents: z.number(),
+  refundedCents: z.number(),
+  /** What was received and kept: the amount less refunds, 0 unless the gift succeeded. */
+  keptCents: z.number(),
+  currency: z.string(),
+  method: z.enum(paymentMethods),
+  type: z.enum(donationTypes),
+  status: z.enum(paymentStatuses),
+  dedication: z.nullable(z.string()),
+  /** The receipt's PDF, for a gift that was received. */
+  receiptUrl: z.nullable(z.string()),
+});
+export type GivingGiftView = z.output<typeof givingGiftView>;
+
+/** A monthly gift, by card (Stripe) or OJC Fund card, with the action that exists for it. */
+export const givingMonthlyView = z.object({
+  id: z.string(),
+  method: z.enum(paymentMethods),
+  amountCents: z.number(),
+  currency: z.string(),
+  active: z.boolean(),
+  /** In words: 'Active', 'Ends at the end of this month', 'Canceled', … */
+  statusLabel: z.string(),
+  nextChargeAt: z.nullable(z.string()),
+  dedication: z.nullable(z.string()),
+  /** Stripe's portal (via the manage page) or the OJC cancel page; null once it has ended. */
+  action: z.nullable(z.object({ label: z.string(), url: z.string() })),
+});
+export type GivingMonthlyView = z.output<typeof givingMonthlyView>;
+
+export const givingMembershipView = z.object({
+  id: z.string(),
+  tierName: z.string(),
+  status: z.enum(memberStatuses),
+  monthlyAmountCents: z.number(),
+  memberSince: z.nullable(z.string()),
+  nextRenewalAt: z.nullable(z.string()),
+});
+
+/** A calendar year's statement: what was received and kept that year. */
+export const givingYearView = z.object({
+  year: z.number(),
+  keptCents: z.number(),
+  gifts: z.number(),
+  statementUrl: z.string(),
+});
+
+/** `GET /api/my-giving`: everything the site holds on the donor's gifts, by their address. */
+export const myGiving = z.object({
+  name: z.string(),
+  email: z.string(),
+  gifts: z.array(givingGiftView),
+  monthly: z.array(givingMonthlyView),
+  memberships: z.array(givingMembershipView),
+  years: z.array(givingYearView),
+  /** When the session the link opened ends (ISO). */
+  sessionEndsAt: z.string(),
+});
+export type MyGiving = z.output<typeof myGiving>;
+
+/** What /my-giving is rendered with: the donor's giving, or the page that asks for a link. */
+export type MyGivingPageData =
+  ({ kind: 'ready' } & MyGiving) | { kind: 'signed-out'; problem: string | null };
+
+export const receiptPdfParams = z.object({ id: z.uuid({ error: 'Unknown receipt' }) });
+export const statementPdfParams = z.object({
+  year: z.coerce
+    .number({ error: 'The year is a number, like 2025' })
+    .check(
+      z.int(),
+      z.minimum(2000, 'The year is 2000 or later'),
+      z.maximum(2100, 'The year is 2100 or earlier'),
+    ),
+});
+export const tokenQuery = z.object({ token: z.optional(z.string().check(z.maxLength(2000))) });
+
+/** The 'forget me' form: a box the donor ticks to say they mean it. */
+export const erasureRequestInput = z.object({
+  confirm: z.literal(['yes', true], { error: 'Tick the box to confirm you want to be forgotten' }),
+});
+
+export const erasureRequestView = z.object({
+  id: z.string(),
+  /** The address, or its erased mark once erased. */
+  email: z.string(),
+  status: z.enum(['requested', 'erased', 'declined']),
+  requestedAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+});
+export const erasureRequestListing = z.object({ requests: z.array(erasureRequestView) });
+export const erasureRequestParams = z.object({ id: z.uuid({ error: 'Unknown request' }) });
+export const erasureDecisionInput = z.object({
+  decision: z.enum(['erase', 'decline'], { error: 'Choose erase or decline' }),
+});
+
+/** `GET /api/my-giving/export.json`: everything the site holds on the donor, table by table. */
+export const donorDataExportView = z.record(z.string(), z.unknown());
