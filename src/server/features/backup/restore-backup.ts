@@ -25,6 +25,8 @@ import { CorruptArchiveError, readTar, type TarEntry } from './tar';
 export interface RestoreSummary {
   manifest: Manifest;
   target: string;
+  /** Where the media went: the folder or the bucket. */
+  place: string;
 }
 
 const kindNames: Record<DatabaseKind, string> = {
@@ -53,20 +55,27 @@ export async function restoreBackup(
         `${path} holds ${kindNames[database.kind]}, but these settings name ${kindNames[targetKind]}. Restore it with the settings of the same kind of database (${database.kind === 'postgres' ? 'set DATABASE_URL' : 'unset DATABASE_URL and set DATA_DIR'}). Nothing was changed.`,
       );
     });
-    const media = openMediaFiles(env);
-    const database = entries.get(manifest.database.file)!;
-    if (env.DATABASE_URL) {
-      const target = `the PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`;
-      await restorePostgres(env.DATABASE_URL, manifest, database, { force, target, media }, () =>
-        restoreMedia(manifest, entries, media),
-      );
-      return { manifest, target };
+    const media = openMediaFiles(env, 'Nothing was changed.');
+    try {
+      const database = entries.get(manifest.database.file)!;
+      const restoreFiles = () => restoreMedia(manifest, entries, media);
+      if (env.DATABASE_URL) {
+        const target = `the PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`;
+        await restorePostgres(
+          env.DATABASE_URL,
+          manifest,
+          database,
+          { force, target, media },
+          restoreFiles,
+        );
+        return { manifest, target, place: media.place };
+      }
+      const dataDir = resolveDataDir(env.DATA_DIR);
+      await restorePglite(dataDir, database, { force, media }, restoreFiles);
+      return { manifest, target: dataDir, place: media.place };
+    } finally {
+      media.close();
     }
-    const dataDir = resolveDataDir(env.DATA_DIR);
-    await restorePglite(dataDir, database, { force, media }, () =>
-      restoreMedia(manifest, entries, media),
-    );
-    return { manifest, target: dataDir };
   } finally {
     await archive.close();
   }
@@ -175,28 +184,22 @@ const notEmpty = (what: string, fresh: string) =>
 
 async function storedMediaProblem(media: MediaFiles) {
   const stored = await media.list();
-  return stored.length > 0 ? `${media.store.dir} already holds ${stored.length} media files` : null;
+  return stored.length > 0 ? `${media.place} already holds ${stored.length} media files` : null;
 }
 
-/** Every stored file goes; an object store does the same through its own `remove`. */
+/** Every stored file goes, through the store (the folder's files or the bucket's objects). */
 async function emptyMedia(media: MediaFiles) {
-  await media.store.remove(await media.list());
+  await media.remove(await media.list());
 }
 
+/** Each file as it is, under its own name, in the store the settings name. */
 async function restoreMedia(manifest: Manifest, entries: Map<string, TarEntry>, media: MediaFiles) {
+  // From here on a failure may come after --force emptied the target: say how to finish.
+  media.outcome =
+    'The restore stopped before the database was restored: run it again with --force.';
   for (const file of manifest.media) {
     const entry = entries.get(mediaEntryName(file.name))!;
-    // Through the store, as an upload: checked by its first bytes, then kept under its own name.
-    const received = await media.store.receive(
-      Readable.from(entry.body()),
-      file.kind,
-      Number.MAX_SAFE_INTEGER,
-    );
-    if (received.name.split('.').pop() !== file.name.split('.').pop()) {
-      await media.store.remove([received]);
-      throw new BackupError(`${file.name} in the archive is not the kind of file its name says.`);
-    }
-    await media.store.keep({ ...received, name: file.name });
+    await media.write(file.name, file.kind, Readable.from(entry.body()));
   }
 }
 
