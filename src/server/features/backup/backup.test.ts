@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, open, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -23,8 +23,10 @@ import { freePort, startS3StandIn, type S3StandIn } from '../../../../tests/help
 import { s3Settings, sample, sendVideoForm, videoFile } from '../videos/video-test-kit';
 import { createMediaStoreFromEnv } from '../videos';
 import { parseEnv } from '../../env';
+import { checksumsName } from './archive-format';
 import { runBackupCli } from './backup-cli';
 import { serveBackupsWhileRunning } from './serve-backups';
+import { packTar, readTar } from './tar';
 
 /**
  * A site with donations, members, prayer names and an uploaded video, backed up while it runs,
@@ -505,6 +507,35 @@ describe(
       expect(forced.err).toBe('');
       expect(forced.code).toBe(0);
       expect(await storedMedia(env)).toEqual(media);
+    });
+
+    it('refuses a media file in the archive that is not the kind its name says', async () => {
+      // The PNG thumbnail's bytes made a JPEG of the same size, the checksums made to match.
+      const source = await open(archive, 'r');
+      const entries: { name: string; data: Buffer }[] = [];
+      try {
+        for await (const entry of readTar(source)) {
+          if (entry.name === checksumsName) break;
+          const data = await buffer(entry.body());
+          const swapped = entry.name.endsWith('.png') ? sample.jpeg(data.length) : data;
+          entries.push({ name: entry.name, data: swapped });
+        }
+      } finally {
+        await source.close();
+      }
+      const sums = entries.map(
+        ({ name, data }) => `${createHash('sha256').update(data).digest('hex')}  ${name}\n`,
+      );
+      entries.push({ name: checksumsName, data: Buffer.from(sums.join('')) });
+      const swappedArchive = join(await tempDir('swapped'), 'swapped.tar');
+      await writeFile(swappedArchive, packTar(entries));
+      const png = entries.find((e) => e.name.endsWith('.png'))!.name.slice('media/'.length);
+
+      const { env } = await freshTarget({ ...s3Settings(bucket), S3_PREFIX: 'swapped/' });
+      const res = await cli('restore', [swappedArchive], env);
+      expect(res.code).toBe(1);
+      expect(res.err).toBe(`${png} in the archive is not the kind of file its name says.`);
+      expect(Object.keys(await storedMedia(env))).not.toContain(png);
     });
 
     it('says so plainly when the bucket cannot be reached, and leaves no archive', async () => {
