@@ -187,16 +187,23 @@ async function storedMediaProblem(media: MediaFiles) {
   return stored.length > 0 ? `${media.place} already holds ${stored.length} media files` : null;
 }
 
-/** Every stored file goes, through the store (the folder's files or the bucket's objects). */
+/** What a failure of the store leaves once the restore has begun to change the target. */
+const stoppedPartWay =
+  'The restore stopped part way: run it again with --force once the media storage answers.';
+
+/**
+ * Every stored file goes, through the store (the folder's files or the bucket's objects). First
+ * of what --force removes: a store that does not answer stops the restore before any change.
+ */
 async function emptyMedia(media: MediaFiles) {
-  await media.remove(await media.list());
+  const names = await media.list();
+  media.outcome = stoppedPartWay;
+  await media.remove(names);
 }
 
 /** Each file as it is, under its own name, in the store the settings name. */
 async function restoreMedia(manifest: Manifest, entries: Map<string, TarEntry>, media: MediaFiles) {
-  // From here on a failure may come after --force emptied the target: say how to finish.
-  media.outcome =
-    'The restore stopped before the database was restored: run it again with --force.';
+  media.outcome = stoppedPartWay;
   for (const file of manifest.media) {
     const entry = entries.get(mediaEntryName(file.name))!;
     await media.write(file.name, file.kind, Readable.from(entry.body()));
@@ -226,10 +233,10 @@ async function restorePglite(
       : await storedMediaProblem(media);
     if (problem && !force) throw notEmpty(problem, 'a new, empty DATA_DIR');
     if (force) {
+      await emptyMedia(media);
       for (const name of (await readdir(dataDir)).filter(isPostgresFile)) {
         await rm(join(dataDir, name), { recursive: true, force: true });
       }
-      await emptyMedia(media);
     }
     await restoreFiles();
     const handle = await openDatabase({
@@ -272,6 +279,7 @@ async function restorePostgres(
       tables > 0 ? `${target} is not empty (it has tables)` : await storedMediaProblem(media);
     if (problem && !force) throw notEmpty(problem, 'a new database (createdb) and DATA_DIR');
     if (force) {
+      await emptyMedia(media);
       await handle.db.execute(sql`
         do $$ declare s text; begin
           for s in select nspname from pg_namespace where nspname not in ('pg_catalog', 'information_schema')
@@ -279,7 +287,6 @@ async function restorePostgres(
           loop execute format('drop schema %I cascade', s); end loop;
           create schema public;
         end $$`);
-      await emptyMedia(media);
     }
   } finally {
     await handle.close();
