@@ -503,6 +503,7 @@ describe(
       const again = await cli('restore', [archive], env);
       expect(again.code).toBe(1);
       expect(again.err).toMatch(/already holds|is not empty/);
+      expect(again.err).toContain('and a new bucket or S3_PREFIX, or run again with --force');
       const forced = await cli('restore', [archive, '--force'], env);
       expect(forced.err).toBe('');
       expect(forced.code).toBe(0);

@@ -16,6 +16,8 @@ export interface MediaFiles {
   outcome: string;
   /** The folder, or the bucket and its prefix, for messages. */
   place: string;
+  /** What else a fresh target needs, said after "a new, empty DATA_DIR": '' for the folder. */
+  freshPlace: string;
   /** The size of a stored file, or null when there is none by that name. */
   sizeOf(name: string): Promise<number | null>;
   /** Its bytes; a MediaVanishedError when it is gone. */
@@ -61,6 +63,7 @@ export function openMediaFiles(env: Env, outcome: string): MediaFiles {
   const files: MediaFiles = {
     outcome,
     place: store.place,
+    freshPlace: store.kind === 's3' ? ' and a new bucket or S3_PREFIX' : '',
     sizeOf: guarded((name: string) => store.sizeOf(name)),
     list: guarded(() => store.list()),
     remove: guarded((names: string[]) => store.remove(names)),

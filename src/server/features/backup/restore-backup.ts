@@ -184,7 +184,8 @@ const notEmpty = (what: string, fresh: string) =>
 
 async function storedMediaProblem(media: MediaFiles) {
   const stored = await media.list();
-  return stored.length > 0 ? `${media.place} already holds ${stored.length} media files` : null;
+  const files = `${stored.length} media file${stored.length === 1 ? '' : 's'}`;
+  return stored.length > 0 ? `${media.place} already holds ${files}` : null;
 }
 
 /** What a failure of the store leaves once the restore has begun to change the target. */
@@ -231,7 +232,7 @@ async function restorePglite(
     const problem = hasDatabase
       ? `${dataDir} already holds an embedded database`
       : await storedMediaProblem(media);
-    if (problem && !force) throw notEmpty(problem, 'a new, empty DATA_DIR');
+    if (problem && !force) throw notEmpty(problem, `a new, empty DATA_DIR${media.freshPlace}`);
     if (force) {
       await emptyMedia(media);
       for (const name of (await readdir(dataDir)).filter(isPostgresFile)) {
@@ -277,7 +278,9 @@ async function restorePostgres(
     const tables = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
     const problem =
       tables > 0 ? `${target} is not empty (it has tables)` : await storedMediaProblem(media);
-    if (problem && !force) throw notEmpty(problem, 'a new database (createdb) and DATA_DIR');
+    if (problem && !force) {
+      throw notEmpty(problem, `a new database (createdb) and DATA_DIR${media.freshPlace}`);
+    }
     if (force) {
       await emptyMedia(media);
       await handle.db.execute(sql`
