@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 
@@ -172,4 +173,13 @@ export async function startS3StandIn({ port = 0, bucket = 'tziyun-media' } = {})
       await rm(directory, { recursive: true, force: true });
     },
   } satisfies S3StandIn;
+}
+
+/** A port nothing listens on: free to use, or, unused, a server that cannot be reached. */
+export async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

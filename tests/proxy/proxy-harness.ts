@@ -2,11 +2,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, serverEntry, startServer, type RunningServer } from '../../scripts/resilience-lib';
 import { s3TestKeys, s3TestRegion, type S3StandIn } from '../helpers/s3-stand-in';
+
+export { freePort } from '../helpers/s3-stand-in';
 
 /**
  * The pieces of a real deployment on this machine, for tests/proxy: a fresh PostgreSQL database,
@@ -17,14 +18,6 @@ import { s3TestKeys, s3TestRegion, type S3StandIn } from '../helpers/s3-stand-in
 
 /** Not a secret: the test's instances must share one, as real ones do. */
 const APP_SECRET = 'proxy-test-only-app-secret-never-in-production';
-
-export async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface Answer {
   status: number;

@@ -18,11 +18,13 @@ const usage = {
   backup: `Usage: npm run backup -- --out FILE [--force]
 
 Writes one archive (a tar file) of the database and the uploaded media, while the site runs.
---force replaces FILE if it exists. Settings (DATA_DIR or DATABASE_URL) as for npm start.`,
+--force replaces FILE if it exists. Settings (DATA_DIR or DATABASE_URL, MEDIA_STORE and the
+S3_ settings for media in a bucket) as for npm start.`,
   restore: `Usage: npm run restore -- FILE [--force]
 
 Brings a new DATA_DIR (embedded database) or an empty PostgreSQL database (DATABASE_URL), and
-the media folder, back to the archive's state. --force replaces what is there already.`,
+the media folder or bucket (MEDIA_STORE), back to the archive's state. --force replaces what is
+there already.`,
 };
 
 class UsageError extends Error {}
@@ -63,11 +65,11 @@ async function backup(args: string[], io: BackupCliIo) {
   const summary = await createBackup(env, { out: typed(io, values.out), force: values.force });
   io.out(`Backed up ${summary.how}.`);
   io.out(
-    `Wrote ${summary.file} (${formatBytes(summary.bytes)}): the database and ${mediaLine(summary.manifest)}.`,
+    `Wrote ${summary.file} (${formatBytes(summary.bytes)}): the database and ${mediaLine(summary.manifest)} from ${summary.place}.`,
   );
   if (summary.manifest.missingMedia.length > 0) {
     io.err(
-      `Warning: the videos name ${summary.manifest.missingMedia.length} files that were already missing from the media folder, so the archive lacks them too: ${summary.manifest.missingMedia.join(', ')}.`,
+      `Warning: the videos name ${summary.manifest.missingMedia.length} files that were already missing from ${summary.place}, so the archive lacks them too: ${summary.manifest.missingMedia.join(', ')}.`,
     );
   }
   const note = secretNote(env, false);
@@ -88,7 +90,7 @@ async function restore(args: string[], io: BackupCliIo) {
     force: values.force,
   });
   io.out(
-    `Restored ${summary.target} to the backup of ${summary.manifest.createdAt}: the database and ${mediaLine(summary.manifest)}.`,
+    `Restored ${summary.target} to the backup of ${summary.manifest.createdAt}: the database and ${mediaLine(summary.manifest)} into ${summary.place}.`,
   );
   io.out(secretNote(env, true)!);
 }

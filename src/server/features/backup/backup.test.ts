@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, open, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -17,9 +19,14 @@ import {
   withSession,
 } from '../../../../tests/helpers/prayer-names';
 import { signIn } from '../../../../tests/helpers/admin';
-import { sample, sendVideoForm, videoFile } from '../videos/video-test-kit';
+import { freePort, startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
+import { s3Settings, sample, sendVideoForm, videoFile } from '../videos/video-test-kit';
+import { createMediaStoreFromEnv } from '../videos';
+import { parseEnv } from '../../env';
+import { checksumsName } from './archive-format';
 import { runBackupCli } from './backup-cli';
 import { serveBackupsWhileRunning } from './serve-backups';
+import { packTar, readTar } from './tar';
 
 /**
  * A site with donations, members, prayer names and an uploaded video, backed up while it runs,
@@ -61,6 +68,17 @@ async function emptyPostgresDatabase() {
   return url.toString();
 }
 
+afterAll(async () => {
+  if (emptyDatabases.length > 0) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    for (const name of emptyDatabases)
+      await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  for (const dir of temporary) await rm(dir, { recursive: true, force: true });
+});
+
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;
 
@@ -93,82 +111,89 @@ async function mediaOf(dataDir: string) {
   );
 }
 
+/** A running site in a fresh DATA_DIR (its database open as the server has it), its settings. */
+async function startSite(settings: Record<string, string> = {}) {
+  const dataDir = await tempDir('site');
+  let database: DatabaseHandle & { url?: string };
+  let siteEnv: Record<string, string>;
+  let stopServing = async () => {};
+  if (onPostgres) {
+    database = await createTestDatabase();
+    siteEnv = { DATA_DIR: dataDir, DATABASE_URL: database.url!, ...settings };
+  } else {
+    // The running site: the embedded database open in DATA_DIR, as the server has it.
+    const snapshot = new Blob([await readFile(inject('pgliteSnapshot')!)]);
+    database = await openDatabase({ dataDir, snapshot, purpose: "the site's server" });
+    stopServing = await serveBackupsWhileRunning(database, dataDir, { info() {}, warn() {} });
+    siteEnv = { DATA_DIR: dataDir, ...settings };
+  }
+  const site = await buildTestApp({ DATA_DIR: dataDir, ...settings }, undefined, { database });
+  const stop = async () => {
+    await site.close();
+    await stopServing();
+    await database.close();
+  };
+  return { site, database, dataDir, siteEnv, stop };
+}
+
+/** A published video with its thumbnail and captions: three media files. */
+async function uploadVideo(site: Awaited<ReturnType<typeof buildTestApp>>) {
+  const admin = await signIn(site);
+  const uploaded = await sendVideoForm(Object.assign(site, { admin, mediaDir: '' }), admin, {
+    fields: { title: 'Uploaded teaching', isPublished: 'true' },
+    files: [
+      videoFile(sample.mp4(200_000)),
+      { field: 'thumbnailFile', filename: 't.png', contentType: 'image/png', data: sample.png() },
+      { field: 'captionsFile', filename: 'c.vtt', contentType: 'text/vtt', data: sample.vtt() },
+    ],
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+}
+
+/** A fresh place to restore into, and the settings that name it. */
+async function freshTarget(settings: Record<string, string> = {}) {
+  const restoredDir = await tempDir('restored');
+  const env: Record<string, string> = { DATA_DIR: restoredDir, ...settings };
+  if (onPostgres) env.DATABASE_URL = await emptyPostgresDatabase();
+  return { restoredDir, env };
+}
+
+async function restoredContents(env: Record<string, string>) {
+  const handle = env.DATABASE_URL
+    ? await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 1 })
+    : await openDatabase({ dataDir: env.DATA_DIR!, purpose: 'the test' });
+  try {
+    return await contents(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
 // Each PGlite start (a restore, a check of what was restored) takes seconds on a busy machine.
 describe(`backup and restore on ${driver}`, { timeout: 60_000 }, () => {
   let site: Awaited<ReturnType<typeof buildTestApp>>;
   let database: DatabaseHandle & { url?: string };
   let dataDir: string;
   let siteEnv: Record<string, string>;
-  let stopServing = async () => {};
+  let stop = async () => {};
   let archive: string;
   /** Where the first test restored to. */
   let restoredOnce: { restoredDir: string; env: Record<string, string> };
 
   beforeAll(async () => {
-    dataDir = await tempDir('site');
-    if (onPostgres) {
-      database = await createTestDatabase();
-      siteEnv = { DATA_DIR: dataDir, DATABASE_URL: database.url! };
-    } else {
-      // The running site: the embedded database open in DATA_DIR, as the server has it.
-      const snapshot = new Blob([await readFile(inject('pgliteSnapshot')!)]);
-      database = await openDatabase({ dataDir, snapshot, purpose: "the site's server" });
-      stopServing = await serveBackupsWhileRunning(database, dataDir, { info() {}, warn() {} });
-      siteEnv = { DATA_DIR: dataDir };
-    }
-    site = await buildTestApp({ DATA_DIR: dataDir }, undefined, { database });
+    ({ site, database, dataDir, siteEnv, stop } = await startSite());
 
     await insertDonations(site, [{}, { donorName: 'Moshe Levi', amountCents: 18000 }]);
     await activeMember(site, 'rivka@example.org');
     const session = await namesSession(site, 'rivka@example.org');
     const named = await withSession(site, session, 'POST', '/api/prayer-names', aName());
     expect(named.statusCode, named.body).toBe(200);
-    const admin = await signIn(site);
-    const uploaded = await sendVideoForm(Object.assign(site, { admin, mediaDir: '' }), admin, {
-      fields: { title: 'Uploaded teaching', isPublished: 'true' },
-      files: [
-        videoFile(sample.mp4(200_000)),
-        { field: 'thumbnailFile', filename: 't.png', contentType: 'image/png', data: sample.png() },
-        { field: 'captionsFile', filename: 'c.vtt', contentType: 'text/vtt', data: sample.vtt() },
-      ],
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await uploadVideo(site);
 
     archive = join(await tempDir('out'), 'site.tar');
   }, 60_000);
 
-  afterAll(async () => {
-    await site?.close();
-    await stopServing();
-    await database?.close();
-    if (emptyDatabases.length > 0) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      for (const name of emptyDatabases)
-        await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-    for (const dir of temporary) await rm(dir, { recursive: true, force: true });
-  });
-
-  /** A fresh place to restore into, and the settings that name it. */
-  async function freshTarget() {
-    const restoredDir = await tempDir('restored');
-    const env: Record<string, string> = { DATA_DIR: restoredDir };
-    if (onPostgres) env.DATABASE_URL = await emptyPostgresDatabase();
-    return { restoredDir, env };
-  }
-
-  async function restoredContents(env: Record<string, string>) {
-    const handle = env.DATABASE_URL
-      ? await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 1 })
-      : await openDatabase({ dataDir: env.DATA_DIR!, purpose: 'the test' });
-    try {
-      return await contents(handle.db);
-    } finally {
-      await handle.close();
-    }
-  }
+  afterAll(() => stop());
 
   it('backs up the running site and restores every row and file into a fresh place', async () => {
     const backup = await cli('backup', ['--out', archive], siteEnv);
@@ -408,3 +433,131 @@ describe(`backup and restore on ${driver}`, { timeout: 60_000 }, () => {
     }
   });
 });
+
+/** Every stored file and its bytes, read through the store the settings name. */
+async function storedMedia(env: Record<string, string>) {
+  const store = createMediaStoreFromEnv(parseEnv({ NODE_ENV: 'test', ...env }));
+  try {
+    const names = await store.list();
+    return Object.fromEntries(
+      await Promise.all(
+        names.map(async (name) => [
+          name,
+          (await buffer(await store.read(name))).toString('base64'),
+        ]),
+      ),
+    );
+  } finally {
+    store.close?.();
+  }
+}
+
+describe(
+  `backup and restore with the media in an S3 bucket, on ${driver}`,
+  { timeout: 60_000 },
+  () => {
+    let bucket: S3StandIn;
+    let site: Awaited<ReturnType<typeof startSite>>;
+    let archive: string;
+
+    beforeAll(async () => {
+      bucket = await startS3StandIn();
+      site = await startSite({ ...s3Settings(bucket), S3_PREFIX: 'site/media/' });
+      await uploadVideo(site.site);
+      archive = join(await tempDir('out'), 'site.tar');
+    }, 60_000);
+
+    afterAll(async () => {
+      await site?.stop();
+      await bucket?.close();
+    });
+
+    it('backs up the bucket with the database and restores both into a fresh prefix', async () => {
+      const backup = await cli('backup', ['--out', archive], site.siteEnv);
+      expect(backup.err).toBe('');
+      expect(backup.code).toBe(0);
+      expect(backup.out).toContain('the database and 3 media files');
+      expect(backup.out).toContain(`from the bucket ${bucket.bucket} (folder site/media/)`);
+
+      const { restoredDir, env } = await freshTarget({
+        ...s3Settings(bucket),
+        S3_PREFIX: 'restored/',
+      });
+      const restored = await cli('restore', [archive], env);
+      expect(restored.err).toBe('');
+      expect(restored.code).toBe(0);
+      expect(restored.out).toContain(`into the bucket ${bucket.bucket} (folder restored/)`);
+
+      expect(await restoredContents(env)).toEqual(await contents(site.database.db));
+      const media = await storedMedia(site.siteEnv);
+      expect(Object.keys(media)).toHaveLength(3);
+      expect(await storedMedia(env)).toEqual(media);
+      // Nothing went to the local folder.
+      expect(await readdir(restoredDir)).not.toContain('media');
+
+      // A file already in the target prefix: refused, then replaced with --force, through S3.
+      const stray = `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.png`;
+      const target = createMediaStoreFromEnv(parseEnv({ NODE_ENV: 'test', ...env }));
+      await target.write(stray, Readable.from([sample.png()]));
+      target.close?.();
+      const again = await cli('restore', [archive], env);
+      expect(again.code).toBe(1);
+      expect(again.err).toMatch(/already holds|is not empty/);
+      expect(again.err).toContain('and a new bucket or S3_PREFIX, or run again with --force');
+      const forced = await cli('restore', [archive, '--force'], env);
+      expect(forced.err).toBe('');
+      expect(forced.code).toBe(0);
+      expect(await storedMedia(env)).toEqual(media);
+    });
+
+    it('refuses a media file in the archive that is not the kind its name says', async () => {
+      // The PNG thumbnail's bytes made a JPEG of the same size, the checksums made to match.
+      const source = await open(archive, 'r');
+      const entries: { name: string; data: Buffer }[] = [];
+      try {
+        for await (const entry of readTar(source)) {
+          if (entry.name === checksumsName) break;
+          const data = await buffer(entry.body());
+          const swapped = entry.name.endsWith('.png') ? sample.jpeg(data.length) : data;
+          entries.push({ name: entry.name, data: swapped });
+        }
+      } finally {
+        await source.close();
+      }
+      const sums = entries.map(
+        ({ name, data }) => `${createHash('sha256').update(data).digest('hex')}  ${name}\n`,
+      );
+      entries.push({ name: checksumsName, data: Buffer.from(sums.join('')) });
+      const swappedArchive = join(await tempDir('swapped'), 'swapped.tar');
+      await writeFile(swappedArchive, packTar(entries));
+      const png = entries.find((e) => e.name.endsWith('.png'))!.name.slice('media/'.length);
+
+      const { env } = await freshTarget({ ...s3Settings(bucket), S3_PREFIX: 'swapped/' });
+      const res = await cli('restore', [swappedArchive], env);
+      expect(res.code).toBe(1);
+      expect(res.err).toBe(`${png} in the archive is not the kind of file its name says.`);
+      expect(Object.keys(await storedMedia(env))).not.toContain(png);
+    });
+
+    it('says so plainly when the bucket cannot be reached, and leaves no archive', async () => {
+      const folder = await tempDir('unreachable');
+      const gone = { S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` };
+      const backup = await cli('backup', ['--out', join(folder, 'site.tar')], {
+        ...site.siteEnv,
+        ...gone,
+      });
+      expect(backup.code).toBe(1);
+      expect(backup.out).toBe('');
+      expect(backup.err).toBe(
+        `The media storage, the bucket ${bucket.bucket} (folder site/media/), did not answer. No backup was written. Check MEDIA_STORE and the S3_ settings, and that the bucket can be reached from this machine, then try again.`,
+      );
+      expect(await readdir(folder)).toEqual([]);
+
+      const { restoredDir, env } = await freshTarget({ ...s3Settings(bucket), ...gone });
+      const restore = await cli('restore', [archive], env);
+      expect(restore.code).toBe(1);
+      expect(restore.err).toContain('did not answer. Nothing was changed.');
+      expect(await readdir(restoredDir)).toEqual([]);
+    });
+  },
+);

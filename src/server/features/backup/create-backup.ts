@@ -18,6 +18,8 @@ export interface BackupSummary {
   file: string;
   bytes: number;
   how: string;
+  /** Where the media were read: the folder or the bucket. */
+  place: string;
   manifest: Manifest;
 }
 
@@ -30,8 +32,9 @@ const ATTEMPTS = 3;
 /**
  * Writes one archive: the database first, then the media files its rows name (docs/decisions/
  * 026-backup-and-restore.md). A file is written under a uuid name, complete, before the row
- * naming it commits, and never changed after: so every file a dumped row names is on disk when
- * the copy starts, unless a video was deleted after the dump; then the dump is taken again.
+ * naming it commits, and never changed after: so every file a dumped row names is stored when
+ * the copy starts, unless a video was deleted after the dump; then the dump is taken again. The
+ * media are read from the store MEDIA_STORE names (the folder or the bucket), as the site does.
  */
 export async function createBackup(
   env: Env,
@@ -46,9 +49,9 @@ export async function createBackup(
   if (!existsSync(dirname(file))) {
     throw new BackupError(`The folder ${dirname(file)} does not exist: create it first.`);
   }
-  const media = openMediaFiles(env);
   // Beside the archive: the operator chose a place with room for it.
   const workDir = await mkdtemp(join(dirname(file), `.${basename(file)}-`));
+  const media = openMediaFiles(env, 'No backup was written.');
   try {
     for (let attempt = 1; ; attempt += 1) {
       const last = attempt === ATTEMPTS;
@@ -74,9 +77,16 @@ export async function createBackup(
         throw error;
       }
       await rename(part, file);
-      return { file, bytes: (await stat(file)).size, how: dump.how, manifest };
+      return {
+        file,
+        bytes: (await stat(file)).size,
+        how: dump.how,
+        place: media.place,
+        manifest,
+      };
     }
   } finally {
+    media.close();
     await rm(workDir, { recursive: true, force: true });
   }
 }

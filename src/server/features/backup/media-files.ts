@@ -1,24 +1,35 @@
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { Env } from '../../env';
-import { resolveDataDir } from '../../lib/paths';
-import { createMediaStore, storedNamePattern, type MediaStore } from '../videos';
+import { AppError } from '../../errors';
+import { createMediaStoreFromEnv, inspector, type MediaKind } from '../videos';
+import { BackupError } from './archive-format';
 
 /**
- * The media a backup reads and a restore writes. Writing goes through the store's own receive
- * and keep (so a restored file is checked like an upload); reading and listing are not part of
- * the store's interface, so they are here, for the local directory the store keeps them in. An
- * object store plugs in by giving these three for its bucket.
+ * The media a backup reads and a restore writes, in the store the site uses (MEDIA_STORE: the
+ * local folder or the S3 bucket, chosen as the site chooses it), through the store's own
+ * interface. A store that fails (a bucket that does not answer, a folder that cannot be read)
+ * becomes a BackupError saying what happened and what the command did or did not do.
  */
 export interface MediaFiles {
-  store: MediaStore;
+  /** What a failure of the store leaves, said after it, e.g. "No backup was written." */
+  outcome: string;
+  /** The folder, or the bucket and its prefix, for messages. */
+  place: string;
+  /** What else a fresh target needs, said after "a new, empty DATA_DIR": '' for the folder. */
+  freshPlace: string;
   /** The size of a stored file, or null when there is none by that name. */
   sizeOf(name: string): Promise<number | null>;
   /** Its bytes; a MediaVanishedError when it is gone. */
   read(name: string): AsyncIterable<Buffer>;
   /** The names of every stored file. */
   list(): Promise<string[]>;
+  /** Stores a file as it is, refused unless its first bytes are the kind its name says. */
+  write(name: string, kind: MediaKind, source: Readable): Promise<void>;
+  /** Removes stored files. */
+  remove(names: string[]): Promise<void>;
+  /** Closes the store's connections (the bucket's client). */
+  close(): void;
 }
 
 export class MediaVanishedError extends Error {
@@ -27,40 +38,72 @@ export class MediaVanishedError extends Error {
   }
 }
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+export function openMediaFiles(env: Env, outcome: string): MediaFiles {
+  const store = createMediaStoreFromEnv(env);
+  const failed = (error: unknown) => {
+    if (error instanceof BackupError || error instanceof MediaVanishedError) return error;
+    const unanswered = error instanceof AppError && error.code === 'unavailable';
+    const what = unanswered ? 'did not answer' : `failed (${(error as Error).message})`;
+    const check =
+      store.kind === 's3'
+        ? ' Check MEDIA_STORE and the S3_ settings, and that the bucket can be reached from this machine, then try again.'
+        : '';
+    return new BackupError(`The media storage, ${store.place}, ${what}. ${files.outcome}${check}`);
+  };
+  const guarded =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        throw failed(error);
+      }
+    };
 
-/** The same store the site uses (videos' mediaStoreFor): DATA_DIR/media. */
-export function openMediaFiles(env: Env): MediaFiles {
-  const store = createMediaStore(join(resolveDataDir(env.DATA_DIR), 'media'));
-  const pathOf = (name: string) => {
-    if (!storedNamePattern.test(name)) throw new Error(`not a stored media name: ${name}`);
-    return join(store.dir, name);
-  };
-  return {
-    store,
-    async sizeOf(name) {
-      try {
-        return (await stat(pathOf(name))).size;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
+  const files: MediaFiles = {
+    outcome,
+    place: store.place,
+    freshPlace: store.kind === 's3' ? ' and a new bucket or S3_PREFIX' : '',
+    sizeOf: guarded((name: string) => store.sizeOf(name)),
+    list: guarded(() => store.list()),
+    remove: guarded((names: string[]) => store.remove(names)),
     async *read(name) {
+      let stream: Readable;
       try {
-        for await (const chunk of createReadStream(pathOf(name))) yield chunk as Buffer;
+        stream = await store.read(name);
       } catch (error) {
-        if (isMissing(error)) throw new MediaVanishedError(name);
-        throw error;
+        if (error instanceof AppError && error.code === 'not_found') {
+          throw new MediaVanishedError(name);
+        }
+        throw failed(error);
+      }
+      try {
+        for await (const chunk of stream) yield chunk as Buffer;
+      } catch (error) {
+        throw failed(error);
+      } finally {
+        stream.destroy();
       }
     },
-    async list() {
-      try {
-        return (await readdir(store.dir)).filter((name) => storedNamePattern.test(name));
-      } catch (error) {
-        if (isMissing(error)) return [];
-        throw error;
+    write: guarded(async (name: string, kind: MediaKind, source: Readable) => {
+      // Checked as an upload is, by its first bytes: a file of another kind is refused.
+      const check = inspector(kind, Number.MAX_SAFE_INTEGER);
+      const checking = pipeline(source, check.stream);
+      checking.catch(() => undefined);
+      const settled = await Promise.allSettled([store.write(name, check.stream), checking]);
+      for (const outcome of settled) {
+        if (outcome.status === 'fulfilled') continue;
+        const refused = outcome.reason instanceof AppError;
+        if (!(refused && outcome.reason.code === 'unsupported_media_type')) throw outcome.reason;
       }
-    },
+      const ext = name.slice(name.lastIndexOf('.') + 1);
+      const format = await check.known.catch(() => undefined);
+      if (format?.ext !== ext) {
+        await store.remove([name]);
+        throw new BackupError(`${name} in the archive is not the kind of file its name says.`);
+      }
+    }),
+    close: () => store.close?.(),
   };
+  return files;
 }

@@ -25,6 +25,8 @@ import { CorruptArchiveError, readTar, type TarEntry } from './tar';
 export interface RestoreSummary {
   manifest: Manifest;
   target: string;
+  /** Where the media went: the folder or the bucket. */
+  place: string;
 }
 
 const kindNames: Record<DatabaseKind, string> = {
@@ -53,20 +55,27 @@ export async function restoreBackup(
         `${path} holds ${kindNames[database.kind]}, but these settings name ${kindNames[targetKind]}. Restore it with the settings of the same kind of database (${database.kind === 'postgres' ? 'set DATABASE_URL' : 'unset DATABASE_URL and set DATA_DIR'}). Nothing was changed.`,
       );
     });
-    const media = openMediaFiles(env);
-    const database = entries.get(manifest.database.file)!;
-    if (env.DATABASE_URL) {
-      const target = `the PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`;
-      await restorePostgres(env.DATABASE_URL, manifest, database, { force, target, media }, () =>
-        restoreMedia(manifest, entries, media),
-      );
-      return { manifest, target };
+    const media = openMediaFiles(env, 'Nothing was changed.');
+    try {
+      const database = entries.get(manifest.database.file)!;
+      const restoreFiles = () => restoreMedia(manifest, entries, media);
+      if (env.DATABASE_URL) {
+        const target = `the PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`;
+        await restorePostgres(
+          env.DATABASE_URL,
+          manifest,
+          database,
+          { force, target, media },
+          restoreFiles,
+        );
+        return { manifest, target, place: media.place };
+      }
+      const dataDir = resolveDataDir(env.DATA_DIR);
+      await restorePglite(dataDir, database, { force, media }, restoreFiles);
+      return { manifest, target: dataDir, place: media.place };
+    } finally {
+      media.close();
     }
-    const dataDir = resolveDataDir(env.DATA_DIR);
-    await restorePglite(dataDir, database, { force, media }, () =>
-      restoreMedia(manifest, entries, media),
-    );
-    return { manifest, target: dataDir };
   } finally {
     await archive.close();
   }
@@ -175,28 +184,30 @@ const notEmpty = (what: string, fresh: string) =>
 
 async function storedMediaProblem(media: MediaFiles) {
   const stored = await media.list();
-  return stored.length > 0 ? `${media.store.dir} already holds ${stored.length} media files` : null;
+  const files = `${stored.length} media file${stored.length === 1 ? '' : 's'}`;
+  return stored.length > 0 ? `${media.place} already holds ${files}` : null;
 }
 
-/** Every stored file goes; an object store does the same through its own `remove`. */
+/** What a failure of the store leaves once the restore has begun to change the target. */
+const stoppedPartWay =
+  'The restore stopped part way: run it again with --force once the media storage answers.';
+
+/**
+ * Every stored file goes, through the store (the folder's files or the bucket's objects). First
+ * of what --force removes: a store that does not answer stops the restore before any change.
+ */
 async function emptyMedia(media: MediaFiles) {
-  await media.store.remove(await media.list());
+  const names = await media.list();
+  media.outcome = stoppedPartWay;
+  await media.remove(names);
 }
 
+/** Each file as it is, under its own name, in the store the settings name. */
 async function restoreMedia(manifest: Manifest, entries: Map<string, TarEntry>, media: MediaFiles) {
+  media.outcome = stoppedPartWay;
   for (const file of manifest.media) {
     const entry = entries.get(mediaEntryName(file.name))!;
-    // Through the store, as an upload: checked by its first bytes, then kept under its own name.
-    const received = await media.store.receive(
-      Readable.from(entry.body()),
-      file.kind,
-      Number.MAX_SAFE_INTEGER,
-    );
-    if (received.name.split('.').pop() !== file.name.split('.').pop()) {
-      await media.store.remove([received]);
-      throw new BackupError(`${file.name} in the archive is not the kind of file its name says.`);
-    }
-    await media.store.keep({ ...received, name: file.name });
+    await media.write(file.name, file.kind, Readable.from(entry.body()));
   }
 }
 
@@ -221,12 +232,12 @@ async function restorePglite(
     const problem = hasDatabase
       ? `${dataDir} already holds an embedded database`
       : await storedMediaProblem(media);
-    if (problem && !force) throw notEmpty(problem, 'a new, empty DATA_DIR');
+    if (problem && !force) throw notEmpty(problem, `a new, empty DATA_DIR${media.freshPlace}`);
     if (force) {
+      await emptyMedia(media);
       for (const name of (await readdir(dataDir)).filter(isPostgresFile)) {
         await rm(join(dataDir, name), { recursive: true, force: true });
       }
-      await emptyMedia(media);
     }
     await restoreFiles();
     const handle = await openDatabase({
@@ -267,8 +278,11 @@ async function restorePostgres(
     const tables = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
     const problem =
       tables > 0 ? `${target} is not empty (it has tables)` : await storedMediaProblem(media);
-    if (problem && !force) throw notEmpty(problem, 'a new database (createdb) and DATA_DIR');
+    if (problem && !force) {
+      throw notEmpty(problem, `a new database (createdb) and DATA_DIR${media.freshPlace}`);
+    }
     if (force) {
+      await emptyMedia(media);
       await handle.db.execute(sql`
         do $$ declare s text; begin
           for s in select nspname from pg_namespace where nspname not in ('pg_catalog', 'information_schema')
@@ -276,7 +290,6 @@ async function restorePostgres(
           loop execute format('drop schema %I cascade', s); end loop;
           create schema public;
         end $$`);
-      await emptyMedia(media);
     }
   } finally {
     await handle.close();

@@ -4,8 +4,10 @@ export { adminVideoRoutes } from './admin-routes';
 export { mediaRoutes } from './media-routes';
 export { loadVideosPageData } from './videos-page-data';
 export { listStoredMedia, type StoredMediaRef } from './list-stored-media';
+export { createMediaStoreFromEnv } from './media-store-from-env';
 export {
   createMediaStore,
+  inspector,
   storedNamePattern,
   type MediaKind,
   type MediaStore,

@@ -1,12 +1,11 @@
-import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../env';
-import { resolveDataDir } from '../../lib/paths';
-import { createMediaStore, storedNamePattern, type MediaStore } from './media-store';
-import { createS3MediaStore, RangeNotSatisfiable, type S3MediaStore } from './s3-media-store';
+import { storedNamePattern, type LocalMediaStore, type MediaStore } from './media-store';
+import { createMediaStoreFromEnv } from './media-store-from-env';
+import { RangeNotSatisfiable, type S3MediaStore } from './s3-media-store';
 
 const YEAR = 31536000;
 const immutable = `public, max-age=${YEAR}, immutable`;
@@ -18,18 +17,7 @@ export function mediaStoreFor(app: FastifyInstance): MediaStore {
   const { env } = app;
   let store = stores.get(env);
   if (!store) {
-    store =
-      env.MEDIA_STORE === 's3'
-        ? createS3MediaStore({
-            bucket: env.S3_BUCKET!,
-            endpoint: env.S3_ENDPOINT,
-            region: env.S3_REGION,
-            accessKeyId: env.S3_ACCESS_KEY_ID,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: env.S3_FORCE_PATH_STYLE,
-            prefix: env.S3_PREFIX,
-          })
-        : createMediaStore(join(resolveDataDir(env.DATA_DIR), 'media'));
+    store = createMediaStoreFromEnv(env);
     stores.set(env, store);
   }
   return store;
@@ -56,7 +44,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     throw error;
   });
   await app.register(fastifyStatic, {
-    root: (store as ReturnType<typeof createMediaStore>).dir,
+    root: (store as LocalMediaStore).dir,
     prefix: '/media/',
     decorateReply: false,
     // The directory appears with the first upload.

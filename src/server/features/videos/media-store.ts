@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -162,6 +162,8 @@ export function inspector(kind: MediaKind, maxBytes: number) {
  */
 export interface MediaStore {
   kind: 'local' | 's3';
+  /** Where the files are, for a person: the folder, or the bucket and its prefix. */
+  place: string;
   /** Streams an upload to a temporary file; refuses a wrong type (415) or size (413). */
   receive(source: Readable, kind: MediaKind, maxBytes: number): Promise<ReceivedFile>;
   /** Gives a received file its final name: from now on /media serves it. */
@@ -172,6 +174,8 @@ export interface MediaStore {
   list(): Promise<string[]>;
   /** A kept file's bytes; 404 when there is none. */
   read(name: string): Promise<Readable>;
+  /** A kept file's size in bytes, or null when there is none by that name. */
+  sizeOf(name: string): Promise<number | null>;
   /** Stores bytes under a stored name as they are (a restore), replacing any file of that name. */
   write(name: string, source: Readable): Promise<void>;
 }
@@ -199,6 +203,7 @@ export function createMediaStore(dir: string): LocalMediaStore {
   return {
     kind: 'local',
     dir,
+    place: `the folder ${dir}`,
 
     async receive(source, kind, maxBytes) {
       await mkdir(incoming, { recursive: true });
@@ -247,6 +252,15 @@ export function createMediaStore(dir: string): LocalMediaStore {
         throw error.code === 'ENOENT' ? notStored(name) : error;
       });
       return stream;
+    },
+
+    async sizeOf(name) {
+      try {
+        return (await stat(join(dir, checkedName(name)))).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
 
     async write(name, source) {

@@ -150,6 +150,7 @@ export function createS3MediaStore(settings: S3Settings, client = createS3Client
 
   const store: S3MediaStore = {
     kind: 's3',
+    place: `the bucket ${Bucket}${settings.prefix ? ` (folder ${settings.prefix})` : ''}`,
 
     async receive(source, kind, maxBytes) {
       const check = inspector(kind, maxBytes);
@@ -208,6 +209,18 @@ export function createS3MediaStore(settings: S3Settings, client = createS3Client
     async read(name) {
       const served = await store.serve(name, {});
       return served.body!;
+    },
+
+    async sizeOf(name) {
+      try {
+        const head = await client.send(
+          new HeadObjectCommand({ Bucket, Key: keyOf(checkedName(name)) }),
+        );
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw unavailable(error, 'The file could not be read.');
+      }
     },
 
     async write(name, source) {

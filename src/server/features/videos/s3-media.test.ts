@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  freePort,
   s3TestKeys,
   s3TestRegion,
   startS3StandIn,
@@ -14,15 +14,6 @@ import type { TestApp } from './video-test-kit';
 import { buildVideoTestApp, s3Settings, sample, sendVideoForm, videoFile } from './video-test-kit';
 
 const MB = 1024 * 1024;
-
-/** A port nothing listens on: a store there is unreachable. */
-async function closedPort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A stream of `total` bytes in 1 MB chunks, made as it is read. */
 function flowing(head: Buffer, total: number) {
@@ -178,7 +169,7 @@ describe('videos with media in a bucket', () => {
 describe('videos when the bucket cannot be reached', () => {
   let app: TestApp;
   beforeAll(async () => {
-    const endpoint = `http://127.0.0.1:${await closedPort()}`;
+    const endpoint = `http://127.0.0.1:${await freePort()}`;
     app = await buildVideoTestApp({ ...s3Settings({ endpoint, bucket: 'gone' } as S3StandIn) });
   });
   afterAll(() => app.close());
