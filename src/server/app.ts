@@ -52,6 +52,7 @@ import { registerJsonBodyParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { essentialSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
+import { registerPublicCache } from './public-cache';
 import { registerPages } from './ssr/plugin';
 import { siteRoutes } from './ssr/site-routes';
 import type { DeclaredRoute } from './types';
@@ -205,6 +206,7 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024 });
   await registerRateLimit(app);
   await registerAdminAuth(app);
+  await registerPublicCache(app);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);

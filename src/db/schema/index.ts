@@ -9,3 +9,4 @@ export * from './integrations';
 export * from './members';
 export * from './prayer-names';
 export * from './rate-limits';
+export * from './content-versions';
