@@ -188,8 +188,10 @@ export async function buildApp({
   // Before connections close: stop claiming, let running jobs finish or return them to the queue.
   app.addHook('preClose', () => jobWorker.stop());
   app.addHook('onClose', async () => mailer.close());
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback: an async one costs a promise per request (issue 20).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Once shutdown starts, responses still in flight close their connection; otherwise a
   // keep-alive socket would hold the shutdown until its timeout.
@@ -197,8 +199,9 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   registerErrorHandler(app);
