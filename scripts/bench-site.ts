@@ -50,9 +50,14 @@ export interface Site {
  * Serves the built site on 127.0.0.1:`port` as production would, on a fresh embedded database.
  * `env` adds or overrides settings (the load bench raises FORM_RATE_LIMIT).
  */
-export async function startSite(port: number, env: Record<string, string> = {}): Promise<Site> {
+export async function startSite(
+  port: number,
+  env: Record<string, string> = {},
+  /** A DATA_DIR prepared by the caller, who then removes it; otherwise a fresh one. */
+  givenDataDir?: string,
+): Promise<Site> {
   ensureBuild();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tziyun-bench-'));
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'tziyun-bench-'));
   const stripe = await startStripeStandIn({ secretKey: 'sk_test_bench_standin' });
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(buildDir, 'server', 'main.js')], {
@@ -82,7 +87,7 @@ export async function startSite(port: number, env: Record<string, string> = {}):
       await exited;
     }
     await stripe.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitFor(`${url}/healthz`, child);

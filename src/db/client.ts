@@ -30,6 +30,11 @@ export interface DatabaseHandle {
   migrate(migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only (one process owns it): calls `onNotify` for each NOTIFY on `channel`, before the
+   * notifying statement's or transaction's promise resolves. Returns how to stop listening.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -115,6 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     driver: 'pglite',
     migrate: (migrationsFolder) => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);

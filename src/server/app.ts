@@ -60,6 +60,7 @@ import { registerJsonBodyParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { essentialSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
+import { registerPublicCache } from './public-cache';
 import { registerPages } from './ssr/plugin';
 import { siteRoutes } from './ssr/site-routes';
 import type { DeclaredRoute } from './types';
@@ -198,8 +199,10 @@ export async function buildApp({
   // Before connections close: stop claiming, let running jobs finish or return them to the queue.
   app.addHook('preClose', () => jobWorker.stop());
   app.addHook('onClose', async () => mailer.close());
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback: an async one costs a promise per request (issue 20).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Once shutdown starts, responses still in flight close their connection; otherwise a
   // keep-alive socket would hold the shutdown until its timeout.
@@ -207,8 +210,9 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   registerErrorHandler(app);
@@ -216,6 +220,7 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024 });
   await registerRateLimit(app);
   await registerAdminAuth(app);
+  await registerPublicCache(app);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);

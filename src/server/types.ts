@@ -8,6 +8,7 @@ import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import type { LinkSigner } from './lib/signed-link';
 import type { PageForms } from './ssr/page-forms';
+import type { PublicCache } from './public-cache';
 
 export interface DeclaredRoute {
   method: string;
@@ -35,6 +36,8 @@ declare module 'fastify' {
     adminAuth: AdminAuthSettings;
     /** Signs and checks the expiring links emails carry (src/server/lib/signed-link.ts). */
     linkSigner: LinkSigner;
+    /** Public pages and reads kept in memory per content version (src/server/public-cache). */
+    publicCache: PublicCache;
   }
   interface FastifyRequest {
     /** The signed-in administrator, once an admin guard has run; null otherwise. */

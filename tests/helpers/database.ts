@@ -53,3 +53,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
     },
   };
 }
+
+/**
+ * What a second app instance on the same database connects with: on PostgreSQL its own pool, as
+ * a second server behind a load balancer has; PGlite has one connection, so both share it.
+ * Close it (when it is not `primary`) before `primary`.
+ */
+export async function secondConnection(primary: DatabaseHandle & { url?: string }) {
+  return primary.driver === 'postgres'
+    ? await openDatabase({ databaseUrl: primary.url!, poolSize: 4 })
+    : primary;
+}

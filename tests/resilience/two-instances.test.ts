@@ -1,10 +1,10 @@
 import { ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '~/db/client';
+import type { DatabaseHandle } from '~/db/client';
 import { contactMessages, jobs } from '~/db/schema';
 import { signIn } from '../helpers/admin';
 import { buildTestApp } from '../helpers/app';
-import { createTestDatabase } from '../helpers/database';
+import { createTestDatabase, secondConnection } from '../helpers/database';
 
 /**
  * Two app instances on one database and nothing else in common (issue 9): each has its own
@@ -21,10 +21,7 @@ const formLimit = 3;
 
 beforeAll(async () => {
   primary = await createTestDatabase();
-  second =
-    primary.driver === 'postgres'
-      ? await openDatabase({ databaseUrl: primary.url!, poolSize: 4 })
-      : primary;
+  second = await secondConnection(primary);
   const env = { FORM_RATE_LIMIT: String(formLimit) };
   a = await buildTestApp(env, undefined, { database: primary });
   b = await buildTestApp(env, undefined, { database: second });

@@ -10,3 +10,4 @@ export * from './members';
 export * from './prayer-names';
 export * from './rate-limits';
 export * from './donor-self-service';
+export * from './content-versions';

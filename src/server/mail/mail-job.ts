@@ -26,11 +26,16 @@ export function enqueueMail<K extends MailTemplateName>(
   return enqueueJob(db, mailJob(mail));
 }
 
-/** Several mails of one template in one statement: a mail to each giver, say. */
-export function enqueueMails<K extends MailTemplateName>(
-  db: DatabaseExecutor,
-  mails: { key: string; to: string; template: K; data: MailTemplates[K] }[],
-) {
+/** A mail to queue: its template and that template's data. */
+export type QueuedMail = {
+  [K in MailTemplateName]: { key: string; to: string; template: K; data: MailTemplates[K] };
+}[MailTemplateName];
+
+/**
+ * Several mails in one statement: a mail to each giver, or a message's notification and its
+ * acknowledgement (one insert instead of one per mail, issue 20).
+ */
+export function enqueueMails(db: DatabaseExecutor, mails: QueuedMail[]) {
   return enqueueJobs(db, mails.map(mailJob));
 }
 

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { videoEmbedHosts } from '~/shared/video-links';
 
 type Directives = Record<string, string[]>;
@@ -133,12 +134,15 @@ export function essentialSecurityHeaders(httpsOnly: boolean): Record<string, str
 }
 
 /**
- * Security headers on every response. Pages that load Stripe.js or embed video players replace
- * the CSP (ssr/plugin); the page whose CSP lets Stripe.js run gets the Payment Request API for
- * Stripe's frames, so the permission follows the CSP and cannot drift from it.
+ * Helmet's headers for these options, worked out once. @fastify/helmet builds helmet's middleware
+ * again on every request (parsing the CSP directives each time: an eighth of the CPU of a page
+ * served from memory, issue 20); these options never change, so its answer never does. The
+ * plugin itself answers one request of a throwaway instance, and what it set is kept, names and
+ * values exactly as it wrote them.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: boolean) {
-  await app.register(helmet, {
+async function helmetHeaders(httpsOnly: boolean): Promise<[string, string][]> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: siteDirectives(httpsOnly) },
     strictTransportSecurity: httpsOnly
       ? { maxAge: hstsMaxAge, includeSubDomains: true, preload: false }
@@ -147,13 +151,47 @@ export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: b
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  // Beside helmet's (which has no Permissions-Policy), so errors and 404s carry it too.
-  app.addHook('onRequest', async (_request, reply) => {
+  probe.get('/', async (_request, reply) => reply.send());
+  // Node has kept the names as written since 15.13 (the types of Node 20 do not say so yet).
+  const answer = (await probe.inject('/')).raw.res as ServerResponse & {
+    getRawHeaderNames(): string[];
+  };
+  await probe.close();
+  return answer
+    .getRawHeaderNames()
+    .filter((name) => name.toLowerCase() !== 'content-length')
+    .map((name) => [name, String(answer.getHeader(name))]);
+}
+
+/**
+ * Security headers on every response. Pages that load Stripe.js or embed video players replace
+ * the CSP (ssr/plugin); the page whose CSP lets Stripe.js run gets the Payment Request API for
+ * Stripe's frames, so the permission follows the CSP and cannot drift from it.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: boolean) {
+  const fixed = await helmetHeaders(httpsOnly);
+  const stripeCsp = stripePageCsp(httpsOnly);
+  // The policies that do not let Stripe.js run, known in advance: most answers carry one.
+  const withoutStripe = new Set([
+    serialize(siteDirectives(httpsOnly)),
+    videoEmbedsPageCsp(httpsOnly),
+    ...fixed.filter(([name]) => name.toLowerCase() === 'content-security-policy').map(([, v]) => v),
+  ]);
+  // Set on the raw response as helmet does, so a route's own header (a page's CSP) still wins;
+  // Permissions-Policy beside them (helmet has none), so errors and 404s carry it too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of fixed) reply.raw.setHeader(name, value);
     reply.header('permissions-policy', sitePermissionsPolicy);
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (allowsStripeJs(reply.getHeader('content-security-policy'))) {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const csp = reply.getHeader('content-security-policy');
+    if (csp === undefined || withoutStripe.has(String(csp))) return done(null, payload);
+    // The checkout's CSP is the one string stripePageCsp gives; any other (none today) is read
+    // directive by directive.
+    if (csp === stripeCsp || allowsStripeJs(csp)) {
       reply.header('permissions-policy', stripePagePermissionsPolicy);
     }
+    done(null, payload);
   });
 }

@@ -40,6 +40,13 @@ export async function registerPages(
   if (!assets.built)
     app.log.warn('no client build found: pages are served without scripts or styles');
 
+  /** The headers a page carries whether it is rendered now or sent from memory. */
+  function setPageHeaders(reply: FastifyReply, route: PageRoute) {
+    if (route.kind === 'admin') reply.header('x-robots-tag', 'noindex, nofollow');
+    if (route.stripe) reply.header('content-security-policy', stripeCsp);
+    if (route.videoEmbeds) reply.header('content-security-policy', videoEmbedsCsp);
+  }
+
   async function sendPage(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -48,32 +55,21 @@ export async function registerPages(
     form?: PageFormState,
   ) {
     const url = new URL(request.url, 'http://localhost');
-    const admin = route.kind === 'admin';
-    const loaded = admin ? undefined : await loadPageData(request, reply, route, url);
-    const redirect = redirectOf(loaded?.data);
-    if (redirect) return reply.redirect(redirect, 303);
-    form ??= admin ? undefined : sentForm(url);
-    // A form sent back to be corrected travels with the page's data, so it hydrates as shown.
-    const pageData = form
-      ? { path: url.pathname, search: url.search.slice(1), data: loaded?.data, form }
-      : loaded;
-    const rendered = admin
-      ? { html: '' }
-      : await renderAppHtml(route, url.pathname, url.search.slice(1), pageData);
-    if ('redirectTo' in rendered) return reply.redirect(rendered.redirectTo, 302);
-    const html = renderDocument({
-      route,
-      path: url.pathname,
-      appHtml: rendered.html,
-      assets: assets.forPage(route.module),
-      fonts,
-      site: app.siteConfig,
-      publicUrl: app.env.PUBLIC_URL,
-      pageData,
-    });
-    if (admin) reply.header('x-robots-tag', 'noindex, nofollow');
-    if (route.stripe) reply.header('content-security-policy', stripeCsp);
-    if (route.videoEmbeds) reply.header('content-security-policy', videoEmbedsCsp);
+    form ??= route.kind === 'admin' ? undefined : sentForm(url);
+    setPageHeaders(reply, route);
+    const cacheKey = status === 200 && !form ? pageCacheKey(route, url) : undefined;
+    if (cacheKey) {
+      // The same for every visitor: rendered once per content version, kept compressed (ADR 029).
+      reply.header('cache-control', 'no-cache');
+      return app.publicCache.send(request, reply, cacheKey, async () => {
+        const page = await renderPage(request, reply, route, url);
+        if ('redirect' in page) throw new Error(`the page ${route.path} redirected`);
+        const type = 'text/html; charset=utf-8';
+        return { body: page.html, contentType: type, cacheable: page.complete };
+      });
+    }
+    const page = await renderPage(request, reply, route, url, form);
+    if ('redirect' in page) return reply.redirect(page.redirect, page.status);
     return (
       reply
         .status(status)
@@ -85,8 +81,44 @@ export async function registerPages(
           'cache-control',
           reply.getHeader('cache-control') ?? (route.indexed === false ? 'no-store' : 'no-cache'),
         )
-        .send(html)
+        .send(page.html)
     );
+  }
+
+  /**
+   * The page's HTML (`complete` unless its data failed to load), or where its loader or the
+   * page itself sends the visitor instead.
+   */
+  async function renderPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: PageRoute,
+    url: URL,
+    form?: PageFormState,
+  ): Promise<{ redirect: string; status: 302 | 303 } | { html: string; complete: boolean }> {
+    const admin = route.kind === 'admin';
+    const loaded = admin ? undefined : await loadPageData(request, reply, route, url);
+    const redirect = redirectOf(loaded?.snapshot?.data);
+    if (redirect) return { redirect, status: 303 };
+    // A form sent back to be corrected travels with the page's data, so it hydrates as shown.
+    const pageData = form
+      ? { path: url.pathname, search: url.search.slice(1), data: loaded?.snapshot?.data, form }
+      : loaded?.snapshot;
+    const rendered = admin
+      ? { html: '' }
+      : await renderAppHtml(route, url.pathname, url.search.slice(1), pageData);
+    if ('redirectTo' in rendered) return { redirect: rendered.redirectTo, status: 302 };
+    const html = renderDocument({
+      route,
+      path: url.pathname,
+      appHtml: rendered.html,
+      assets: assets.forPage(route.module),
+      fonts,
+      site: app.siteConfig,
+      publicUrl: app.env.PUBLIC_URL,
+      pageData,
+    });
+    return { html, complete: !loaded?.failed };
   }
 
   /** The page's data; if loading fails, the page renders without it and the browser loads it. */
@@ -100,10 +132,10 @@ export async function registerPages(
     if (!loader) return undefined;
     try {
       const data = await loader(app, url, { request, reply });
-      return { path: url.pathname, search: url.search.slice(1), data };
+      return { snapshot: { path: url.pathname, search: url.search.slice(1), data }, failed: false };
     } catch (error) {
       request.log.error({ err: error }, 'page data could not be loaded');
-      return undefined;
+      return { snapshot: undefined, failed: true };
     }
   }
 
@@ -210,6 +242,18 @@ export async function registerPages(
     }
     return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
   });
+}
+
+/**
+ * The public pages every visitor sees alike (the indexed ones), by the one query that changes
+ * what they show (/videos?page=N); with any other query (a form's `?sent=`) a page is rendered
+ * for its request. Undefined: not kept.
+ */
+export function pageCacheKey(route: PageRoute, url: URL): string | undefined {
+  if (route.kind !== 'public' || !route.indexed || url.pathname !== route.path) return undefined;
+  const search = url.search.slice(1);
+  const known = search === '' || (route.path === '/videos' && /^page=[1-9]\d{0,3}$/.test(search));
+  return known ? `page ${url.pathname}?${search}` : undefined;
 }
 
 function escapeHtml(text: string): string {

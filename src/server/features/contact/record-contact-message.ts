@@ -1,6 +1,6 @@
 import type { Database } from '~/db/client';
 import { contactMessages } from '~/db/schema';
-import { enqueueMail } from '../../mail/mail-job';
+import { enqueueMails } from '../../mail/mail-job';
 import { announce } from '../../services/announcements/announce';
 
 export interface ContactMessage {
@@ -27,18 +27,16 @@ export async function recordContactMessage(
       .values({ name: input.name, email: input.email, message: input.message })
       .returning({ id: contactMessages.id });
     const data = { name: input.name, email: input.email, message: input.message };
-    await enqueueMail(tx, {
-      key: `contact:${row!.id}:office`,
-      to: officeEmail,
-      template: 'contact-notification',
-      data,
-    });
-    await enqueueMail(tx, {
-      key: `contact-ack:${input.email.toLowerCase()}:${now.toISOString().slice(0, 10)}`,
-      to: input.email,
-      template: 'contact-acknowledgement',
-      data: {},
-    });
+    // Both mails in one statement: a burst of messages is a burst of these transactions.
+    await enqueueMails(tx, [
+      { key: `contact:${row!.id}:office`, to: officeEmail, template: 'contact-notification', data },
+      {
+        key: `contact-ack:${input.email.toLowerCase()}:${now.toISOString().slice(0, 10)}`,
+        to: input.email,
+        template: 'contact-acknowledgement',
+        data: {},
+      },
+    ]);
     // The CRM and Zapier hear of it without the message's text (events.ts).
     await announce(tx, {
       type: 'contact.received',

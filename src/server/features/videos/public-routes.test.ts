@@ -84,6 +84,26 @@ describe('GET /api/videos', () => {
       .videos.map((v: { id: string }) => v.id);
     expect(ids).not.toContain(video.id);
   });
+
+  it('answers from memory until the library changes: the same JSON, an ETag and 304', async () => {
+    const first = await app.inject('/api/videos?limit=100');
+    const again = await app.inject('/api/videos?limit=100');
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const held = await app.inject({
+      url: '/api/videos?limit=100',
+      headers: { 'if-none-match': first.headers.etag! },
+    });
+    expect(held.statusCode).toBe(304);
+    await addVideo(app, { title: 'Newly published', isPublished: true });
+    const changed = await app.inject({
+      url: '/api/videos?limit=100',
+      headers: { 'if-none-match': first.headers.etag! },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().videos[0].title).toBe('Newly published');
+  });
 });
 
 describe('GET /api/videos/:id/comments', () => {

@@ -59,14 +59,22 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // Both reads are kept in memory per content version (src/server/public-cache, ADR 029): a
+  // publication or an approved comment bumps it, and the next request reads the database again.
+  const json = 'application/json; charset=utf-8';
+
   app.get(
     '/videos',
     { schema: { querystring: publicVideosQuery, response: { 200: publicVideoListing } } },
-    async (request) =>
-      listPublishedVideos(db, {
-        limit: request.query.limit ?? videoLimits.publicPageSize,
-        offset: request.query.offset ?? 0,
-      }),
+    async (request, reply) => {
+      const limit = request.query.limit ?? videoLimits.publicPageSize;
+      const offset = request.query.offset ?? 0;
+      return app.publicCache.send(request, reply, `api videos ${limit} ${offset}`, async () => ({
+        body: reply.serialize(await listPublishedVideos(db, { limit, offset })),
+        contentType: json,
+        cacheable: true,
+      }));
+    },
   );
 
   app.get(
@@ -78,12 +86,21 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicCommentListing },
       },
     },
-    async (request) => {
-      await requirePublished(request.params.id);
-      return listApprovedComments(db, request.params.id, {
-        limit: request.query.limit ?? 50,
-        offset: request.query.offset ?? 0,
-      });
+    async (request, reply) => {
+      const { id } = request.params;
+      const limit = request.query.limit ?? 50;
+      const offset = request.query.offset ?? 0;
+      // A video that is not published is refused (404) and nothing is kept for it.
+      return app.publicCache.send(
+        request,
+        reply,
+        `api comments ${id} ${limit} ${offset}`,
+        async () => {
+          await requirePublished(id);
+          const listing = await listApprovedComments(db, id, { limit, offset });
+          return { body: reply.serialize(listing), contentType: json, cacheable: true };
+        },
+      );
     },
   );
 

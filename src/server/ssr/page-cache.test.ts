@@ -1,0 +1,95 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../tests/helpers/app';
+import { servedOverHttps } from '../env';
+import { videoEmbedsPageCsp } from '../plugins/security-headers';
+
+/** Public pages kept in memory per content version (ADR 029), as a browser meets them. */
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const securityHeaders = [
+  'content-security-policy',
+  'permissions-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+const security = (headers: Record<string, unknown>) =>
+  Object.fromEntries(securityHeaders.map((name) => [name, headers[name]]));
+
+describe('public pages from memory', () => {
+  it('sends the same page again with its ETag, Vary and the same security headers', async () => {
+    const first = await app.inject('/');
+    const again = await app.inject('/');
+    expect(first.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect(again.headers.vary).toBe('Accept-Encoding');
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers['content-type']).toBe('text/html; charset=utf-8');
+    // A page rendered for its request (a form's thanks) carries exactly the same headers.
+    const rendered = await app.inject('/?sent=contact');
+    expect(rendered.headers.etag).toBeUndefined();
+    expect(security(again.headers)).toEqual(security(rendered.headers));
+    expect(security(again.headers)['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('answers 304 Not Modified to a browser that holds the page, HEAD without a body', async () => {
+    const { headers } = await app.inject('/join');
+    const held = await app.inject({ url: '/join', headers: { 'if-none-match': headers.etag! } });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+    expect(held.headers.etag).toBe(headers.etag);
+    expect(held.headers['x-frame-options']).toBe('DENY');
+    const head = await app.inject({ method: 'HEAD', url: '/join' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBe(headers.etag);
+  });
+
+  it('sends the page compressed in brotli or gzip as the browser accepts', async () => {
+    const plain = await app.inject('/contact');
+    const br = await app.inject({ url: '/contact', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({ url: '/contact', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('keeps /videos by its page number with its own Content-Security-Policy', async () => {
+    for (const url of ['/videos', '/videos?page=2']) {
+      const first = await app.inject(url);
+      const again = await app.inject(url);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.headers['content-security-policy']).toBe(
+        videoEmbedsPageCsp(servedOverHttps(app.env)),
+      );
+    }
+  });
+
+  it.each([
+    '/videos?page=2&sent=comment&video=x',
+    '/?utm_source=whatsapp',
+    '/checkout?amount=36&type=onetime',
+    '/donate/manage',
+    '/prayer-names',
+    '/no-such-page',
+  ])('renders %s for its request and keeps nothing', async (url) => {
+    const res = await app.inject(url);
+    expect(res.headers.etag).toBeUndefined();
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/client';
+import { signIn, type AdminSession } from '../helpers/admin';
+import { buildTestApp } from '../helpers/app';
+import { createTestDatabase, secondConnection } from '../helpers/database';
+
+/**
+ * Public pages and reads are kept in memory per content version (ADR 029). Two app instances on
+ * one database, as behind a load balancer: what the office changes on one reaches the very next
+ * page view and read on the other, though the other had kept the page from before. On PostgreSQL
+ * each instance has its own connection pool; PGlite has one connection, so there both share it.
+ */
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+let primary: DatabaseHandle & { url?: string };
+let second: DatabaseHandle;
+let office: TestApp;
+let visitors: TestApp;
+let admin: AdminSession;
+
+beforeAll(async () => {
+  primary = await createTestDatabase();
+  second = await secondConnection(primary);
+  office = await buildTestApp({}, undefined, { database: primary });
+  visitors = await buildTestApp({}, undefined, { database: second });
+  admin = await signIn(office);
+}, 60_000);
+afterAll(async () => {
+  await office?.close();
+  await visitors?.close();
+  if (second !== primary) await second?.close();
+  await primary?.close();
+});
+
+const title = 'Hilchos Shabbos, the first lesson';
+
+/** A page view as a browser makes it again: with the ETag it holds. */
+const view = (url: string, etag?: string) =>
+  visitors.inject({ url, headers: etag ? { 'if-none-match': etag } : {} });
+
+describe('a change by the office on one instance', () => {
+  let videoId: string;
+  let pageETag: string;
+
+  it('is kept: the second view of an unchanged page is 304 Not Modified', async () => {
+    const first = await view('/videos');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).not.toContain(title);
+    pageETag = String(first.headers.etag);
+    expect((await view('/videos', pageETag)).statusCode).toBe(304);
+    expect((await visitors.inject('/api/videos')).json()).toMatchObject({ total: 0 });
+  });
+
+  it('a published video reaches the next page view and read on the other instance', async () => {
+    const created = await office.inject({
+      method: 'POST',
+      url: '/api/admin/videos',
+      headers: admin.headers,
+      payload: {
+        title,
+        videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        isPublished: true,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    videoId = created.json().id;
+
+    const next = await view('/videos', pageETag);
+    expect(next.statusCode).toBe(200);
+    expect(next.body).toContain(title);
+    expect(next.headers.etag).not.toBe(pageETag);
+    pageETag = String(next.headers.etag);
+    expect((await visitors.inject('/api/videos')).json()).toMatchObject({
+      total: 1,
+      videos: [{ id: videoId, title }],
+    });
+  });
+
+  it('an approved comment reaches the other instance; a pending one changes nothing', async () => {
+    const comment = 'Thank you, this helped our family before Shabbos.';
+    const posted = await visitors.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/comments`,
+      payload: { authorName: 'Miriam', authorEmail: 'miriam@example.org', comment },
+    });
+    expect(posted.statusCode).toBe(200);
+    const comments = () => visitors.inject(`/api/videos/${videoId}/comments`);
+    expect((await comments()).json()).toMatchObject({ total: 0 });
+    expect((await view('/videos', pageETag)).statusCode).toBe(304);
+
+    const pending = await office.inject({
+      url: '/api/admin/comments?status=pending',
+      headers: admin.headers,
+    });
+    const [{ id }] = pending.json().comments as [{ id: string }];
+    const approved = await office.inject({
+      method: 'PUT',
+      url: `/api/admin/comments/${id}/approve`,
+      headers: admin.headers,
+    });
+    expect(approved.statusCode).toBe(200);
+
+    expect((await comments()).json()).toMatchObject({ total: 1, comments: [{ comment }] });
+    const page = await view('/videos', pageETag);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(comment);
+    pageETag = String(page.headers.etag);
+  });
+
+  it('a removed video leaves the other instance’s next page view and read', async () => {
+    const removed = await office.inject({
+      method: 'DELETE',
+      url: `/api/admin/videos/${videoId}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const page = await view('/videos', pageETag);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(title);
+    expect((await visitors.inject('/api/videos')).json()).toMatchObject({ total: 0 });
+    expect((await visitors.inject(`/api/videos/${videoId}/comments`)).statusCode).toBe(404);
+  });
+});
