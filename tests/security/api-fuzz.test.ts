@@ -10,6 +10,7 @@ import { buildTestApp } from '../helpers/app';
 import { createAdmin, signIn } from '../helpers/admin';
 import { enableTotp, pendingSignInCookie } from '../helpers/second-factor';
 import { applyForMembership } from '../helpers/members';
+import { givingSession } from '../helpers/my-giving';
 import { createOjcPayment, ojcTestEnv } from '../helpers/ojc';
 import { startOjcStandIn, type OjcStandIn } from '../helpers/ojc-stand-in';
 import { publicApiRoutes, publicApiRoutesOf, type Route } from '../helpers/route-table';
@@ -43,6 +44,8 @@ interface Fixtures {
   prayerNameId: string;
   /** Another name, for the DELETE route to remove (the others keep theirs). */
   deletableNameId: string;
+  /** A 'My giving' session (Cookie header) of the member above, through its emailed link. */
+  givingSession: string;
   /** Pending sign-ins (Cookie headers): waiting for a second factor, and for enrolling one. */
   secondFactorCookie: string;
   enrolmentCookie: string;
@@ -93,6 +96,7 @@ beforeAll(async () => {
     prayerSession,
     prayerNameId: await addName(),
     deletableNameId: await addName(),
+    givingSession: await givingSession(app, 'fuzz-member@example.org'),
     ...(await pendingSignIns()),
   };
 }, 60_000);
@@ -157,6 +161,7 @@ function seeds(f: Fixtures): Record<string, Seed> {
   const prayer = { headers: { cookie: f.prayerSession } };
   const nameId = { id: f.prayerNameId };
   const token = { token: 'v1.abc.def' };
+  const giving = { headers: { cookie: f.givingSession } };
   return {
     'POST /api/admin/login': { body: { username: 'office', password: 'a long enough password' } },
     'POST /api/admin/login/second-factor': {
@@ -197,6 +202,12 @@ function seeds(f: Fixtures): Record<string, Seed> {
     'PUT /api/prayer-names/:id': { ...prayer, params: nameId, body: prayerNameSeed },
     'DELETE /api/prayer-names/:id': { ...prayer, params: { id: f.deletableNameId } },
     'POST /api/prayer-names/:id/renew': { ...prayer, params: nameId },
+    'GET /api/my-giving': giving,
+    'POST /api/my-giving/link': { body: { email: 'fuzz-member@example.org' } },
+    'GET /api/my-giving/export.json': giving,
+    'POST /api/my-giving/erasure': { ...giving, body: { confirm: 'yes' } },
+    'GET /api/my-giving/receipts/:id/receipt.pdf': { ...giving, params: { id: randomUUID() } },
+    'GET /api/my-giving/statements/:year/statement.pdf': { ...giving, params: { year: '2026' } },
     'POST /api/create-payment-intent': { body: setup },
     'POST /api/create-subscription': { body: { ...setup, coverFee: true } },
     'POST /api/record-donation': {
