@@ -196,6 +196,8 @@ test.describe('footer', () => {
       { name: 'Videos', href: '/videos' },
       { name: 'Donate', href: '/donate' },
       { name: 'Contact', href: '/contact' },
+      // Not in the spec's list: where a donor finds their gifts and receipts (issue 17).
+      { name: 'My Giving', href: '/my-giving' },
     ];
     await expect(quickLinks.getByRole('link')).toHaveCount(expected.length);
     for (const link of expected) {
