@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
@@ -9,6 +10,13 @@ const require = createRequire(import.meta.url);
  */
 const fontFile = (weight: '400Regular' | '700Bold') =>
   require.resolve(`@expo-google-fonts/noto-sans-hebrew/${weight}/NotoSansHebrew_${weight}.ttf`);
+/** Read on the first PDF, then kept: pdfkit would read the files again for every document. */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const fontData = () =>
+  (fonts ??= {
+    regular: readFileSync(fontFile('400Regular')),
+    bold: readFileSync(fontFile('700Bold')),
+  });
 const REGULAR = 'body';
 const BOLD = 'bold';
 
@@ -27,8 +35,9 @@ export function newPdf(title: string, author: string): Pdf {
     // Fixed dates and ids: the same receipt renders to the same bytes (tests, caches).
     bufferPages: false,
   });
-  doc.registerFont(REGULAR, fontFile('400Regular'));
-  doc.registerFont(BOLD, fontFile('700Bold'));
+  const { regular, bold } = fontData();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
   doc.font(REGULAR);
   return doc;
 }
