@@ -12,14 +12,14 @@ const refusals: LinkRefusal[] = ['invalid', 'expired', 'used'];
  * (or, opened again in the browser it already opened in, just to the page). Otherwise: signed in,
  * or signed out with why (`problem`, from `?link=`). The page is the visitor's own: never cached.
  */
-export async function linkPageState(
+export async function linkPageState<Who>(
   url: URL,
   { request, reply }: PageDataContext,
   {
     page,
     cookie,
     open,
-    signedIn,
+    whoIsSignedIn,
     messages,
   }: {
     page: string;
@@ -27,11 +27,13 @@ export async function linkPageState(
     open: (
       token: string,
     ) => Promise<{ ok: true; session: string } | { ok: false; reason: LinkRefusal }>;
-    /** Whether the cookie's session is live (and its owner still welcome). */
-    signedIn: () => Promise<boolean>;
+    /** Who the cookie's session belongs to while it is live (and its owner still welcome). */
+    whoIsSignedIn: () => Promise<Who | null> | Who | null;
     messages: Record<LinkRefusal, string>;
   },
-): Promise<PageRedirect | { signedIn: true } | { signedIn: false; problem: string | null }> {
+): Promise<
+  PageRedirect | { signedIn: true; who: Who } | { signedIn: false; problem: string | null }
+> {
   reply.header('cache-control', 'private, no-store');
   const token = url.searchParams.get('token');
   if (token !== null && request.method === 'GET') {
@@ -40,10 +42,11 @@ export async function linkPageState(
       cookie.set(request, reply, opened.session);
       return pageRedirect(page);
     }
-    if (await signedIn()) return pageRedirect(page);
+    if ((await whoIsSignedIn()) !== null) return pageRedirect(page);
     return pageRedirect(`${page}?link=${opened.reason}`);
   }
-  if (await signedIn()) return { signedIn: true };
+  const who = await whoIsSignedIn();
+  if (who !== null) return { signedIn: true, who };
   if (cookie.read(request) !== undefined) cookie.clear(request, reply);
   const link = url.searchParams.get('link') as LinkRefusal | null;
   return { signedIn: false, problem: link && refusals.includes(link) ? messages[link] : null };

@@ -50,12 +50,12 @@ export async function loadMyGivingPageData(
     page: '/my-giving',
     cookie: givingCookie,
     open: (token) => openGivingLink(givingLinkContext(app), token),
-    signedIn: async () => donorOfCookie(app, context.request) !== null,
+    whoIsSignedIn: () => donorOfCookie(app, context.request),
     messages: givingLinkMessages,
   });
   if (!('signedIn' in state)) return state;
-  const donor = state.signedIn ? donorOfCookie(app, context.request) : null;
-  if (!donor) return { kind: 'signed-out', problem: state.signedIn ? null : state.problem };
+  if (!state.signedIn) return { kind: 'signed-out', problem: state.problem };
+  const donor = state.who;
   return { kind: 'ready', ...(await loadMyGiving(app, donor.email, donor.sessionEndsAt)) };
 }
 

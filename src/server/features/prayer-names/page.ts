@@ -49,17 +49,16 @@ export async function loadPrayerNamesPageData(
   url: URL,
   context: PageDataContext,
 ): Promise<PrayerNamesPageData | PageRedirect> {
-  const seen: { owner: NameOwner | null } = { owner: null };
   const state = await linkPageState(url, context, {
     page: PAGE,
     cookie: prayerSessionCookie,
     open: (token) => openPrayerLink(prayerLinkContext(app), token),
-    signedIn: async () => (seen.owner = await ownerOfCookie(app, context.request)) !== null,
+    whoIsSignedIn: () => ownerOfCookie(app, context.request),
     messages: prayerLinkMessages,
   });
   if (!('signedIn' in state)) return state;
-  if (!seen.owner) return { kind: 'signed-out', problem: state.signedIn ? null : state.problem };
-  return { kind: 'ready', ...(await listingOf(app, seen.owner)) };
+  if (!state.signedIn) return { kind: 'signed-out', problem: state.problem };
+  return { kind: 'ready', ...(await listingOf(app, state.who)) };
 }
 
 /** The giver and their names, as the page and `GET /api/prayer-names` show them. */
