@@ -55,6 +55,11 @@ describe('the answer cache', () => {
     await cache.answer('/videos', 1, partial.produce);
     await cache.answer('/videos', 1, partial.produce);
     expect(partial.calls).toBe(2);
+    // Sent once: left to the site's own compression instead of the best (slowest) levels here.
+    const unkept = await cache.answer('/videos', 1, partial.produce);
+    expect(unkept.identity.length).toBeGreaterThan(COMPRESS_THRESHOLD);
+    expect(unkept.br).toBeUndefined();
+    expect(unkept.gzip).toBeUndefined();
     await expect(
       cache.answer('/gone', 1, () => Promise.reject(new Error('not found'))),
     ).rejects.toThrow('not found');

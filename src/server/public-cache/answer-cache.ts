@@ -28,7 +28,11 @@ export interface ProducedAnswer {
   cacheable: boolean;
 }
 
-/** Hashes and compresses an answer, off the event loop (zlib's thread pool). */
+/**
+ * Hashes an answer and, when it is to be kept, compresses it at the best levels once, off the
+ * event loop (zlib's thread pool). One that is not kept (its data failed to load, the version
+ * could not be read) is sent once: the site's own compression handles it as any other answer.
+ */
 export async function prepareAnswer(produced: ProducedAnswer): Promise<CachedAnswer> {
   const { body } = produced;
   const identity =
@@ -40,7 +44,7 @@ export async function prepareAnswer(produced: ProducedAnswer): Promise<CachedAns
     etag,
     identity,
   };
-  if (identity.length < COMPRESS_THRESHOLD) return base;
+  if (!produced.cacheable || identity.length < COMPRESS_THRESHOLD) return base;
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {

@@ -34,7 +34,8 @@ export async function registerPublicCache(app: FastifyInstance) {
       } catch (error) {
         // The version cannot be read: answer afresh, keep nothing.
         request.log.error({ err: error }, 'the content version could not be read');
-        return sendAnswer(request, reply, await prepareAnswer(await produce()));
+        const produced = await produce();
+        return sendAnswer(request, reply, await prepareAnswer({ ...produced, cacheable: false }));
       }
       return sendAnswer(request, reply, await answers.answer(key, atVersion, produce));
     },

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../tests/helpers/app';
 import { servedOverHttps } from '../env';
@@ -91,5 +92,23 @@ describe('public pages from memory', () => {
   ])('renders %s for its request and keeps nothing', async (url) => {
     const res = await app.inject(url);
     expect(res.headers.etag).toBeUndefined();
+  });
+
+  it('sends a page whose data failed to load still compressed, and keeps it not', async () => {
+    const gzip = { url: '/videos?page=3', headers: { 'accept-encoding': 'gzip' } };
+    await app.database.db.execute(sql`alter table videos rename to videos_away`);
+    let failed;
+    try {
+      failed = await app.inject(gzip);
+    } finally {
+      await app.database.db.execute(sql`alter table videos_away rename to videos`);
+    }
+    expect(failed.statusCode).toBe(200);
+    expect(failed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(failed.rawPayload).toString()).toContain('</html>');
+    // Not kept: with its data back, the page is rendered afresh, its own page.
+    const after = await app.inject(gzip);
+    expect(after.headers.etag).toBeDefined();
+    expect(after.headers.etag).not.toBe(failed.headers.etag);
   });
 });
