@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storedNamePattern } from '../videos';
+import { mediaKinds, storedNamePattern } from '../videos';
 
 /**
  * What a backup archive holds (docs/decisions/026-backup-and-restore.md): an uncompressed tar
@@ -30,7 +30,7 @@ export const manifestSchema = z.object({
   media: z.array(
     z.object({
       name: z.string().regex(storedNamePattern),
-      kind: z.enum(['video', 'thumbnail', 'captions']),
+      kind: z.enum(mediaKinds),
       size: z.number().int().min(0),
     }),
   ),

@@ -8,6 +8,7 @@ export { createMediaStoreFromEnv } from './media-store-from-env';
 export {
   createMediaStore,
   inspector,
+  mediaKinds,
   storedNamePattern,
   type MediaKind,
   type MediaStore,

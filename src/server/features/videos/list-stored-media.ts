@@ -1,6 +1,6 @@
 import type { DatabaseExecutor } from '~/db/client';
 import { videos } from '~/db/schema';
-import type { MediaKind } from './media-store';
+import { mediaKinds, type MediaKind } from './media-store';
 
 export interface StoredMediaRef {
   name: string;
@@ -20,8 +20,6 @@ export async function listStoredMedia(db: DatabaseExecutor): Promise<StoredMedia
     })
     .from(videos);
   return rows.flatMap((row) =>
-    (['video', 'thumbnail', 'captions'] as const).flatMap((kind) =>
-      row[kind] ? [{ name: row[kind], kind }] : [],
-    ),
+    mediaKinds.flatMap((kind) => (row[kind] ? [{ name: row[kind], kind }] : [])),
   );
 }

@@ -3,9 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../env';
-import { storedNamePattern, type LocalMediaStore, type MediaStore } from './media-store';
+import {
+  contentTypeOf,
+  storedNamePattern,
+  type LocalMediaStore,
+  type MediaStore,
+} from './media-store';
 import { createMediaStoreFromEnv } from './media-store-from-env';
-import { RangeNotSatisfiable, type S3MediaStore } from './s3-media-store';
+import type { S3MediaStore } from './s3-media-store';
 
 const YEAR = 31536000;
 const immutable = `public, max-age=${YEAR}, immutable`;
@@ -31,18 +36,18 @@ export function mediaStoreFor(app: FastifyInstance): MediaStore {
  */
 export async function mediaRoutes(app: FastifyInstance) {
   const store = mediaStoreFor(app);
-  if (store.kind === 's3') {
-    const bucket = store as S3MediaStore;
-    app.addHook('onClose', async () => bucket.close());
-    return app.register(s3MediaRoutes(bucket));
-  }
-  // A 416 must name the file's size (Content-Range: bytes */size), which @fastify/send puts on
-  // the error; the app's error handler, next, writes the body.
+  // A 416 must name the file's size (Content-Range: bytes */size), which @fastify/send and the
+  // bucket's store put on the error; the app's error handler, next, writes the body.
   app.setErrorHandler((error: Error & { headers?: Record<string, string> }, _request, reply) => {
     const range = error.headers?.['Content-Range'];
     if (range) reply.header('content-range', range);
     throw error;
   });
+  if (store.kind === 's3') {
+    const bucket = store as S3MediaStore;
+    app.addHook('onClose', async () => bucket.close());
+    return app.register(s3MediaRoutes(bucket));
+  }
   await app.register(fastifyStatic, {
     root: (store as LocalMediaStore).dir,
     prefix: '/media/',
@@ -61,16 +66,6 @@ export async function mediaRoutes(app: FastifyInstance) {
   });
 }
 
-const contentTypes: Record<string, string> = {
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  ogv: 'video/ogg',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  vtt: 'text/vtt',
-};
-
 /**
  * The same answers from the bucket (ADR 027): the visitor's Range goes to S3's GetObject as one
  * range, and S3's answer (206, 416, 304, 404) comes back with the object's bytes streamed through.
@@ -84,27 +79,20 @@ function s3MediaRoutes(store: S3MediaStore): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { name } = request.params;
         reply.header('accept-ranges', 'bytes');
-        try {
-          const object = await store.serve(name, {
-            range: request.headers.range,
-            ifNoneMatch: request.headers['if-none-match'],
-          });
-          reply.header('cache-control', immutable);
-          if (object.etag) reply.header('etag', object.etag);
-          if (object.lastModified) reply.header('last-modified', object.lastModified.toUTCString());
-          if (object.status === 304) return reply.status(304).send();
-          if (object.contentRange) reply.header('content-range', object.contentRange);
-          if (object.contentLength !== undefined) {
-            reply.header('content-length', object.contentLength);
-          }
-          reply.type(contentTypes[name.slice(name.lastIndexOf('.') + 1)]!);
-          return reply.status(object.status).send(object.body);
-        } catch (error) {
-          if (error instanceof RangeNotSatisfiable) {
-            reply.header('content-range', `bytes */${error.size}`);
-          }
-          throw error;
+        const object = await store.serve(name, {
+          range: request.headers.range,
+          ifNoneMatch: request.headers['if-none-match'],
+        });
+        reply.header('cache-control', immutable);
+        if (object.etag) reply.header('etag', object.etag);
+        if (object.lastModified) reply.header('last-modified', object.lastModified.toUTCString());
+        if (object.status === 304) return reply.status(304).send();
+        if (object.contentRange) reply.header('content-range', object.contentRange);
+        if (object.contentLength !== undefined) {
+          reply.header('content-length', object.contentLength);
         }
+        reply.type(contentTypeOf(name)!);
+        return reply.status(object.status).send(object.body);
       },
     );
   };

@@ -15,7 +15,8 @@ import { AppError } from '../../errors';
  * (`<uuid>.<ext>`), never reused, and carry the extension the content-type is served from.
  */
 
-export type MediaKind = 'video' | 'thumbnail' | 'captions';
+export const mediaKinds = ['video', 'thumbnail', 'captions'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
 
 export interface Format {
   ext: string;
@@ -68,6 +69,16 @@ const formats: Record<MediaKind, Format[]> = {
     },
   ],
 };
+
+const contentTypes = new Map(
+  Object.values(formats)
+    .flat()
+    .map((format) => [format.ext, format.contentType]),
+);
+
+/** The type a stored file is served as: the one its extension was given for, on upload. */
+export const contentTypeOf = (name: string) =>
+  contentTypes.get(name.slice(name.lastIndexOf('.') + 1));
 
 export const refusedTypeMessages: Record<MediaKind, string> = {
   video: 'The video file must be an MP4, WebM or Ogg video.',

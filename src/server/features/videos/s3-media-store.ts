@@ -63,8 +63,11 @@ export interface S3MediaStore extends MediaStore {
 
 /** The refusal S3 gives a range past the end; the answer must name the size. */
 export class RangeNotSatisfiable extends AppError {
+  /** What the answer must say, as @fastify/send's 416 says it on disk (media-routes.ts). */
+  readonly headers: Record<string, string>;
   constructor(readonly size: number) {
     super('range_not_satisfiable', 'The requested range is past the end of the file.');
+    this.headers = { 'Content-Range': `bytes */${size}` };
   }
 }
 
