@@ -1,7 +1,7 @@
 import { pageRedirect, type PageDataContext, type PageRedirect } from '../ssr/page-data';
 import type { LinkSessionCookie } from './link-session-cookie';
+import type { LinkRefusal } from './single-use-link';
 
-export type LinkRefusal = 'invalid' | 'expired' | 'used';
 const refusals: LinkRefusal[] = ['invalid', 'expired', 'used'];
 
 /**

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { LinkSigner } from './signed-link';
 
 /**
  * What a single-use emailed link carries besides its signature (the names page, 'My giving'):
@@ -20,4 +21,31 @@ export function linkOfSubject(subject: string): { id: string; nonceHash: string 
   const [id, nonce, extra] = subject.split('.');
   if (!id || !nonce || extra !== undefined) return null;
   return { id, nonceHash: sha256(nonce) };
+}
+
+/** Why a link does not open. */
+export type LinkRefusal = 'invalid' | 'expired' | 'used';
+
+/** What a link's page says when it does not open, or when its session has ended. */
+export const linkRefusalMessages = {
+  invalid: 'This link is not valid. Ask for a new one below.',
+  expired: 'This link has expired. Ask for a new one below.',
+  used: 'This link was already used. Ask for a new one below.',
+  signedOut: 'Your session has ended. Ask for a new link below.',
+};
+
+/**
+ * A link's token checked (its signature for `purpose`, its expiry) and read: the row and nonce
+ * hash for the caller's conditional UPDATE, or why it does not open.
+ */
+export function readLinkToken(
+  signer: LinkSigner,
+  purpose: string,
+  token: string,
+  now: Date,
+): { ok: true; id: string; nonceHash: string } | { ok: false; reason: LinkRefusal } {
+  const check = signer.verify(purpose, token, now);
+  if (!check.ok) return { ok: false, reason: check.reason };
+  const link = linkOfSubject(check.subject);
+  return link ? { ok: true, ...link } : { ok: false, reason: 'invalid' };
 }

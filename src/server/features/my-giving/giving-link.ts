@@ -11,7 +11,13 @@ import {
 import type { Database } from '~/db/client';
 import { AppError } from '../../errors';
 import type { LinkSigner } from '../../lib/signed-link';
-import { linkOfSubject, linkSubject, newLinkNonce } from '../../lib/single-use-link';
+import {
+  linkRefusalMessages,
+  linkSubject,
+  newLinkNonce,
+  readLinkToken,
+  type LinkRefusal,
+} from '../../lib/single-use-link';
 import { enqueueMail } from '../../mail/mail-job';
 
 const LINK_PURPOSE = 'my-giving-link';
@@ -23,12 +29,8 @@ const minuteMs = 60 * 1000;
 
 export const givingLinkMessages = {
   sent: 'If we have a gift or a membership with this email, a link to your giving is on its way. It works once, for 24 hours.',
-  invalid: 'This link is not valid. Ask for a new one below.',
-  expired: 'This link has expired. Ask for a new one below.',
-  used: 'This link was already used. Ask for a new one below.',
-  signedOut: 'Your session has ended. Ask for a new link below.',
+  ...linkRefusalMessages,
 };
-export type GivingLinkRefusal = 'invalid' | 'expired' | 'used';
 
 export interface GivingLinkContext {
   db: Database;
@@ -114,12 +116,10 @@ export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
 export async function openGivingLink(
   ctx: GivingLinkContext,
   token: string,
-): Promise<{ ok: true; session: string } | { ok: false; reason: GivingLinkRefusal }> {
+): Promise<{ ok: true; session: string } | { ok: false; reason: LinkRefusal }> {
   const now = ctx.clock();
-  const check = ctx.linkSigner.verify(LINK_PURPOSE, token, now);
-  if (!check.ok) return { ok: false, reason: check.reason === 'expired' ? 'expired' : 'invalid' };
-  const link = linkOfSubject(check.subject);
-  if (!link) return { ok: false, reason: 'invalid' };
+  const link = readLinkToken(ctx.linkSigner, LINK_PURPOSE, token, now);
+  if (!link.ok) return link;
   const [used] = await ctx.db
     .update(givingLinks)
     .set({ usedAt: now })

@@ -1,10 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { donations, members, prayerLinks } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import { AppError } from '../../errors';
 import type { LinkSigner } from '../../lib/signed-link';
+import {
+  linkRefusalMessages,
+  linkSubject,
+  newLinkNonce,
+  readLinkToken,
+  type LinkRefusal,
+} from '../../lib/single-use-link';
 import { enqueueMail } from '../../mail/mail-job';
 import { type NameOwner, ownerColumns, ownerFromSubject, ownerSubject } from './owner';
 
@@ -17,13 +23,8 @@ const hourMs = 60 * 60 * 1000;
 
 export const prayerLinkMessages = {
   sent: 'If this email belongs to an active member or a donor, a link to your names is on its way. It works once, for 24 hours.',
-  invalid: 'This link is not valid. Ask for a new one below.',
-  expired: 'This link has expired. Ask for a new one below.',
-  used: 'This link was already used. Ask for a new one below.',
-  signedOut: 'Your session has ended. Ask for a new link below.',
+  ...linkRefusalMessages,
 };
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface PrayerLinkContext {
   db: Database;
@@ -55,18 +56,18 @@ export async function issuePrayerLink(
   owner: NameOwner,
   now: Date,
 ) {
-  const nonce = randomBytes(32).toString('base64url');
+  const { nonce, nonceHash } = newLinkNonce();
   const expiresAt = new Date(now.getTime() + PRAYER_LINK_HOURS * hourMs);
   const [link] = await tx
     .insert(prayerLinks)
     .values({
       ...ownerColumns(owner),
-      nonceHash: sha256(nonce),
+      nonceHash,
       expiresAt,
       createdAt: now,
     })
     .returning();
-  const token = ctx.linkSigner.sign(LINK_PURPOSE, `${link!.id}.${nonce}`, expiresAt);
+  const token = ctx.linkSigner.sign(LINK_PURPOSE, linkSubject(link!.id, nonce), expiresAt);
   return {
     linkId: link!.id,
     url: `${ctx.publicUrl}/prayer-names?token=${encodeURIComponent(token)}`,
@@ -138,8 +139,6 @@ export async function sendPrayerLink(ctx: PrayerLinkContext, email: string) {
   }
 }
 
-export type PrayerLinkRefusal = 'invalid' | 'expired' | 'used';
-
 /**
  * Opens a magic link: checks its signature and expiry, then marks it used (only one request
  * can), and answers a session for the names page, valid PRAYER_SESSION_HOURS; or why not.
@@ -147,19 +146,17 @@ export type PrayerLinkRefusal = 'invalid' | 'expired' | 'used';
 export async function openPrayerLink(
   ctx: PrayerLinkContext,
   token: string,
-): Promise<{ ok: true; session: string } | { ok: false; reason: PrayerLinkRefusal }> {
+): Promise<{ ok: true; session: string } | { ok: false; reason: LinkRefusal }> {
   const now = ctx.clock();
-  const check = ctx.linkSigner.verify(LINK_PURPOSE, token, now);
-  if (!check.ok) return { ok: false, reason: check.reason === 'expired' ? 'expired' : 'invalid' };
-  const [linkId, nonce] = check.subject.split('.');
-  if (!linkId || !nonce) return { ok: false, reason: 'invalid' };
+  const link = readLinkToken(ctx.linkSigner, LINK_PURPOSE, token, now);
+  if (!link.ok) return link;
   const [used] = await ctx.db
     .update(prayerLinks)
     .set({ usedAt: now })
     .where(
       and(
-        eq(prayerLinks.id, linkId),
-        eq(prayerLinks.nonceHash, sha256(nonce)),
+        eq(prayerLinks.id, link.id),
+        eq(prayerLinks.nonceHash, link.nonceHash),
         isNull(prayerLinks.usedAt),
         gt(prayerLinks.expiresAt, now),
       ),
