@@ -13,6 +13,7 @@ import {
   LEGACY_LINK_KEY,
   LEGACY_LINK_KEY_RETIRE_AT,
   loadSiteKeys,
+  signedUrl,
 } from './signed-link';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -20,6 +21,22 @@ const inAMonth = new Date('2026-12-22T12:00:00Z');
 
 describe('signed links', () => {
   const signer = createLinkSigner(randomBytes(32));
+
+  it('make an emailed link: the page on the public address, its token expiring days later', () => {
+    const url = new URL(
+      signedUrl(
+        { linkSigner: signer, publicUrl: 'https://tziyun.test' },
+        { purpose: 'cancel-ojc-gift', subject: 'gift-1', path: '/donate/cancel', days: 30 },
+        now,
+      ),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe('https://tziyun.test/donate/cancel');
+    expect(signer.verify('cancel-ojc-gift', url.searchParams.get('token')!, now)).toEqual({
+      ok: true,
+      subject: 'gift-1',
+      expiresAt: inAMonth,
+    });
+  });
 
   it('verifies its own token for the same purpose before it expires', () => {
     const token = signer.sign('manage-gift', 'sub_123', inAMonth);

@@ -18,6 +18,33 @@ export interface LinkSigner {
   verify(purpose: string, token: string, now: Date): LinkCheck;
 }
 
+/** What making an emailed link needs: the site's signer and its public address. */
+export interface SignedLinks {
+  linkSigner: LinkSigner;
+  publicUrl: string;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * `<PUBLIC_URL><path>?token=…`: a link whose token names `subject` for `purpose` and expires
+ * `days` after `now` (when the mail carrying it is queued).
+ */
+export function signedUrl(
+  links: SignedLinks,
+  {
+    purpose,
+    subject,
+    path,
+    days,
+  }: { purpose: string; subject: string; path: string; days: number },
+  now: Date,
+): string {
+  const expiresAt = new Date(now.getTime() + days * dayMs);
+  const token = links.linkSigner.sign(purpose, subject, expiresAt);
+  return `${links.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+}
+
 /**
  * A key of earlier versions, kept in `app_secrets`: it still verifies (never signs) tokens that
  * expire by `acceptsUntil`, so links already sent keep working for their lifetime (ADR 020).

@@ -8,7 +8,7 @@ import { RECEIPT_PDF_PURPOSE } from '../../services/receipts/receipt-pdf-link';
 import { giftsOf } from './donor-gifts';
 import { receiptPdfOf, statementPdfOf } from './giving-documents';
 import { requireDonor } from './page';
-import { STATEMENT_PDF_PURPOSE } from './statement-link';
+import { STATEMENT_PDF_PURPOSE, statementOfSubject } from './statement-link';
 
 const sendPdf = (reply: FastifyReply, filename: string, pdf: Buffer) =>
   reply
@@ -63,14 +63,14 @@ export const givingDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       let email: string;
       if (token !== undefined) {
         const check = app.linkSigner.verify(STATEMENT_PDF_PURPOSE, token, app.clock());
-        const [signedYear, signedEmail] = check.ok ? check.subject.split('|') : [];
-        if (!signedEmail || signedYear !== String(year)) {
+        const signed = check.ok ? statementOfSubject(check.subject) : null;
+        if (!signed || signed.year !== String(year)) {
           throw new AppError(
             'not_found',
             'This statement link is not valid or has expired. Open My Giving to download your statements.',
           );
         }
-        email = signedEmail;
+        email = signed.email;
       } else {
         email = requireDonor(app, request).email;
       }

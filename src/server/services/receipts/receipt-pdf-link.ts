@@ -1,4 +1,4 @@
-import type { LinkSigner } from '../../lib/signed-link';
+import { signedUrl, type SignedLinks } from '../../lib/signed-link';
 
 /** The signed-link purpose of a receipt's PDF: a token for another purpose fails. */
 export const RECEIPT_PDF_PURPOSE = 'receipt-pdf';
@@ -9,17 +9,18 @@ export const RECEIPT_PDF_PURPOSE = 'receipt-pdf';
  */
 export const RECEIPT_PDF_LINK_DAYS = 400;
 
-const dayMs = 24 * 60 * 60 * 1000;
-
 /** `/api/my-giving/receipts/<id>/receipt.pdf?token=…`: the receipt as PDF, without a session. */
-export function receiptPdfUrl(
-  links: { linkSigner: LinkSigner; publicUrl: string },
-  donationId: string,
-  now: Date,
-): string {
-  const expiresAt = new Date(now.getTime() + RECEIPT_PDF_LINK_DAYS * dayMs);
-  const token = links.linkSigner.sign(RECEIPT_PDF_PURPOSE, donationId, expiresAt);
-  return `${links.publicUrl}${receiptPdfPath(donationId)}?token=${encodeURIComponent(token)}`;
+export function receiptPdfUrl(links: SignedLinks, donationId: string, now: Date): string {
+  return signedUrl(
+    links,
+    {
+      purpose: RECEIPT_PDF_PURPOSE,
+      subject: donationId,
+      path: receiptPdfPath(donationId),
+      days: RECEIPT_PDF_LINK_DAYS,
+    },
+    now,
+  );
 }
 
 /** Where a gift's receipt PDF is served (with the donor's session, or a token). */
