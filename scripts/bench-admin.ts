@@ -28,6 +28,7 @@ import { parseEnv } from '../src/server/env';
 import { hashPassword } from '../src/server/auth/passwords';
 import { createSession } from '../src/server/auth/sessions';
 import { migrationsDir } from '../src/server/lib/paths';
+import { createScratchDatabase } from './resilience-lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -114,29 +115,23 @@ async function openPostgres(): Promise<BenchDatabase> {
     process.env.DATABASE_URL ??
     process.env.PG_ADMIN_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `tziyun_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  log(`database ${name}`);
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-  const raw = new pg.Client({ connectionString: url.toString() });
+  const scratch = await createScratchDatabase('tziyun_bench', adminUrl);
+  log(`database ${scratch.name}`);
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
+  const raw = new pg.Client({ connectionString: scratch.url });
   await raw.connect();
   return {
     database,
-    url: url.toString(),
+    url: scratch.url,
     run: async (statement) => (await raw.query(statement)).rows,
     drop: async () => {
       await raw.end().catch(() => {});
       if (args.keep) {
-        log(`kept database ${name}`);
+        log(`kept database ${scratch.name}`);
       } else {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        log(`dropped ${name}`);
+        await scratch.drop();
+        log(`dropped ${scratch.name}`);
       }
-      await admin.end();
     },
   };
 }

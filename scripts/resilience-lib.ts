@@ -9,7 +9,7 @@ import pg from 'pg';
 export const root = new URL('..', import.meta.url).pathname;
 /** The build the scripts run: dist/ unless BUILD_DIR says otherwise (as vite.config.ts). */
 export const serverEntry = join(root, process.env.BUILD_DIR ?? 'dist', 'server', 'main.js');
-const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const defaultAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function requireBuild() {
   if (existsSync(serverEntry)) return;
@@ -18,7 +18,7 @@ export function requireBuild() {
 }
 
 /** A fresh, empty database; the server migrates it on start. `drop()` removes it. */
-export async function createScratchDatabase(prefix: string) {
+export async function createScratchDatabase(prefix: string, adminUrl = defaultAdminUrl) {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
