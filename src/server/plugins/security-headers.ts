@@ -170,13 +170,17 @@ async function helmetHeaders(httpsOnly: boolean): Promise<[string, string][]> {
  */
 export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: boolean) {
   const fixed = await helmetHeaders(httpsOnly);
-  const stripeCsp = stripePageCsp(httpsOnly);
-  // The policies that do not let Stripe.js run, known in advance: most answers carry one.
-  const withoutStripe = new Set([
-    serialize(siteDirectives(httpsOnly)),
-    videoEmbedsPageCsp(httpsOnly),
-    ...fixed.filter(([name]) => name.toLowerCase() === 'content-security-policy').map(([, v]) => v),
-  ]);
+  // Whether a policy lets Stripe.js run, read once per policy: the policies come from code, so
+  // there are a handful, and every answer after the first with one is a lookup. (Bounded, should
+  // a policy ever vary per request.)
+  const stripeAllowed = new Map<string, boolean>();
+  const letsStripeRun = (csp: string) => {
+    const known = stripeAllowed.get(csp);
+    if (known !== undefined) return known;
+    const allowed = allowsStripeJs(csp);
+    if (stripeAllowed.size < 64) stripeAllowed.set(csp, allowed);
+    return allowed;
+  };
   // Set on the raw response as helmet does, so a route's own header (a page's CSP) still wins;
   // Permissions-Policy beside them (helmet has none), so errors and 404s carry it too.
   app.addHook('onRequest', (_request, reply, done) => {
@@ -186,10 +190,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: b
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     const csp = reply.getHeader('content-security-policy');
-    if (csp === undefined || withoutStripe.has(String(csp))) return done(null, payload);
-    // The checkout's CSP is the one string stripePageCsp gives; any other (none today) is read
-    // directive by directive.
-    if (csp === stripeCsp || allowsStripeJs(csp)) {
+    if (csp !== undefined && letsStripeRun(String(csp))) {
       reply.header('permissions-policy', stripePagePermissionsPolicy);
     }
     done(null, payload);
