@@ -1,0 +1,68 @@
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { jobs } from '../../src/db/schema';
+import type { DatabaseHandle } from '../../src/db/client';
+
+type LinkApp = Pick<FastifyInstance, 'inject'> & { database: DatabaseHandle };
+
+/**
+ * What the tests of a page opened by an emailed single-use link (the names page, 'My giving')
+ * do: ask for the link, read its token from the queued mail, open it as a browser does, and
+ * keep the session cookie it sets.
+ */
+export function linkSessionKit(page: {
+  /** The API route that mails the link. */
+  api: string;
+  /** The mail template that carries it. */
+  template: string;
+  /** The page it opens. */
+  path: string;
+  /** The session cookie's name (without the `__Host-` prefix it has over HTTPS). */
+  cookie: string;
+  /** What the API answers, known address or not. */
+  sent: string;
+  /** The address the mail goes to, for the address typed. */
+  recipient?: (email: string) => string;
+}) {
+  const recipient = page.recipient ?? ((email: string) => email);
+
+  /** Asks for a link and reads the tokens of the links mailed to `email`. */
+  async function requestLinks(app: LinkApp, email: string) {
+    const res = await app.inject({ method: 'POST', url: page.api, payload: { email } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(page.sent);
+    const rows = await app.database.db.select().from(jobs).orderBy(asc(jobs.id));
+    return rows
+      .map((j) => j.payload as { template: string; to: string; data: { url?: string } })
+      .filter((p) => p.template === page.template && p.to === recipient(email))
+      .map((p) => new URL(p.data.url!).searchParams.get('token')!);
+  }
+
+  /** Opens the emailed link as a browser does: a GET of the page, answered with a redirect. */
+  const openLink = (app: LinkApp, token: string, cookie?: string) =>
+    app.inject({
+      method: 'GET',
+      url: `${page.path}?token=${encodeURIComponent(token)}`,
+      headers: cookie ? { cookie } : {},
+    });
+
+  /** The `name=value` of the session cookie an opened link set. */
+  function sessionCookieOf(res: { headers: Record<string, unknown> }) {
+    const lines = [res.headers['set-cookie'] ?? []].flat().map(String);
+    const line = lines.find((l) => new RegExp(`^(__Host-)?${page.cookie}=[^;]`).test(l));
+    expect(line, `the ${page.cookie} session cookie`).toBeDefined();
+    return line!.split(';')[0]!;
+  }
+
+  /** A session (its cookie, `name=value`) through the newest link mailed to `email`. */
+  async function session(app: LinkApp, email: string) {
+    const tokens = await requestLinks(app, email);
+    const res = await openLink(app, tokens.at(-1)!);
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe(page.path);
+    return sessionCookieOf(res);
+  }
+
+  return { requestLinks, openLink, sessionCookieOf, session };
+}
