@@ -60,7 +60,7 @@ import { registerJsonBodyParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { essentialSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
-import { registerPublicCache } from './public-cache';
+import { COMPRESS_THRESHOLD, registerPublicCache } from './public-cache';
 import { registerPages } from './ssr/plugin';
 import { siteRoutes } from './ssr/site-routes';
 import type { DeclaredRoute } from './types';
@@ -217,7 +217,7 @@ export async function buildApp({
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, servedOverHttps(env));
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD });
   await registerRateLimit(app);
   await registerAdminAuth(app);
   await registerPublicCache(app);

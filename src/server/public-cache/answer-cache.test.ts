@@ -94,6 +94,7 @@ describe('sending a kept answer', () => {
     ['gzip, deflate, br', 'br'],
     ['gzip', 'gzip'],
     ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['gzip;q=1, br;q=0.1', 'gzip'],
     ['*', 'br'],
     ['deflate', 'identity'],
     [undefined, 'identity'],

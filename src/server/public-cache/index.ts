@@ -7,7 +7,7 @@ import { createAnswerCache, prepareAnswer, type ProducedAnswer } from './answer-
 import { watchContentVersion } from './content-version';
 import { sendAnswer } from './send-answer';
 
-export type { ProducedAnswer } from './answer-cache';
+export { COMPRESS_THRESHOLD, type ProducedAnswer } from './answer-cache';
 
 export interface PublicCache {
   /**

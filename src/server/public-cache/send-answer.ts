@@ -1,21 +1,16 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer } from './answer-cache';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** The best encoding this answer has that the client accepts (`q=0` refuses one). */
+/**
+ * The encoding this answer has that the client prefers (by its q-values, brotli first on a tie;
+ * `q=0` refuses one), read as @fastify/compress reads it for the answers it compresses itself.
+ */
 export function chooseEncoding(acceptEncoding: string | undefined, answer: CachedAnswer): Encoding {
   if (!acceptEncoding || !answer.br) return 'identity';
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.trim());
-  }
-  if (accepted.has('br') || accepted.has('*')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  return negotiate(acceptEncoding, ['br', 'gzip']) ?? 'identity';
 }
 
 /** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 has it for GET). */
