@@ -448,7 +448,7 @@ async function storedMedia(env: Record<string, string>) {
       ),
     );
   } finally {
-    store.close?.();
+    if (store.kind === 's3') store.close();
   }
 }
 
@@ -499,7 +499,7 @@ describe(
       const stray = `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.png`;
       const target = createMediaStoreFromEnv(parseEnv({ NODE_ENV: 'test', ...env }));
       await target.write(stray, Readable.from([sample.png()]));
-      target.close?.();
+      if (target.kind === 's3') target.close();
       const again = await cli('restore', [archive], env);
       expect(again.code).toBe(1);
       expect(again.err).toMatch(/already holds|is not empty/);

@@ -103,7 +103,9 @@ export function openMediaFiles(env: Env, outcome: string): MediaFiles {
         throw new BackupError(`${name} in the archive is not the kind of file its name says.`);
       }
     }),
-    close: () => store.close?.(),
+    close: () => {
+      if (store.kind === 's3') store.close();
+    },
   };
   return files;
 }

@@ -3,22 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../env';
-import {
-  contentTypeOf,
-  storedNamePattern,
-  type LocalMediaStore,
-  type MediaStore,
-} from './media-store';
-import { createMediaStoreFromEnv } from './media-store-from-env';
+import { contentTypeOf, storedNamePattern } from './media-store';
+import { createMediaStoreFromEnv, type ConfiguredMediaStore } from './media-store-from-env';
 import type { S3MediaStore } from './s3-media-store';
 
 const YEAR = 31536000;
 const immutable = `public, max-age=${YEAR}, immutable`;
 
-const stores = new WeakMap<Env, MediaStore>();
+const stores = new WeakMap<Env, ConfiguredMediaStore>();
 
 /** The store MEDIA_STORE names: DATA_DIR/media, or the S3 bucket. One per app (one S3 client). */
-export function mediaStoreFor(app: FastifyInstance): MediaStore {
+export function mediaStoreFor(app: FastifyInstance): ConfiguredMediaStore {
   const { env } = app;
   let store = stores.get(env);
   if (!store) {
@@ -44,12 +39,11 @@ export async function mediaRoutes(app: FastifyInstance) {
     throw error;
   });
   if (store.kind === 's3') {
-    const bucket = store as S3MediaStore;
-    app.addHook('onClose', async () => bucket.close());
-    return app.register(s3MediaRoutes(bucket));
+    app.addHook('onClose', async () => store.close());
+    return app.register(s3MediaRoutes(store));
   }
   await app.register(fastifyStatic, {
-    root: (store as LocalMediaStore).dir,
+    root: store.dir,
     prefix: '/media/',
     decorateReply: false,
     // The directory appears with the first upload.

@@ -1,15 +1,18 @@
 import { join } from 'node:path';
 import type { Env } from '../../env';
 import { resolveDataDir } from '../../lib/paths';
-import { createMediaStore, type MediaStore } from './media-store';
-import { createS3MediaStore } from './s3-media-store';
+import { createMediaStore, type LocalMediaStore } from './media-store';
+import { createS3MediaStore, type S3MediaStore } from './s3-media-store';
+
+/** Either store, told apart by `kind`. */
+export type ConfiguredMediaStore = LocalMediaStore | S3MediaStore;
 
 /**
  * The store MEDIA_STORE names: DATA_DIR/media, or the S3 bucket (ADR 027). The site (one per app,
  * `mediaStoreFor`) and the backup and restore commands pick it here, so they see the same files.
  * An S3 store holds a client: `close` it when done.
  */
-export function createMediaStoreFromEnv(env: Env): MediaStore & { close?: () => void } {
+export function createMediaStoreFromEnv(env: Env): ConfiguredMediaStore {
   if (env.MEDIA_STORE === 's3') {
     return createS3MediaStore({
       bucket: env.S3_BUCKET!,
