@@ -42,6 +42,27 @@ export default tseslint.config(
     },
   },
   {
+    // The browser reads the configuration's fixed facts through src/client/lib/site-config.ts,
+    // whose type leaves out what the office edits: that comes with each page (ADR 033).
+    files: ['src/client/**'],
+    ignores: ['src/client/lib/site-config.ts', 'src/client/test/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['~/server/*', '~/db/*', '**/server/**', '**/db/**', 'node:*'],
+          paths: [
+            {
+              name: '@site-config',
+              message:
+                "Import the fixed facts from '~/client/lib/site-config'; what the office edits comes from useSiteContent().",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Layers and features import each other only as docs/decisions/016 allows. Tests may reach
     // into what they test.
     files: ['src/**/*.{ts,tsx}'],

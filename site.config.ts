@@ -1,4 +1,4 @@
-import type { SiteConfig } from './src/shared/site-config-schema';
+import type { SiteConfigInput } from './src/shared/site-config-schema';
 
 /**
  * The community's identity and content: the only file (with public/images) another community
@@ -6,7 +6,7 @@ import type { SiteConfig } from './src/shared/site-config-schema';
  * tests): a mistake stops the server with a message naming the setting. The browser takes it as is.
  * The names, phone number (555) and EIN below are demo values.
  */
-const config: SiteConfig = {
+const config: SiteConfigInput = {
   product: 'Tziyun',
   legalName: 'Tziyun Community Inc.',
   ein: '12-3456789',

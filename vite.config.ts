@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import siteConfig from './site.config';
+import { browserConfigOf } from './src/shared/browser-site-config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Where builds go: dist/ unless BUILD_DIR says otherwise (parallel builds in one checkout). */
@@ -13,32 +14,19 @@ const fullPageLoadOnly =
   /(admin|checkout|ojc-payment|manage-gift|cancel-gift|test-stripe|newsletter)-page/;
 
 /**
- * The site configuration as the browser gets it: without what only the server reads (the welcome
- * mail's schedule, the prayer-name rules, the receipts' tax statement, the pages' default meta
- * description), which every phone would
- * otherwise download with the home page. Vite restarts when site.config.ts changes (a config
- * dependency). The server's build and the tests of server code read the whole file.
+ * The browser's bundle gets the configuration's fixed facts only (src/shared/browser-site-config.ts).
+ * Vite restarts when site.config.ts changes (a config dependency). The server's build and the
+ * tests read the whole file (the component tests give the screens the content as the server
+ * would, src/client/test/component-test-kit.tsx).
  */
-const serverOnlyConfigKeys = [
-  'memberSchedule',
-  'prayerNames',
-  'taxStatement',
-  'seo',
-  'receipts',
-] as const;
 function browserSiteConfig(): Plugin {
   const file = here('./site.config.ts');
   return {
     name: 'browser-site-config',
     enforce: 'pre',
     load(id, options) {
-      if (options?.ssr || id !== file) return null;
-      const browser = Object.fromEntries(
-        Object.entries(siteConfig).filter(
-          ([key]) => !(serverOnlyConfigKeys as readonly string[]).includes(key),
-        ),
-      );
-      return `export default ${JSON.stringify(browser)};`;
+      if (options?.ssr || id !== file || process.env.VITEST) return null;
+      return `export default ${JSON.stringify(browserConfigOf(siteConfig))};`;
     },
   };
 }

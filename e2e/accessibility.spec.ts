@@ -29,14 +29,28 @@ const pages: { path: string; shows?: (page: Page) => Locator }[] = [
     path: '/newsletter/unsubscribe?token=not-a-real-token',
     shows: (page) => page.getByRole('button', { name: 'Unsubscribe' }),
   },
-  // Names for prayer, signed out: the form that asks for a link, then with a refused link.
+  {
+    path: '/newsletter/confirm?token=not-a-real-token',
+    shows: (page) => page.getByRole('button', { name: 'Confirm my subscription' }),
+  },
+  // Names for prayer, signed out: the form that asks for a link, the emailed link's button
+  // (ADR 034), then a refused link.
   {
     path: '/prayer-names',
     shows: (page) => page.getByRole('button', { name: 'Send me the link' }),
   },
   {
     path: '/prayer-names?token=not-a-real-token',
+    shows: (page) => page.getByRole('button', { name: 'Open my names' }),
+  },
+  {
+    path: '/prayer-names?link=invalid',
     shows: (page) => page.locator('#main').getByRole('alert'),
+  },
+  // 'My giving' as its emailed link shows it: the button (its other states: my-giving.spec.ts).
+  {
+    path: '/my-giving?token=not-a-real-token',
+    shows: (page) => page.getByRole('button', { name: 'Show my giving' }),
   },
   // A gift's page from a link that is not (or no longer) valid.
   {

@@ -49,6 +49,10 @@ const sections: { name: string; ready?: (region: Locator) => Locator }[] = [
   { name: 'Prayer List' },
   { name: 'Subscribers', ready: (r) => r.getByRole('table') },
   {
+    name: 'Site Content',
+    ready: (r) => r.getByRole('navigation', { name: 'Sections of the site' }),
+  },
+  {
     name: 'Statements & Privacy',
     ready: (r) => r.getByRole('heading', { name: 'Requests to be forgotten' }),
   },

@@ -218,6 +218,7 @@ test.describe('the dashboard', () => {
       'Members',
       'Prayer List',
       'Subscribers',
+      'Site Content',
       'Statements & Privacy',
     ]);
     await expect(tab(page, 'Donor Management')).toHaveAttribute('aria-current', 'page');

@@ -126,7 +126,12 @@ test('a newsletter signup with the keyboard alone, then its confirmation page', 
   await expectVisibleFocusOn(page, button);
 
   const mail = await mailTo(email, /confirm your subscription/);
-  await gotoHydrated(page, linkIn(mail, '/api/newsletter/confirm'));
+  // The link shows the button that confirms (ADR 034); the keyboard presses it.
+  await gotoHydrated(page, linkIn(mail, '/newsletter/confirm?token='));
+  const confirm = page.getByRole('button', { name: 'Confirm my subscription' });
+  await tabTo(page, confirm);
+  await expectVisibleFocusOn(page, confirm);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/newsletter\?status=confirmed$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription Confirmed');
   await expectNoAxeViolations(page);

@@ -49,11 +49,23 @@ export function linkIn(mail: ParsedMail, path: string): string {
   return link[0];
 }
 
-/** An emailed single-use link already spent: opened in another browser, it is refused in words. */
-export async function expectLinkSpent(page: Page, link: URL) {
+/**
+ * Follows an emailed single-use link as its person does (ADR 034): the link's page shows only
+ * the button that opens it (what a mail scanner fetches spends nothing), and the button opens it.
+ */
+export async function openWithButton(page: Page, link: URL, button: string) {
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('button', { name: button }).click();
+}
+
+/**
+ * An emailed single-use link already spent: opened in another browser (its button pressed), it
+ * is refused in words.
+ */
+export async function expectLinkSpent(page: Page, link: URL, button: string) {
   const other = await page.context().browser()!.newContext({ javaScriptEnabled: false });
   const elsewhere = await other.newPage();
-  await elsewhere.goto(link.pathname + link.search);
+  await openWithButton(elsewhere, link, button);
   await expect(elsewhere.getByRole('alert')).toHaveText(
     'This link was already used. Ask for a new one below.',
   );

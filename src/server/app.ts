@@ -33,7 +33,7 @@ import {
   YEAR_END_STATEMENTS_JOB_KIND,
   yearEndStatementsJobHandler,
 } from './features/my-giving';
-import { newsletterRoutes } from './features/newsletter';
+import { loadNewsletterConfirmPageData, newsletterRoutes } from './features/newsletter';
 import {
   loadOjcPaymentPageData,
   OJC_RENEWAL_JOB_KIND,
@@ -47,6 +47,8 @@ import {
   prayerNameRoutes,
   prayerReminderJobHandler,
 } from './features/prayer-names';
+import { adminSiteContentRoutes, createSiteContentService } from './features/site-content';
+import { adminSitePhotoRoutes } from './features/site-photos';
 import { adminVideoRoutes, loadVideosPageData, mediaRoutes, videoRoutes } from './features/videos';
 import { createJobWorker } from './jobs/job-worker';
 import type { Clock } from './lib/clock';
@@ -178,7 +180,10 @@ export async function buildApp({
     logger: app.log,
     clock: jobClock,
     handlers: {
-      [MAIL_JOB_KIND]: mailJobHandler(mailer, { site, publicUrl: env.PUBLIC_URL }),
+      [MAIL_JOB_KIND]: mailJobHandler(mailer, async () => ({
+        site: await app.siteContent.site(),
+        publicUrl: env.PUBLIC_URL,
+      })),
       [OJC_RENEWAL_JOB_KIND]: ojcRenewalJobHandler(app),
       [PRAYER_REMINDER_JOB_KIND]: prayerReminderJobHandler(app),
       [YEAR_END_STATEMENTS_JOB_KIND]: yearEndStatementsJobHandler(app),
@@ -221,6 +226,7 @@ export async function buildApp({
   await registerRateLimit(app);
   await registerAdminAuth(app);
   await registerPublicCache(app);
+  app.decorate('siteContent', createSiteContentService(app));
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
@@ -252,6 +258,8 @@ export async function buildApp({
           await admin.register(adminStatementRoutes);
           await admin.register(adminPrayerListRoutes);
           await admin.register(adminVideoRoutes);
+          await admin.register(adminSiteContentRoutes);
+          await admin.register(adminSitePhotoRoutes);
         },
         { prefix: '/admin' },
       );
@@ -267,6 +275,7 @@ export async function buildApp({
     '/checkout/ojc': loadOjcPaymentPageData,
     '/prayer-names': loadPrayerNamesPageData,
     '/my-giving': loadMyGivingPageData,
+    '/newsletter/confirm': loadNewsletterConfirmPageData,
   });
 
   return app;

@@ -16,6 +16,17 @@ export interface DeclaredRoute {
   hasResponseSchema: boolean;
 }
 
+/**
+ * The site as visitors see it: the configuration with what the office published laid over it
+ * (ADR 033), read once per public content version (src/server/features/site-content).
+ */
+export interface SiteContentService {
+  /** The site as published now. */
+  site(): Promise<SiteConfig>;
+  /** The site with the office's draft laid over it (the preview); as published when none. */
+  draftSite(): Promise<SiteConfig>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
@@ -38,6 +49,8 @@ declare module 'fastify' {
     linkSigner: LinkSigner;
     /** Public pages and reads kept in memory per content version (src/server/public-cache). */
     publicCache: PublicCache;
+    /** The site as visitors see it: configuration and published content (features/site-content). */
+    siteContent: SiteContentService;
   }
   interface FastifyRequest {
     /** The signed-in administrator, once an admin guard has run; null otherwise. */

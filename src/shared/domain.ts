@@ -16,6 +16,10 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const dedicationKinds = ['honor', 'memory'] as const;
 export type DedicationKind = (typeof dedicationKinds)[number];
 
+/** A version of the site's content: the office's one draft, or published (issue 18). */
+export const siteContentStates = ['draft', 'published'] as const;
+export type SiteContentStateName = (typeof siteContentStates)[number];
+
 /** A monthly OJC gift that this server charges each month. */
 export const ojcGiftStatuses = ['active', 'canceled', 'failed'] as const;
 export type OjcGiftStatus = (typeof ojcGiftStatuses)[number];

@@ -8,16 +8,19 @@ export const PAGE_FORM_FIELD = '_form';
 export const pageFormNames = [
   'contact',
   'newsletter',
+  'newsletter-confirm',
   'join',
   'comment',
   'ojc-checkout',
   'ojc-charge',
   'prayer-link',
+  'prayer-link-open',
   'prayer-name',
   'prayer-name-edit',
   'prayer-name-renew',
   'prayer-name-remove',
   'giving-link',
+  'giving-link-open',
   'giving-erasure',
 ] as const;
 export type PageFormName = (typeof pageFormNames)[number];

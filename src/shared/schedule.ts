@@ -4,14 +4,22 @@ import { parts } from './session-dates';
 
 export { addMonthsToDate, nextSessionDate } from './session-dates';
 
+/** One formatter per zone: making one costs far more than formatting (every page view asks). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date of `at` in `timeZone`. */
 export function isoDateIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** `2025-09-07` as 'Sunday, September 7, 2025'. */

@@ -1,28 +1,41 @@
 import { z } from 'zod';
+import {
+  contactSection,
+  contentImage,
+  heroSection,
+  membershipBenefitsSection,
+  mentorshipSection,
+  miraclesSection,
+  rabbiSection,
+  socialSection,
+  tierTexts,
+  teachingSection,
+  testimonialsSection,
+  welcomeSection,
+  whatsappChannelSection,
+} from './schemas/site-content';
 
 /**
  * The shape of a community's identity and content. Another community reuses the software by
  * editing `site.config.ts` (validated against this schema at build and boot) and its images.
  * Benefit texts may mark bold words with **double asterisks**; nothing else is interpreted.
+ *
+ * The sections the office edits in admin (hero, welcome, the Rabbi's words and portrait, tier
+ * words, testimonials, miracles, the circle and the teaching dates, contacts, social links) are
+ * checked by the editor's own schemas (schemas/site-content.ts): the file is a fresh site's first
+ * content and the fallback, and what the office publishes overlays it (src/shared/site-content.ts).
  */
 const text = z.string().trim().min(1);
-const sitePath = z.string().regex(/^(\/|#)/, 'must be a site path (/...) or an anchor (#...)');
-const image = z.object({
-  src: z.string().startsWith('/', 'images are served by this site: start with /'),
-  alt: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
+const image = contentImage;
 
 export const tierSchema = z.object({
+  ...tierTexts.shape,
   id: z.string().regex(/^[a-z][a-z0-9-]*$/),
   name: text,
   /** The donate page's name for the tier, where it differs (spec: 'Illumination' for Beacon). */
   donateName: text,
-  tagline: text,
   price: z.number().int().positive(),
   popular: z.boolean(),
-  benefits: z.array(text).min(1),
 });
 
 export const siteConfigSchema = z
@@ -31,47 +44,19 @@ export const siteConfigSchema = z
     legalName: text,
     ein: z.string().regex(/^\d{2}-\d{7}$/, 'EIN looks like 12-3456789'),
     taxStatement: text,
-    rabbi: z.object({ name: text, shortName: text, bio: z.array(text).min(1), image }),
-    contact: z.object({
-      email: z.email(),
-      phone: text,
-      addressLine: text,
-    }),
-    social: z.object({
-      twitter: z.url(),
-      instagram: z.url(),
-      facebook: z.url(),
-      tiktok: z.url(),
-      youtube: z.url(),
-      whatsapp: z.url(),
-    }),
-    whatsappChannel: z.object({ url: z.url(), heading: text, text }),
+    rabbi: z.object({ name: text, shortName: text, ...rabbiSection.shape }),
+    contact: contactSection,
+    social: socialSection,
+    whatsappChannel: whatsappChannelSection,
     seo: z.object({ description: text, image, locale: text, twitterHandle: z.string() }),
     timeZone: text,
-    hero: z
-      .array(
-        z.object({
-          title: z.tuple([text, text]),
-          subtitle: text,
-          buttonText: text,
-          buttonLink: sitePath,
-          backgroundImage: image,
-        }),
-      )
-      .length(3),
-    welcome: z.object({ heading: text, text, points: z.array(z.object({ title: text, text })) }),
+    hero: heroSection,
+    welcome: welcomeSection,
     tiers: z.array(tierSchema).length(3),
-    testimonials: z.array(z.object({ quote: text, author: text, tier: text, title: text })).min(1),
-    miracles: z.array(z.object({ title: text, content: text, image })).length(3),
+    testimonials: testimonialsSection,
+    miracles: miraclesSection,
     mentorship: z.object({
-      heading: text,
-      text,
-      cadence: text,
-      sessionMinutes: z.number().int().positive(),
-      seats: z.number().int().positive(),
-      nextSession: z.iso.date(),
-      /** Months between sessions: a past `nextSession` rolls forward by this much. */
-      everyMonths: z.number().int().positive(),
+      ...mentorshipSection.shape,
       /** The tier id whose members the circle is for. */
       tier: text,
     }),
@@ -80,11 +65,8 @@ export const siteConfigSchema = z
       /** When and how the Rabbi prays for members' names. */
       prayer: text,
       zoomTeaching: z.object({
-        /** A session's date; later ones follow every `everyMonths`. */
-        nextSession: z.iso.date(),
-        everyMonths: z.number().int().positive(),
-        /** The time of day, as members read it (e.g. '8:00 PM Eastern'). */
-        time: text,
+        /** A session's date, later ones every `everyMonths`, and the time as members read it. */
+        ...teachingSection.shape,
         /** Tier ids whose members are invited. */
         tiers: z.array(text).min(1),
       }),
@@ -125,7 +107,7 @@ export const siteConfigSchema = z
     ),
     donatePresets: z.array(z.number().int().positive()).min(1),
     impact: z.array(z.object({ amount: z.number().int().positive(), text })),
-    membershipBenefits: z.array(z.object({ title: text, text })).min(1),
+    membershipBenefits: membershipBenefitsSection,
   })
   .superRefine((config, ctx) => {
     if (config.tiers.filter((t) => t.popular).length !== 1) {
@@ -133,5 +115,7 @@ export const siteConfigSchema = z
     }
   });
 
-export type SiteConfig = z.infer<typeof siteConfigSchema>;
+export type SiteConfig = z.output<typeof siteConfigSchema>;
+/** What `site.config.ts` writes: defaults (a testimonial's `hidden`) may be left out. */
+export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type Tier = z.infer<typeof tierSchema>;

@@ -8,8 +8,9 @@ type LinkApp = Pick<FastifyInstance, 'inject'> & { database: DatabaseHandle };
 
 /**
  * What the tests of a page opened by an emailed single-use link (the names page, 'My giving')
- * do: ask for the link, read its token from the queued mail, open it as a browser does, and
- * keep the session cookie it sets.
+ * do: ask for the link, read its token from the queued mail, visit it (a GET: the page with the
+ * button, as a mail scanner sees it too), open it as the button does (a POST of the token), and
+ * keep the session cookie it sets (ADR 034).
  */
 export function linkSessionKit(page: {
   /** The API route that mails the link. */
@@ -18,6 +19,8 @@ export function linkSessionKit(page: {
   template: string;
   /** The page it opens. */
   path: string;
+  /** The page form of the page's button that opens the link. */
+  form: string;
   /** The session cookie's name (without the `__Host-` prefix it has over HTTPS). */
   cookie: string;
   /** What the API answers, known address or not. */
@@ -39,12 +42,34 @@ export function linkSessionKit(page: {
       .map((p) => new URL(p.data.url!).searchParams.get('token')!);
   }
 
-  /** Opens the emailed link as a browser does: a GET of the page, answered with a redirect. */
-  const openLink = (app: LinkApp, token: string, cookie?: string) =>
+  /** Follows the emailed link (a GET, as a browser or a mail scanner does): spends nothing. */
+  const visitLink = (
+    app: LinkApp,
+    token: string,
+    cookie?: string,
+    method: 'GET' | 'HEAD' = 'GET',
+  ) =>
     app.inject({
-      method: 'GET',
+      method,
       url: `${page.path}?token=${encodeURIComponent(token)}`,
       headers: cookie ? { cookie } : {},
+    });
+
+  /**
+   * Opens the link as its page's button does: posts the token to the page, from a page sent
+   * with `Referrer-Policy: no-referrer` (so with `Origin: null`); answered with a redirect.
+   */
+  const openLink = (app: LinkApp, token: string, cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url: page.path,
+      payload: new URLSearchParams({ _form: page.form, token }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'null',
+        'sec-fetch-site': 'same-origin',
+        ...(cookie ? { cookie } : {}),
+      },
     });
 
   /** The `name=value` of the session cookie an opened link set. */
@@ -64,5 +89,5 @@ export function linkSessionKit(page: {
     return sessionCookieOf(res);
   }
 
-  return { requestLinks, openLink, sessionCookieOf, session };
+  return { requestLinks, visitLink, openLink, sessionCookieOf, session };
 }

@@ -32,12 +32,15 @@ const namesLinks = linkSessionKit({
   api: '/api/prayer-names/link',
   template: 'prayer-names-link',
   path: '/prayer-names',
+  form: 'prayer-link-open',
   cookie: 'tziyun_prayer',
   sent: prayerLinkMessages.sent,
 });
 /** Asks for the magic link and reads the tokens of the links mailed to `email`. */
 export const requestLinks = namesLinks.requestLinks;
-/** Opens the emailed link as a browser does: a GET of the page, answered with a redirect. */
+/** Follows the emailed link (a GET or a HEAD): the page with the button; spends nothing. */
+export const visitLink = namesLinks.visitLink;
+/** Opens the emailed link as its page's button does (a POST), answered with a redirect. */
 export const openLink = namesLinks.openLink;
 /** The `name=value` of the session cookie an opened link set. */
 export const sessionCookieOf = namesLinks.sessionCookieOf;

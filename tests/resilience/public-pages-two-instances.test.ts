@@ -121,3 +121,35 @@ describe('a change by the office on one instance', () => {
     expect((await visitors.inject(`/api/videos/${videoId}/comments`)).statusCode).toBe(404);
   });
 });
+
+describe('site content published by the office on one instance (issue 18)', () => {
+  it('reaches the other instance’s next view of every page, a draft never does', async () => {
+    const heading = 'Welcome to our community of prayer';
+    const first = await view('/');
+    expect(first.body).not.toContain(heading);
+    const homeETag = String(first.headers.etag);
+    const { content } = (
+      await office.inject({ url: '/api/admin/site-content', headers: admin.headers })
+    ).json();
+    const saved = await office.inject({
+      method: 'PUT',
+      url: '/api/admin/site-content/draft/welcome',
+      headers: admin.headers,
+      payload: { revision: 0, value: { ...content.welcome, heading } },
+    });
+    expect(saved.statusCode).toBe(200);
+    // A draft shows nowhere public: the kept page is still good.
+    expect((await view('/', homeETag)).statusCode).toBe(304);
+
+    const published = await office.inject({
+      method: 'POST',
+      url: '/api/admin/site-content/publish',
+      headers: admin.headers,
+      payload: { revision: 1 },
+    });
+    expect(published.statusCode).toBe(200);
+    const next = await view('/', homeETag);
+    expect(next.statusCode).toBe(200);
+    expect(next.body).toContain(heading);
+  });
+});

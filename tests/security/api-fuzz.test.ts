@@ -132,7 +132,13 @@ async function prayerSessionFor(email: string) {
     .map((j) => j.payload as { template: string; to: string; data: { url?: string } })
     .find((p) => p.template === 'prayer-names-link' && p.to === email)?.data.url;
   const token = url ? new URL(url).searchParams.get('token')! : 'none';
-  const opened = await app.inject(`/prayer-names?token=${encodeURIComponent(token)}`);
+  // The link's page only shows its button (ADR 034): the button posts the token.
+  const opened = await app.inject({
+    method: 'POST',
+    url: '/prayer-names',
+    payload: new URLSearchParams({ _form: 'prayer-link-open', token }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   const cookie = [opened.headers['set-cookie'] ?? []].flat().map(String)[0];
   return cookie?.split(';')[0] ?? 'tziyun_prayer=no-session';
 }
@@ -631,7 +637,11 @@ describe('what the fuzzing found, kept as plain cases', () => {
   });
 
   it('a NUL character in a query: 400, not the database’s error as a 500', async () => {
-    await refusal({ url: '/api/newsletter/confirm?token=%00' }, 400, 'bad_request');
+    await refusal(
+      { method: 'POST', url: '/api/newsletter/unsubscribe?token=%00' },
+      400,
+      'bad_request',
+    );
   });
 
   it.each(['\uD800', 'a\u0000b'])(

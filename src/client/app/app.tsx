@@ -5,6 +5,8 @@ import { SiteLayout } from '../components/layout/site-layout';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { ToastProvider } from '../components/ui/toast';
 import { LazyPage } from './lazy-page';
+import type { PublicContent } from '~/shared/site-content';
+import { SiteContentProvider } from '../lib/site-content';
 import { PageDataProvider, type PageDataSnapshot } from './page-data';
 import { notFoundRoute, routes } from './routes';
 import { PageTitle } from './page-title';
@@ -18,50 +20,54 @@ export interface AppProps {
   ssrContext?: { redirectTo?: string };
   /** The data the server rendered the page with, if it needed any (src/server/ssr/page-data). */
   pageData?: PageDataSnapshot;
+  /** What the office published (or the configuration), as the server rendered the page with. */
+  content: PublicContent;
 }
 
-export function App({ ssrPath, ssrSearch, ssrContext, pageData }: AppProps) {
+export function App({ ssrPath, ssrSearch, ssrContext, pageData, content }: AppProps) {
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch} ssrContext={ssrContext}>
-      <PageDataProvider snapshot={pageData}>
-        <ToastProvider>
-          <Switch>
-            {routes
-              .filter((route) => route.kind === 'admin')
-              .map((route) => (
-                <Route key={route.path} path={route.path} nest={route.prefix}>
-                  <PageTitle route={route} />
-                  <Suspense fallback={<p className="p-8">Loading…</p>}>
-                    <LazyPage route={route} />
+      <SiteContentProvider content={content}>
+        <PageDataProvider snapshot={pageData}>
+          <ToastProvider>
+            <Switch>
+              {routes
+                .filter((route) => route.kind === 'admin')
+                .map((route) => (
+                  <Route key={route.path} path={route.path} nest={route.prefix}>
+                    <PageTitle route={route} />
+                    <Suspense fallback={<p className="p-8">Loading…</p>}>
+                      <LazyPage route={route} />
+                      <AnnounceReady />
+                    </Suspense>
+                  </Route>
+                ))}
+              <Route>
+                <SiteLayout newsletter={<NewsletterForm />}>
+                  <ScrollManager />
+                  <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
+                    <Switch>
+                      {routes
+                        .filter((route) => route.kind === 'public')
+                        .map((route) => (
+                          <Route key={route.path} path={route.path} nest={route.prefix}>
+                            <PageTitle route={route} />
+                            <LazyPage route={route} />
+                          </Route>
+                        ))}
+                      <Route>
+                        <PageTitle route={notFoundRoute} />
+                        <LazyPage route={notFoundRoute} />
+                      </Route>
+                    </Switch>
                     <AnnounceReady />
                   </Suspense>
-                </Route>
-              ))}
-            <Route>
-              <SiteLayout newsletter={<NewsletterForm />}>
-                <ScrollManager />
-                <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
-                  <Switch>
-                    {routes
-                      .filter((route) => route.kind === 'public')
-                      .map((route) => (
-                        <Route key={route.path} path={route.path} nest={route.prefix}>
-                          <PageTitle route={route} />
-                          <LazyPage route={route} />
-                        </Route>
-                      ))}
-                    <Route>
-                      <PageTitle route={notFoundRoute} />
-                      <LazyPage route={notFoundRoute} />
-                    </Route>
-                  </Switch>
-                  <AnnounceReady />
-                </Suspense>
-              </SiteLayout>
-            </Route>
-          </Switch>
-        </ToastProvider>
-      </PageDataProvider>
+                </SiteLayout>
+              </Route>
+            </Switch>
+          </ToastProvider>
+        </PageDataProvider>
+      </SiteContentProvider>
     </Router>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import type { PageRoute } from './routes';
 
 export function documentTitle(route: PageRoute): string {

@@ -137,6 +137,15 @@ export const routes: PageRoute[] = [
     load: () => import('../pages/newsletter-page'),
   },
   {
+    // The emailed confirmation link: its button confirms (a GET never does, ADR 034).
+    path: '/newsletter/confirm',
+    kind: 'public',
+    title: 'Confirm Your Subscription',
+    indexed: false,
+    module: 'src/client/pages/newsletter-page.tsx',
+    load: () => import('../pages/newsletter-page'),
+  },
+  {
     path: '/newsletter/unsubscribe',
     kind: 'public',
     title: 'Unsubscribe',

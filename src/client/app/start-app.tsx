@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadPage } from './lazy-page';
+import { readSiteContentFromDocument } from '../lib/site-content';
 import { readPageDataFromDocument } from './page-data';
 import { findRoute, notFoundRoute } from './routes';
 
@@ -16,7 +17,7 @@ async function startApp() {
   await preloadPage(route);
   const app = (
     <StrictMode>
-      <App pageData={readPageDataFromDocument()} />
+      <App pageData={readPageDataFromDocument()} content={readSiteContentFromDocument()} />
     </StrictMode>
   );
   if (root.hasChildNodes()) hydrateRoot(root, app);

@@ -63,6 +63,11 @@ const adminTabs: AdminTab[] = [
     Panel: lazy(() => import('../features/admin-inbox/components/subscribers-panel')),
   },
   {
+    id: 'site-content',
+    label: 'Site Content',
+    Panel: lazy(() => import('../features/admin-site-content/components/site-content-panel')),
+  },
+  {
     id: 'statements',
     label: 'Statements & Privacy',
     Panel: lazy(() => import('../features/admin-statements/components/statements-panel')),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
+import { useSiteContent } from '../lib/site-content';
 import { CardCheckout } from '../features/donate/components/card-checkout';
 import { CheckoutNotice, checkoutProblem } from '../features/donate/components/checkout-notice';
 import { OjcCheckout } from '../features/donate/components/ojc-checkout';
@@ -17,9 +18,10 @@ export default function CheckoutPage() {
   const [params] = useSearchParams();
   const [oneTimeInstead, setOneTimeInstead] = useState(false);
   const options = useCheckoutOptions();
+  const { phone } = useSiteContent().contact;
   const choice = parseCheckoutChoice(params);
   if (!choice) return <Redirect to="/donate" replace />;
-  const blocked = options ? checkoutProblem(choice, options) !== null : false;
+  const blocked = options ? checkoutProblem(choice, options, phone) !== null : false;
   const otherMethod = choice.method === 'ojc' ? 'credit_card' : 'ojc';
   const otherMethodSetUp = !options || options.methods[choice.type].includes(otherMethod);
   const amount = formatMoney(choice.amount * 100, 'usd', { whole: true });

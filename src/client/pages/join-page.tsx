@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { usePageForm } from '../app/page-data';
 import { Link, useSearchParams } from 'wouter';
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { buttonClass } from '../components/ui/button';
+import { useSiteContent } from '../lib/site-content';
 import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
 import { ApplicationForm } from '../features/join/components/application-form';
 import { MembershipPayment } from '../features/join/components/membership-payment';
@@ -39,6 +40,7 @@ export default function JoinPage() {
     page.sent ? welcomeFromAddress(params) : null,
   );
   const tier = tierById(tierId);
+  const { rabbi, tiers } = useSiteContent();
   // From the donate page's monthly tier cards: the method the visitor had chosen there.
   const preferred = params.get('method') === 'ojc' ? 'ojc' : 'credit_card';
 
@@ -60,8 +62,8 @@ export default function JoinPage() {
           Welcome to {siteConfig.product}!
         </h1>
         <p className="mt-4 text-lg text-stone-800">
-          Thank you for applying to the <strong>{chosen.name}</strong>. Rabbi{' '}
-          {siteConfig.rabbi.shortName} and our office will be in touch with you personally.
+          Thank you for applying to the <strong>{chosen.name}</strong>. Rabbi {rabbi.shortName} and
+          our office will be in touch with you personally.
         </p>
         <p className="mt-3 text-lg text-stone-800">
           A confirmation email with your next steps and payment instructions is on its way to your
@@ -91,7 +93,7 @@ export default function JoinPage() {
         Apply for membership and the Rabbi will carry your intentions to the tziyun every week.
       </p>
       <div className="mt-10 grid gap-10 lg:grid-cols-2">
-        <TierSummary tier={tier} />
+        <TierSummary tier={tiers.find((t) => t.id === tier.id) ?? tiers[0]!} />
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
           <h2 className="mb-6 font-display text-2xl font-semibold text-navy-950">
             Membership Application

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '~/shared/money';
 import type { MyGiving, MyGivingPageData } from '~/shared/schemas/my-giving';
 import { usePageForm, useServerPageData } from '../app/page-data';
+import { EmailLinkOpen } from '../components/email-link-open';
 import { EmailLinkRequest } from '../components/email-link-request';
 import { ApiError } from '../lib/api';
 import { fetchMyGiving, requestGivingLink } from '../features/my-giving/api/my-giving';
@@ -12,6 +13,7 @@ import { PrivacySection } from '../features/my-giving/components/privacy-section
 type State =
   | { kind: 'loading' }
   | { kind: 'signed-out'; problem: string | null }
+  | { kind: 'opening'; token: string }
   | ({ kind: 'ready' } & MyGiving);
 
 async function givingFromApi(): Promise<State> {
@@ -28,14 +30,16 @@ const heading = 'mb-3 text-2xl font-semibold text-navy-950';
 
 /**
  * /my-giving: a donor's gifts, monthly gifts, membership, receipts and year-end statements,
- * rendered by the server from the short session the emailed link set (a cookie, ADR 021).
- * Without a session, the form to ask for a link; it posts to the page without JavaScript.
+ * rendered by the server from the short session the emailed link's button set (a cookie, ADRs
+ * 021 and 034; the link itself shows only the button). Without a session, the form to ask for a
+ * link; it posts to the page without JavaScript.
  */
 export default function MyGivingPage() {
   const server = useServerPageData<MyGivingPageData>();
   const [state, setState] = useState<State>(() => server ?? { kind: 'loading' });
   const linkForm = usePageForm('giving-link');
   const erasureForm = usePageForm('giving-erasure');
+  const openForm = usePageForm('giving-link-open');
 
   useEffect(() => {
     // Reached by a link inside the site: the server did not render this visit.
@@ -51,11 +55,21 @@ export default function MyGivingPage() {
         <p role="status" className="mt-8">
           Opening your giving…
         </p>
+      ) : state.kind === 'opening' ? (
+        <EmailLinkOpen
+          form="giving-link-open"
+          action="/my-giving"
+          token={state.token}
+          intro="This is your link to your gifts, receipts and year-end statements. It works once: press the button to see them."
+          button="Show my giving"
+        />
       ) : state.kind === 'signed-out' ? (
         <EmailLinkRequest
           form="giving-link"
           page={linkForm}
-          problem={state.problem}
+          problem={
+            state.problem ?? openForm.returned?.errors._ ?? openForm.returned?.errors.token ?? null
+          }
           request={requestGivingLink}
           label="Ask for a link to your giving"
           intro="Enter the email you give with and we will send you a link to your gifts, receipts and year-end statements."

@@ -70,6 +70,31 @@ describe('the names page', () => {
     expect(api.to('POST /api/prayer-names/link')[0]!.body).toEqual({ email: 'rivka@example.org' });
   });
 
+  it('opened from the emailed link: only the button, in a form that posts the token to the page', () => {
+    const api = serveApi({});
+    open({ kind: 'opening', token: 'the-token' }, '/prayer-names?token=the-token');
+    const form = screen.getByRole('form', { name: 'Open my names' });
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/prayer-names');
+    expect(hidden(form, '_form')).toBe('prayer-link-open');
+    expect(hidden(form, 'token')).toBe('the-token');
+    expect(within(form).getAllByRole('button')).toHaveLength(1);
+    expect(screen.queryByRole('form', { name: 'Add a name' })).toBeNull();
+    // Nothing is asked of the API: the button is what opens the link.
+    expect(api.requests).toEqual([]);
+  });
+
+  it('shows why the button was refused, above the form that asks for a new link', () => {
+    open({ kind: 'signed-out', problem: null }, '/prayer-names', {
+      name: 'prayer-link-open',
+      values: {},
+      errors: { token: 'This link is not complete. Open it again from your email.' },
+    });
+    const problem = screen.getByText('This link is not complete. Open it again from your email.');
+    expect(problem.getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('button', { name: 'Send me the link' })).toBeTruthy();
+  });
+
   it('lists the names the server rendered; each form posts without scripts', () => {
     open(ready());
     const item = within(screen.getByRole('list', { name: 'Your names' })).getByRole('listitem');

@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from 'wouter';
 import type { PrayerNamesListing, PrayerNamesPageData } from '~/shared/schemas/prayer-names';
 import type { PageFormState } from '~/shared/page-forms';
 import { usePageForm, useServerPageData } from '../app/page-data';
+import { EmailLinkOpen } from '../components/email-link-open';
 import { ApiError } from '../lib/api';
 import {
   addPrayerName,
@@ -18,6 +19,7 @@ import { NameList } from '../features/prayer-names/components/name-list';
 type State =
   | { kind: 'loading' }
   | { kind: 'signed-out'; problem: string | null }
+  | { kind: 'opening'; token: string }
   | ({ kind: 'ready' } & PrayerNamesListing);
 
 const message = (error: unknown) =>
@@ -38,11 +40,12 @@ async function namesFromApi(hadSession: boolean): Promise<State> {
 
 /** Why a form posted without JavaScript was refused as a whole (not field by field). */
 const problemOf = (form: { returned?: Pick<PageFormState, 'errors'> }) =>
-  form.returned?.errors._ ?? form.returned?.errors.id;
+  form.returned?.errors._ ?? form.returned?.errors.id ?? form.returned?.errors.token;
 
 /**
  * /prayer-names: a member's names for the Rabbi's prayers, rendered by the server from the
- * session the emailed link set (a cookie: ADR 021). Every form posts to the page without
+ * session the emailed link's button set (a cookie: ADRs 021 and 034; the link itself shows only
+ * the button). Every form posts to the page without
  * JavaScript; with it, they call the API. Edit and remove are addresses (`?edit=`, `?remove=`).
  * Without a session, the form to ask for a link.
  */
@@ -56,6 +59,7 @@ export default function PrayerNamesPage() {
   const edited = usePageForm('prayer-name-edit');
   const renewed = usePageForm('prayer-name-renew');
   const removed = usePageForm('prayer-name-remove');
+  const opened = usePageForm('prayer-link-open');
 
   useEffect(() => {
     // Reached by a link inside the site: the server did not render this visit.
@@ -111,10 +115,19 @@ export default function PrayerNamesPage() {
         <p role="status" className="mt-8">
           Opening your names…
         </p>
+      ) : state.kind === 'opening' ? (
+        <EmailLinkOpen
+          form="prayer-link-open"
+          action="/prayer-names"
+          token={state.token}
+          intro="This is your link to your names for prayer. It works once: press the button to open your names."
+          button="Open my names"
+        />
       ) : state.kind === 'signed-out' ? (
         <LinkRequest
           problem={
             state.problem ??
+            problemOf(opened) ??
             problemOf(added) ??
             problemOf(edited) ??
             problemOf(renewed) ??

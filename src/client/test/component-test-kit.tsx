@@ -5,9 +5,13 @@ import type { ReactElement, ReactNode } from 'react';
 import { afterEach, expect, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import siteConfig from '@site-config';
 import type { AdminSession } from '~/shared/schemas/admin';
+import { siteConfigSchema } from '~/shared/site-config-schema';
+import { publicContentOf, type PublicContent } from '~/shared/site-content';
 import { ToastProvider } from '../components/ui/toast';
 import { AdminSessionContext } from '../lib/admin/admin-session-context';
+import { SiteContentProvider } from '../lib/site-content';
 import { createAdminQueryClient } from '../lib/admin/query-client';
 
 /**
@@ -35,7 +39,12 @@ interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   path?: string;
   /** Renders inside a confirmed admin session with the admin query client. */
   admin?: boolean;
+  /** What the office published; the configuration's content by default. */
+  content?: PublicContent;
 }
+
+/** The content a page is rendered with when the office has published nothing. */
+export const configuredContent: PublicContent = publicContentOf(siteConfigSchema.parse(siteConfig));
 
 /**
  * Renders `ui` with the site's providers and a user-event instance. Returns the router's
@@ -43,7 +52,12 @@ interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', admin = false, ...options }: RenderWithProvidersOptions = {},
+  {
+    path = '/',
+    admin = false,
+    content = configuredContent,
+    ...options
+  }: RenderWithProvidersOptions = {},
 ) {
   const [pathname = '/', search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
@@ -51,7 +65,9 @@ export function renderWithProviders(
   function Providers({ children }: { children: ReactNode }) {
     const routed = (
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <ToastProvider>{children}</ToastProvider>
+        <SiteContentProvider content={content}>
+          <ToastProvider>{children}</ToastProvider>
+        </SiteContentProvider>
       </Router>
     );
     if (!queryClient) return routed;

@@ -11,3 +11,4 @@ export * from './prayer-names';
 export * from './rate-limits';
 export * from './donor-self-service';
 export * from './content-versions';
+export * from './site-content';

@@ -54,3 +54,17 @@ export function assertFromThisSite(request: FastifyRequest) {
     );
   }
 }
+
+/**
+ * The button that opens a link must be pressed on this site's own page (a login made from
+ * another site would sign the visitor in as someone else). That page is sent with
+ * `Referrer-Policy: no-referrer` (its address holds the token), so the browser posts it with
+ * `Origin: null` and no Referer: Sec-Fetch-Site, which every current browser sends, says
+ * where it came from; a browser too old to send it passes with `Origin: null`, as before.
+ */
+export function assertLinkPostedHere(request: FastifyRequest) {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'same-origin') return;
+  if (site === undefined && request.headers.origin === 'null') return;
+  assertFromThisSite(request);
+}

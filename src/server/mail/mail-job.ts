@@ -52,7 +52,10 @@ function mailJob(mail: { key: string; to: string; template: string; data: unknow
  * SMTP gives no idempotency: a crash between the server's 250 and marking the job done sends
  * the mail again, which is the accepted cost of never losing one.
  */
-export function mailJobHandler(mailer: Mailer, ctx: MailContext): JobHandler {
+export function mailJobHandler(
+  mailer: Mailer,
+  context: MailContext | (() => Promise<MailContext>),
+): JobHandler {
   return {
     // An SMTP outage of hours must not kill mail: 30 s doubling, capped at 2 h, 16 tries is 8 to
     // 16 hours of retrying (the default 10 s to 1 h with 10 tries gave up after 45 to 85 minutes).
@@ -60,6 +63,8 @@ export function mailJobHandler(mailer: Mailer, ctx: MailContext): JobHandler {
     backoff: exponentialBackoff({ baseMs: 30_000, capMs: 2 * 60 * 60_000 }),
     async run(payload) {
       const job = payloadSchema.parse(payload);
+      // The site as published when the mail goes (the office's contacts and dates, ADR 033).
+      const ctx = typeof context === 'function' ? await context() : context;
       const rendered = renderMail(ctx, job.template as MailTemplateName, job.data as never);
       await mailer.send({ to: job.to, ...rendered });
     },

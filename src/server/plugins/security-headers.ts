@@ -92,6 +92,19 @@ const deniedFeatures = [
   'usb',
 ];
 
+/** The policy of a page that adds nothing to the site's. */
+export function sitePageCsp(httpsOnly: boolean): string {
+  return serialize(siteDirectives(httpsOnly));
+}
+
+/**
+ * A policy that lets this site's own pages frame the page (the Site Content editor's preview,
+ * ADR 033); every other page stays unframable.
+ */
+export function framableBySite(csp: string): string {
+  return csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+}
+
 function permissionsPolicy(payment: string): string {
   return [...deniedFeatures.map((f) => `${f}=()`), `payment=${payment}`].join(', ');
 }

@@ -20,6 +20,8 @@ export interface PublicCache {
     key: string,
     produce: () => Promise<ProducedAnswer>,
   ): Promise<FastifyReply>;
+  /** The content version now: what else is kept per version (the site's content) asks it. */
+  version(): Promise<number>;
 }
 
 export async function registerPublicCache(app: FastifyInstance) {
@@ -39,6 +41,7 @@ export async function registerPublicCache(app: FastifyInstance) {
       }
       return sendAnswer(request, reply, await answers.answer(key, atVersion, produce));
     },
+    version: async () => version.current(),
   };
   app.decorate('publicCache', cache);
 }

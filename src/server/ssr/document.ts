@@ -1,7 +1,11 @@
 import { notFoundRoute, type PageRoute } from '~/client/app/routes';
 import { documentTitle } from '~/client/app/page-title';
 import { PAGE_DATA_ELEMENT_ID, type PageDataSnapshot } from '~/client/app/page-data';
+import { imagePreload } from '~/client/components/ui/responsive-picture';
+import { SITE_CONTENT_ELEMENT_ID } from '~/client/lib/site-content';
 import type { SiteConfig } from '~/shared/site-config-schema';
+import { publicContentOf } from '~/shared/site-content';
+import type { ContentImage } from '~/shared/schemas/site-content';
 import type { PageAssets } from './assets';
 import { pageDescriptions } from './page-descriptions';
 
@@ -58,6 +62,22 @@ interface DocumentInput {
   pageData?: PageDataSnapshot;
 }
 
+/**
+ * The home page's first hero picture, asked for with the stylesheet rather than once the
+ * markup is read: it is the largest thing painted first.
+ */
+function heroPreload(image: ContentImage | undefined): string {
+  if (!image) return '';
+  const link = imagePreload(image, '100vw');
+  const attributes = [
+    link.href && `href="${escapeHtml(link.href)}"`,
+    link.imageSrcSet && `imagesrcset="${escapeHtml(link.imageSrcSet)}"`,
+    link.imageSizes && `imagesizes="${escapeHtml(link.imageSizes)}"`,
+    'type' in link && link.type && `type="${escapeHtml(link.type)}"`,
+  ].filter(Boolean);
+  return `<link rel="preload" as="image" ${attributes.join(' ')} fetchpriority="high">`;
+}
+
 export function renderDocument({
   route,
   path,
@@ -109,14 +129,17 @@ export function renderDocument({
       (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
     ),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    route.path === '/' ? heroPreload(site.hero[0]?.backgroundImage) : '',
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     route.path === '/'
       ? `<script type="application/ld+json">${jsonForScript(organizationJsonLd(site, publicUrl))}</script>`
       : '',
   ].filter(Boolean);
-  const data = pageData
-    ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(pageData)}</script>`
-    : '';
+  const data =
+    `<script type="application/json" id="${SITE_CONTENT_ELEMENT_ID}">${jsonForScript(publicContentOf(site))}</script>` +
+    (pageData
+      ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(pageData)}</script>`
+      : '');
   // What the entry loads once the page has painted (src/client/entry-client.tsx).
   const modules = assets.app
     ? ` data-app="${escapeHtml(assets.app)}" data-modules="${escapeHtml(assets.deferred.join(' '))}"`

@@ -47,6 +47,12 @@ export interface PageFormContext {
   /** The page's address as posted, query included (`/videos?page=2`). */
   url: URL;
   request: FastifyRequest;
+  /**
+   * The answer, for the cookie a form sets once its work is done (the button that opens an
+   * emailed link signs the visitor in). Set nothing before the work is done: what is set stays
+   * on the page that says the form was refused too. The answer itself is pages.ts's to send.
+   */
+  reply: FastifyReply;
 }
 
 export type PageForms = Map<PageFormName, PageForm>;

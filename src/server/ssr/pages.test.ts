@@ -110,17 +110,28 @@ describe('server-rendered public pages', () => {
     expect(beacon.text).toContain('$820');
   });
 
-  it('opens /prayer-names?token= on the server and sends the token out of the address', async () => {
-    const res = await app.inject('/prayer-names?token=secret-token-value');
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/prayer-names?link=invalid');
-    const { res: shown, text, html } = await page(res.headers.location!);
+  it('shows /prayer-names?token= as a button that posts the token, then sends it out of the address', async () => {
+    const { res, text, html } = await page('/prayer-names?token=secret-token-value');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(text).toContain('Open my names');
+    expect(html).toMatch(/<input type="hidden" name="token" value="secret-token-value"\/>/);
+    const opened = await app.inject({
+      method: 'POST',
+      url: '/prayer-names',
+      payload: '_form=prayer-link-open&token=secret-token-value',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/prayer-names?link=invalid');
+    const { res: shown, text: refusal, html: after } = await page(opened.headers.location!);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['cache-control']).toBe('private, no-store');
-    expect(text).toContain('Names for Prayer');
-    expect(text).toContain('This link is not valid. Ask for a new one below.');
-    expect(text).toContain('Send me the link');
-    expect(html).not.toContain('secret-token-value');
+    expect(refusal).toContain('Names for Prayer');
+    expect(refusal).toContain('This link is not valid. Ask for a new one below.');
+    expect(refusal).toContain('Send me the link');
+    expect(after).not.toContain('secret-token-value');
   });
 
   it('renders /contact with the contact section as its own page', async () => {

@@ -12,9 +12,18 @@ import type { PageFormName, PageFormState } from '~/shared/page-forms';
 import { servedOverHttps } from '../env';
 import { AppError } from '../errors';
 import { formRateLimit } from '../plugins/rate-limit';
-import { stripePageCsp, videoEmbedsPageCsp } from '../plugins/security-headers';
+import { requireAdmin } from '../plugins/admin-guard';
+import {
+  framableBySite,
+  sitePageCsp,
+  stripePageCsp,
+  videoEmbedsPageCsp,
+} from '../plugins/security-headers';
 import { loadAssets } from './assets';
 import { renderDocument } from './document';
+import { isoDateIn } from '~/shared/schedule';
+import type { SiteConfig } from '~/shared/site-config-schema';
+import { publicContentOf } from '~/shared/site-content';
 import { redirectOf, type PageDataLoaders } from './page-data';
 import { fieldMessages, formFields, formNameOf } from './page-forms';
 import { renderAppHtml } from './render-app';
@@ -36,6 +45,7 @@ export async function registerPages(
         .map((f) => `/assets/${f}`)
     : [];
   const stripeCsp = stripePageCsp(servedOverHttps(app.env));
+  const siteCsp = sitePageCsp(servedOverHttps(app.env));
   const videoEmbedsCsp = videoEmbedsPageCsp(servedOverHttps(app.env));
   if (!assets.built)
     app.log.warn('no client build found: pages are served without scripts or styles');
@@ -55,9 +65,11 @@ export async function registerPages(
     form?: PageFormState,
   ) {
     const url = new URL(request.url, 'http://localhost');
+    if (status === 200 && isPreview(route, url)) return sendPreview(request, reply, route, url);
     form ??= route.kind === 'admin' ? undefined : sentForm(url);
     setPageHeaders(reply, route);
-    const cacheKey = status === 200 && !form ? pageCacheKey(route, url) : undefined;
+    const today = isoDateIn(app.clock(), app.siteConfig.timeZone);
+    const cacheKey = status === 200 && !form ? pageCacheKey(route, url, today) : undefined;
     if (cacheKey) {
       // The same for every visitor: rendered once per content version, kept compressed (ADR 029).
       reply.header('cache-control', 'no-cache');
@@ -86,8 +98,40 @@ export async function registerPages(
   }
 
   /**
+   * A public page with the office's draft laid over the site (admin → Site Content, ADR 033),
+   * for a signed-in administrator only, never kept, and framable by the editor (same origin).
+   * Anyone else is sent to sign in first.
+   */
+  async function sendPreview(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: PageRoute,
+    url: URL,
+  ) {
+    try {
+      await requireAdmin(request, reply);
+    } catch {
+      // To the editor once signed in (the sign-in page follows /admin paths only).
+      const next = encodeURIComponent('/admin?section=site-content');
+      return reply.header('cache-control', 'no-store').redirect(`/admin/login?next=${next}`, 303);
+    }
+    setPageHeaders(reply, route);
+    const csp = String(reply.getHeader('content-security-policy') ?? siteCsp);
+    const draft = await app.siteContent.draftSite();
+    const page = await renderPage(request, reply, route, url, undefined, draft);
+    reply.header('cache-control', 'no-store');
+    if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+    return reply
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('content-security-policy', framableBySite(csp))
+      .header('x-frame-options', 'SAMEORIGIN')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+  }
+
+  /**
    * The page's HTML (`complete` unless its data failed to load), or where its loader or the
-   * page itself sends the visitor instead.
+   * page itself sends the visitor instead. `draft`: the site as the preview shows it.
    */
   async function renderPage(
     request: FastifyRequest,
@@ -95,6 +139,7 @@ export async function registerPages(
     route: PageRoute,
     url: URL,
     form?: PageFormState,
+    draft?: SiteConfig,
   ): Promise<{ redirect: string; status: 302 | 303 } | { html: string; complete: boolean }> {
     const admin = route.kind === 'admin';
     const loaded = admin ? undefined : await loadPageData(request, reply, route, url);
@@ -104,9 +149,16 @@ export async function registerPages(
     const pageData = form
       ? { path: url.pathname, search: url.search.slice(1), data: loaded?.snapshot?.data, form }
       : loaded?.snapshot;
+    const site = draft ?? (await app.siteContent.site());
     const rendered = admin
       ? { html: '' }
-      : await renderAppHtml(route, url.pathname, url.search.slice(1), pageData);
+      : await renderAppHtml(
+          route,
+          url.pathname,
+          url.search.slice(1),
+          pageData,
+          publicContentOf(site),
+        );
     if ('redirectTo' in rendered) return { redirect: rendered.redirectTo, status: 302 };
     const html = renderDocument({
       route,
@@ -114,7 +166,7 @@ export async function registerPages(
       appHtml: rendered.html,
       assets: assets.forPage(route.module),
       fonts,
-      site: app.siteConfig,
+      site,
       publicUrl: app.env.PUBLIC_URL,
       pageData,
     });
@@ -180,6 +232,7 @@ export async function registerPages(
         path: url.pathname,
         url,
         request,
+        reply,
       });
       if ('location' in done) return reply.redirect(done.location, 303);
       const query = new URLSearchParams(done.query).toString();
@@ -247,13 +300,24 @@ export async function registerPages(
 /**
  * The public pages every visitor sees alike (the indexed ones), by the one query that changes
  * what they show (/videos?page=N); with any other query (a form's `?sent=`) a page is rendered
- * for its request. Undefined: not kept.
+ * for its request. Undefined: not kept. `today` (in the site's time zone) is part of the key:
+ * a page showing the next session of the circle says another date once that day has passed.
  */
-export function pageCacheKey(route: PageRoute, url: URL): string | undefined {
-  if (route.kind !== 'public' || !route.indexed || url.pathname !== route.path) return undefined;
+export function pageCacheKey(route: PageRoute, url: URL, today: string): string | undefined {
+  if (!isEveryonesPage(route, url)) return undefined;
   const search = url.search.slice(1);
   const known = search === '' || (route.path === '/videos' && /^page=[1-9]\d{0,3}$/.test(search));
-  return known ? `page ${url.pathname}?${search}` : undefined;
+  return known ? `page ${url.pathname}?${search} ${today}` : undefined;
+}
+
+/** `?preview=draft` on a page the office edits: the editor's preview (ADR 033). */
+export function isPreview(route: PageRoute, url: URL): boolean {
+  return isEveryonesPage(route, url) && url.searchParams.get('preview') === 'draft';
+}
+
+/** A public page every visitor sees alike (an indexed one), at its own path. */
+function isEveryonesPage(route: PageRoute, url: URL): boolean {
+  return route.kind === 'public' && !!route.indexed && url.pathname === route.path;
 }
 
 function escapeHtml(text: string): string {

@@ -3,6 +3,7 @@ import { App } from '~/client/app/app';
 import { preloadPage } from '~/client/app/lazy-page';
 import type { PageDataSnapshot } from '~/client/app/page-data';
 import type { PageRoute } from '~/client/app/routes';
+import type { PublicContent } from '~/shared/site-content';
 
 export type RenderResult = { html: string } | { redirectTo: string };
 
@@ -14,12 +15,19 @@ export async function renderAppHtml(
   route: PageRoute,
   path: string,
   search: string,
-  pageData?: PageDataSnapshot,
+  pageData: PageDataSnapshot | undefined,
+  content: PublicContent,
 ): Promise<RenderResult> {
   await preloadPage(route);
   const context: { redirectTo?: string } = {};
   const html = renderToString(
-    <App ssrPath={path} ssrSearch={search} ssrContext={context} pageData={pageData} />,
+    <App
+      ssrPath={path}
+      ssrSearch={search}
+      ssrContext={context}
+      pageData={pageData}
+      content={content}
+    />,
   );
   return context.redirectTo ? { redirectTo: context.redirectTo } : { html };
 }

@@ -72,7 +72,10 @@ export type MyGiving = z.output<typeof myGiving>;
 
 /** What /my-giving is rendered with: the donor's giving, or the page that asks for a link. */
 export type MyGivingPageData =
-  ({ kind: 'ready' } & MyGiving) | { kind: 'signed-out'; problem: string | null };
+  | ({ kind: 'ready' } & MyGiving)
+  | { kind: 'signed-out'; problem: string | null }
+  /** Opened from the emailed link: only the button that opens it (a GET never spends it). */
+  | { kind: 'opening'; token: string };
 
 export const receiptPdfParams = z.object({ id: z.uuid({ error: 'Unknown receipt' }) });
 export const statementPdfParams = z.object({

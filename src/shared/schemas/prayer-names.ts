@@ -118,9 +118,13 @@ export type PrayerNamesListing = z.output<typeof prayerNamesListing>;
 
 /**
  * What /prayer-names is rendered with: the giver's names, read from the session cookie the
- * emailed link set, or the signed-out page (with why, when a link or a session failed).
+ * emailed link set, the button that opens the link, or the signed-out page (with why, when a
+ * link or a session failed).
  */
 export type PrayerNamesPageData =
-  ({ kind: 'ready' } & PrayerNamesListing) | { kind: 'signed-out'; problem: string | null };
+  | ({ kind: 'ready' } & PrayerNamesListing)
+  | { kind: 'signed-out'; problem: string | null }
+  /** Opened from the emailed link: only the button that opens it (a GET never spends it). */
+  | { kind: 'opening'; token: string };
 
 export const prayerNameParams = z.object({ id: z.uuid({ error: 'Unknown name' }) });

@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
+import { useSiteContent } from '../../lib/site-content';
 import { AnchorLink } from './anchor-link';
 import { SocialLinks } from './social-icons';
 
 /** `newsletter` is the sign-up form, which the app passes in (a feature of its own). */
 export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
   const year = new Date().getFullYear();
+  const { contact } = useSiteContent();
   return (
     <footer className="bg-navy-950 text-white/90">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3">
         <div>
           <p className="font-display text-2xl font-semibold text-gold-300">{siteConfig.product}</p>
           <p className="mt-3 text-sm leading-relaxed">
-            Prayers at the holy tziyun in {siteConfig.contact.addressLine}, personal guidance and a
-            community that lifts one another.
+            Prayers at the holy tziyun in {contact.addressLine}, personal guidance and a community
+            that lifts one another.
           </p>
           <SocialLinks className="mt-5" />
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { AnchorLink } from './anchor-link';
 
 const anchorLinks = [

@@ -1,7 +1,8 @@
-import siteConfig from '@site-config';
+import type { PublicContent } from '~/shared/site-content';
+import { useSiteContent } from '../../lib/site-content';
 
 /** Simplified brand marks, drawn for this site (24×24, currentColor). */
-const icons: Record<keyof typeof siteConfig.social, { label: string; path: string }> = {
+const icons: Record<keyof PublicContent['social'], { label: string; path: string }> = {
   twitter: {
     label: 'Twitter',
     path: 'M4 4l7.2 9.6L4.3 20H6l6-5.5L16.2 20H20l-7.5-10L19 4h-1.7l-5.6 5.1L7.8 4z',
@@ -29,12 +30,13 @@ const icons: Record<keyof typeof siteConfig.social, { label: string; path: strin
 };
 
 export function SocialLinks({ className = '' }: { className?: string }) {
+  const { social } = useSiteContent();
   return (
     <ul className={`flex flex-wrap gap-3 ${className}`}>
       {(Object.keys(icons) as (keyof typeof icons)[]).map((key) => (
         <li key={key}>
           <a
-            href={siteConfig.social[key]}
+            href={social[key]}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`${icons[key].label} (opens in a new tab)`}

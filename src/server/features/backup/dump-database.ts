@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '~/db/client';
+import { openDatabase, type DatabaseExecutor, type DatabaseHandle } from '~/db/client';
 import { DataDirInUseError } from '~/db/data-dir-lock';
 import type { Env } from '../../env';
 import { resolveDataDir } from '../../lib/paths';
+import { listContentPhotos } from '../site-photos';
 import { listStoredMedia, type StoredMediaRef } from '../videos';
 import { BackupError, databaseFileNames, type Manifest } from './archive-format';
 import { requestDump } from './backup-socket';
@@ -78,6 +79,11 @@ async function dumpThroughServer(dataDir: string, path: string, inUse: DataDirIn
   };
 }
 
+/** Every stored file the database names: the videos' files and the site content's photos. */
+async function mediaNamedBy(db: DatabaseExecutor): Promise<StoredMediaRef[]> {
+  return [...(await listStoredMedia(db)), ...(await listContentPhotos(db))];
+}
+
 /**
  * What the process that has the embedded database open hands over: a checkpoint, then its files
  * and the media names, read inside one transaction. PGlite runs every other query after a
@@ -86,7 +92,7 @@ async function dumpThroughServer(dataDir: string, path: string, inUse: DataDirIn
 export async function copyPgliteDatabase(handle: DatabaseHandle, dataDir: string) {
   await handle.db.execute(sql`checkpoint`);
   const { media, files } = await handle.db.transaction(async (tx) => ({
-    media: await listStoredMedia(tx),
+    media: await mediaNamedBy(tx),
     files: readPgliteFiles(dataDir),
   }));
   return { media, dump: await packPgliteFiles(files) };
@@ -115,7 +121,7 @@ async function dumpPostgres(databaseUrl: string, workDir: string): Promise<Datab
           sql`select pg_export_snapshot() as snapshot`,
         );
         const { snapshot } = (exported as unknown as { rows: { snapshot: string }[] }).rows[0]!;
-        const names = await listStoredMedia(tx);
+        const names = await mediaNamedBy(tx);
         await runPgTool(
           'pg_dump',
           ['--format=custom', `--snapshot=${snapshot}`, `--file=${path}`],

@@ -42,7 +42,7 @@ export function giftsInYear(
 export async function receiptPdfOf(app: FastifyInstance, gift: Donation) {
   if (keptCents(gift) === 0) return null;
   const tier = gift.email ? await tierOf(app.database.db, gift.email.toLowerCase()) : null;
-  return renderReceiptPdf(app.siteConfig, gift, tier);
+  return renderReceiptPdf(await app.siteContent.site(), gift, tier);
 }
 
 /**
@@ -56,7 +56,7 @@ export async function statementPdfOf(app: FastifyInstance, email: string, year: 
   );
   if (gifts.length === 0) return null;
   const name = gifts.findLast((g) => g.donorName?.trim())?.donorName?.trim() ?? 'Friend';
-  return renderStatementPdf(app.siteConfig, {
+  return renderStatementPdf(await app.siteContent.site(), {
     name,
     email,
     year,

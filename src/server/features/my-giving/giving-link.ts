@@ -137,6 +137,20 @@ export async function openGivingLink(
   return { ok: true, session: ctx.linkSigner.sign(SESSION_PURPOSE, used.email, expiresAt) };
 }
 
+/**
+ * Whether a genuine, unexpired link (spent or not) was sent to this address: a donor already
+ * signed in who opens it again just goes on to their giving.
+ */
+export async function givingLinkIsFor(ctx: GivingLinkContext, token: string, email: string) {
+  const link = readLinkToken(ctx.linkSigner, LINK_PURPOSE, token, ctx.clock());
+  if (!link.ok) return false;
+  const [row] = await ctx.db
+    .select({ email: givingLinks.email })
+    .from(givingLinks)
+    .where(and(eq(givingLinks.id, link.id), eq(givingLinks.nonceHash, link.nonceHash)));
+  return row?.email === email;
+}
+
 /** The address a live session names, with when it ends; refused in plain words otherwise. */
 export function donorOfSession(ctx: GivingLinkContext, session: string | undefined) {
   const check = session ? ctx.linkSigner.verify(SESSION_PURPOSE, session, ctx.clock()) : null;

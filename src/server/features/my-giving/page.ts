@@ -7,11 +7,12 @@ import {
 } from '~/shared/schemas/my-giving';
 import { AppError } from '../../errors';
 import { assertFromThisSite } from '../../lib/link-session-cookie';
-import { linkPageState } from '../../lib/link-page';
+import { linkOpenForm, linkPageState, type LinkPage } from '../../lib/link-page';
 import type { PageDataContext, PageRedirect } from '../../ssr/page-data';
 import {
   donorOfSession,
   givingLinkContext,
+  givingLinkIsFor,
   givingLinkMessages,
   openGivingLink,
   sendGivingLink,
@@ -37,30 +38,37 @@ export function requireDonor(app: FastifyInstance, request: FastifyRequest) {
   return donorOfSession(givingLinkContext(app), givingCookie.read(request));
 }
 
+/** 'My giving' as a page an emailed link opens (lib/link-page.ts). */
+const givingLinkPage = (app: FastifyInstance): LinkPage<ReturnType<typeof donorOfSession>> => ({
+  page: '/my-giving',
+  cookie: givingCookie,
+  open: (token) => openGivingLink(givingLinkContext(app), token),
+  isFor: (token, donor) => givingLinkIsFor(givingLinkContext(app), token, donor.email),
+  whoIsSignedIn: (request) => donorOfCookie(app, request),
+  messages: givingLinkMessages,
+});
+
 /**
- * /my-giving as the server renders it: the emailed link opens it once and sets the short
- * session (lib/link-page.ts); without a session, the form that asks for a link.
+ * /my-giving as the server renders it: the emailed link shows the button that opens it, which
+ * spends it and sets the short session (lib/link-page.ts, ADR 034); without a session, the form
+ * that asks for a link.
  */
 export async function loadMyGivingPageData(
   app: FastifyInstance,
   url: URL,
   context: PageDataContext,
 ): Promise<MyGivingPageData | PageRedirect> {
-  const state = await linkPageState(url, context, {
-    page: '/my-giving',
-    cookie: givingCookie,
-    open: (token) => openGivingLink(givingLinkContext(app), token),
-    whoIsSignedIn: () => donorOfCookie(app, context.request),
-    messages: givingLinkMessages,
-  });
+  const state = await linkPageState(url, context, givingLinkPage(app));
+  if ('opening' in state) return { kind: 'opening', token: state.token };
   if (!('signedIn' in state)) return state;
   if (!state.signedIn) return { kind: 'signed-out', problem: state.problem };
   const donor = state.who;
   return { kind: 'ready', ...(await loadMyGiving(app, donor.email, donor.sessionEndsAt)) };
 }
 
-/** The request-a-link form, posted without JavaScript (ssr/page-forms.ts). */
+/** The button that opens the link and the request-a-link form, posted without JavaScript (ssr/page-forms.ts). */
 export function registerMyGivingPageForms(app: FastifyInstance) {
+  app.pageForms.set('giving-link-open', linkOpenForm(givingLinkPage(app)));
   app.pageForms.set('giving-link', {
     schema: givingLinkRequest,
     sentMessage: givingLinkMessages.sent,

@@ -6,6 +6,7 @@ import {
   givingSession,
   openGivingLink,
   requestGivingLinks,
+  visitGivingLink,
 } from '../../../../tests/helpers/my-giving';
 import { activeMember } from '../../../../tests/helpers/prayer-names';
 import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
@@ -33,20 +34,56 @@ describe('the link to My giving', () => {
     expect(await requestGivingLinks(app, 'member-only@example.org')).toHaveLength(1);
   });
 
+  it('opens only with its button: what a mail scanner fetches spends nothing and shows nothing private', async () => {
+    await insertDonations(app, [{ email: 'scanned@example.org', donorName: 'Rivka Scanned' }]);
+    const [token] = await requestGivingLinks(app, 'scanned@example.org');
+    expect((await visitGivingLink(app, token!, undefined, 'HEAD')).statusCode).toBe(200);
+    for (const seen of [await visitGivingLink(app, token!), await visitGivingLink(app, token!)]) {
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers['set-cookie']).toBeUndefined();
+      expect(seen.headers['cache-control']).toBe('no-store');
+      expect(seen.headers['referrer-policy']).toBe('no-referrer');
+      expect(seen.headers['x-robots-tag']).toMatch(/noindex/);
+      expect(seen.body).toContain('<meta name="robots" content="noindex');
+      expect(pageData(seen.body).data).toEqual({ kind: 'opening', token });
+      expect(seen.body).toContain('Show my giving');
+      expect(seen.body).toContain('name="_form" value="giving-link-open"');
+      expect(seen.body).not.toContain('Rivka');
+      expect(seen.body).not.toContain('scanned@example.org');
+    }
+    // The donor presses the button: the link opens then, once.
+    const opened = await openGivingLink(app, token!);
+    expect(opened.headers.location).toBe('/my-giving');
+    const cookie = givingCookieOf(opened);
+    const page = await app.inject({ url: '/my-giving', headers: { cookie } });
+    expect(pageData(page.body).data).toMatchObject({ kind: 'ready', name: 'Rivka Scanned' });
+    // Followed again in that browser: straight on, without the button.
+    const followed = await visitGivingLink(app, token!, cookie);
+    expect(followed.statusCode).toBe(303);
+    expect(followed.headers.location).toBe('/my-giving');
+    // Signed in as another donor, the link shows the button and nothing of theirs.
+    await insertDonations(app, [{ email: 'other@example.org', donorName: 'Other Person' }]);
+    const other = await givingSession(app, 'other@example.org');
+    const [fresh] = (await requestGivingLinks(app, 'scanned@example.org')).slice(-1);
+    const asOther = await visitGivingLink(app, fresh!, other);
+    expect(pageData(asOther.body).data).toEqual({ kind: 'opening', token: fresh });
+    expect(asOther.body).not.toContain('Other Person');
+  });
+
   it('works once, leaves the address bar, and opens a short session', async () => {
     await insertDonations(app, [{ email: 'once@example.org' }]);
     const [token] = await requestGivingLinks(app, 'once@example.org');
-    // A HEAD (a mail scanner's look) spends nothing.
-    await app.inject({ method: 'HEAD', url: `/my-giving?token=${encodeURIComponent(token!)}` });
     const first = await openGivingLink(app, token!);
     expect(first.statusCode).toBe(303);
     expect(first.headers.location).toBe('/my-giving');
     const cookie = givingCookieOf(first);
     expect(String([first.headers['set-cookie']].flat()[0])).toMatch(/HttpOnly; SameSite=Lax/);
     expect((await getGiving(cookie)).statusCode).toBe(200);
-    // Opened again in another browser: used.
+    // Opened again in another browser: used; in the browser it signed in: straight on.
     const again = await openGivingLink(app, token!);
     expect(again.headers.location).toBe('/my-giving?link=used');
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect((await openGivingLink(app, token!, cookie)).headers.location).toBe('/my-giving');
     const page = await app.inject({ method: 'GET', url: '/my-giving?link=used' });
     expect(pageData(page.body).data).toEqual({
       kind: 'signed-out',
@@ -67,6 +104,28 @@ describe('the link to My giving', () => {
     expect((await openGivingLink(app, `${token!}x`)).headers.location).toBe(
       '/my-giving?link=invalid',
     );
+  });
+
+  it('refuses a button posted without a token or from another site, spending nothing', async () => {
+    await insertDonations(app, [{ email: 'careful@example.org' }]);
+    const [token] = await requestGivingLinks(app, 'careful@example.org');
+    const missing = await postPageForm(app, '/my-giving', { _form: 'giving-link-open' });
+    expect(missing.statusCode).toBe(400);
+    expect(pageData(missing.body).data).toEqual({ kind: 'signed-out', problem: null });
+    expect(missing.body).toContain('This link is not complete. Open it again from your email.');
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/my-giving',
+      payload: new URLSearchParams({ _form: 'giving-link-open', token: token! }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'cross-site',
+        origin: 'null',
+      },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+    expect((await openGivingLink(app, token!)).headers.location).toBe('/my-giving');
   });
 
   it('refuses bad input with a message on the field', async () => {

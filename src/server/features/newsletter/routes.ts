@@ -5,7 +5,8 @@ import { messageResponse } from '~/shared/schemas/common';
 import { newsletterSignupInput } from '~/shared/schemas/newsletter';
 import { AppError } from '../../errors';
 import { formRateLimit } from '../../plugins/rate-limit';
-import { confirmNewsletter, unsubscribeNewsletter } from './confirm-newsletter';
+import { unsubscribeNewsletter } from './confirm-newsletter';
+import { newsletterConfirmForm, newsletterConfirmLink } from './page';
 import { subscribeNewsletter } from './subscribe-newsletter';
 
 export const newsletterSuccessMessage =
@@ -60,21 +61,22 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The confirmation link's button, posted to its page (./page.ts).
+  app.pageForms.set('newsletter-confirm', newsletterConfirmForm(app));
+
+  // The link mailed before the confirmation page had its button (ADR 034): it leads to that page
+  // and confirms nothing, whoever fetches it (a mail scanner does, before the person).
   app.get(
     '/newsletter/confirm',
     {
       config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
-      schema: { querystring: tokenQuery, response: { 200: messageResponse } },
+      schema: { querystring: tokenQuery },
     },
-    async (request, reply) => {
-      const { confirmed, announced } = await confirmNewsletter(
-        app.database.db,
-        request.query.token,
-        app.clock(),
-      );
-      if (announced) app.jobWorker.wake();
-      return reply.redirect(`/newsletter?status=${confirmed ? 'confirmed' : 'invalid'}`, 303);
-    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(newsletterConfirmLink(request.query.token), 303),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import {
   type LinkRefusal,
 } from '../../lib/single-use-link';
 import { enqueueMail } from '../../mail/mail-job';
-import { type NameOwner, ownerColumns, ownerFromSubject, ownerSubject } from './owner';
+import { type NameOwner, ownerColumns, ownerFromSubject, ownerKey, ownerSubject } from './owner';
 
 const LINK_PURPOSE = 'prayer-names-link';
 const SESSION_PURPOSE = 'prayer-names-session';
@@ -166,6 +166,20 @@ export async function openPrayerLink(
   const expiresAt = new Date(now.getTime() + PRAYER_SESSION_HOURS * hourMs);
   const session = ctx.linkSigner.sign(SESSION_PURPOSE, ownerSubject(used), expiresAt);
   return { ok: true, session };
+}
+
+/**
+ * Whether a genuine, unexpired link (spent or not) was sent to this giver: someone already
+ * signed in as them who opens it again just goes on to their names.
+ */
+export async function prayerLinkIsFor(ctx: PrayerLinkContext, token: string, owner: NameOwner) {
+  const link = readLinkToken(ctx.linkSigner, LINK_PURPOSE, token, ctx.clock());
+  if (!link.ok) return false;
+  const [row] = await ctx.db
+    .select({ memberId: prayerLinks.memberId, donorEmail: prayerLinks.donorEmail })
+    .from(prayerLinks)
+    .where(and(eq(prayerLinks.id, link.id), eq(prayerLinks.nonceHash, link.nonceHash)));
+  return row !== undefined && ownerKey(row) === ownerKey(ownerColumns(owner));
 }
 
 /**

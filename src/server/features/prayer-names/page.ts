@@ -9,13 +9,14 @@ import {
   type PrayerNamesPageData,
 } from '~/shared/schemas/prayer-names';
 import { AppError } from '../../errors';
-import { linkPageState } from '../../lib/link-page';
+import { linkOpenForm, linkPageState, type LinkPage } from '../../lib/link-page';
 import type { PageDataContext, PageRedirect } from '../../ssr/page-data';
 import type { PageForm } from '../../ssr/page-forms';
 import {
   openPrayerLink,
   ownerOfSession,
   prayerLinkContext,
+  prayerLinkIsFor,
   prayerLinkMessages,
   sendPrayerLink,
 } from './magic-link';
@@ -39,23 +40,28 @@ async function ownerOfCookie(app: FastifyInstance, request: FastifyRequest) {
   }
 }
 
+/** The names page as a page an emailed link opens (lib/link-page.ts). */
+const namesLinkPage = (app: FastifyInstance): LinkPage<NameOwner> => ({
+  page: PAGE,
+  cookie: prayerSessionCookie,
+  open: (token) => openPrayerLink(prayerLinkContext(app), token),
+  isFor: (token, owner) => prayerLinkIsFor(prayerLinkContext(app), token, owner),
+  whoIsSignedIn: (request) => ownerOfCookie(app, request),
+  messages: prayerLinkMessages,
+});
+
 /**
- * /prayer-names as the server renders it: the emailed link opens it once and sets the session
- * (lib/link-page.ts, ADR 021); without a session, the signed-out page: the form that asks for a
- * link.
+ * /prayer-names as the server renders it: the emailed link shows the button that opens it, which
+ * spends it and sets the session (lib/link-page.ts, ADRs 021 and 034); without a session, the
+ * signed-out page: the form that asks for a link.
  */
 export async function loadPrayerNamesPageData(
   app: FastifyInstance,
   url: URL,
   context: PageDataContext,
 ): Promise<PrayerNamesPageData | PageRedirect> {
-  const state = await linkPageState(url, context, {
-    page: PAGE,
-    cookie: prayerSessionCookie,
-    open: (token) => openPrayerLink(prayerLinkContext(app), token),
-    whoIsSignedIn: () => ownerOfCookie(app, context.request),
-    messages: prayerLinkMessages,
-  });
+  const state = await linkPageState(url, context, namesLinkPage(app));
+  if ('opening' in state) return { kind: 'opening', token: state.token };
   if (!('signedIn' in state)) return state;
   if (!state.signedIn) return { kind: 'signed-out', problem: state.problem };
   return { kind: 'ready', ...(await listingOf(app, state.who)) };
@@ -90,6 +96,7 @@ export function registerPrayerNamePageForms(app: FastifyInstance) {
     return ownerOfSession(prayerLinkContext(app), prayerSessionOf(request));
   };
   const forms: [PageFormName, PageForm][] = Object.entries({
+    'prayer-link-open': linkOpenForm(namesLinkPage(app)),
     'prayer-link': {
       schema: prayerLinkRequest,
       sentMessage: prayerLinkMessages.sent,

@@ -13,8 +13,11 @@ import {
   namesSession,
   openLink,
   requestLinks,
+  sessionCookieOf,
+  visitLink,
   withSession,
 } from '../../../../tests/helpers/prayer-names';
+import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
 import { buildApp, loggerOptions } from '../../app';
 import { parseEnv } from '../../env';
 import { prayerLinkMessages } from './magic-link';
@@ -45,6 +48,17 @@ const activeMember = (email: string) => activeMemberOf(app, email);
 const requestLink = (email: string) => requestLinks(app, email);
 
 const open = (token: string, cookie?: string) => openLink(app, token, cookie);
+const visit = (token: string, cookie?: string, method?: 'GET' | 'HEAD') =>
+  visitLink(app, token, cookie, method);
+
+/** When the link was spent, if it was (a scanner's visit must leave it unspent). */
+async function usedAtOf(token: string) {
+  const id = Buffer.from(token.split('.')[0]!, 'base64url')
+    .toString()
+    .match(/"([0-9a-f-]{36})\./)![1]!;
+  const [link] = await app.database.db.select().from(prayerLinks).where(eq(prayerLinks.id, id));
+  return link!.usedAt;
+}
 
 async function sessionFor(email: string) {
   await activeMember(email);
@@ -67,11 +81,48 @@ describe('the magic link', () => {
     expect(await requestLink('nobody@example.org')).toHaveLength(0);
   });
 
+  it('opens only with its button: a GET or a HEAD (a mail scanner’s) spends nothing and shows nothing private', async () => {
+    const member = await activeMember('scanned@example.org');
+    await call(
+      await namesSession(app, 'scanned@example.org'),
+      'POST',
+      '/api/prayer-names',
+      aName(),
+    );
+    const token = (await requestLink('scanned@example.org')).at(-1);
+    // What Safe Links, a link checker and a preview bot do before the member clicks.
+    const head = await visit(token!, undefined, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    for (const seen of [await visit(token!), await visit(token!)]) {
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers['set-cookie']).toBeUndefined();
+      expect(seen.headers['cache-control']).toBe('no-store');
+      expect(seen.headers['referrer-policy']).toBe('no-referrer');
+      expect(seen.headers['x-robots-tag']).toMatch(/noindex/);
+      expect(seen.body).toContain('<meta name="robots" content="noindex');
+      expect(pageData(seen.body).data).toEqual({ kind: 'opening', token });
+      // One button, in a form that posts the token to the page (no JavaScript needed).
+      expect(seen.body).toContain('Open my names');
+      expect(seen.body).toMatch(/<form[^>]* action="\/prayer-names" method="post">/);
+      expect(seen.body).toContain('name="_form" value="prayer-link-open"');
+      for (const secret of [member.name, member.email, HEBREW, MOTHER])
+        expect(seen.body).not.toContain(secret);
+    }
+    expect(await usedAtOf(token!)).toBeNull();
+
+    // The member presses the button: the link opens then.
+    const opened = await open(token!);
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/prayer-names');
+    const cookie = sessionCookieOf(opened);
+    const names = await app.inject({ url: '/prayer-names', headers: { cookie } });
+    expect(pageData(names.body).data).toMatchObject({ kind: 'ready' });
+    expect(names.body).toContain(HEBREW);
+  });
+
   it('works once: it sets the session cookie and leaves the address; stores only a hash of its nonce', async () => {
     await activeMember('once@example.org');
     const [token] = await requestLink('once@example.org');
-    // A HEAD (a mail scanner's look at the link) spends nothing.
-    await app.inject({ method: 'HEAD', url: `/prayer-names?token=${encodeURIComponent(token!)}` });
     const first = await open(token!);
     expect(first.statusCode).toBe(303);
     expect(first.headers.location).toBe('/prayer-names');
@@ -91,9 +142,13 @@ describe('the magic link', () => {
     const refused = await app.inject(again.headers.location!);
     expect(refused.statusCode).toBe(200);
     expect(refused.body).toContain(prayerLinkMessages.used);
-    // Opened again in the browser it signed in: the names, as before.
+    // Opened again in the browser it signed in: the names, as before; followed again there,
+    // straight on to them, without the button.
     const reopened = await open(token!, cookie.split(';')[0]);
     expect(reopened.headers.location).toBe('/prayer-names');
+    const followed = await visit(token!, cookie.split(';')[0]);
+    expect(followed.statusCode).toBe(303);
+    expect(followed.headers.location).toBe('/prayer-names');
 
     const nonce = Buffer.from(token!.split('.')[0]!, 'base64url')
       .toString()
@@ -101,6 +156,58 @@ describe('the magic link', () => {
     const stored = await app.database.db.select().from(prayerLinks);
     expect(JSON.stringify(stored)).not.toContain(nonce);
     expect(stored.some((l) => l.usedAt !== null)).toBe(true);
+  });
+
+  it('signed in as someone else, shows the button; their session opens no one else’s used link', async () => {
+    await activeMember('first@example.org');
+    await activeMember('second@example.org');
+    const firstSession = await namesSession(app, 'first@example.org');
+    const [token] = await requestLink('second@example.org');
+    const seen = await visit(token!, firstSession);
+    expect(seen.statusCode).toBe(200);
+    expect(pageData(seen.body).data).toEqual({ kind: 'opening', token });
+    expect(seen.body).not.toContain('first@example.org');
+    await open(token!);
+    const refused = await open(token!, firstSession);
+    expect(refused.headers.location).toBe('/prayer-names?link=used');
+    expect(refused.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a button posted without a token, or from another site, and spends nothing', async () => {
+    await activeMember('careful@example.org');
+    const [token] = await requestLink('careful@example.org');
+    const withoutToken: Record<string, string>[] = [
+      { _form: 'prayer-link-open' },
+      { _form: 'prayer-link-open', token: '' },
+    ];
+    for (const fields of withoutToken) {
+      const res = await postPageForm(app, '/prayer-names', fields);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.body).toContain('This link is not complete. Open it again from your email.');
+    }
+    const tooLong = await postPageForm(app, '/prayer-names', {
+      _form: 'prayer-link-open',
+      token: 'x'.repeat(3000),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain(prayerLinkMessages.invalid);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site', origin: 'null' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/prayer-names',
+        payload: new URLSearchParams({ _form: 'prayer-link-open', token: token! }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toContain('This change came from another website');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await usedAtOf(token!)).toBeNull();
+    expect((await open(token!)).headers.location).toBe('/prayer-names');
   });
 
   it('expires after a day, and a forged one opens nothing', async () => {

@@ -310,6 +310,23 @@ describe('POST /api/admin/videos with files', () => {
     expect(twice.statusCode).toBe(400);
     expect(await incomingFiles()).toEqual([]);
   });
+
+  it('answers a form cut off before its end with a 400, keeping nothing', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/videos',
+      payload: Buffer.concat([
+        Buffer.from(
+          '--x\r\ncontent-disposition: form-data; name="videoFile"; filename="a.mp4"\r\n\r\n',
+        ),
+        sample.mp4(),
+      ]),
+      headers: { ...app.admin.headers, 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/did not arrive whole/);
+    expect(await incomingFiles()).toEqual([]);
+  });
 });
 
 describe('GET /api/admin/videos', () => {

@@ -1,7 +1,8 @@
 /** Teaching videos: the public library and comments, the admin's uploads and moderation, media. */
 export { videoRoutes } from './public-routes';
 export { adminVideoRoutes } from './admin-routes';
-export { mediaRoutes } from './media-routes';
+export { mediaRoutes, mediaStoreFor } from './media-routes';
+export { isBrokenForm, uploadLimits } from './read-video-form';
 export { loadVideosPageData } from './videos-page-data';
 export { listStoredMedia, type StoredMediaRef } from './list-stored-media';
 export { createMediaStoreFromEnv } from './media-store-from-env';
@@ -12,4 +13,5 @@ export {
   storedNamePattern,
   type MediaKind,
   type MediaStore,
+  type ReceivedFile,
 } from './media-store';

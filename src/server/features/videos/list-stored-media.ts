@@ -1,11 +1,14 @@
 import type { DatabaseExecutor } from '~/db/client';
 import { videos } from '~/db/schema';
-import { mediaKinds, type MediaKind } from './media-store';
+import type { MediaKind } from './media-store';
 
 export interface StoredMediaRef {
   name: string;
   kind: MediaKind;
 }
+
+/** The files a video row names; photos are named by the site content (photoNamesIn). */
+const videoFileKinds = ['video', 'thumbnail', 'captions'] as const;
 
 /**
  * Every stored file a video row names (its video, thumbnail and captions), as the database `db`
@@ -20,6 +23,6 @@ export async function listStoredMedia(db: DatabaseExecutor): Promise<StoredMedia
     })
     .from(videos);
   return rows.flatMap((row) =>
-    mediaKinds.flatMap((kind) => (row[kind] ? [{ name: row[kind], kind }] : [])),
+    videoFileKinds.flatMap((kind) => (row[kind] ? [{ name: row[kind], kind }] : [])),
   );
 }

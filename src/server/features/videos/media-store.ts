@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
  * (`<uuid>.<ext>`), never reused, and carry the extension the content-type is served from.
  */
 
-export const mediaKinds = ['video', 'thumbnail', 'captions'] as const;
+export const mediaKinds = ['video', 'thumbnail', 'captions', 'photo'] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 
 export interface Format {
@@ -29,6 +29,20 @@ const ascii = (head: Buffer, at: number, text: string) =>
 
 /** ISO base media brands that are still images or audio, not video. */
 const nonVideoBrands = new Set(['avif', 'avis', 'heic', 'heix', 'mif1', 'msf1', 'M4A ', 'M4B ']);
+
+const imageFormats: Format[] = [
+  { ext: 'jpg', contentType: 'image/jpeg', matches: (h) => h.readUIntBE(0, 3) === 0xffd8ff },
+  {
+    ext: 'png',
+    contentType: 'image/png',
+    matches: (h) => h.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
+  },
+  {
+    ext: 'webp',
+    contentType: 'image/webp',
+    matches: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'),
+  },
+];
 
 const formats: Record<MediaKind, Format[]> = {
   video: [
@@ -47,19 +61,7 @@ const formats: Record<MediaKind, Format[]> = {
     },
     { ext: 'ogv', contentType: 'video/ogg', matches: (h) => ascii(h, 0, 'OggS') },
   ],
-  thumbnail: [
-    { ext: 'jpg', contentType: 'image/jpeg', matches: (h) => h.readUIntBE(0, 3) === 0xffd8ff },
-    {
-      ext: 'png',
-      contentType: 'image/png',
-      matches: (h) => h.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
-    },
-    {
-      ext: 'webp',
-      contentType: 'image/webp',
-      matches: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'),
-    },
-  ],
+  thumbnail: imageFormats,
   captions: [
     {
       ext: 'vtt',
@@ -68,6 +70,9 @@ const formats: Record<MediaKind, Format[]> = {
       matches: (h) => /^(\uFEFF)?WEBVTT([ \t\r\n]|$)/.test(h.subarray(0, 16).toString('utf8')),
     },
   ],
+  // The site content's photos (src/server/features/site-photos): the upload is checked against
+  // these, and so is each size made from it.
+  photo: imageFormats,
 };
 
 const contentTypes = new Map(
@@ -84,12 +89,14 @@ export const refusedTypeMessages: Record<MediaKind, string> = {
   video: 'The video file must be an MP4, WebM or Ogg video.',
   thumbnail: 'The thumbnail must be a JPEG, PNG or WebP image.',
   captions: 'The captions must be a WebVTT (.vtt) file.',
+  photo: 'The photo must be a JPEG, PNG or WebP image.',
 };
 
 const kindLabels: Record<MediaKind, string> = {
   video: 'video file',
   thumbnail: 'thumbnail',
   captions: 'captions file',
+  photo: 'photo',
 };
 
 /** Bytes read before deciding what a file is: every signature above fits. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
+import { contentLimits } from '~/shared/schemas/site-content';
 import { videoLimits } from '~/shared/schemas/videos';
 import { AppError } from '../../errors';
 import type { MediaKind, MediaStore, ReceivedFile } from './media-store';
@@ -18,6 +19,8 @@ export function uploadLimits(maxVideoMb: number): Record<MediaKind, number> {
     video: maxVideoMb * MB,
     thumbnail: Math.min(maxVideoMb, videoLimits.thumbnailMaxMb) * MB,
     captions: Math.min(maxVideoMb, videoLimits.captionsMaxMb) * MB,
+    // Not a field of the video form: the site content's photo upload (site-photos) reads it.
+    photo: Math.min(maxVideoMb, contentLimits.imageMaxMb) * MB,
   };
 }
 
@@ -37,6 +40,15 @@ export interface VideoForm {
   files: Partial<Record<MediaKind, ReceivedFile>>;
 }
 
+/** busboy's refusals of a body that breaks off or names no boundary: the sender's, a 400. */
+export function isBrokenForm(error: unknown) {
+  return (
+    error instanceof Error &&
+    !(error instanceof AppError) &&
+    /unexpected end of multipart data|boundary not found/i.test(error.message)
+  );
+}
+
 function multipartError(error: unknown, maxVideoMb: number): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -44,6 +56,12 @@ function multipartError(error: unknown, maxVideoMb: number): unknown {
   }
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError('payload_too_large', 'The form has more parts than a video needs.');
+  }
+  if (isBrokenForm(error)) {
+    return Object.assign(
+      new AppError('bad_request', 'The upload did not arrive whole. Please try again.'),
+      { cause: error },
+    );
   }
   return error;
 }

@@ -29,7 +29,8 @@ export function listUnsubscribeHeaders(ctx: MailContext, token: string): Record<
 
 export function newsletterConfirmation(ctx: MailContext, data: NewsletterMailData): RenderedMail {
   const { site, publicUrl } = ctx;
-  const confirmUrl = `${publicUrl}/api/newsletter/confirm?token=${encodeURIComponent(data.confirmToken)}`;
+  // The page's button confirms, not the link: mail scanners fetch links before the person does.
+  const confirmUrl = `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(data.confirmToken)}`;
   const unsubscribe = unsubscribeUrl(ctx, data.unsubscribeToken);
   return {
     subject: `Please confirm your subscription to ${site.product}`,

@@ -89,7 +89,7 @@ describe('mail templates', () => {
       confirmToken: 'c/t+1',
       unsubscribeToken: 'u-1',
     });
-    expect(mail.text).toContain('https://tziyun.test/api/newsletter/confirm?token=c%2Ft%2B1');
+    expect(mail.text).toContain('https://tziyun.test/newsletter/confirm?token=c%2Ft%2B1');
     expect(mail.html).toContain('https://tziyun.test/newsletter/unsubscribe?token=u-1');
     expect(mail.headers).toEqual({
       'List-Unsubscribe': `<https://tziyun.test/api/newsletter/unsubscribe?token=u-1>, <mailto:${ctx.site.contact.email}?subject=unsubscribe>`,

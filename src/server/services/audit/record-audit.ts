@@ -32,7 +32,10 @@ export type AuditAction =
   | 'video-created'
   | 'video-updated'
   | 'comment-approved'
-  | 'prayer-list-read';
+  | 'prayer-list-read'
+  | 'content-published'
+  | 'content-restored'
+  | 'content-draft-discarded';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

@@ -1,4 +1,4 @@
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { useState } from 'react';
 import { formatMoney } from '~/shared/money';
 import { memberStatuses, type MemberStatus } from '~/shared/domain';

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { adminQueryKey } from '../../../lib/admin/query-client';

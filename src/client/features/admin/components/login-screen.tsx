@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import type { AdminSession } from '~/shared/schemas/admin';
 import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
 import { useLocation, useSearch } from 'wouter';
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';

@@ -1,5 +1,6 @@
 import { OfficeContact } from '../../../components/layout/office-contact';
 import { buttonClass } from '../../../components/ui/button';
+import { useSiteContent } from '../../../lib/site-content';
 import { checkoutHref, type CheckoutChoice, type PayMethod } from '~/shared/checkout-link';
 import type { DonateOptions } from '~/shared/donate-options';
 import { checkAmount, dollars, donateQuery } from '../lib/donate-choice';
@@ -17,8 +18,9 @@ const methodNames: Record<PayMethod, { payments: string; with: string }> = {
 export function checkoutProblem(
   choice: CheckoutChoice,
   options: DonateOptions,
+  officePhone: string,
 ): { kind: 'amount'; message: string } | { kind: 'method'; others: PayMethod[] } | null {
-  const { problem } = checkAmount(String(choice.amount), options.limits);
+  const { problem } = checkAmount(String(choice.amount), options.limits, officePhone);
   if (problem) return { kind: 'amount', message: problem };
   const methods = options.methods[choice.type];
   if (!methods.includes(choice.method)) {
@@ -39,7 +41,7 @@ export function CheckoutNotice({
   choice: CheckoutChoice;
   options: DonateOptions;
 }) {
-  const problem = checkoutProblem(choice, options);
+  const problem = checkoutProblem(choice, options, useSiteContent().contact.phone);
   if (!problem) return null;
   const gift = `${dollars(choice.amount)}${choice.type === 'subscription' ? ' a month' : ''}`;
 

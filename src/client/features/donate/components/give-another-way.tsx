@@ -1,5 +1,6 @@
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { useId, type ReactNode } from 'react';
+import { useSiteContent } from '../../../lib/site-content';
 
 /**
  * When no way to pay online is set up (for this kind of gift): says so, and how to give through
@@ -15,7 +16,7 @@ export function GiveAnotherWay({
   /** What cannot be done online, in a sentence; a default says it of every gift. */
   children?: ReactNode;
 }) {
-  const { email, phone, addressLine } = siteConfig.contact;
+  const { email, phone, addressLine } = useSiteContent().contact;
   const headingId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (

@@ -1,4 +1,4 @@
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 
 /** Spec 2: what a gift does, by amount. */
 export function ImpactList() {

@@ -1,4 +1,4 @@
-import siteConfig from '@site-config';
+import { useSiteContent } from '../../../lib/site-content';
 import { buttonClass } from '../../../components/ui/button';
 import { RichText } from '../../../components/ui/rich-text';
 import { Link } from 'wouter';
@@ -11,9 +11,10 @@ import type { PayMethod } from '~/shared/checkout-link';
  * joining still works: the office takes the first payment.
  */
 export function MonthlyTiers({ method }: { method: PayMethod | null }) {
+  const { tiers } = useSiteContent();
   return (
     <ul className="grid gap-6 md:grid-cols-3">
-      {siteConfig.tiers.map((tier) => (
+      {tiers.map((tier) => (
         <li
           key={tier.id}
           className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ${tier.popular ? 'ring-2 ring-gold-700' : 'ring-stone-300'}`}

@@ -1,6 +1,7 @@
 import { useId, useSyncExternalStore, type FormEvent } from 'react';
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { buttonClass } from '../../../components/ui/button';
+import { useSiteContent } from '../../../lib/site-content';
 import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
 import type { DonateOptions } from '~/shared/donate-options';
 import { checkAmount, giftType, type DonateChoice } from '../lib/donate-choice';
@@ -51,7 +52,7 @@ export function OneTimeGift({
     ? null
     : (siteConfig.donatePresets.find((value) => String(value) === choice.amount) ?? null);
   const custom = choice.typed ? choice.amount : '';
-  const { amount, problem } = checkAmount(choice.amount, limits);
+  const { amount, problem } = checkAmount(choice.amount, limits, useSiteContent().contact.phone);
   const ready = amount !== null && method !== null;
   const label = `Donate $${amount ?? 0}${choice.monthly ? '/month' : ''}`;
 

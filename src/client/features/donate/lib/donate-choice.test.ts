@@ -45,21 +45,28 @@ describe('the donate page’s choice in its address', () => {
 
 describe('an amount checked where it is typed', () => {
   it('takes whole dollars within the limits', () => {
-    expect(checkAmount('1', limits)).toEqual({ amount: 1, problem: null });
-    expect(checkAmount(' 25000 ', limits)).toEqual({ amount: 25_000, problem: null });
-    expect(checkAmount('', limits)).toEqual({ amount: null, problem: null });
+    expect(checkAmount('1', limits, '(845) 555-0142')).toEqual({ amount: 1, problem: null });
+    expect(checkAmount(' 25000 ', limits, '(845) 555-0142')).toEqual({
+      amount: 25_000,
+      problem: null,
+    });
+    expect(checkAmount('', limits, '(845) 555-0142')).toEqual({ amount: null, problem: null });
   });
 
   it('says what is wrong with the others', () => {
-    expect(checkAmount('25001', limits).problem).toMatch(
-      /^The most we can take online is \$25,000 per gift\. For a larger gift, please call the office at /,
+    expect(checkAmount('25001', limits, '(845) 555-0142').problem).toMatch(
+      /^The most we can take online is \$25,000 per gift\. For a larger gift, please call the office at \(845\) 555-0142\.$/,
     );
-    expect(checkAmount('12.5', limits).problem).toBe(
+    expect(checkAmount('12.5', limits, '(845) 555-0142').problem).toBe(
       'Please enter whole dollars, without cents: $12 or $13.',
     );
-    expect(checkAmount('0', limits).problem).toBe('The smallest gift we can take online is $1.');
-    expect(checkAmount('-3', limits).problem).toBe('The smallest gift we can take online is $1.');
-    expect(checkAmount('abc', limits).problem).toBe(
+    expect(checkAmount('0', limits, '(845) 555-0142').problem).toBe(
+      'The smallest gift we can take online is $1.',
+    );
+    expect(checkAmount('-3', limits, '(845) 555-0142').problem).toBe(
+      'The smallest gift we can take online is $1.',
+    );
+    expect(checkAmount('abc', limits, '(845) 555-0142').problem).toBe(
       'Please enter the amount in whole dollars, like 36.',
     );
   });

@@ -1,4 +1,4 @@
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { queryAmount, type GiftType, type PayMethod } from '~/shared/checkout-link';
 import type { DonateOptions } from '~/shared/donate-options';
 
@@ -70,7 +70,11 @@ export type AmountCheck =
  * The server's rules for an amount (whole dollars, from the minimum to DONATION_MAX_DOLLARS),
  * checked where it is typed, in words a donor can act on. Blank is no amount and no message.
  */
-export function checkAmount(text: string, limits: DonateOptions['limits']): AmountCheck {
+export function checkAmount(
+  text: string,
+  limits: DonateOptions['limits'],
+  officePhone: string,
+): AmountCheck {
   const trimmed = text.trim();
   if (!trimmed) return { amount: null, problem: null };
   const value = Number(trimmed);
@@ -89,13 +93,14 @@ export function checkAmount(text: string, limits: DonateOptions['limits']): Amou
       problem: `Please enter whole dollars, without cents: ${dollars(Math.floor(value))} or ${dollars(Math.ceil(value))}.`,
     };
   }
-  if (value > limits.maxDollars) return { amount: null, problem: overLimit(limits.maxDollars) };
+  if (value > limits.maxDollars)
+    return { amount: null, problem: overLimit(limits.maxDollars, officePhone) };
   return { amount: value, problem: null };
 }
 
 /** What a donor is told about an amount over the limit: the limit, and who takes a larger gift. */
-export function overLimit(maxDollars: number) {
-  return `The most we can take online is ${dollars(maxDollars)} per gift. For a larger gift, please call the office at ${siteConfig.contact.phone}.`;
+export function overLimit(maxDollars: number, officePhone: string) {
+  return `The most we can take online is ${dollars(maxDollars)} per gift. For a larger gift, please call the office at ${officePhone}.`;
 }
 
 /** `$25,000`. */

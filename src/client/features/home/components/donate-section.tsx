@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { buttonClass } from '../../../components/ui/button';
 import { SectionHeading } from './section-heading';
 

@@ -1,5 +1,7 @@
-import siteConfig from '@site-config';
+import type { PublicContent } from '~/shared/site-content';
+import { useSiteContent } from '../../../lib/site-content';
 import { buttonClass } from '../../../components/ui/button';
+import { ResponsivePicture } from '../../../components/ui/responsive-picture';
 import { useCarousel } from '../hooks/use-carousel';
 import { scrollToStoryline } from '../lib/scroll-past';
 import { HERO_INTERVAL_MS, HERO_LOCK_MS } from '../lib/timing';
@@ -7,7 +9,7 @@ import { CarouselControls } from './carousel-controls';
 import { HomeIcon } from './icons';
 import { SiteLink } from './site-link';
 
-type Slide = (typeof siteConfig.hero)[number];
+type Slide = PublicContent['hero'][number];
 
 /**
  * Spec 2 and 4: three slides rotating every 7 s. Only the active slide is exposed; the others
@@ -15,7 +17,7 @@ type Slide = (typeof siteConfig.hero)[number];
  * slide's title is the page's h1.
  */
 export function HeroCarousel() {
-  const slides = siteConfig.hero;
+  const slides = useSiteContent().hero;
   const carousel = useCarousel({
     count: slides.length,
     intervalMs: HERO_INTERVAL_MS,
@@ -32,7 +34,7 @@ export function HeroCarousel() {
       <div aria-live={carousel.running ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
           <HeroSlide
-            key={slide.backgroundImage.src}
+            key={i}
             slide={slide}
             position={i}
             count={slides.length}
@@ -81,14 +83,10 @@ function HeroSlide({
       inert={!active}
       className={`absolute inset-0 transition-opacity duration-700 ${active ? 'opacity-100' : 'opacity-0'}`}
     >
-      <img
-        src={slide.backgroundImage.src}
-        alt={slide.backgroundImage.alt}
-        width={slide.backgroundImage.width}
-        height={slide.backgroundImage.height}
-        loading={first ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : undefined}
-        decoding={first ? undefined : 'async'}
+      <ResponsivePicture
+        image={slide.backgroundImage}
+        sizes="100vw"
+        priority={first}
         className="absolute inset-0 size-full object-cover"
       />
       <div className="absolute inset-0 bg-linear-to-b from-navy-950/60 via-navy-950/45 to-navy-950/90" />

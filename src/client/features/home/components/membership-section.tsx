@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
-import siteConfig from '@site-config';
+import { useSiteContent } from '../../../lib/site-content';
 import { buttonClass } from '../../../components/ui/button';
 import { HomeIcon } from './icons';
 import { SectionHeading } from './section-heading';
 
 export function MembershipSection() {
+  const { membershipBenefits } = useSiteContent();
   return (
     <section
       id="membership"
@@ -18,11 +19,8 @@ export function MembershipSection() {
           title="What Membership Brings"
         />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {siteConfig.membershipBenefits.map((benefit) => (
-            <li
-              key={benefit.title}
-              className="flex gap-4 rounded-2xl bg-white p-6 ring-1 ring-stone-200"
-            >
+          {membershipBenefits.map((benefit, i) => (
+            <li key={i} className="flex gap-4 rounded-2xl bg-white p-6 ring-1 ring-stone-200">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-navy-950 text-gold-300">
                 <HomeIcon name="check" className="size-5" />
               </span>

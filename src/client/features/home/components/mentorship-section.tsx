@@ -1,18 +1,20 @@
 import { Link } from 'wouter';
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
+import { useSiteContent } from '../../../lib/site-content';
 import { nextSessionDate } from '~/shared/session-dates';
 import { buttonClass } from '../../../components/ui/button';
-import { formatIsoDate } from '../lib/format-date';
+import { formatIsoDate, formatTimeOfDay } from '../lib/format-date';
 import { SectionHeading } from './section-heading';
 
 /** Spec 2 and 9: the Beacon tier's quarterly circle, and when it next meets. */
 export function MentorshipSection() {
-  const { heading, text, cadence, sessionMinutes, seats, everyMonths, tier } =
-    siteConfig.mentorship;
+  const { mentorship } = useSiteContent();
+  const { heading, text, cadence, sessionMinutes, seats, everyMonths, tier, startTime } =
+    mentorship;
   // A configured date that has passed rolls forward, as the welcome mail's does (issue 15).
   // Today in the site's time zone, as YYYY-MM-DD (isoDateIn's format, without its module).
   const today = new Date().toLocaleDateString('en-CA', { timeZone: siteConfig.timeZone });
-  const nextSession = nextSessionDate(siteConfig.mentorship.nextSession, everyMonths, today);
+  const nextSession = nextSessionDate(mentorship.nextSession, everyMonths, today);
   const facts = [
     { label: 'Sessions', value: cadence },
     { label: 'Length', value: `${sessionMinutes} minutes` },
@@ -55,6 +57,14 @@ export function MentorshipSection() {
             <time dateTime={nextSession} className="font-semibold text-white">
               {formatIsoDate(nextSession)}
             </time>
+            {startTime ? (
+              <>
+                , at{' '}
+                <span className="font-semibold text-white">
+                  {formatTimeOfDay(startTime, nextSession, siteConfig.timeZone)}
+                </span>
+              </>
+            ) : null}
           </p>
         </div>
       </div>

@@ -1,7 +1,10 @@
-import siteConfig from '@site-config';
+import { useSiteContent } from '../../../lib/site-content';
+import { ResponsivePicture } from '../../../components/ui/responsive-picture';
 import { SectionHeading } from './section-heading';
 
 export function MiraclesSection() {
+  const { miracles } = useSiteContent();
+  if (miracles.length === 0) return null;
   return (
     <section
       id="miracles"
@@ -20,18 +23,14 @@ export function MiraclesSection() {
           </p>
         </SectionHeading>
         <ul className="mt-14 grid gap-8 md:grid-cols-3">
-          {siteConfig.miracles.map((miracle) => (
+          {miracles.map((miracle, i) => (
             <li
-              key={miracle.title}
+              key={i}
               className="flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-stone-200"
             >
-              <img
-                src={miracle.image.src}
-                alt={miracle.image.alt}
-                width={miracle.image.width}
-                height={miracle.image.height}
-                loading="lazy"
-                decoding="async"
+              <ResponsivePicture
+                image={miracle.image}
+                sizes="(min-width: 768px) 33vw, 100vw"
                 className="aspect-[4/3] w-full bg-navy-900 object-cover"
               />
               <div className="p-7">

@@ -1,24 +1,21 @@
 import { Link } from 'wouter';
-import siteConfig from '@site-config';
+import { useSiteContent } from '../../../lib/site-content';
 import { AnchorLink } from '../../../components/layout/anchor-link';
 import { buttonClass } from '../../../components/ui/button';
+import { ResponsivePicture } from '../../../components/ui/responsive-picture';
 import { HomeIcon } from './icons';
 import { SectionHeading } from './section-heading';
 
 export function RabbiSection() {
-  const { name, bio, image } = siteConfig.rabbi;
+  const { name, bio, image } = useSiteContent().rabbi;
   return (
     <section id="rabbi" aria-labelledby="rabbi-heading" className="bg-white py-20 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 md:grid-cols-5">
         <div className="mx-auto w-full max-w-sm md:col-span-2">
           <div className="overflow-hidden rounded-[2rem] shadow-xl ring-4 ring-gold-400/60 ring-offset-4 ring-offset-white">
-            <img
-              src={image.src}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-              loading="lazy"
-              decoding="async"
+            <ResponsivePicture
+              image={image}
+              sizes="(min-width: 768px) 384px, 100vw"
               className="aspect-[4/5] w-full bg-navy-900 object-cover"
             />
           </div>

@@ -1,4 +1,5 @@
-import siteConfig from '@site-config';
+import { useSiteContent } from '../../../lib/site-content';
+import type { PublicContent } from '~/shared/site-content';
 import { useCarousel } from '../hooks/use-carousel';
 import { TESTIMONIAL_HOLD_MS, TESTIMONIAL_INTERVAL_MS } from '../lib/timing';
 import { CarouselControls } from './carousel-controls';
@@ -10,7 +11,12 @@ import { SectionHeading } from './section-heading';
  * All testimonials share one grid cell, so the tallest sets the height and nothing jumps.
  */
 export function TestimonialsSection() {
-  const testimonials = siteConfig.testimonials;
+  const { testimonials } = useSiteContent();
+  // The office may hide every story: then the section is not shown at all.
+  return testimonials.length > 0 ? <TestimonialsCarousel testimonials={testimonials} /> : null;
+}
+
+function TestimonialsCarousel({ testimonials }: { testimonials: PublicContent['testimonials'] }) {
   const carousel = useCarousel({
     count: testimonials.length,
     intervalMs: TESTIMONIAL_INTERVAL_MS,
@@ -41,7 +47,7 @@ export function TestimonialsSection() {
               const active = i === carousel.index;
               return (
                 <div
-                  key={t.author}
+                  key={i}
                   role="group"
                   aria-roledescription="slide"
                   aria-label={`${i + 1} of ${testimonials.length}`}

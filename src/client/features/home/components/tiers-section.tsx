@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import siteConfig from '@site-config';
+import { useSiteContent } from '../../../lib/site-content';
 import type { Tier } from '~/shared/site-config-schema';
 import { AnchorLink } from '../../../components/layout/anchor-link';
 import { buttonClass } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ const tierIcons: IconName[] = ['spark', 'flame', 'beacon'];
 
 /** Spec 2 and 4: three tier cards; one at a time is highlighted by hover or keyboard focus. */
 export function TiersSection() {
+  const { tiers } = useSiteContent();
   const [highlighted, setHighlighted] = useState<string | null>(null);
   return (
     <section id="tiers" aria-labelledby="tiers-heading" className="bg-white py-20 sm:py-24">
@@ -23,7 +24,7 @@ export function TiersSection() {
           </p>
         </SectionHeading>
         <ul className="mt-16 grid gap-8 lg:grid-cols-3 lg:items-stretch">
-          {siteConfig.tiers.map((tier, i) => (
+          {tiers.map((tier, i) => (
             <TierCard
               key={tier.id}
               tier={tier}

@@ -1,9 +1,9 @@
-import siteConfig from '@site-config';
+import { useSiteContent } from '../../../lib/site-content';
 import { SectionHeading } from './section-heading';
 
 /** The storyline: where the hero's scroll-down arrow leads. */
 export function WelcomeSection() {
-  const { heading, text, points } = siteConfig.welcome;
+  const { heading, text, points } = useSiteContent().welcome;
   return (
     <section
       id="storyline"
@@ -16,10 +16,7 @@ export function WelcomeSection() {
         </SectionHeading>
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
           {points.map((point, i) => (
-            <li
-              key={point.title}
-              className="rounded-2xl bg-white p-7 shadow-sm ring-1 ring-stone-200"
-            >
+            <li key={i} className="rounded-2xl bg-white p-7 shadow-sm ring-1 ring-stone-200">
               <span
                 aria-hidden="true"
                 className="flex size-11 items-center justify-center rounded-full bg-navy-950 font-display text-xl font-semibold text-gold-300"

@@ -1,4 +1,4 @@
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import { Button } from '../../../components/ui/button';
 import {
   FieldShell,

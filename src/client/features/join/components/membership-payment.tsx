@@ -1,4 +1,4 @@
-import siteConfig from '@site-config';
+import { useSiteContent } from '../../../lib/site-content';
 import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
 import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
 import { buttonClass } from '../../../components/ui/button';
@@ -20,6 +20,7 @@ const methodLabel = (method: PayMethod, amount: number) =>
  * takes over, and the page says how to reach it.
  */
 export function MembershipPayment({ tierName, checkout, preferred }: MembershipPaymentProps) {
+  const { phone } = useSiteContent().contact;
   const { amount, membership } = checkout;
   const methods = [...checkout.methods].sort((a, b) =>
     a === preferred ? -1 : b === preferred ? 1 : 0,
@@ -57,11 +58,8 @@ export function MembershipPayment({ tierName, checkout, preferred }: MembershipP
         <p className="mt-3 text-stone-800">
           Online payment is not available right now. Our office will contact you to arrange your
           monthly payment of ${amount}, or call us at{' '}
-          <a
-            className="font-semibold text-navy-900 underline"
-            href={`tel:${siteConfig.contact.phone}`}
-          >
-            {siteConfig.contact.phone}
+          <a className="font-semibold text-navy-900 underline" href={`tel:${phone}`}>
+            {phone}
           </a>
           .
         </p>

@@ -1,4 +1,4 @@
-import siteConfig from '@site-config';
+import siteConfig from '~/client/lib/site-config';
 import type { PaymentMethod, PaymentStatus, MemberStatus } from '~/shared/domain';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  publishInput,
+  saveSectionInput,
+  siteContentSectionNames,
+  siteContentState,
+  type SiteContentSection,
+} from '~/shared/schemas/site-content';
+import {
+  discardDraft,
+  loadEditorState,
+  publishDraft,
+  restoreVersion,
+  saveSection,
+} from './content-store';
+
+const sectionParams = z.object({
+  section: z.enum(siteContentSectionNames as [SiteContentSection], {
+    error: 'There is no such section of the site.',
+  }),
+});
+const versionParams = z.object({
+  id: z.coerce.number().check(z.int('No such version.'), z.positive('No such version.')),
+});
+
+/**
+ * Admin → Site Content (issue 18, ADR 033): the editor's state, a section saved into the draft,
+ * the draft published or discarded, an earlier version restored. Every answer is the editor's
+ * new state, so the screen shows what the server holds.
+ */
+export const adminSiteContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const state = () => loadEditorState(db, app.siteConfig);
+  const change = (request: { adminUser: { id: string; username: string } | null; ip: string }) => ({
+    actor: request.adminUser!,
+    ip: request.ip,
+    now: app.clock(),
+  });
+  const response = { response: { 200: siteContentState } };
+
+  app.get('/site-content', { schema: response }, state);
+
+  app.put(
+    '/site-content/draft/:section',
+    { schema: { params: sectionParams, body: saveSectionInput, ...response } },
+    async (request) => {
+      const { section } = request.params;
+      const { value, revision } = request.body;
+      await saveSection(db, app.siteConfig, { section, value, revision, ...change(request) });
+      return state();
+    },
+  );
+
+  app.post(
+    '/site-content/publish',
+    { schema: { body: publishInput, ...response } },
+    async (request) => {
+      await publishDraft(db, app.siteConfig, { ...request.body, ...change(request) });
+      return state();
+    },
+  );
+
+  app.post(
+    '/site-content/discard',
+    { schema: { body: publishInput, ...response } },
+    async (request) => {
+      await discardDraft(db, { ...request.body, ...change(request) });
+      return state();
+    },
+  );
+
+  app.post(
+    '/site-content/restore/:id',
+    { schema: { params: versionParams, ...response } },
+    async (request) => {
+      await restoreVersion(db, app.siteConfig, { id: request.params.id, ...change(request) });
+      return state();
+    },
+  );
+};

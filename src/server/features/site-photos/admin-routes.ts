@@ -1,0 +1,32 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentImage } from '~/shared/schemas/site-content';
+import { mediaStoreFor, uploadLimits } from '../videos';
+import { photoMultipartLimits, readPhotoUpload } from './read-photo-upload';
+import { storePhoto } from './store-photo';
+
+/**
+ * The site content's photo upload (issue 18): inside the /api/admin context, so it needs a
+ * session and the CSRF token, as the video upload does. The answer is the photo's ContentImage,
+ * which the editor puts in the draft with its alt text; nothing refers to the files until then.
+ */
+export const adminSitePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = mediaStoreFor(app);
+  const maxBytes = uploadLimits(app.env.MEDIA_MAX_MB).photo;
+  await app.register(multipart, { limits: photoMultipartLimits(maxBytes) });
+
+  app.post(
+    '/site-content/photos',
+    { schema: { response: { 201: contentImage } } },
+    async (request, reply) => {
+      const photo = await readPhotoUpload(request, maxBytes);
+      const image = await storePhoto(store, photo, (error) =>
+        request.log.warn(
+          { err: error },
+          'a photo size stored before a failure could not be removed',
+        ),
+      );
+      return reply.status(201).send(image);
+    },
+  );
+};

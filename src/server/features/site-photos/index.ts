@@ -1,0 +1,4 @@
+/** The site content's photos: upload, sizes and formats, the media names a content document uses. */
+export { adminSitePhotoRoutes } from './admin-routes';
+export { photoNamesIn } from './photo-names';
+export { listContentPhotos } from './list-content-photos';
