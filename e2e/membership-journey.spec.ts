@@ -9,6 +9,7 @@ import {
   toast,
   trackPageErrors,
   uniqueEmail,
+  waitForHydration,
 } from './support/public-site';
 import { cards, serveStripeStandIn } from './support/stripe';
 
@@ -112,6 +113,8 @@ test('donate: a monthly tier card with OJC chosen joins that tier and pays by OJ
   ]);
   await payLinks.first().click();
   await expect(page).toHaveURL(/\/checkout\?.*method=ojc.*membership=/);
+  // A full page load: pressed before hydration, the form posts without JavaScript (no toast).
+  await waitForHydration(page);
   const form = page.locator('#main form');
   await form.getByLabel('Full Name').fill('Chana Weiss');
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
