@@ -9,6 +9,7 @@ import type { Mailer } from './mail/mailer';
 import type { LinkSigner } from './lib/signed-link';
 import type { PageForms } from './ssr/page-forms';
 import type { PublicCache } from './public-cache';
+import type { HitCounter } from './plugins/rate-limit-counter';
 
 export interface DeclaredRoute {
   method: string;
@@ -51,6 +52,8 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** The site as visitors see it: configuration and published content (features/site-content). */
     siteContent: SiteContentService;
+    /** Counts rate-limited requests in the database, concurrent ones together (ADR 015). */
+    hitCounter: HitCounter;
   }
   interface FastifyRequest {
     /** The signed-in administrator, once an admin guard has run; null otherwise. */

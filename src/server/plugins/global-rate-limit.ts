@@ -1,8 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import type { DatabaseExecutor } from '~/db/client';
-import type { Clock } from '../lib/clock';
-import { countHit } from './rate-limit-store';
+import type { HitCounter } from './rate-limit-counter';
 
 /**
  * A ceiling on payment setups per minute from everyone together: card testers rotate IP
@@ -13,15 +11,15 @@ import { countHit } from './rate-limit-store';
  * the body's validation, so one address sending junk cannot close checkout for everyone.
  */
 export function globalRateLimit(
-  db: DatabaseExecutor,
+  /** The app's counter (`app.hitCounter`), shared with the per-IP limits. */
+  counter: HitCounter,
   /** Routes that give the same name share one count. */
   name: string,
   maxPerMinute: number,
-  clock: Clock,
 ) {
   const key = `global|${name}`;
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { hits: count, ttlMs } = await countHit(db, key, 60_000, clock());
+    const { hits: count, ttlMs } = await counter.count(key, 60_000);
     if (count <= maxPerMinute) return;
     const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
     request.log.warn(

@@ -1,44 +1,16 @@
-import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { rateLimitHits as hits } from '~/db/schema';
 import type { JobLogger } from '../jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
 import type { Clock } from '../lib/clock';
+import type { HitCounter, WindowCount } from './rate-limit-counter';
 
 /**
  * Request counts in the database, so every app instance on one PostgreSQL counts the same hits
- * (docs/decisions/015-shared-rate-limit-store.md). A fixed window per key, counted by one
- * statement per request; the clock is the app's, so tests move it instead of sleeping.
+ * (docs/decisions/015-shared-rate-limit-store.md). A fixed window per key; the hits are counted
+ * by the app's `HitCounter` (rate-limit-counter.ts), which sends the counts of concurrent
+ * requests in one statement. The clock is the app's, so tests move it instead of sleeping.
  */
-
-export interface WindowCount {
-  /** Hits in the current window, this one included. */
-  hits: number;
-  /** Milliseconds until the window ends. */
-  ttlMs: number;
-}
-
-/** Counts one hit against `key`: a new window if there is none or the last one has ended. */
-export async function countHit(
-  db: DatabaseExecutor,
-  key: string,
-  windowMs: number,
-  now: Date,
-): Promise<WindowCount> {
-  const ended = lte(hits.resetsAt, now);
-  const resetsAt = new Date(now.getTime() + windowMs);
-  const [row] = await db
-    .insert(hits)
-    .values({ key, hits: 1, resetsAt })
-    .onConflictDoUpdate({
-      target: hits.key,
-      set: {
-        hits: sql`case when ${ended} then 1 else ${hits.hits} + 1 end`,
-        resetsAt: sql`case when ${ended} then excluded.resets_at else ${hits.resetsAt} end`,
-      },
-    })
-    .returning({ hits: hits.hits, resetsAt: hits.resetsAt });
-  return { hits: row!.hits, ttlMs: Math.max(0, row!.resetsAt.getTime() - now.getTime()) };
-}
 
 /** The count so far, without counting a hit (the plugin's `{ increment: false }`). */
 export async function readHits(db: DatabaseExecutor, key: string, now: Date): Promise<WindowCount> {
@@ -73,7 +45,7 @@ interface StoreRouteOptions {
  * plugin makes one store per rate-limited route through `child()`; the route (or the group of
  * routes that share a limit) is part of the key, so each keeps its own count per client.
  */
-export function databaseRateLimitStore(db: DatabaseExecutor, clock: Clock) {
+export function databaseRateLimitStore(db: DatabaseExecutor, clock: Clock, counter: HitCounter) {
   return class DatabaseRateLimitStore {
     readonly route: string;
 
@@ -82,7 +54,7 @@ export function databaseRateLimitStore(db: DatabaseExecutor, clock: Clock) {
     }
 
     incr(client: string, callback: Callback, timeWindow: number) {
-      countHit(db, `${this.route}|${client}`, timeWindow, clock()).then(
+      counter.count(`${this.route}|${client}`, timeWindow).then(
         ({ hits: current, ttlMs }) => callback(null, { current, ttl: ttlMs }),
         (error: unknown) => callback(asError(error)),
       );

@@ -1,17 +1,22 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import { createHitCounter } from './rate-limit-counter';
 import { databaseRateLimitStore, startRateLimitPruning } from './rate-limit-store';
 
 /**
  * Rate limits are opt-in per route (`config.rateLimit`). The counts live in the database, so
- * several instances behind a load balancer share them (rate-limit-store.ts, ADR 015).
+ * several instances behind a load balancer share them (rate-limit-store.ts, ADR 015). One
+ * counter per app counts the per-IP limits and the global ones (`app.hitCounter`), so the
+ * concurrent counts of all of them go in one statement.
  */
 export async function registerRateLimit(app: FastifyInstance) {
   const { db } = app.database;
+  const counter = createHitCounter(db, app.clock);
+  app.decorate('hitCounter', counter);
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(db, app.clock),
+    store: databaseRateLimitStore(db, app.clock, counter),
     errorResponseBuilder: (_request, context) => {
       const error = new AppError(
         'rate_limited',

@@ -64,10 +64,9 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   const setup = {
     config: formRateLimit(env.DONATION_RATE_LIMIT, PAYMENT_SETUP_GROUP),
     preHandler: globalRateLimit(
-      app.database.db,
+      app.hitCounter,
       'stripe-payment-setup',
       env.DONATION_GLOBAL_RATE_LIMIT,
-      app.clock,
     ),
     schema: {
       body: donationSetupInput(env.DONATION_MAX_DOLLARS),

@@ -42,12 +42,7 @@ export function registerOjcPageForms(app: FastifyInstance) {
   app.pageForms.set('ojc-checkout', {
     sentMessage: '',
     schema: ojcCheckoutPageInput,
-    guard: globalRateLimit(
-      app.database.db,
-      'ojc-create-payment',
-      env.DONATION_GLOBAL_RATE_LIMIT,
-      app.clock,
-    ),
+    guard: globalRateLimit(app.hitCounter, 'ojc-create-payment', env.DONATION_GLOBAL_RATE_LIMIT),
     async submit(form: OjcCheckoutPageInput, { url, log }) {
       const choice = parseCheckoutChoice(url.searchParams);
       if (!choice || choice.method !== 'ojc') {
@@ -92,12 +87,7 @@ export function registerOjcPageForms(app: FastifyInstance) {
     sentMessage: '',
     schema: ojcChargeInput(app.clock),
     secretFields: ['cardNumber'],
-    guard: globalRateLimit(
-      app.database.db,
-      'ojc-charge',
-      env.DONATION_GLOBAL_RATE_LIMIT,
-      app.clock,
-    ),
+    guard: globalRateLimit(app.hitCounter, 'ojc-charge', env.DONATION_GLOBAL_RATE_LIMIT),
     async submit(card: OjcChargeInput, { path, log }) {
       await chargeOjcPayment(contextFor(log), paymentIdOf(path), card);
       app.jobWorker.wake();

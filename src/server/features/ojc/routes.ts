@@ -52,10 +52,9 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: formRateLimit(env.DONATION_RATE_LIMIT, PAYMENT_SETUP_GROUP),
       preHandler: globalRateLimit(
-        app.database.db,
+        app.hitCounter,
         'ojc-create-payment',
         env.DONATION_GLOBAL_RATE_LIMIT,
-        app.clock,
       ),
       schema: {
         body: ojcCreatePaymentInput(env.DONATION_MAX_DOLLARS),
@@ -93,12 +92,7 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Card testing: per IP and for everyone together here, per payment in charge-claim.ts.
       config: formRateLimit(env.DONATION_RATE_LIMIT),
-      preHandler: globalRateLimit(
-        app.database.db,
-        'ojc-charge',
-        env.DONATION_GLOBAL_RATE_LIMIT,
-        app.clock,
-      ),
+      preHandler: globalRateLimit(app.hitCounter, 'ojc-charge', env.DONATION_GLOBAL_RATE_LIMIT),
       schema: {
         params: ojcPaymentParams,
         body: ojcChargeInput(app.clock),

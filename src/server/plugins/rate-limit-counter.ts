@@ -1,0 +1,135 @@
+import { lte, sql } from 'drizzle-orm';
+import { rateLimitHits } from '~/db/schema';
+import type { DatabaseExecutor } from '~/db/client';
+import type { Clock } from '../lib/clock';
+
+/**
+ * Counts rate-limited requests in the database (ADR 015), one statement for many requests. A
+ * burst (a campaign email sending hundreds to the forms at once) would otherwise cost a statement
+ * and a commit per request on top of each form's own transaction. While one statement is in
+ * flight, new counts queue; when it ends, all of them go in the next one. An idle counter sends
+ * at once: no timer, no added wait.
+ */
+
+export interface WindowCount {
+  /** Hits in the current window, this one included. */
+  hits: number;
+  /** Milliseconds until the window ends. */
+  ttlMs: number;
+}
+
+export interface HitCounter {
+  /** Counts one hit against `key`: a new window if there is none or the last one has ended. */
+  count(key: string, windowMs: number): Promise<WindowCount>;
+}
+
+/**
+ * Far more than a burst brings while one statement runs, and well under PostgreSQL's 65,535
+ * parameters a statement (a key takes three).
+ */
+const MAX_HITS_PER_STATEMENT = 1_000;
+
+interface Waiter {
+  key: string;
+  windowMs: number;
+  resolve: (count: WindowCount) => void;
+  reject: (error: unknown) => void;
+}
+
+/** One per app (tests build many): its queue is that app's requests. */
+export function createHitCounter(db: DatabaseExecutor, clock: Clock): HitCounter {
+  const queue: Waiter[] = [];
+  let sending = false;
+
+  async function drain() {
+    sending = true;
+    while (queue.length > 0) {
+      await send(db, queue.splice(0, MAX_HITS_PER_STATEMENT), clock);
+    }
+    sending = false;
+  }
+
+  return {
+    count(key, windowMs) {
+      return new Promise<WindowCount>((resolve, reject) => {
+        queue.push({ key, windowMs, resolve, reject });
+        if (!sending) void drain();
+      });
+    },
+  };
+}
+
+/**
+ * Counts a batch in one statement and answers each waiter what a statement of its own would
+ * have: a key's hits in the batch are the last of its total, in the order they came. The clock
+ * is read once per batch, so its hits share one `now`. A failure rejects the whole batch; this
+ * never throws, so the next batch still goes.
+ */
+async function send(db: DatabaseExecutor, batch: Waiter[], clock: Clock) {
+  try {
+    const now = clock();
+    const keys = tally(batch);
+    const windows = await countHits(db, keys, now);
+    const next = new Map(keys.map(({ key, hits }) => [key, windows.get(key)!.hits - hits + 1]));
+    for (const { key, resolve } of batch) {
+      const hits = next.get(key)!;
+      next.set(key, hits + 1);
+      const ttlMs = Math.max(0, windows.get(key)!.resetsAt.getTime() - now.getTime());
+      resolve({ hits, ttlMs });
+    }
+  } catch (error) {
+    for (const { reject } of batch) reject(error);
+  }
+}
+
+interface KeyHits {
+  key: string;
+  /** How many of the batch's hits are for this key. */
+  hits: number;
+  /** The first hit's window: only a hit that opens a window uses it, and that is the first. */
+  windowMs: number;
+}
+
+/**
+ * One row per key, in key order: concurrent statements from other instances then lock shared
+ * rows in the same order and cannot deadlock, and no row is affected twice by one statement.
+ */
+function tally(batch: Waiter[]): KeyHits[] {
+  const byKey = new Map<string, KeyHits>();
+  for (const { key, windowMs } of batch) {
+    const entry = byKey.get(key);
+    if (entry) entry.hits += 1;
+    else byKey.set(key, { key, hits: 1, windowMs });
+  }
+  return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+/**
+ * The upsert of ADR 015 for many keys: each adds its hits to its window, or starts a new window
+ * with them when the last one has ended. Returns each key's count and its window's end.
+ */
+async function countHits(db: DatabaseExecutor, keys: KeyHits[], now: Date) {
+  const ended = lte(rateLimitHits.resetsAt, now);
+  const rows = await db
+    .insert(rateLimitHits)
+    .values(
+      keys.map(({ key, hits, windowMs }) => ({
+        key,
+        hits,
+        resetsAt: new Date(now.getTime() + windowMs),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        hits: sql`case when ${ended} then excluded.hits else ${rateLimitHits.hits} + excluded.hits end`,
+        resetsAt: sql`case when ${ended} then excluded.resets_at else ${rateLimitHits.resetsAt} end`,
+      },
+    })
+    .returning({
+      key: rateLimitHits.key,
+      hits: rateLimitHits.hits,
+      resetsAt: rateLimitHits.resetsAt,
+    });
+  return new Map(rows.map(({ key, ...window }) => [key, window]));
+}
