@@ -12,6 +12,7 @@
  *
  *   npm run bench:load
  *   npm run bench:load -- --duration 5 --connections 20 --database pglite
+ *   npm run bench:load -- --routes contact
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,10 +22,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { count } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { contactMessages, videos } from '../src/db/schema';
+import {
+  contactMessages,
+  membershipApplications,
+  newsletterSubscribers,
+  videos,
+} from '../src/db/schema';
 import { migrationsDir } from '../src/server/lib/paths';
 import { log, machine, markdownTable, printMachine, startSite } from './bench-site';
 import { createScratchDatabase } from './resilience-lib';
@@ -37,6 +43,8 @@ const { values: args } = parseArgs({
     'bare-server': { type: 'string' },
     /** pglite, postgres or both (the default). */
     database: { type: 'string', default: 'both' },
+    /** Only the routes whose name contains this text (e.g. `contact`); all by default. */
+    routes: { type: 'string', default: '' },
   },
 });
 
@@ -75,7 +83,8 @@ interface Target {
   name: string;
   method: 'GET' | 'POST';
   path: string;
-  body?: string;
+  /** The same body every time, or a new one for each request (`n` counts them). */
+  body?: string | ((n: number) => string);
 }
 
 const browserHeaders = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,*/*' };
@@ -85,6 +94,23 @@ const contactBody = JSON.stringify({
   message: 'A message sent by the load bench to measure the contact form.',
 });
 
+/** Addresses no other run used: the bench's start time and the request's number. */
+const runId = Date.now().toString(36);
+const benchAddress = (kind: string, n: number) => `${kind}.${runId}.${n}@example.org`;
+
+function newsletterBody(n: number) {
+  return JSON.stringify({ email: benchAddress('reader', n) });
+}
+
+function applicationBody(n: number) {
+  return JSON.stringify({
+    firstName: 'Load',
+    lastName: `Tester ${n}`,
+    email: benchAddress('applicant', n),
+    membershipTier: 'spark',
+  });
+}
+
 const targets: Target[] = [
   { name: 'GET / (home, SSR)', method: 'GET', path: '/' },
   { name: 'GET /donate', method: 'GET', path: '/donate' },
@@ -93,6 +119,15 @@ const targets: Target[] = [
   { name: 'GET /contact', method: 'GET', path: '/contact' },
   { name: 'GET /api/videos (20 videos)', method: 'GET', path: '/api/videos' },
   { name: 'POST /api/contact', method: 'POST', path: '/api/contact', body: contactBody },
+  // Each a new address: a pending subscriber and its confirmation mail.
+  { name: 'POST /api/newsletter', method: 'POST', path: '/api/newsletter', body: newsletterBody },
+  // Each a new applicant: the application, a pending member and two mails.
+  {
+    name: 'POST /api/membership-applications',
+    method: 'POST',
+    path: '/api/membership-applications',
+    body: applicationBody,
+  },
 ];
 
 const PUBLISHED_VIDEOS = 20;
@@ -113,13 +148,36 @@ async function seedVideos(database: DatabaseHandle) {
   );
 }
 
+/**
+ * What each post stores (a row of this table) and the mails each stored row sends: the contact
+ * form mails the office (the sender's acknowledgement goes once a day to the one address the
+ * bench uses), the newsletter its confirmation, the application the applicant and the office.
+ */
+const stores = {
+  '/api/contact': { table: contactMessages, mailsEach: 1 },
+  '/api/newsletter': { table: newsletterSubscribers, mailsEach: 1 },
+  '/api/membership-applications': { table: membershipApplications, mailsEach: 2 },
+} as const;
+type PostPath = keyof typeof stores;
+const isPost = (path: string): path is PostPath => Object.hasOwn(stores, path);
+
 interface Bed {
   label: string;
   env: Record<string, string>;
   dataDir: string;
-  /** The stored contact messages, once the site has stopped (PGlite is one process). */
-  countMessages: () => Promise<number>;
+  /** The rows each post stored, once the site has stopped (PGlite is one process). */
+  countRows: () => Promise<Record<PostPath, number>>;
   drop: () => Promise<void>;
+}
+
+type StoreTable = (typeof stores)[PostPath]['table'];
+
+async function countEach(countIn: (table: StoreTable) => Promise<number>) {
+  const counts = {} as Record<PostPath, number>;
+  for (const [path, { table }] of Object.entries(stores)) {
+    counts[path as PostPath] = await countIn(table);
+  }
+  return counts;
 }
 
 /** PGlite in a fresh DATA_DIR, seeded before the server opens it. */
@@ -128,11 +186,10 @@ async function pgliteBed(): Promise<Bed> {
   const database = await openDatabase({ dataDir, purpose: 'the load bench' });
   await seedVideos(database);
   await database.close();
-  const countOn = async () => {
+  const countRows = async () => {
     const reopened = await openDatabase({ dataDir, purpose: 'the load bench' });
     try {
-      const [row] = await reopened.db.select({ n: count() }).from(contactMessages);
-      return row!.n;
+      return await countEach((table) => reopened.db.$count(table));
     } finally {
       await reopened.close();
     }
@@ -141,7 +198,7 @@ async function pgliteBed(): Promise<Bed> {
     label: 'PGlite',
     env: {},
     dataDir,
-    countMessages: countOn,
+    countRows,
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
@@ -158,12 +215,11 @@ async function postgresBed(): Promise<Bed> {
     // Production on PostgreSQL needs the site's secret (ADR 020): a throwaway one per run.
     env: { DATABASE_URL: scratch.url, APP_SECRET: randomBytes(32).toString('base64') },
     dataDir,
-    countMessages: async () => {
-      const rows = await scratch.query<{ n: number }>(
-        'select count(*)::int as n from contact_messages',
-      );
-      return rows[0]!.n;
-    },
+    countRows: () =>
+      countEach(async (table) => {
+        const query = `select count(*)::int as n from ${getTableName(table)}`;
+        return (await scratch.query<{ n: number }>(query))[0]!.n;
+      }),
     drop: async () => {
       rmSync(dataDir, { recursive: true, force: true });
       await scratch.drop();
@@ -206,6 +262,15 @@ interface Measured {
   ok: number;
 }
 
+/** A new body for each request autocannon sends, numbered across its connections. */
+function newBody(bodyFor: (n: number) => string) {
+  return (request: { body?: string | Buffer }) => {
+    request.body = bodyFor(++bodiesSent);
+    return request;
+  };
+}
+let bodiesSent = 0;
+
 async function measure(url: string, target: Omit<Target, 'name'>, duration: number) {
   const result = await autocannon({
     url: url + target.path,
@@ -216,7 +281,10 @@ async function measure(url: string, target: Omit<Target, 'name'>, duration: numb
       ...browserHeaders,
       ...(target.body ? { 'content-type': 'application/json', origin: url } : {}),
     },
-    ...(target.body ? { body: target.body } : {}),
+    ...(typeof target.body === 'string' ? { body: target.body } : {}),
+    ...(typeof target.body === 'function'
+      ? { requests: [{ setupRequest: newBody(target.body) }] }
+      : {}),
   });
   return {
     rps: result.requests.average,
@@ -240,12 +308,13 @@ async function runOn(bed: Bed, port: number, duration: number) {
   const bare = await startBare(port + 1);
   const rows: Row[] = [];
   const loads: number[] = [];
-  let contactsStored = 0;
+  const answered = { '/api/contact': 0, '/api/newsletter': 0, '/api/membership-applications': 0 };
   const mails = { expected: 0, written: 0 };
   try {
-    for (const target of targets) {
+    for (const target of targets.filter((t) => t.name.includes(args.routes))) {
       // A short warm-up of each (JIT, caches), then the bare route and the site back to back.
-      const bareTarget = { method: target.method, path: '/', body: target.body };
+      const body = typeof target.body === 'function' ? target.body(0) : target.body;
+      const bareTarget = { method: target.method, path: '/', body };
       await measure(bare.url, bareTarget, 2);
       const warm = await measure(site.url, target, 2);
       const bareRun = await measure(bare.url, bareTarget, duration);
@@ -255,21 +324,27 @@ async function runOn(bed: Bed, port: number, duration: number) {
         `${bed.label} ${target.name}: ${Math.round(siteRun.rps)} req/s (bare ${Math.round(bareRun.rps)})`,
       );
       rows.push({ target, site: siteRun, bare: bareRun });
-      if (target.path === '/api/contact') contactsStored += warm.ok + siteRun.ok;
+      if (isPost(target.path)) answered[target.path] += warm.ok + siteRun.ok;
     }
-    // Each message mails the office; the sender's acknowledgement goes once a day per address.
-    const expected = contactsStored + (contactsStored > 0 ? 1 : 0);
+    const expected = mailsFor(answered);
     log(`${bed.label}: waiting for the mail worker to write ${expected} mails`);
-    mails.expected = expected;
     mails.written = await waitForMails(bed.dataDir, expected);
   } finally {
     await bare.close();
     await site.close();
   }
-  const stored = await bed.countMessages();
-  // Each stored message mailed the office; the acknowledgement went once to the one address.
-  mails.expected = stored + (stored > 0 ? 1 : 0);
-  return { rows, loads, contacts: { answered: contactsStored, stored }, mails };
+  // Posts in flight as a run ended were stored and mailed too: count from what was stored.
+  const stored = await bed.countRows();
+  mails.expected = mailsFor(stored);
+  return { rows, loads, answered, stored, mails };
+}
+
+/** The mails the stored rows send; the contact acknowledgement once, to the one address. */
+function mailsFor(rows: Record<PostPath, number>) {
+  const each = Object.entries(stores).map(
+    ([path, { mailsEach }]) => rows[path as PostPath] * mailsEach,
+  );
+  return each.reduce((a, b) => a + b, 0) + (rows['/api/contact'] > 0 ? 1 : 0);
 }
 
 function printRun(label: string, run: Awaited<ReturnType<typeof runOn>>) {
@@ -277,10 +352,14 @@ function printRun(label: string, run: Awaited<ReturnType<typeof runOn>>) {
   const loads = run.loads.map((n) => n.toFixed(1));
   console.log(`\n### ${label}\n`);
   console.log(`- load average (1 min) after each route: ${loads.join(', ')}`);
+  for (const path of Object.keys(stores) as PostPath[]) {
+    console.log(
+      `- ${path}: answered 200 within the runs ${run.answered[path]}, stored (with those in ` +
+        `flight as a run ended) ${run.stored[path]}`,
+    );
+  }
   console.log(
-    `- contact messages answered 200 within the runs: ${run.contacts.answered}, ` +
-      `stored (with those in flight as a run ended): ${run.contacts.stored}; ` +
-      `mails expected: ${run.mails.expected}, written to the outbox: ${run.mails.written}`,
+    `- mails expected: ${run.mails.expected}, written to the outbox: ${run.mails.written}`,
   );
   console.log(
     `\n${markdownTable(
@@ -338,9 +417,11 @@ async function main() {
     ...run.rows
       .filter(({ site: s, bare: b }) => s.errors + s.non2xx + b.errors + b.non2xx)
       .map((r) => `${label} ${r.target.name}: errors or non-2xx answers`),
-    ...(run.contacts.stored < run.contacts.answered
-      ? [`${label}: ${run.contacts.answered} messages answered, ${run.contacts.stored} stored`]
-      : []),
+    ...(Object.keys(stores) as PostPath[])
+      .filter((path) => run.stored[path] < run.answered[path])
+      .map(
+        (path) => `${label} ${path}: ${run.answered[path]} answered, ${run.stored[path]} stored`,
+      ),
     ...(run.mails.written !== run.mails.expected
       ? [`${label}: ${run.mails.expected} mails expected, ${run.mails.written} written`]
       : []),

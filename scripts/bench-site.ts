@@ -60,7 +60,10 @@ export async function startSite(
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'tziyun-bench-'));
   const stripe = await startStripeStandIn({ secretKey: 'sk_test_bench_standin' });
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(buildDir, 'server', 'main.js')], {
+  // BENCH_CPU_PROF_DIR=dir: the server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF_DIR;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, join(buildDir, 'server', 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

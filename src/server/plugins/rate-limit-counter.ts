@@ -1,14 +1,15 @@
 import { lte, sql } from 'drizzle-orm';
 import { rateLimitHits } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import { batchWhileBusy, succeeded, type Outcome } from '../lib/batch-while-busy';
 import type { Clock } from '../lib/clock';
 
 /**
  * Counts rate-limited requests in the database (ADR 015), one statement for many requests. A
  * burst (a campaign email sending hundreds to the forms at once) would otherwise cost a statement
  * and a commit per request on top of each form's own transaction. While one statement is in
- * flight, new counts queue; when it ends, all of them go in the next one. An idle counter sends
- * at once: no timer, no added wait.
+ * flight, new counts queue; when it ends, all of them go in the next one (batch-while-busy.ts).
+ * An idle counter sends at once: no timer, no added wait.
  */
 
 export interface WindowCount {
@@ -29,57 +30,34 @@ export interface HitCounter {
  */
 const MAX_HITS_PER_STATEMENT = 1_000;
 
-interface Waiter {
+interface Hit {
   key: string;
   windowMs: number;
-  resolve: (count: WindowCount) => void;
-  reject: (error: unknown) => void;
 }
 
 /** One per app (tests build many): its queue is that app's requests. */
 export function createHitCounter(db: DatabaseExecutor, clock: Clock): HitCounter {
-  const queue: Waiter[] = [];
-  let sending = false;
-
-  async function drain() {
-    sending = true;
-    while (queue.length > 0) {
-      await send(db, queue.splice(0, MAX_HITS_PER_STATEMENT), clock);
-    }
-    sending = false;
-  }
-
-  return {
-    count(key, windowMs) {
-      return new Promise<WindowCount>((resolve, reject) => {
-        queue.push({ key, windowMs, resolve, reject });
-        if (!sending) void drain();
-      });
-    },
-  };
+  const count = batchWhileBusy((batch: Hit[]) => send(db, batch, clock), MAX_HITS_PER_STATEMENT);
+  return { count: (key, windowMs) => count({ key, windowMs }) };
 }
 
 /**
  * Counts a batch in one statement and answers each waiter what a statement of its own would
  * have: a key's hits in the batch are the last of its total, in the order they came. The clock
- * is read once per batch, so its hits share one `now`. A failure rejects the whole batch; this
- * never throws, so the next batch still goes.
+ * is read once per batch, so its hits share one `now`. A failure fails the whole batch; the
+ * next batch still goes.
  */
-async function send(db: DatabaseExecutor, batch: Waiter[], clock: Clock) {
-  try {
-    const now = clock();
-    const keys = tally(batch);
-    const windows = await countHits(db, keys, now);
-    const next = new Map(keys.map(({ key, hits }) => [key, windows.get(key)!.hits - hits + 1]));
-    for (const { key, resolve } of batch) {
-      const hits = next.get(key)!;
-      next.set(key, hits + 1);
-      const ttlMs = Math.max(0, windows.get(key)!.resetsAt.getTime() - now.getTime());
-      resolve({ hits, ttlMs });
-    }
-  } catch (error) {
-    for (const { reject } of batch) reject(error);
-  }
+async function send(db: DatabaseExecutor, batch: Hit[], clock: Clock) {
+  const now = clock();
+  const keys = tally(batch);
+  const windows = await countHits(db, keys, now);
+  const next = new Map(keys.map(({ key, hits }) => [key, windows.get(key)!.hits - hits + 1]));
+  return batch.map(({ key }): Outcome<WindowCount> => {
+    const hits = next.get(key)!;
+    next.set(key, hits + 1);
+    const ttlMs = Math.max(0, windows.get(key)!.resetsAt.getTime() - now.getTime());
+    return succeeded({ hits, ttlMs });
+  });
 }
 
 interface KeyHits {
@@ -94,7 +72,7 @@ interface KeyHits {
  * One row per key, in key order: concurrent statements from other instances then lock shared
  * rows in the same order and cannot deadlock, and no row is affected twice by one statement.
  */
-function tally(batch: Waiter[]): KeyHits[] {
+function tally(batch: Hit[]): KeyHits[] {
   const byKey = new Map<string, KeyHits>();
   for (const { key, windowMs } of batch) {
     const entry = byKey.get(key);

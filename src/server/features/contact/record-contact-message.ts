@@ -1,7 +1,8 @@
-import type { Database } from '~/db/client';
+import { randomUUID } from 'node:crypto';
+import type { DatabaseExecutor } from '~/db/client';
 import { contactMessages } from '~/db/schema';
 import { enqueueMails } from '../../mail/mail-job';
-import { announce } from '../../services/announcements/announce';
+import { announceAll } from '../../services/announcements/announce';
 
 export interface ContactMessage {
   name: string;
@@ -10,40 +11,38 @@ export interface ContactMessage {
 }
 
 /**
- * The message, the office's notification, the sender's acknowledgement and the integrations'
- * event commit together or not at all: a message is never stored without its mails, nor mailed
- * without being stored. The acknowledgement carries nothing the visitor typed and goes to an
- * address at most once a day, so the form cannot be used to mail strangers.
+ * Writes messages in the caller's transaction: each message, the office's notification, the
+ * sender's acknowledgement and the integrations' event commit together or not at all, so a
+ * message is never stored without its mails, nor mailed without being stored. The
+ * acknowledgement carries nothing the visitor typed and goes to an address at most once a day,
+ * so the form cannot be used to mail strangers. Several messages (a batch of posts, issue 20)
+ * cost one statement per table; their ids are made here, so each post knows its own.
  */
-export async function recordContactMessage(
-  db: Database,
-  input: ContactMessage,
+export async function recordContactMessages(
+  tx: DatabaseExecutor,
+  inputs: ContactMessage[],
   officeEmail: string,
   now: Date,
-) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({ name: input.name, email: input.email, message: input.message })
-      .returning({ id: contactMessages.id });
-    const data = { name: input.name, email: input.email, message: input.message };
-    // Both mails in one statement: a burst of messages is a burst of these transactions.
-    await enqueueMails(tx, [
-      { key: `contact:${row!.id}:office`, to: officeEmail, template: 'contact-notification', data },
+): Promise<{ id: string }[]> {
+  const rows = inputs.map(({ name, email, message }) => ({ id: randomUUID(), name, email, message }));
+  await tx.insert(contactMessages).values(rows);
+  const today = now.toISOString().slice(0, 10);
+  await enqueueMails(
+    tx,
+    rows.flatMap(({ id, ...data }) => [
+      { key: `contact:${id}:office`, to: officeEmail, template: 'contact-notification', data },
       {
-        key: `contact-ack:${input.email.toLowerCase()}:${now.toISOString().slice(0, 10)}`,
-        to: input.email,
+        key: `contact-ack:${data.email.toLowerCase()}:${today}`,
+        to: data.email,
         template: 'contact-acknowledgement',
         data: {},
       },
-    ]);
-    // The CRM and Zapier hear of it without the message's text (events.ts).
-    await announce(tx, {
-      type: 'contact.received',
-      messageId: row!.id,
-      name: input.name,
-      email: input.email,
-    });
-    return row!;
-  });
+    ]),
+  );
+  // The CRM and Zapier hear of it without the message's text (events.ts).
+  await announceAll(
+    tx,
+    rows.map(({ id, name, email }) => ({ type: 'contact.received', messageId: id, name, email })),
+  );
+  return rows.map(({ id }) => ({ id }));
 }

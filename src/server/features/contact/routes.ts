@@ -3,13 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { contactMessageInput } from '~/shared/schemas/contact';
+import { batchedTransactions } from '../../lib/batched-transactions';
 import { formRateLimit } from '../../plugins/rate-limit';
-import { recordContactMessage } from './record-contact-message';
+import { recordContactMessages, type ContactMessage } from './record-contact-message';
 
 export const contactSuccessMessage =
   'Thank you for reaching out. We will get back to you within two business days.';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Posts arriving while one transaction commits are written together in the next (issue 20).
+  const record = batchedTransactions(app.database.db, (tx, messages: ContactMessage[]) =>
+    recordContactMessages(tx, messages, app.officeEmail, app.clock()),
+  );
+
   /** The API's and the page form's one way to take a message. */
   async function takeMessage(
     { website, ...message }: z.output<typeof contactMessageInput>,
@@ -19,7 +25,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       log.info('honeypot filled: contact message dropped');
       return;
     }
-    await recordContactMessage(app.database.db, message, app.officeEmail, app.clock());
+    await record(message);
     app.jobWorker.wake();
   }
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminAuditLog, integrations, jobs, webhookDeliveries } from '~/db/schema';
+import { adminAuditLog, contactMessages, integrations, jobs, webhookDeliveries } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
 import { adminCall, drainJobs } from '../../../../tests/helpers/integrations';
@@ -203,6 +203,27 @@ describe('deliveries', () => {
         nextAttemptAt: null,
       },
     ]);
+  });
+
+  it('a burst of messages written together delivers one event for each, naming its own message', async () => {
+    await connect();
+    const emails = Array.from({ length: 6 }, (_, i) => `burst-${i}@example.org`);
+    await Promise.all(emails.map((email) => sendContact(email)));
+    await drainJobs(app);
+    const events = receiver.received.map(
+      (hit) => hit.event.data as { messageId: string; email: string },
+    );
+    expect(events.map((event) => event.email).sort()).toEqual(emails);
+    const stored = await app.database.db
+      .select({ id: contactMessages.id, email: contactMessages.email })
+      .from(contactMessages)
+      .where(inArray(contactMessages.email, emails));
+    expect(new Map(events.map((event) => [event.email, event.messageId]))).toEqual(
+      new Map(stored.map((row) => [row.email, row.id])),
+    );
+    expect(new Set((await deliveries()).map((delivery) => delivery.status))).toEqual(
+      new Set(['succeeded']),
+    );
   });
 
   it('a receiver answering 500 then 200 gets the event exactly once, with the same id', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { integrations, webhookDeliveries } from '~/db/schema';
-import { enqueueJob } from '../../jobs/enqueue-job';
+import { enqueueJobs } from '../../jobs/enqueue-job';
 import type { DatabaseExecutor } from '~/db/client';
 import { businessEventSchema, subjectOf, webhookEventOf, type BusinessEvent } from './events';
 import { ghlSyncOf } from './crm-sync';
@@ -28,48 +28,82 @@ export interface Announced {
  * the same fact twice (same type and row id) queues nothing more.
  */
 export async function announce(tx: DatabaseExecutor, input: BusinessEvent): Promise<Announced> {
-  const event = businessEventSchema.parse(input);
-  const eventKey = `${event.type}:${subjectOf(event)}`;
-  const at = event.occurredAt ?? new Date();
+  const [announced] = await announceAll(tx, [input]);
+  return announced!;
+}
+
+/**
+ * `announce` for several events in one go (a batch of form posts, issue 20): the integrations
+ * are read once, and the CRM syncs, the webhook deliveries and their jobs are each one
+ * statement. Returns what was announced for each event, in order.
+ */
+export async function announceAll(
+  tx: DatabaseExecutor,
+  inputs: BusinessEvent[],
+): Promise<Announced[]> {
+  const events = inputs.map((input) => {
+    const event = businessEventSchema.parse(input);
+    return { event, eventKey: `${event.type}:${subjectOf(event)}` };
+  });
   const rows = await tx
     .select({ id: integrations.id, enabled: integrations.enabled, url: integrations.url })
     .from(integrations);
   const ghl = rows.find((r) => r.id === 'ghl');
   const zapier = rows.find((r) => r.id === 'zapier');
-  const announced: Announced = { ghl: false, zapier: false };
 
-  const sync = ghl?.enabled ? ghlSyncOf(event) : null;
-  if (sync) {
-    await enqueueJob(tx, { kind: GHL_SYNC_JOB_KIND, key: `ghl:${eventKey}`, payload: sync });
-    announced.ghl = true;
-  }
+  const syncs = ghl?.enabled
+    ? events.map(({ event, eventKey }) => ({ eventKey, sync: ghlSyncOf(event) }))
+    : [];
+  await enqueueJobs(
+    tx,
+    syncs.flatMap(({ eventKey, sync }) =>
+      sync ? [{ kind: GHL_SYNC_JOB_KIND, key: `ghl:${eventKey}`, payload: sync }] : [],
+    ),
+  );
+  const delivered = zapier?.url ? await recordDeliveries(tx, events, zapier.enabled) : new Set();
+  return events.map(({ eventKey }, i) => ({
+    ghl: Boolean(syncs[i]?.sync),
+    zapier: delivered.has(eventKey),
+  }));
+}
 
-  if (zapier?.url) {
-    const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
-    const jobKey = `zapier:${eventKey}`;
-    const [delivery] = await tx
-      .insert(webhookDeliveries)
-      .values({
-        endpoint: 'zapier',
-        eventKey,
-        eventId,
-        eventType: event.type,
-        payload: webhookEventOf(event, eventId, at),
-        jobKey,
-        ...(zapier.enabled
-          ? {}
-          : { status: 'failed' as const, lastError: 'The endpoint was disabled' }),
-      })
-      .onConflictDoNothing()
-      .returning({ id: webhookDeliveries.id });
-    if (delivery && zapier.enabled) {
-      await enqueueJob(tx, {
+/**
+ * Zapier's delivery rows, and their jobs while the endpoint is enabled; with the endpoint
+ * disabled a delivery is logged as failed, so it can be resent once it is back. An event already
+ * delivered (same key) is left alone. Returns the keys of the events given a delivery now.
+ */
+async function recordDeliveries(
+  tx: DatabaseExecutor,
+  events: { event: BusinessEvent; eventKey: string }[],
+  enabled: boolean,
+): Promise<Set<string>> {
+  const recorded = await tx
+    .insert(webhookDeliveries)
+    .values(
+      events.map(({ event, eventKey }) => {
+        const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
+        return {
+          endpoint: 'zapier' as const,
+          eventKey,
+          eventId,
+          eventType: event.type,
+          payload: webhookEventOf(event, eventId, event.occurredAt ?? new Date()),
+          jobKey: `zapier:${eventKey}`,
+          ...(enabled ? {} : { status: 'failed' as const, lastError: 'The endpoint was disabled' }),
+        };
+      }),
+    )
+    .onConflictDoNothing()
+    .returning({ id: webhookDeliveries.id, eventKey: webhookDeliveries.eventKey });
+  if (enabled) {
+    await enqueueJobs(
+      tx,
+      recorded.map((delivery) => ({
         kind: ZAPIER_DELIVERY_JOB_KIND,
-        key: jobKey,
+        key: `zapier:${delivery.eventKey}`,
         payload: { deliveryId: delivery.id },
-      });
-    }
-    announced.zapier = delivery !== undefined;
+      })),
+    );
   }
-  return announced;
+  return new Set(recorded.map((delivery) => delivery.eventKey));
 }
