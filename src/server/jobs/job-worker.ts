@@ -44,7 +44,7 @@ export interface JobWorkerOptions {
    * The longest busy requests hold one claim back. Default 500 ms: mail a second late is
    * nothing, while a claim at every wake-up of a burst (each contact post wakes the worker)
    * takes the database from the requests; and a burst of minutes still lets a batch through
-   * about twice a second, more than the forms' rate limits let mail in.
+   * about twice a second (20 mails a second at the default batch size).
    */
   busyYieldMs?: number;
   /**
