@@ -175,10 +175,15 @@ export async function buildApp({
       outboxDir: join(resolveDataDir(env.DATA_DIR), 'outbox'),
       logger: app.log,
     });
+  // Requests being answered: the outbox worker holds its claims back while there are any, so a
+  // burst of posts does not share the database with mail work (ADR 035).
+  let requestsInFlight = 0;
+  const requestEnded = () => void (requestsInFlight -= 1);
   const jobWorker = createJobWorker({
     db: database.db,
     logger: app.log,
     clock: jobClock,
+    busy: () => requestsInFlight > 0,
     handlers: {
       [MAIL_JOB_KIND]: mailJobHandler(mailer, async () => ({
         site: await app.siteContent.site(),
@@ -207,6 +212,10 @@ export async function buildApp({
   // Hooks on every request take a callback: an async one costs a promise per request (issue 20).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // Counted down on 'close', which every response emits once, sent or not: onResponse would
+    // miss a client that left before its answer, and the count would stay up for good.
+    requestsInFlight += 1;
+    reply.raw.once('close', requestEnded);
     done();
   });
   // Once shutdown starts, responses still in flight close their connection; otherwise a

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, newsletterSubscribers } from '~/db/schema';
 import { buildTestApp } from '../../../tests/helpers/app';
+import { MAIL_JOB_KIND } from '../mail/mail-job';
 import { startSmtpServer } from '../../../tests/helpers/smtp';
 import { confirmWithButton, visitConfirmLink } from '../../../tests/helpers/newsletter';
 
@@ -228,6 +229,44 @@ describe('SMTP outage', () => {
     } finally {
       await app.close();
       await smtp.stop();
+    }
+  });
+});
+
+describe('a burst of contact messages with the worker running', () => {
+  it('ends with every mail sent once, each job run once', async () => {
+    const app = await buildTestApp({ OFFICE_EMAIL: 'office@tziyun.test' });
+    try {
+      app.jobWorker.start();
+      const posts = 30;
+      const answers = await Promise.all(
+        Array.from({ length: posts }, (_, n) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/contact',
+            payload: {
+              name: `Visitor ${n}`,
+              email: `visitor-${n}@example.org`,
+              message: `Message number ${n} of the burst.`,
+            },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(posts).fill(200));
+      await vi.waitFor(() => expect(app.sentMail).toHaveLength(2 * posts), { timeout: 15_000 });
+
+      const office = app.sentMail.filter((m) => m.to === 'office@tziyun.test');
+      expect(new Set(office.map((m) => m.subject)).size).toBe(posts);
+      const acknowledged = app.sentMail.filter((m) => m.to !== 'office@tziyun.test');
+      expect(new Set(acknowledged.map((m) => m.to)).size).toBe(posts);
+      const mailJobs = await app.database.db
+        .select({ status: jobs.status, attempts: jobs.attempts })
+        .from(jobs)
+        .where(eq(jobs.kind, MAIL_JOB_KIND));
+      expect(mailJobs).toHaveLength(2 * posts);
+      expect(mailJobs.every((j) => j.status === 'succeeded' && j.attempts === 1)).toBe(true);
+    } finally {
+      await app.close();
     }
   });
 });

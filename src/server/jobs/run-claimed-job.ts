@@ -1,11 +1,5 @@
 import { defaultBackoff } from './backoff';
-import {
-  markJobDead,
-  markJobSucceeded,
-  scheduleJobRetry,
-  type ClaimedJob,
-  type JobLease,
-} from './job-store';
+import { markJobDead, scheduleJobRetry, type ClaimedJob, type JobLease } from './job-store';
 import type { Clock } from '../lib/clock';
 import type { DatabaseExecutor } from '~/db/client';
 import type { JobHandler, JobHandlers, JobLogger } from './types';
@@ -19,6 +13,8 @@ export interface RunJobSettings {
   clock: Clock;
   workerId: string;
   jobTimeoutMs: number;
+  /** Records a success, with others that finish together (`record-successes.ts`). */
+  recordSuccess(lease: JobLease): Promise<boolean>;
 }
 
 /** The abort reason when the worker hands a job back at shutdown: nothing more is recorded. */
@@ -48,7 +44,7 @@ export async function runClaimedJob(
   job: ClaimedJob,
   controller: AbortController,
 ): Promise<void> {
-  const { db, handlers, logger, clock, workerId } = settings;
+  const { db, handlers, logger, clock, workerId, recordSuccess } = settings;
   const lease: JobLease = { id: job.id, attempts: job.attempts, workerId };
   // Never the payload: it may hold personal data.
   const fields = { jobId: job.id, kind: job.kind, attempt: job.attempts };
@@ -85,12 +81,11 @@ export async function runClaimedJob(
     if (error instanceof JobReleasedError || error instanceof JobLeaseLostError) return;
     failure = error ?? new Error('the handler failed without an error');
   }
-  const now = clock();
-
   if (failure === undefined) {
-    if (!(await markJobSucceeded(db, lease, now))) return lost();
+    if (!(await recordSuccess(lease))) return lost();
     return logger.info(fields, 'job succeeded');
   }
+  const now = clock();
   const error = messageOf(failure);
   if (job.attempts >= maxAttempts) {
     if (!(await markJobDead(db, lease, { now, error }))) return lost();
