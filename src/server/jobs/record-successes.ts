@@ -1,19 +1,15 @@
 import { markJobsSucceeded, type JobLease } from './job-store';
+import { batchWhileBusy, succeeded } from '../lib/batch-while-busy';
 import type { Clock } from '../lib/clock';
 import type { DatabaseExecutor } from '~/db/client';
 
-interface WaitingSuccess {
-  lease: JobLease;
-  resolve(recorded: boolean): void;
-  reject(error: unknown): void;
-}
-
 /**
- * Records job successes, several in one statement (ADR 035). A success that comes while none is
- * being written is written at once, alone, so a quiet worker waits for nothing. Successes that
- * come while a statement runs wait for it, then go together in the next one: the busier the
- * database, the more each statement records, and a batch of mails that finish together costs
- * two statements instead of one each. Each run stays fenced by its own lease, as before.
+ * Records job successes, several in one statement (ADR 035) by the app's group commit
+ * (batch-while-busy.ts): a success that comes while none is being written goes on the next turn
+ * of the event loop, so a quiet worker hardly waits; successes that come while a statement runs
+ * go together in the next one. The busier the database, the more each statement records: a
+ * batch of mails that finish together costs one or two statements instead of one each. Each run
+ * stays fenced by its own lease, as before.
  *
  * The returned function resolves true when the success was recorded, false when the lease had
  * been lost; it rejects when the statement failed (the job then runs again after its lease).
@@ -22,39 +18,14 @@ export function successRecorder(
   db: DatabaseExecutor,
   clock: Clock,
 ): (lease: JobLease) => Promise<boolean> {
-  let waiting: WaitingSuccess[] = [];
-  let writing = false;
-
-  async function writeGroup(group: WaitingSuccess[]) {
-    try {
-      const recorded = await markJobsSucceeded(
-        db,
-        group.map((success) => success.lease),
-        clock(),
-      );
-      const runs = new Set(recorded.map(runOf));
-      for (const success of group) success.resolve(runs.has(runOf(success.lease)));
-    } catch (error) {
-      for (const success of group) success.reject(error);
-    }
-  }
-
-  async function writeAll() {
-    writing = true;
-    while (waiting.length > 0) {
-      const group = waiting;
-      waiting = [];
-      await writeGroup(group);
-    }
-    writing = false;
-  }
-
-  return (lease) =>
-    new Promise<boolean>((resolve, reject) => {
-      waiting.push({ lease, resolve, reject });
-      if (!writing) void writeAll();
-    });
+  return batchWhileBusy(async (leases: JobLease[]) => {
+    const recorded = new Set((await markJobsSucceeded(db, leases, clock())).map(runOf));
+    return leases.map((lease) => succeeded(recorded.has(runOf(lease))));
+  }, MAX_SUCCESSES_PER_STATEMENT);
 }
+
+/** Ten times a worker's batch: bounds a statement's size if many workers share an app. */
+const MAX_SUCCESSES_PER_STATEMENT = 100;
 
 /**
  * A run is a job and its attempt: the same worker may hold a job again after losing its lease,

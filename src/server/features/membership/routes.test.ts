@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipApplications } from '~/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { jobs, members, membershipApplications } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -79,6 +80,46 @@ describe('POST /api/membership-applications', () => {
     const res = await apply({ ...valid, website: 'spam' });
     expect(res.statusCode).toBe(200);
     expect(await app.database.db.$count(membershipApplications)).toBe(before);
+  });
+});
+
+describe('applications that arrive together', () => {
+  it('are written together, each answered with its own application and a token naming its own member', async () => {
+    const tiers = ['spark', 'flame', 'beacon', 'flame', 'spark'];
+    const emails = tiers.map((_, i) => `together-${i}@example.org`);
+    const answers = await Promise.all(
+      tiers.map((membershipTier, i) => apply({ ...valid, email: emails[i], membershipTier })),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    for (const [i, res] of answers.entries()) {
+      const { id, tier, checkout } = res.json();
+      expect(tier).toBe(tiers[i]);
+      const [application] = await app.database.db
+        .select()
+        .from(membershipApplications)
+        .where(eq(membershipApplications.id, id));
+      expect(application).toMatchObject({ email: emails[i], tier: tiers[i] });
+      const check = app.linkSigner.verify('membership-checkout', checkout.membership, app.clock());
+      expect(check.ok).toBe(true);
+      const [member] = await app.database.db
+        .select()
+        .from(members)
+        .where(eq(members.id, check.ok ? check.subject : ''));
+      expect(member).toMatchObject({ applicationId: id, email: emails[i], status: 'pending' });
+    }
+    const mailed = await app.database.db
+      .select({ key: jobs.idempotencyKey })
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.idempotencyKey,
+          answers.flatMap((res) => [
+            `mail:membership:${res.json().id}:applicant`,
+            `mail:membership:${res.json().id}:office`,
+          ]),
+        ),
+      );
+    expect(mailed).toHaveLength(10);
   });
 });
 

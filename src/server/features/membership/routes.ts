@@ -7,11 +7,26 @@ import {
   membershipApplicationResponse,
 } from '~/shared/schemas/membership';
 import { AppError } from '../../errors';
+import { batchedTransactions } from '../../lib/batched-transactions';
 import { paymentMethods } from '../../lib/payment-methods';
 import { formRateLimit } from '../../plugins/rate-limit';
-import { submitMembershipApplication } from './submit-membership-application';
+import {
+  submitMembershipApplications,
+  type TierApplication,
+} from './submit-membership-application';
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Applications arriving while one transaction commits are written together in the next
+  // (issue 20).
+  const submit = batchedTransactions(app.database.db, (tx, applications: TierApplication[]) =>
+    submitMembershipApplications(tx, applications, {
+      officeEmail: app.officeEmail,
+      linkSigner: app.linkSigner,
+      publicUrl: app.env.PUBLIC_URL,
+      now: app.clock(),
+    }),
+  );
+
   /** The API's and the page form's one way to take an application. */
   async function apply(
     { website, ...application }: z.output<typeof membershipApplicationInput>,
@@ -35,12 +50,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       const decoy = randomBytes(48).toString('base64url');
       return { id: randomUUID(), tier: tier.id, message, checkout: checkout(decoy) };
     }
-    const row = await submitMembershipApplication(app.database.db, application, tier, {
-      officeEmail: app.officeEmail,
-      linkSigner: app.linkSigner,
-      publicUrl: app.env.PUBLIC_URL,
-      now: app.clock(),
-    });
+    const row = await submit({ input: application, tier });
     app.jobWorker.wake();
     return { id: row.id, tier: tier.id, message, checkout: checkout(row.membership) };
   }

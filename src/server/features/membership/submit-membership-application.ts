@@ -1,8 +1,9 @@
-import type { Database } from '~/db/client';
+import { randomUUID } from 'node:crypto';
+import type { DatabaseExecutor } from '~/db/client';
 import { members, membershipApplications } from '~/db/schema';
 import type { LinkSigner } from '../../lib/signed-link';
-import { enqueueMail } from '../../mail/mail-job';
-import { announce } from '../../services/announcements/announce';
+import { enqueueMails } from '../../mail/mail-job';
+import { announceAll } from '../../services/announcements/announce';
 import { membershipCheckoutUrl, membershipToken } from '../members';
 
 export interface MembershipApplication {
@@ -23,75 +24,96 @@ export interface MembershipSubmitContext {
   now: Date;
 }
 
+/** One application of a batch, with the tier it names (its price is the member's). */
+export interface TierApplication {
+  input: MembershipApplication;
+  tier: { id: string; price: number };
+}
+
 /**
- * The application, its pending member, its two mails (applicant's confirmation, office's notice) and the integrations'
- * event commit together.
+ * In the caller's transaction: each application, its pending member, its two mails (the
+ * applicant's confirmation with the link to pay, the office's notice) and the integrations'
+ * event commit together. Several applications (a batch of posts, issue 20) cost one statement
+ * per table; their ids are made here, so each post knows its own. One result per application,
+ * in order: its id and the signed token its applicant pays with.
  */
-export async function submitMembershipApplication(
-  db: Database,
-  input: MembershipApplication,
-  tier: { id: string; price: number },
+export async function submitMembershipApplications(
+  tx: DatabaseExecutor,
+  applications: TierApplication[],
   { officeEmail, linkSigner, publicUrl, now }: MembershipSubmitContext,
 ) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(membershipApplications)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        tier: tier.id,
-        prayerIntentions: input.prayerIntentions,
-        message: input.message,
-      })
-      .returning({ id: membershipApplications.id });
-    const [member] = await tx
-      .insert(members)
-      .values({
-        applicationId: row!.id,
-        name: `${input.firstName} ${input.lastName}`,
-        email: input.email,
-        tier: tier.id,
-        monthlyAmountCents: tier.price * 100,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    // Prayer intentions stay in the database: the mails say only whether some were given.
-    const data = {
+  const rows = applications.map(({ input, tier }) => ({
+    application: {
+      id: randomUUID(),
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
       phone: input.phone,
-      tierId: input.membershipTier,
+      tier: tier.id,
+      prayerIntentions: input.prayerIntentions,
       message: input.message,
-      hasPrayerIntentions: Boolean(input.prayerIntentions),
-    };
-    const checkoutUrl = membershipCheckoutUrl({ linkSigner, publicUrl }, member!, now);
-    const key = `membership:${row!.id}`;
-    await enqueueMail(tx, {
-      key: `${key}:applicant`,
-      to: input.email,
-      template: 'membership-confirmation',
-      data: { ...data, checkoutUrl },
-    });
-    await enqueueMail(tx, {
-      key: `${key}:office`,
-      to: officeEmail,
-      template: 'membership-notification',
-      data,
-    });
-    // Names, contact details and the tier; never the intentions nor the message.
-    await announce(tx, {
-      type: 'membership.applied',
-      applicationId: row!.id,
+    },
+    member: {
+      id: randomUUID(),
+      name: `${input.firstName} ${input.lastName}`,
+      email: input.email,
+      tier: tier.id,
+      monthlyAmountCents: tier.price * 100,
+      createdAt: now,
+      updatedAt: now,
+    },
+  }));
+  await tx.insert(membershipApplications).values(rows.map((row) => row.application));
+  await tx
+    .insert(members)
+    .values(rows.map(({ application, member }) => ({ ...member, applicationId: application.id })));
+  await enqueueMails(
+    tx,
+    rows.flatMap(({ application, member }, i) => {
+      const { input } = applications[i]!;
+      // Prayer intentions stay in the database: the mails say only whether some were given.
+      const data = {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        tierId: input.membershipTier,
+        message: input.message,
+        hasPrayerIntentions: Boolean(input.prayerIntentions),
+      };
+      const checkoutUrl = membershipCheckoutUrl({ linkSigner, publicUrl }, member, now);
+      const key = `membership:${application.id}`;
+      return [
+        {
+          key: `${key}:applicant`,
+          to: input.email,
+          template: 'membership-confirmation' as const,
+          data: { ...data, checkoutUrl },
+        },
+        {
+          key: `${key}:office`,
+          to: officeEmail,
+          template: 'membership-notification' as const,
+          data,
+        },
+      ];
+    }),
+  );
+  // Names, contact details and the tier; never the intentions nor the message.
+  await announceAll(
+    tx,
+    applications.map(({ input }, i) => ({
+      type: 'membership.applied' as const,
+      applicationId: rows[i]!.application.id,
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
       phone: input.phone,
       tier: input.membershipTier,
-    });
-    return { id: row!.id, membership: membershipToken(linkSigner, member!, now) };
-  });
+    })),
+  );
+  return rows.map(({ application, member }) => ({
+    id: application.id,
+    membership: membershipToken(linkSigner, member, now),
+  }));
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscribers } from '~/db/schema';
+import { eq, like } from 'drizzle-orm';
+import { jobs, newsletterSubscribers } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import {
   confirmWithButton,
@@ -50,6 +51,66 @@ describe('POST /api/newsletter', () => {
     const res = await subscribe({ email: 'bot@example.org', website: 'x' });
     expect(res.statusCode).toBe(200);
     expect(await app.database.db.$count(newsletterSubscribers)).toBe(before);
+  });
+});
+
+describe('signups that arrive together', () => {
+  /** The confirmation mails queued, by the address they go to. */
+  async function confirmationsTo(emails: string[]) {
+    const queued = await app.database.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(like(jobs.idempotencyKey, 'mail:newsletter-confirm:%'));
+    return queued
+      .map(({ payload }) => (payload as { to: string }).to)
+      .filter((to) => emails.includes(to))
+      .sort();
+  }
+
+  it('are written together, each address as if alone: new ones mailed once, a confirmed one left alone, a leaver starting over', async () => {
+    const [confirmed, leaver] = ['together-kept@example.org', 'together-left@example.org'];
+    for (const email of [confirmed, leaver])
+      expect((await subscribe({ email })).statusCode).toBe(200);
+    await app.database.db
+      .update(newsletterSubscribers)
+      .set({ status: 'confirmed' })
+      .where(eq(newsletterSubscribers.email, confirmed));
+    await app.database.db
+      .update(newsletterSubscribers)
+      .set({ status: 'unsubscribed' })
+      .where(eq(newsletterSubscribers.email, leaver));
+    const before = await subscriberOf(app, leaver);
+    const kept = await subscriberOf(app, confirmed);
+
+    const emails = ['together-a@example.org', 'together-b@example.org', 'Together-A@example.org'];
+    const answers = await Promise.all(
+      [...emails, confirmed, leaver].map((email) => subscribe({ email })),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+
+    const stored = await app.database.db
+      .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .where(like(newsletterSubscribers.email, 'together-%'));
+    expect(stored.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+      { email: 'together-a@example.org', status: 'pending' },
+      { email: 'together-b@example.org', status: 'pending' },
+      { email: confirmed, status: 'confirmed' },
+      { email: leaver, status: 'pending' },
+    ]);
+    expect(await subscriberOf(app, confirmed)).toEqual(kept);
+    expect((await subscriberOf(app, leaver))!.confirmToken).not.toBe(before!.confirmToken);
+    // The leaver's first signup and its new start; the confirmed address's first signup only.
+    expect(
+      await confirmationsTo([
+        'together-a@example.org',
+        'together-b@example.org',
+        confirmed,
+        leaver,
+      ]),
+    ).toEqual(
+      ['together-a@example.org', 'together-b@example.org', confirmed, leaver, leaver].sort(),
+    );
   });
 });
 

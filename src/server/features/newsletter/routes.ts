@@ -4,10 +4,11 @@ import * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { newsletterSignupInput } from '~/shared/schemas/newsletter';
 import { AppError } from '../../errors';
+import { batchedTransactions } from '../../lib/batched-transactions';
 import { formRateLimit } from '../../plugins/rate-limit';
 import { unsubscribeNewsletter } from './confirm-newsletter';
 import { newsletterConfirmForm, newsletterConfirmLink } from './page';
-import { subscribeNewsletter } from './subscribe-newsletter';
+import { subscribeNewsletters } from './subscribe-newsletter';
 
 export const newsletterSuccessMessage =
   'Thank you for subscribing! Please check your inbox and confirm your address.';
@@ -25,6 +26,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     (_req, _body, done) => done(null, {}),
   );
 
+  // Signups arriving while one transaction commits are written together in the next (issue 20).
+  const subscribe = batchedTransactions(app.database.db, subscribeNewsletters);
+
   /** The API's and the page form's one way to sign up. */
   async function signUp(
     { email, website }: z.output<typeof newsletterSignupInput>,
@@ -34,7 +38,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       log.info('honeypot filled: newsletter signup dropped');
       return;
     }
-    const result = await subscribeNewsletter(app.database.db, email);
+    const result = await subscribe(email);
     if (result.mailed) app.jobWorker.wake();
   }
 

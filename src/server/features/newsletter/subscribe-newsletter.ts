@@ -1,48 +1,88 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Database } from '~/db/client';
+import { eq, inArray } from 'drizzle-orm';
+import type { DatabaseExecutor } from '~/db/client';
 import { newsletterSubscribers } from '~/db/schema';
-import { enqueueMail } from '../../mail/mail-job';
+import { enqueueMails, type QueuedMail } from '../../mail/mail-job';
 
 export function newToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+export interface Subscribed {
+  status: 'pending' | 'confirmed';
+  /** A confirmation mail was queued by this signup. */
+  mailed: boolean;
+}
+
+type Subscriber = typeof newsletterSubscribers.$inferSelect;
+
 /**
- * Double opt-in. A new address is stored as pending and sent a confirmation link, in one
- * transaction. Asking again while pending sends nothing more (the mail is keyed by token); an
- * address that had unsubscribed starts over with new tokens; a confirmed one is left alone.
+ * Double opt-in, in the caller's transaction, for the signups of a batch (issue 20): one result
+ * per address given, in order. A new address is stored as pending and sent a confirmation
+ * link. Asking again while pending sends nothing more (the mail is keyed by token), nor does the
+ * same address twice in one batch; an address that had unsubscribed starts over with new
+ * tokens; a confirmed one is left alone. New addresses are one statement whatever their number.
  */
-export async function subscribeNewsletter(db: Database, email: string) {
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, email))
-      .for('update');
-    if (existing?.status === 'confirmed' || existing?.status === 'pending') {
-      return { status: existing.status, mailed: false };
-    }
-    const tokens = { confirmToken: newToken(), unsubscribeToken: newToken() };
-    const [row] = existing
-      ? await tx
-          .update(newsletterSubscribers)
-          .set({ ...tokens, status: 'pending', unsubscribedAt: null })
-          .where(eq(newsletterSubscribers.id, existing.id))
-          .returning()
-      : await tx
-          .insert(newsletterSubscribers)
-          .values({ email, ...tokens })
-          .onConflictDoNothing({ target: newsletterSubscribers.email })
-          .returning();
-    // A concurrent request for the same address won the insert: it sends the mail.
-    if (!row) return { status: 'pending' as const, mailed: false };
-    await enqueueMail(tx, {
-      key: `newsletter-confirm:${row.confirmToken}`,
-      to: row.email,
-      template: 'newsletter-confirmation',
-      data: { confirmToken: row.confirmToken, unsubscribeToken: row.unsubscribeToken },
-    });
-    return { status: 'pending' as const, mailed: true };
+export async function subscribeNewsletters(
+  tx: DatabaseExecutor,
+  emails: string[],
+): Promise<Subscribed[]> {
+  const distinct = [...new Set(emails)];
+  const existing = new Map(
+    (
+      await tx
+        .select()
+        .from(newsletterSubscribers)
+        .where(inArray(newsletterSubscribers.email, distinct))
+        .for('update')
+    ).map((row) => [row.email, row]),
+  );
+  const fresh = distinct.filter((email) => !existing.has(email));
+  // A concurrent signup of the same address (another instance) wins the insert and mails.
+  const inserted = fresh.length
+    ? await tx
+        .insert(newsletterSubscribers)
+        .values(fresh.map((email) => ({ email, ...newTokens() })))
+        .onConflictDoNothing({ target: newsletterSubscribers.email })
+        .returning()
+    : [];
+  const restarted: Subscriber[] = [];
+  for (const row of existing.values()) {
+    if (row.status !== 'unsubscribed') continue;
+    const [again] = await tx
+      .update(newsletterSubscribers)
+      .set({ ...newTokens(), status: 'pending', unsubscribedAt: null })
+      .where(eq(newsletterSubscribers.id, row.id))
+      .returning();
+    restarted.push(again!);
+  }
+  const mailed = [...inserted, ...restarted];
+  await enqueueMails(tx, mailed.map(confirmationMail));
+
+  const results = new Map<string, Subscribed>();
+  for (const row of mailed) results.set(row.email, { status: 'pending', mailed: true });
+  for (const row of existing.values()) {
+    if (row.status !== 'unsubscribed')
+      results.set(row.email, { status: row.status, mailed: false });
+  }
+  const seen = new Set<string>();
+  return emails.map((email) => {
+    const first = !seen.has(email);
+    seen.add(email);
+    const result = results.get(email);
+    return first && result ? result : { status: 'pending', mailed: false };
   });
+}
+
+function newTokens() {
+  return { confirmToken: newToken(), unsubscribeToken: newToken() };
+}
+
+function confirmationMail(row: Subscriber): QueuedMail {
+  return {
+    key: `newsletter-confirm:${row.confirmToken}`,
+    to: row.email,
+    template: 'newsletter-confirmation',
+    data: { confirmToken: row.confirmToken, unsubscribeToken: row.unsubscribeToken },
+  };
 }
