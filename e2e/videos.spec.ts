@@ -177,3 +177,19 @@ test('a comment with markup waits for review, then shows as text and runs nothin
   expect(await flag()).toBeNull();
   expect(dialogs).toEqual([]);
 });
+
+test('a campaign link (utm_*, fbclid) opens the kept page and hydrates with its data, asking nothing more', async ({
+  page,
+}) => {
+  const calls = trackApiRequests(page);
+  const response = await gotoHydrated(
+    page,
+    '/videos?utm_source=whatsapp&utm_medium=social&utm_campaign=elul&fbclid=IwAR0abc',
+  );
+  // The server's kept page (an ETag), its data used by the browser: no request for the list.
+  expect(response!.headers().etag).toMatch(/^W\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoApiCalls(page, calls);
+  // The tracking stays in the address for whoever reads it.
+  expect(new URL(page.url()).searchParams.get('utm_campaign')).toBe('elul');
+});

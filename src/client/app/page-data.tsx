@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useRouter, useSearch } from 'wouter';
 import type { PageFormName, PageFormState } from '~/shared/page-forms';
+import { withoutTracking } from '~/shared/tracking-params';
 
 /**
  * Data a page was rendered with on the server (src/server/ssr/page-data.ts), for the page and
@@ -30,10 +31,14 @@ class PageDataStore {
     return this.current(path, search)?.data;
   }
 
-  /** The snapshot, while it is for this address and its page has not mounted yet. */
+  /**
+   * The snapshot, while it is for this address (its tracking parameters aside: the server renders
+   * without them) and its page has not mounted yet.
+   */
   current(path: string, search: string): PageDataSnapshot | undefined {
     const s = this.snapshot;
-    return !this.used && s && s.path === path && s.search === search ? s : undefined;
+    const same = s && s.path === path && s.search === withoutTracking(search);
+    return !this.used && same ? s : undefined;
   }
 
   markUsed() {

@@ -83,8 +83,23 @@ describe('public pages from memory', () => {
   });
 
   it.each([
+    ['/?utm_source=whatsapp&utm_medium=social&utm_campaign=elul', '/'],
+    ['/videos?page=2&fbclid=IwAR0abc', '/videos?page=2'],
+    ['/donate?gclid=xyz&mc_cid=1&mc_eid=2', '/donate'],
+  ])('answers a campaign link, %s, with the kept page of %s', async (link, page) => {
+    const kept = await app.inject(page);
+    const fromCampaign = await app.inject(link);
+    expect(fromCampaign.statusCode).toBe(200);
+    expect(fromCampaign.headers.etag).toBe(kept.headers.etag);
+    expect(fromCampaign.body).toBe(kept.body);
+    // Nothing of the tracking in the page; a data block names the page as the browser compares it.
+    expect(fromCampaign.body).not.toMatch(/utm_|fbclid|gclid|mc_cid/);
+    if (page.startsWith('/videos')) expect(fromCampaign.body).toContain('"search":"page=2"');
+  });
+
+  it.each([
     '/videos?page=2&sent=comment&video=x',
-    '/?utm_source=whatsapp',
+    '/?utm_source=whatsapp&sent=contact',
     '/checkout?amount=36&type=onetime',
     '/donate/manage',
     '/prayer-names',

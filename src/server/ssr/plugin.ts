@@ -9,6 +9,7 @@ import {
   type PageRoute,
 } from '~/client/app/routes';
 import type { PageFormName, PageFormState } from '~/shared/page-forms';
+import { withoutTracking } from '~/shared/tracking-params';
 import { servedOverHttps } from '../env';
 import { AppError } from '../errors';
 import { formRateLimit } from '../plugins/rate-limit';
@@ -64,7 +65,10 @@ export async function registerPages(
     status: number,
     form?: PageFormState,
   ) {
+    // A campaign's tracking (utm_*, fbclid, …) changes nothing a page shows: the page is the
+    // kept one, and the browser hydrates it with the same data (tracking-params.ts).
     const url = new URL(request.url, 'http://localhost');
+    url.search = withoutTracking(url.search);
     if (status === 200 && isPreview(route, url)) return sendPreview(request, reply, route, url);
     form ??= route.kind === 'admin' ? undefined : sentForm(url);
     setPageHeaders(reply, route);
