@@ -14,9 +14,9 @@
  *   npm run bench:load -- --duration 5 --connections 20 --database pglite
  *   npm run bench:load -- --routes contact
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,7 @@ async function startBare(port: number) {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     close: async () => {
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');
@@ -260,6 +261,8 @@ interface Measured {
   errors: number;
   non2xx: number;
   ok: number;
+  /** The server's CPU time per request answered, in microseconds. */
+  cpuMicrosEach: number;
 }
 
 /** A new body for each request autocannon sends, numbered across its connections. */
@@ -271,7 +274,31 @@ function newBody(bodyFor: (n: number) => string) {
 }
 let bodiesSent = 0;
 
-async function measure(url: string, target: Omit<Target, 'name'>, duration: number) {
+/** Clock ticks a second, the unit of a process's CPU time in /proc. */
+const ticksPerSecond =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** The CPU time (user and system) the process `pid` has used so far, in microseconds. */
+function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [utime, stime] = [Number(fields[11]), Number(fields[12])];
+  return ((utime + stime) * 1e6) / ticksPerSecond;
+}
+
+/**
+ * Autocannon on `url` for `duration` seconds. The server's CPU time per answer (`pid`'s, read
+ * from /proc before and after) says what an answer costs the server even when the load
+ * generator, on the same two cores, is what limits the requests a second.
+ */
+async function measure(
+  url: string,
+  target: Omit<Target, 'name'>,
+  duration: number,
+  pid: number,
+): Promise<Measured> {
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({
     url: url + target.path,
     method: target.method,
@@ -293,7 +320,8 @@ async function measure(url: string, target: Omit<Target, 'name'>, duration: numb
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     ok: result['2xx'],
-  } satisfies Measured;
+    cpuMicrosEach: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
+  };
 }
 
 interface Row {
@@ -315,10 +343,10 @@ async function runOn(bed: Bed, port: number, duration: number) {
       // A short warm-up of each (JIT, caches), then the bare route and the site back to back.
       const body = typeof target.body === 'function' ? target.body(0) : target.body;
       const bareTarget = { method: target.method, path: '/', body };
-      await measure(bare.url, bareTarget, 2);
-      const warm = await measure(site.url, target, 2);
-      const bareRun = await measure(bare.url, bareTarget, duration);
-      const siteRun = await measure(site.url, target, duration);
+      await measure(bare.url, bareTarget, 2, bare.pid);
+      const warm = await measure(site.url, target, 2, site.pid);
+      const bareRun = await measure(bare.url, bareTarget, duration, bare.pid);
+      const siteRun = await measure(site.url, target, duration, site.pid);
       loads.push(loadavg()[0]!);
       log(
         `${bed.label} ${target.name}: ${Math.round(siteRun.rps)} req/s (bare ${Math.round(bareRun.rps)})`,
@@ -374,6 +402,9 @@ function printRun(label: string, run: Awaited<ReturnType<typeof runOn>>) {
         'bare p50',
         'bare p99',
         'site/bare',
+        'CPU µs/req',
+        'bare CPU µs/req',
+        'CPU bare/site',
       ],
       run.rows.map(({ target, site: s, bare: b }) => [
         target.name,
@@ -386,6 +417,9 @@ function printRun(label: string, run: Awaited<ReturnType<typeof runOn>>) {
         ms(b.p50),
         ms(b.p99),
         (s.rps / b.rps).toFixed(3),
+        String(Math.round(s.cpuMicrosEach)),
+        String(Math.round(b.cpuMicrosEach)),
+        (b.cpuMicrosEach / s.cpuMicrosEach).toFixed(3),
       ]),
     )}\n`,
   );
