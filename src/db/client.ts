@@ -88,6 +88,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // A server that stopped answering fails a connection in 10 s instead of never, and a
+      // half-open socket is found by TCP keep-alive: one stuck statement must not hold a queue
+      // of requests (the group commit of ADR 036) for good.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {

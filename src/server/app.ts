@@ -197,6 +197,7 @@ export async function buildApp({
   });
   app.decorate('mailer', mailer);
   app.decorate('jobWorker', jobWorker);
+  app.decorate('requestsInFlight', () => requestsInFlight);
   app.decorate('officeEmail', env.OFFICE_EMAIL ?? site.contact.email);
   app.decorate('clock', jobClock ?? (() => new Date()));
   app.decorate(

@@ -40,6 +40,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Drains the outbox; started by main.ts, driven by `runOnce()` in tests. */
     jobWorker: JobWorker;
+    /** Requests being answered now; the worker gives way while there are any (ADR 035). */
+    requestsInFlight: () => number;
     /** Where notifications for the office go. */
     officeEmail: string;
     /** The app's time for sessions and sign-in throttling: tests move it instead of sleeping. */

@@ -36,21 +36,23 @@ export async function enqueueJobs(
   list: EnqueueJobOptions[],
 ): Promise<{ created: number }> {
   if (list.length === 0) return { created: 0 };
+  const values = list.map(({ kind, payload, key, runAt, maxAttempts }) => {
+    if (payload === undefined) throw new Error('a job payload must be JSON, not undefined');
+    return {
+      kind,
+      payload,
+      idempotencyKey: key ?? randomUUID(),
+      // The app's clock, not SQL now(): the worker compares run_at with the app's clock too.
+      runAt: runAt ?? new Date(),
+      maxAttempts,
+    };
+  });
+  // In key order: two transactions queuing the same keys (a mail to one address from two
+  // instances' batches) then wait for each other in the same order and cannot deadlock.
+  values.sort((a, b) => (a.idempotencyKey < b.idempotencyKey ? -1 : 1));
   const rows = await db
     .insert(jobs)
-    .values(
-      list.map(({ kind, payload, key, runAt, maxAttempts }) => {
-        if (payload === undefined) throw new Error('a job payload must be JSON, not undefined');
-        return {
-          kind,
-          payload,
-          idempotencyKey: key ?? randomUUID(),
-          // The app's clock, not SQL now(): the worker compares run_at with the app's clock too.
-          runAt: runAt ?? new Date(),
-          maxAttempts,
-        };
-      }),
-    )
+    .values(values)
     .onConflictDoNothing({ target: jobs.idempotencyKey })
     .returning({ id: jobs.id });
   return { created: rows.length };

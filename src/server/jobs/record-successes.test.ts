@@ -63,6 +63,15 @@ describe('recording job successes', () => {
     expect(await readJob(database.db, first!.id)).toMatchObject({ status: 'running' });
   });
 
+  it('records each success of a failed statement again on its own, so no batch of mail is sent twice', async () => {
+    const leases = await claimed(3);
+    statements.mockClear();
+    statements.mockRejectedValueOnce(new Error('connection lost'));
+    const record = successRecorder(database.db, fakeClock().now);
+    expect(await Promise.all(leases.map(record))).toEqual([true, true, true]);
+    expect(statements.mock.calls.map(([, batch]) => batch.length)).toEqual([3, 1, 1, 1]);
+  });
+
   it('records a batch of jobs that finish together in one statement, not one per job', async () => {
     const clock = fakeClock();
     for (let n = 0; n < 10; n++)

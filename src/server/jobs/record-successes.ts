@@ -1,5 +1,5 @@
 import { markJobsSucceeded, type JobLease } from './job-store';
-import { batchWhileBusy, succeeded } from '../lib/batch-while-busy';
+import { batchRetryingAlone } from '../lib/batch-while-busy';
 import type { Clock } from '../lib/clock';
 import type { DatabaseExecutor } from '~/db/client';
 
@@ -18,13 +18,14 @@ export function successRecorder(
   db: DatabaseExecutor,
   clock: Clock,
 ): (lease: JobLease) => Promise<boolean> {
-  return batchWhileBusy(async (leases: JobLease[]) => {
+  // A failed statement is tried again lease by lease: it must not send a whole batch again.
+  return batchRetryingAlone(async (leases: JobLease[]) => {
     const recorded = new Set((await markJobsSucceeded(db, leases, clock())).map(runOf));
-    return leases.map((lease) => succeeded(recorded.has(runOf(lease))));
+    return leases.map((lease) => recorded.has(runOf(lease)));
   }, MAX_SUCCESSES_PER_STATEMENT);
 }
 
-/** Ten times a worker's batch: bounds a statement's size if many workers share an app. */
+/** Far more than a worker's batch (10 by default): bounds a statement's size. */
 const MAX_SUCCESSES_PER_STATEMENT = 100;
 
 /**

@@ -22,6 +22,12 @@ export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 export function batchWhileBusy<I, O>(
   run: (items: I[]) => Promise<Outcome<O>[]>,
   maxBatch: number,
+  /**
+   * A batch still running after this long fails its calls, and the queue goes on without it:
+   * one stuck statement would otherwise hold every later call (every rate-limited route of an
+   * app shares one counter). What the stuck batch does after is ignored.
+   */
+  deadlineMs = 15_000,
 ): (item: I) => Promise<O> {
   const queue: { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = [];
   let running = false;
@@ -30,7 +36,7 @@ export function batchWhileBusy<I, O>(
     while (queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
       try {
-        const outcomes = await run(batch.map((call) => call.item));
+        const outcomes = await withDeadline(run(batch.map((call) => call.item)), deadlineMs);
         batch.forEach((call, i) => {
           const outcome = outcomes[i];
           if (outcome?.ok) call.resolve(outcome.value);
@@ -51,6 +57,52 @@ export function batchWhileBusy<I, O>(
         setImmediate(() => void drain());
       }
     });
+}
+
+/**
+ * `batchWhileBusy` for work that handles a whole batch or fails as a whole (`runMany` answers
+ * one result per item, in order): a failed batch is run again item by item, so one item that
+ * fails fails only its own call. `runMany` must be safe to run again for an item whose first
+ * run may have taken effect.
+ */
+export function batchRetryingAlone<I, O>(
+  runMany: (items: I[]) => Promise<O[]>,
+  maxBatch: number,
+): (item: I) => Promise<O> {
+  return batchWhileBusy(async (items): Promise<Outcome<O>[]> => {
+    try {
+      return (await runMany(items)).map(succeeded);
+    } catch (error) {
+      if (items.length === 1) return [{ ok: false, error }];
+      const outcomes: Outcome<O>[] = [];
+      for (const item of items) {
+        try {
+          outcomes.push(succeeded((await runMany([item]))[0]!));
+        } catch (itemError) {
+          outcomes.push({ ok: false, error: itemError });
+        }
+      }
+      return outcomes;
+    }
+  }, maxBatch);
+}
+
+/** Rejects with BatchDeadlineError once `ms` have passed without `work` settling. */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BatchDeadlineError(ms)), ms);
+    timer.unref();
+  });
+  // A late failure of the abandoned work is not an unhandled rejection.
+  work.catch(() => {});
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+export class BatchDeadlineError extends Error {
+  constructor(ms: number) {
+    super(`the batch did not finish within ${ms} ms`);
+  }
 }
 
 export const succeeded = <O>(value: O): Outcome<O> => ({ ok: true, value });

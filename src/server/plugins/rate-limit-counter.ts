@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock';
  * burst (a campaign email sending hundreds to the forms at once) would otherwise cost a statement
  * and a commit per request on top of each form's own transaction. While one statement is in
  * flight, new counts queue; when it ends, all of them go in the next one (batch-while-busy.ts).
- * An idle counter sends at once: no timer, no added wait.
+ * An idle counter sends on the next turn of the event loop (the requests already read join it): no timer.
  */
 
 export interface WindowCount {

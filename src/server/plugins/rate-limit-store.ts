@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { rateLimitHits as hits } from '~/db/schema';
 import type { JobLogger } from '../jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
@@ -24,9 +24,16 @@ export async function readHits(db: DatabaseExecutor, key: string, now: Date): Pr
 
 /** Deletes windows that ended before `before`; returns how many. */
 export async function pruneRateLimitHits(db: DatabaseExecutor, before: Date): Promise<number> {
+  // Rows a count is updating right now are skipped (pruned next time): a delete that waited for
+  // them while holding others could deadlock with the counter's many-row upsert (ADR 015).
+  const ended = db
+    .select({ key: hits.key })
+    .from(hits)
+    .where(lt(hits.resetsAt, before))
+    .for('update', { skipLocked: true });
   const deleted = await db
     .delete(hits)
-    .where(lt(hits.resetsAt, before))
+    .where(inArray(hits.key, ended))
     .returning({ key: hits.key });
   return deleted.length;
 }

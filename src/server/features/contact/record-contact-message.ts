@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DatabaseExecutor } from '~/db/client';
 import { contactMessages } from '~/db/schema';
 import { enqueueMails } from '../../mail/mail-job';
@@ -10,22 +9,30 @@ export interface ContactMessage {
   message: string;
 }
 
+/** A message with the id its post made for it (`randomUUID()`), once, before writing it. */
+export interface IdentifiedContactMessage extends ContactMessage {
+  id: string;
+}
+
 /**
  * Writes messages in the caller's transaction: each message, the office's notification, the
  * sender's acknowledgement and the integrations' event commit together or not at all, so a
  * message is never stored without its mails, nor mailed without being stored. The
  * acknowledgement carries nothing the visitor typed and goes to an address at most once a day,
  * so the form cannot be used to mail strangers. Several messages (a batch of posts, issue 20)
- * cost one statement per table; their ids are made here, so each post knows its own.
+ * cost one statement per table. Writing the same messages again (a batch retried whose commit
+ * may have landed, ADR 036) adds nothing: the rows, mails and events are keyed by their ids.
  */
 export async function recordContactMessages(
   tx: DatabaseExecutor,
-  inputs: ContactMessage[],
+  rows: IdentifiedContactMessage[],
   officeEmail: string,
   now: Date,
 ): Promise<{ id: string }[]> {
-  const rows = inputs.map(({ name, email, message }) => ({ id: randomUUID(), name, email, message }));
-  await tx.insert(contactMessages).values(rows);
+  await tx
+    .insert(contactMessages)
+    .values(rows.map(({ id, name, email, message }) => ({ id, name, email, message })))
+    .onConflictDoNothing({ target: contactMessages.id });
   const today = now.toISOString().slice(0, 10);
   await enqueueMails(
     tx,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
@@ -5,14 +6,14 @@ import { messageResponse } from '~/shared/schemas/common';
 import { contactMessageInput } from '~/shared/schemas/contact';
 import { batchedTransactions } from '../../lib/batched-transactions';
 import { formRateLimit } from '../../plugins/rate-limit';
-import { recordContactMessages, type ContactMessage } from './record-contact-message';
+import { recordContactMessages, type IdentifiedContactMessage } from './record-contact-message';
 
 export const contactSuccessMessage =
   'Thank you for reaching out. We will get back to you within two business days.';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // Posts arriving while one transaction commits are written together in the next (issue 20).
-  const record = batchedTransactions(app.database.db, (tx, messages: ContactMessage[]) =>
+  const record = batchedTransactions(app.database.db, (tx, messages: IdentifiedContactMessage[]) =>
     recordContactMessages(tx, messages, app.officeEmail, app.clock()),
   );
 
@@ -25,7 +26,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       log.info('honeypot filled: contact message dropped');
       return;
     }
-    await record(message);
+    await record({ id: randomUUID(), ...message });
     app.jobWorker.wake();
   }
 

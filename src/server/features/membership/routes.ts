@@ -50,7 +50,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       const decoy = randomBytes(48).toString('base64url');
       return { id: randomUUID(), tier: tier.id, message, checkout: checkout(decoy) };
     }
-    const row = await submit({ input: application, tier });
+    const ids = { application: randomUUID(), member: randomUUID() };
+    const row = await submit({ input: application, tier, ids });
     app.jobWorker.wake();
     return { id: row.id, tier: tier.id, message, checkout: checkout(row.membership) };
   }

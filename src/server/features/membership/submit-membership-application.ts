@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DatabaseExecutor } from '~/db/client';
 import { members, membershipApplications } from '~/db/schema';
 import type { LinkSigner } from '../../lib/signed-link';
@@ -24,27 +23,32 @@ export interface MembershipSubmitContext {
   now: Date;
 }
 
-/** One application of a batch, with the tier it names (its price is the member's). */
+/**
+ * One application of a batch, with the tier it names (its price is the member's) and the ids
+ * its post made for the application and its member (`randomUUID()`), once, before writing.
+ */
 export interface TierApplication {
   input: MembershipApplication;
   tier: { id: string; price: number };
+  ids: { application: string; member: string };
 }
 
 /**
  * In the caller's transaction: each application, its pending member, its two mails (the
  * applicant's confirmation with the link to pay, the office's notice) and the integrations'
  * event commit together. Several applications (a batch of posts, issue 20) cost one statement
- * per table; their ids are made here, so each post knows its own. One result per application,
- * in order: its id and the signed token its applicant pays with.
+ * per table. Writing the same applications again (a batch retried whose commit may have landed,
+ * ADR 036) adds nothing: the rows, mails and events are keyed by the ids. One result per
+ * application, in order: its id and the signed token its applicant pays with.
  */
 export async function submitMembershipApplications(
   tx: DatabaseExecutor,
   applications: TierApplication[],
   { officeEmail, linkSigner, publicUrl, now }: MembershipSubmitContext,
 ) {
-  const rows = applications.map(({ input, tier }) => ({
+  const rows = applications.map(({ input, tier, ids }) => ({
     application: {
-      id: randomUUID(),
+      id: ids.application,
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
@@ -54,7 +58,7 @@ export async function submitMembershipApplications(
       message: input.message,
     },
     member: {
-      id: randomUUID(),
+      id: ids.member,
       name: `${input.firstName} ${input.lastName}`,
       email: input.email,
       tier: tier.id,
@@ -63,10 +67,14 @@ export async function submitMembershipApplications(
       updatedAt: now,
     },
   }));
-  await tx.insert(membershipApplications).values(rows.map((row) => row.application));
+  await tx
+    .insert(membershipApplications)
+    .values(rows.map((row) => row.application))
+    .onConflictDoNothing({ target: membershipApplications.id });
   await tx
     .insert(members)
-    .values(rows.map(({ application, member }) => ({ ...member, applicationId: application.id })));
+    .values(rows.map(({ application, member }) => ({ ...member, applicationId: application.id })))
+    .onConflictDoNothing({ target: members.id });
   await enqueueMails(
     tx,
     rows.flatMap(({ application, member }, i) => {

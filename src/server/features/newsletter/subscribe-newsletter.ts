@@ -27,7 +27,8 @@ export async function subscribeNewsletters(
   tx: DatabaseExecutor,
   emails: string[],
 ): Promise<Subscribed[]> {
-  const distinct = [...new Set(emails)];
+  // In address order: two instances' batches wait for each other's rows in the same order.
+  const distinct = [...new Set(emails)].sort();
   const existing = new Map(
     (
       await tx
@@ -65,12 +66,13 @@ export async function subscribeNewsletters(
     if (row.status !== 'unsubscribed')
       results.set(row.email, { status: row.status, mailed: false });
   }
+  // The same address again in the batch: as it stands now, mailed by its first signup only.
   const seen = new Set<string>();
   return emails.map((email) => {
-    const first = !seen.has(email);
+    const result = results.get(email) ?? { status: 'pending', mailed: false };
+    const again = seen.has(email);
     seen.add(email);
-    const result = results.get(email);
-    return first && result ? result : { status: 'pending', mailed: false };
+    return again ? { ...result, mailed: false } : result;
   });
 }
 

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BatchDeadlineError,
+  batchRetryingAlone,
+  batchWhileBusy,
+  succeeded,
+} from './batch-while-busy';
+
+const nextTurn = () => new Promise(setImmediate);
+
+/** A run that records its batches and answers each item doubled. */
+function recording() {
+  const batches: number[][] = [];
+  const run = async (items: number[]) => {
+    batches.push(items);
+    await nextTurn();
+    return items.map((n) => succeeded(n * 2));
+  };
+  return { batches, run };
+}
+
+describe('batchWhileBusy', () => {
+  it('starts an idle queue on the next turn, with every call made before it', async () => {
+    const { batches, run } = recording();
+    const call = batchWhileBusy(run, 100);
+    const answers = Promise.all([1, 2, 3].map(call));
+    expect(batches).toEqual([]);
+    expect(await answers).toEqual([2, 4, 6]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('gathers the calls made while a batch runs into the next, at most maxBatch each', async () => {
+    const { batches, run } = recording();
+    const call = batchWhileBusy(run, 2);
+    const first = call(1);
+    await nextTurn();
+    const rest = [2, 3, 4].map(call);
+    expect(await Promise.all([first, ...rest])).toEqual([2, 4, 6, 8]);
+    expect(batches).toEqual([[1], [2, 3], [4]]);
+  });
+
+  it('fails only the calls whose outcome failed; a run that throws fails its whole batch', async () => {
+    const call = batchWhileBusy(async (items: number[]) => {
+      if (items.includes(0)) throw new Error('the batch failed');
+      return items.map((n) =>
+        n < 0 ? { ok: false as const, error: new Error('no') } : succeeded(n),
+      );
+    }, 100);
+    const mixed = await Promise.allSettled([call(1), call(-1)]);
+    expect(mixed.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    const thrown = await Promise.allSettled([call(0), call(2)]);
+    expect(thrown.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(await call(3)).toBe(3);
+  });
+
+  it('fails a batch that outlives its deadline, and goes on with the queue', async () => {
+    let calls = 0;
+    const call = batchWhileBusy(
+      (items: number[]) => {
+        calls += 1;
+        // The first batch never ends (a stuck statement); the next ones answer.
+        return calls === 1 ? new Promise(() => {}) : Promise.resolve(items.map(succeeded));
+      },
+      100,
+      30,
+    );
+    const stuck = call(1);
+    await nextTurn();
+    const queued = call(2);
+    await expect(stuck).rejects.toBeInstanceOf(BatchDeadlineError);
+    expect(await queued).toBe(2);
+  });
+});
+
+describe('batchRetryingAlone', () => {
+  it('runs a failed batch again item by item: one bad item fails alone', async () => {
+    const runs: number[][] = [];
+    const call = batchRetryingAlone(async (items: number[]) => {
+      runs.push(items);
+      if (items.includes(13)) throw new Error('refused');
+      return items;
+    }, 100);
+    const outcomes = await Promise.allSettled([1, 13, 2].map(call));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(runs).toEqual([[1, 13, 2], [1], [13], [2]]);
+  });
+});
