@@ -23,4 +23,22 @@ describe('session dates', () => {
     expect(isoDateIn(lateEvening, 'UTC')).toBe('2026-11-23');
     expect(formatLongDate('2025-09-07')).toBe('Sunday, September 7, 2025');
   });
+
+  it('turns to the next date at midnight in the zone, to the millisecond, asked every moment', () => {
+    // New York's midnight of 23 November 2026 is 05:00 UTC.
+    const midnight = Date.parse('2026-11-23T05:00:00Z');
+    const at = (ms: number) => isoDateIn(new Date(midnight + ms), 'America/New_York');
+    expect([at(-60_001), at(-30_000), at(-1), at(0), at(1), at(59_999)]).toEqual([
+      '2026-11-22',
+      '2026-11-22',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-23',
+      '2026-11-23',
+    ]);
+    // India's offset is a half hour: its midnight of 23 November 2026 is 18:30 UTC the day before.
+    const kolkata = Date.parse('2026-11-22T18:30:00Z');
+    expect(isoDateIn(new Date(kolkata - 1), 'Asia/Kolkata')).toBe('2026-11-22');
+    expect(isoDateIn(new Date(kolkata), 'Asia/Kolkata')).toBe('2026-11-23');
+  });
 });
