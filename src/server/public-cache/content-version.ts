@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '~/db/client';
 import { contentVersions } from '~/db/schema';
+import { batchWhileBusy, succeeded } from '../lib/batch-while-busy';
 
 /**
  * The version of what the public pages and reads show (ADR 029). A write to the videos or the
@@ -39,37 +40,23 @@ async function notifiedVersion(
  * PostgreSQL: other instances write too, and a notification could arrive after the next request.
  * So every request reads the version row, but requests arriving together share one read: a
  * caller gets the result of a read that STARTED after it asked (the one in flight may predate a
- * commit it must see), so under load there is at most one read in flight and one waiting, each
- * serving every request that arrived meanwhile.
+ * commit it must see). That is the app's group commit (batch-while-busy.ts, ADR 036): under load
+ * one read in flight, and the requests arriving meanwhile wait for the next, which starts as it
+ * ends; an idle instance's read starts on the next turn of the event loop, so the requests
+ * already received share it too.
  */
-function readVersion(database: DatabaseHandle): ContentVersion {
+export function readVersion(database: DatabaseHandle): ContentVersion {
   const statement = database.db
     .select({ version: contentVersions.version })
     .from(contentVersions)
     .where(eq(contentVersions.name, 'public'))
     .prepare('public_content_version');
-  let running: Promise<number> | undefined;
-  let waiting: Promise<number> | undefined;
-  const start = () => {
-    const read = statement.execute().then((rows) => rows[0]?.version ?? 0);
-    running = read;
-    const settled = () => {
-      if (running === read) running = undefined;
-    };
-    read.then(settled, settled);
-    return read;
-  };
+  const read = batchWhileBusy(async (callers: null[]) => {
+    const [row] = await statement.execute();
+    return callers.map(() => succeeded(row?.version ?? 0));
+  }, Number.MAX_SAFE_INTEGER);
   return {
-    current() {
-      if (!running) return start();
-      waiting ??= running
-        .catch(() => undefined)
-        .then(() => {
-          waiting = undefined;
-          return start();
-        });
-      return waiting;
-    },
+    current: () => read(null),
     close: async () => {},
   };
 }
