@@ -124,6 +124,9 @@ function trustProxyOption(setting: Env['TRUST_PROXY']) {
   return (_address: string, hop: number) => hop < setting;
 }
 
+/** How long after its last request an app still counts as busy for the outbox worker. */
+const BUSY_AFTER_MS = 100;
+
 export async function buildApp({
   env,
   database,
@@ -175,15 +178,22 @@ export async function buildApp({
       outboxDir: join(resolveDataDir(env.DATA_DIR), 'outbox'),
       logger: app.log,
     });
-  // Requests being answered: the outbox worker holds its claims back while there are any, so a
-  // burst of posts does not share the database with mail work (ADR 035).
+  // Requests being answered: the outbox worker holds its claims back while there are any, or
+  // while the last one ended under BUSY_AFTER_MS ago, so a burst of posts does not share the
+  // database with mail work (ADR 035). The posts of a batch (ADR 036) are answered together, and
+  // for a moment none is in flight before their clients send the next ones: a worker looking then
+  // would take that moment for the end of the burst (measured: a fifth of the CPU went to mail).
   let requestsInFlight = 0;
-  const requestEnded = () => void (requestsInFlight -= 1);
+  let lastRequestEndedAt = 0;
+  const requestEnded = () => {
+    requestsInFlight -= 1;
+    lastRequestEndedAt = performance.now();
+  };
   const jobWorker = createJobWorker({
     db: database.db,
     logger: app.log,
     clock: jobClock,
-    busy: () => requestsInFlight > 0,
+    busy: () => requestsInFlight > 0 || performance.now() - lastRequestEndedAt < BUSY_AFTER_MS,
     handlers: {
       [MAIL_JOB_KIND]: mailJobHandler(mailer, async () => ({
         site: await app.siteContent.site(),
