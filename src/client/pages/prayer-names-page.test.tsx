@@ -153,6 +153,21 @@ describe('the names page', () => {
     expect(api.to(`DELETE /api/prayer-names/${NAME.id}`)).toHaveLength(1);
   });
 
+  it('keeps the Remove question open when a Renew pressed just before it ends afterwards', async () => {
+    let renewed: (reply: Response) => void = () => {};
+    const api = serveApi({
+      [`POST /api/prayer-names/${NAME.id}/renew`]: () =>
+        new Promise<Response>((done) => (renewed = done)),
+      'GET /api/prayer-names': json(listing()),
+    });
+    const { user } = open(ready());
+    await user.click(screen.getByRole('button', { name: 'Renew' }));
+    await user.click(screen.getByRole('link', { name: 'Remove' }));
+    renewed(json(NAME));
+    await waitFor(() => expect(api.to('GET /api/prayer-names')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Yes, remove it' })).toBeDefined();
+  });
+
   it('an ended session signs the page out with the server’s plain sentence', async () => {
     serveApi({
       [`POST /api/prayer-names/${NAME.id}/renew`]: apiError(

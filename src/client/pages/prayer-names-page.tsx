@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import type { PrayerNamesListing, PrayerNamesPageData } from '~/shared/schemas/prayer-names';
 import type { PageFormState } from '~/shared/page-forms';
@@ -55,6 +55,11 @@ export default function PrayerNamesPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
+  // The address now, for a change that ends after the visitor moved on (below).
+  const address = useRef(params.toString());
+  useEffect(() => {
+    address.current = params.toString();
+  });
   const added = usePageForm('prayer-name');
   const edited = usePageForm('prayer-name-edit');
   const renewed = usePageForm('prayer-name-renew');
@@ -74,6 +79,7 @@ export default function PrayerNamesPage() {
    */
   async function change(work: () => Promise<unknown>) {
     setNotice(null);
+    const startedAt = address.current;
     try {
       await work();
     } catch (error) {
@@ -83,7 +89,9 @@ export default function PrayerNamesPage() {
       }
       throw error;
     }
-    navigate('/prayer-names');
+    // Back to the list, unless the visitor went on meanwhile (Remove pressed while a Renew was on
+    // its way): their question stays open.
+    if (address.current === startedAt) navigate('/prayer-names');
     setState(await namesFromApi(true));
   }
 
