@@ -91,3 +91,20 @@ export function linkSessionKit(page: {
 
   return { requestLinks, visitLink, openLink, sessionCookieOf, session };
 }
+
+/**
+ * What every page an emailed link opens on shows to a GET (`hideTokenPage`, ADR 034): the page,
+ * no session yet, nothing kept by a cache, no address leaked to another site, no index.
+ */
+export function expectHiddenTokenPage(seen: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}) {
+  expect(seen.statusCode).toBe(200);
+  expect(seen.headers['set-cookie']).toBeUndefined();
+  expect(seen.headers['cache-control']).toBe('no-store');
+  expect(seen.headers['referrer-policy']).toBe('no-referrer');
+  expect(seen.headers['x-robots-tag']).toBe('noindex, nofollow');
+  expect(seen.body).toContain('<meta name="robots" content="noindex');
+}
