@@ -35,6 +35,12 @@ export interface DatabaseHandle {
    * notifying statement's or transaction's promise resolves. Returns how to stop listening.
    */
   listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: a new connection of its own, not from the pool and not yet connected, for
+   * a LISTEN that must outlive any one query (a pooled connection goes back to others).
+   * `applicationName` is what `pg_stat_activity` shows for it.
+   */
+  openConnection?(applicationName: string): pg.Client;
 }
 
 export interface DatabaseOptions {
@@ -101,6 +107,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: (migrationsFolder) => migrateOnce(pool, migrationsFolder),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
+      openConnection: (applicationName) =>
+        new pg.Client({
+          connectionString: options.databaseUrl,
+          application_name: applicationName,
+          connectionTimeoutMillis: 10_000,
+          keepAlive: true,
+        }),
     };
   }
 

@@ -1,32 +1,38 @@
-import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '~/db/client';
-import { contentVersions } from '~/db/schema';
 import { batchWhileBusy, succeeded } from '../lib/batch-while-busy';
 
 /**
- * The version of what the public pages and reads show (ADR 029). A write to the videos or the
- * approved comments bumps it in its own transaction (the triggers of migration 0016), so an
- * answer kept for one version is never sent once another is committed.
+ * The version of what the public pages and reads show (ADR 029). A write to the videos, the
+ * approved comments or the published site content bumps it in its own transaction and sends
+ * `NOTIFY content_versions` (the triggers of migration 0016 and after), so an answer kept for
+ * one version is never sent once another is known.
  */
 export interface ContentVersion {
   /**
-   * The version as of this call: it reflects every write committed before it. A number when it
-   * is known without asking the database.
+   * The version as of this call. `exact`: it reflects every write committed before the call,
+   * on any instance: for the view of someone who may have just made one (the office, ADR 037).
+   * Otherwise a write made on another instance may be seen a notification's trip later
+   * (milliseconds). A number when it is known without waiting.
    */
-  current(): number | Promise<number>;
+  current(exact?: boolean): number | Promise<number>;
   close(): Promise<void>;
 }
 
+const CHANNEL = 'content_versions';
+/** What `pg_stat_activity` shows for an instance's listening connection. */
+export const LISTENER_NAME = 'tziyun public content listener';
+
 /**
- * PGlite: one process owns the database, and its NOTIFY (sent by the triggers) reaches this
- * process before the writing transaction's promise resolves. So a local count of notifications
- * is exact, and a page view costs no query.
+ * PGlite: one process owns the database, and its NOTIFY reaches this process before the writing
+ * transaction's promise resolves. So a local count of notifications is exact, and a page view
+ * costs no query.
  */
 async function notifiedVersion(
   listen: NonNullable<DatabaseHandle['listen']>,
 ): Promise<ContentVersion> {
   let generation = 0;
-  const stop = await listen('content_versions', () => {
+  const stop = await listen(CHANNEL, () => {
     generation += 1;
   });
   return {
@@ -36,33 +42,129 @@ async function notifiedVersion(
   };
 }
 
+/** What the listener needs of a connection: node-postgres's `Client` has it. */
+export interface ListenerConnection {
+  connect(): Promise<unknown>;
+  query(text: string): Promise<unknown>;
+  on(event: 'notification', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  end(): Promise<void>;
+}
+
+export interface ListenerOptions {
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** The wait before connecting again after the connection was lost; doubled each failure. */
+  retryMs?: number;
+  maxRetryMs?: number;
+}
+
 /**
- * PostgreSQL: other instances write too, and a notification could arrive after the next request.
- * So every request reads the version row, but requests arriving together share one read: a
- * caller gets the result of a read that STARTED after it asked (the one in flight may predate a
- * commit it must see). That is the app's group commit (batch-while-busy.ts, ADR 036): under load
- * one read in flight, and the requests arriving meanwhile wait for the next, which starts as it
- * ends; an idle instance's read starts on the next turn of the event loop, so the requests
- * already received share it too.
+ * PostgreSQL (ADR 037): a connection of this instance's own listens for the triggers'
+ * notifications, and the version is a local count of them. A page view costs no query; a write
+ * on another instance is seen once its notification arrives.
+ *
+ * The office may look at the public site right after a change, through any instance: its views
+ * ask for the `exact` version. That is one round trip on the listening connection (requests
+ * asking meanwhile share the next one, batch-while-busy.ts): PostgreSQL delivers a listening
+ * session's pending notifications before it reports the session ready for the next query, and
+ * a commit has signalled every listener before its writer hears it committed; so once the round
+ * trip is back, every change committed before the view was asked for has been counted.
+ *
+ * While the connection is lost (or not yet made) nothing kept can be trusted: each call gets a
+ * new version, so every view renders afresh, until the connection is back and listening; a
+ * change made meanwhile was never heard, so getting it back counts as one.
  */
-export function readVersion(database: DatabaseHandle): ContentVersion {
-  const statement = database.db
-    .select({ version: contentVersions.version })
-    .from(contentVersions)
-    .where(eq(contentVersions.name, 'public'))
-    .prepare('public_content_version');
-  const read = batchWhileBusy(async (callers: null[]) => {
-    const [row] = await statement.execute();
-    return callers.map(() => succeeded(row?.version ?? 0));
+export function listenedVersion(
+  openConnection: () => ListenerConnection,
+  { log, retryMs = 500, maxRetryMs = 30_000 }: ListenerOptions,
+): ContentVersion & { connected: Promise<void> } {
+  let generation = 0;
+  let listening: ListenerConnection | undefined;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let nextRetryMs = retryMs;
+
+  async function connect() {
+    const connection = openConnection();
+    let lost = false;
+    const loseIt = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (listening === connection) listening = undefined;
+      generation += 1;
+      connection.end().catch(() => undefined);
+      if (closed) return;
+      log.warn(
+        { err: error, retryInMs: nextRetryMs },
+        'the public content listener lost its connection: every page renders afresh until it is back',
+      );
+      retryTimer = setTimeout(() => void connect(), nextRetryMs);
+      retryTimer.unref();
+      nextRetryMs = Math.min(nextRetryMs * 2, maxRetryMs);
+    };
+    connection.on('notification', () => {
+      generation += 1;
+    });
+    connection.on('error', loseIt);
+    connection.on('end', () => loseIt(new Error('the connection ended')));
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      loseIt(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (lost) return;
+    if (closed) {
+      await connection.end().catch(() => undefined);
+      return;
+    }
+    // A change committed while no one listened was never heard.
+    generation += 1;
+    listening = connection;
+    if (nextRetryMs !== retryMs) log.info('the public content listener is listening again');
+    nextRetryMs = retryMs;
+  }
+
+  // One round trip on the listening connection, started after every caller asked.
+  const sync = batchWhileBusy(async (callers: ListenerConnection[]) => {
+    await callers[0]!.query('SELECT 1');
+    return callers.map(() => succeeded(undefined));
   }, Number.MAX_SAFE_INTEGER);
+
+  /** Nothing kept can be trusted: a version no answer was kept for. */
+  const unheard = () => (generation += 1);
+
   return {
-    current: () => read(null),
-    close: async () => {},
+    connected: connect(),
+    current(exact) {
+      const connection = listening;
+      if (!connection) return unheard();
+      if (!exact) return generation;
+      return sync(connection).then(
+        () => (listening === connection ? generation : unheard()),
+        () => unheard(),
+      );
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const connection = listening;
+      listening = undefined;
+      await connection?.end().catch(() => undefined);
+    },
   };
 }
 
-export async function watchContentVersion(database: DatabaseHandle): Promise<ContentVersion> {
-  return database.driver === 'pglite' && database.listen
-    ? notifiedVersion(database.listen)
-    : readVersion(database);
+export async function watchContentVersion(
+  database: DatabaseHandle,
+  log: ListenerOptions['log'],
+): Promise<ContentVersion> {
+  if (database.listen) return notifiedVersion(database.listen);
+  if (!database.openConnection) throw new Error('this database can neither listen nor connect');
+  const { openConnection } = database;
+  const version = listenedVersion(() => openConnection(LISTENER_NAME), { log });
+  await version.connected;
+  return version;
 }

@@ -24,15 +24,33 @@ export interface PublicCache {
   version(): Promise<number>;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export async function registerPublicCache(app: FastifyInstance) {
-  const version = await watchContentVersion(app.database);
+  const version = await watchContentVersion(app.database, app.log);
+  /**
+   * Someone signed in to the office may have just changed what the pages show, on another
+   * instance: their views wait for the exact version (ADR 037). The cookie's presence is enough:
+   * a forged one only makes its sender's own view cost a round trip.
+   */
+  const mayHaveChanged = (request: FastifyRequest) =>
+    request.cookies[app.adminAuth.cookieName] !== undefined;
+  /** Only the office changes what the public pages show, and only through its API. */
+  const officeWrite = (request: FastifyRequest) =>
+    !READS.has(request.method) && request.url.startsWith('/api/admin/');
+  // The office's change is heard here before the office is told it is done: on the instance
+  // that made it, every view after it, anyone's, is fresh (ADR 037).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (officeWrite(request)) await version.current(true);
+    return payload;
+  });
   const answers = createAnswerCache();
   app.addHook('onClose', () => version.close());
   const cache: PublicCache = {
     async send(request, reply, key, produce) {
       let atVersion: number;
       try {
-        atVersion = await version.current();
+        atVersion = await version.current(mayHaveChanged(request));
       } catch (error) {
         // The version cannot be read: answer afresh, keep nothing.
         request.log.error({ err: error }, 'the content version could not be read');
