@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jobs } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import { insertMany } from '~/db/insert-many';
 
 export interface EnqueueJobOptions {
   kind: string;
@@ -50,10 +51,9 @@ export async function enqueueJobs(
   // In key order: two transactions queuing the same keys (a mail to one address from two
   // instances' batches) then wait for each other in the same order and cannot deadlock.
   values.sort((a, b) => (a.idempotencyKey < b.idempotencyKey ? -1 : 1));
-  const rows = await db
-    .insert(jobs)
-    .values(values)
-    .onConflictDoNothing({ target: jobs.idempotencyKey })
-    .returning({ id: jobs.id });
+  const rows = await insertMany(db, jobs, values, {
+    skipConflictOn: jobs.idempotencyKey,
+    returning: { id: jobs.id },
+  });
   return { created: rows.length };
 }

@@ -1,4 +1,5 @@
 import type { DatabaseExecutor } from '~/db/client';
+import { insertMany } from '~/db/insert-many';
 import { contactMessages } from '~/db/schema';
 import { enqueueMails } from '../../mail/mail-job';
 import { announceAll } from '../../services/announcements/announce';
@@ -29,10 +30,12 @@ export async function recordContactMessages(
   officeEmail: string,
   now: Date,
 ): Promise<{ id: string }[]> {
-  await tx
-    .insert(contactMessages)
-    .values(rows.map(({ id, name, email, message }) => ({ id, name, email, message })))
-    .onConflictDoNothing({ target: contactMessages.id });
+  await insertMany(
+    tx,
+    contactMessages,
+    rows.map(({ id, name, email, message }) => ({ id, name, email, message })),
+    { skipConflictOn: contactMessages.id },
+  );
   const today = now.toISOString().slice(0, 10);
   await enqueueMails(
     tx,

@@ -1,4 +1,5 @@
 import type { DatabaseExecutor } from '~/db/client';
+import { insertMany } from '~/db/insert-many';
 import { members, membershipApplications } from '~/db/schema';
 import type { LinkSigner } from '../../lib/signed-link';
 import { enqueueMails } from '../../mail/mail-job';
@@ -67,14 +68,18 @@ export async function submitMembershipApplications(
       updatedAt: now,
     },
   }));
-  await tx
-    .insert(membershipApplications)
-    .values(rows.map((row) => row.application))
-    .onConflictDoNothing({ target: membershipApplications.id });
-  await tx
-    .insert(members)
-    .values(rows.map(({ application, member }) => ({ ...member, applicationId: application.id })))
-    .onConflictDoNothing({ target: members.id });
+  await insertMany(
+    tx,
+    membershipApplications,
+    rows.map((row) => row.application),
+    { skipConflictOn: membershipApplications.id },
+  );
+  await insertMany(
+    tx,
+    members,
+    rows.map(({ application, member }) => ({ ...member, applicationId: application.id })),
+    { skipConflictOn: members.id },
+  );
   await enqueueMails(
     tx,
     rows.flatMap(({ application, member }, i) => {

@@ -1,0 +1,80 @@
+import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DatabaseExecutor } from './client';
+
+/**
+ * A many-row INSERT whose text does not grow with its rows: one array parameter per column,
+ * laid out as rows by `unnest` (issue 20). Drizzle's `.values(rows)` builds a placeholder, a
+ * default and a type check for every column of every row; for a batch of form posts that was
+ * the dearest part of the write (ten mails: 180 µs of CPU before a byte was sent, against 15 µs
+ * here, and the same for one row as for a hundred).
+ *
+ * What drizzle does for `.values()` it does here too: each value goes through its column's own
+ * mapping (JSON, dates), a column's `$defaultFn` fills the rows that give no value, and a column
+ * no row gives is left to the database's default. A column given by some rows and not others
+ * must take NULL for the others: one with a default of its own is refused (drizzle would write
+ * DEFAULT for those rows, which one statement over arrays cannot).
+ */
+export interface InsertManyOptions<T extends PgTable> {
+  /** `ON CONFLICT (column) DO NOTHING`: a row whose key is already there is skipped. */
+  skipConflictOn?: PgColumn;
+  /** `RETURNING` these columns, under these names. */
+  returning?: Record<string, T['_']['columns'][string]>;
+}
+
+export function insertManyQuery<T extends PgTable>(
+  table: T,
+  rows: T['$inferInsert'][],
+  { skipConflictOn, returning }: InsertManyOptions<T> = {},
+): SQL {
+  if (rows.length === 0) throw new Error('insertMany needs at least one row');
+  const records = rows as Record<string, unknown>[];
+  const given = new Set(
+    records.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined)),
+  );
+  const columns: SQL[] = [];
+  const arrays: SQL[] = [];
+  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, PgColumn][]) {
+    const fill = column.defaultFn ?? (!column.hasDefault ? column.onUpdateFn : undefined);
+    if (!given.has(key) && !fill) continue;
+    if (column.columnType === 'PgArray') {
+      throw new Error(`insertMany cannot unnest the array column ${column.name}`);
+    }
+    const values = records.map((row) => {
+      let value = row[key];
+      if (value === undefined && fill) value = fill();
+      if (is(value, SQL)) throw new Error(`insertMany takes values, not SQL (${column.name})`);
+      if (value === undefined && column.hasDefault) {
+        throw new Error(
+          `insertMany: every row or none must give ${column.name}, which has a default`,
+        );
+      }
+      return value === undefined || value === null ? null : column.mapToDriverValue(value);
+    });
+    columns.push(sql`${sql.identifier(column.name)}`);
+    arrays.push(sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`);
+  }
+  const onConflict = skipConflictOn
+    ? sql` on conflict (${sql.identifier(skipConflictOn.name)}) do nothing`
+    : sql``;
+  const returned = returning
+    ? sql` returning ${sql.join(
+        Object.entries(returning).map(
+          ([as, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(as)}`,
+        ),
+        sql`, `,
+      )}`
+    : sql``;
+  return sql`insert into ${table} (${sql.join(columns, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})${onConflict}${returned}`;
+}
+
+/** Runs `insertManyQuery` and answers the rows it returned (none without `returning`). */
+export async function insertMany<T extends PgTable, R = Record<string, unknown>>(
+  db: DatabaseExecutor,
+  table: T,
+  rows: T['$inferInsert'][],
+  options: InsertManyOptions<T> = {},
+): Promise<R[]> {
+  const result = await db.execute(insertManyQuery(table, rows, options));
+  return (result as unknown as { rows: R[] }).rows;
+}
