@@ -88,6 +88,7 @@ export const publicApiRoutes = new Set([
   'POST /api/contact',
   'POST /api/newsletter',
   'GET /api/newsletter/confirm',
+  'GET /api/newsletter/unsubscribe',
   'POST /api/newsletter/unsubscribe',
   'POST /api/membership-applications',
   'GET /api/prayer-names',

@@ -190,6 +190,7 @@ function seeds(f: Fixtures): Record<string, Seed> {
     'POST /api/contact': { body: { ...donor, message: 'A message of some length.' } },
     'POST /api/newsletter': { body: { email: donor.email } },
     'GET /api/newsletter/confirm': { query: token },
+    'GET /api/newsletter/unsubscribe': { query: token },
     'POST /api/newsletter/unsubscribe': { query: token },
     'POST /api/membership-applications': {
       body: {

@@ -14,6 +14,10 @@ const newsletterConfirmPage = '/newsletter/confirm';
 export const newsletterConfirmLink = (token: string) =>
   `${newsletterConfirmPage}?token=${encodeURIComponent(token)}`;
 
+/** The unsubscribe page: its button posts to the one-click address below (routes.ts). */
+export const newsletterUnsubscribeLink = (token: string) =>
+  `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+
 /**
  * The answer headers of the page opened from the link, whose address holds its token (the page
  * itself reads the token from its address; the database is not asked until the button is

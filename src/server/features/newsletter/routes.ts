@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { batchedTransactions } from '../../lib/batched-transactions';
 import { formRateLimit } from '../../plugins/rate-limit';
 import { unsubscribeNewsletter } from './confirm-newsletter';
-import { newsletterConfirmForm, newsletterConfirmLink } from './page';
+import { newsletterConfirmForm, newsletterConfirmLink, newsletterUnsubscribeLink } from './page';
 import { subscribeNewsletters } from './subscribe-newsletter';
 
 export const newsletterSuccessMessage =
@@ -81,6 +81,22 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .redirect(newsletterConfirmLink(request.query.token), 303),
+  );
+
+  // The List-Unsubscribe header's address (RFC 8058), opened in a browser by a mail client
+  // without one-click support, or by a scanner: it leads to the unsubscribe page, whose button
+  // posts here. A GET unsubscribes no one.
+  app.get(
+    '/newsletter/unsubscribe',
+    {
+      config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
+      schema: { querystring: tokenQuery },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(newsletterUnsubscribeLink(request.query.token), 303),
   );
 
   app.post(
