@@ -457,6 +457,9 @@ function printRun(label: string, run: Awaited<ReturnType<typeof runOn>>) {
 
 async function main() {
   const duration = Number(args.duration);
+  if (!(Number(args.rounds) >= 1) || !(duration > 0)) {
+    throw new Error('--rounds takes a whole number from 1, --duration a number of seconds');
+  }
   const port = Number(args.port);
   const beds = [
     ...(args.database !== 'postgres' ? [pgliteBed] : []),

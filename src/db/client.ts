@@ -99,6 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // of requests (the group commit of ADR 036) for good.
       connectionTimeoutMillis: 10_000,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
@@ -113,6 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           application_name: applicationName,
           connectionTimeoutMillis: 10_000,
           keepAlive: true,
+          keepAliveInitialDelayMillis: 10_000,
         }),
     };
   }

@@ -1,5 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { integer, jsonb, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  integer,
+  jsonb,
+  PgDialect,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/helpers/database';
 import type { DatabaseHandle } from './client';
@@ -14,6 +23,9 @@ const notes = pgTable('insert_many_notes', {
   at: timestamp('at', { withTimezone: true }),
   kind: text('kind').notNull().default('plain'),
   token: text('token').$defaultFn(() => `token-${(tokens += 1)}`),
+  code: varchar('code', { length: 3 }),
+  big: bigint('big', { mode: 'number' }),
+  touched: text('touched').$onUpdate(() => 'filled'),
 });
 let tokens = 0;
 
@@ -28,7 +40,10 @@ beforeAll(async () => {
       data jsonb,
       at timestamptz,
       kind text not null default 'plain',
-      token text
+      token text,
+      code varchar(3),
+      big bigint,
+      touched text
     )`);
 });
 afterAll(() => database.close());
@@ -74,6 +89,34 @@ describe('insertMany: many rows in one statement of a fixed size', () => {
     ]);
   });
 
+  it('refuses a value longer than its column, as drizzle’s insert does, instead of cutting it', async () => {
+    await clear();
+    await expect(
+      insertMany(database.db, notes, [{ key: 'long', code: 'abcdef' }]),
+    ).rejects.toThrow();
+    await insertMany(database.db, notes, [{ key: 'short', code: 'abc' }]);
+    expect((await all()).map(({ key, code }) => ({ key, code }))).toEqual([
+      { key: 'short', code: 'abc' },
+    ]);
+  });
+
+  it('fills $onUpdate for a row without a value, as drizzle’s insert does', async () => {
+    await clear();
+    await insertMany(database.db, notes, [{ key: 'a' }, { key: 'b', touched: 'given' }]);
+    expect((await all()).map(({ touched }) => touched)).toEqual(['filled', 'given']);
+  });
+
+  it('returns its columns mapped as a select maps them, on either driver', async () => {
+    await clear();
+    const returned = await insertMany<typeof notes, { big: number; at: Date }>(
+      database.db,
+      notes,
+      [{ key: 'mapped', big: 9_007_199_254, at: new Date('2026-11-25T10:00:00Z') }],
+      { returning: { big: notes.big, at: notes.at } },
+    );
+    expect(returned).toEqual([{ big: 9_007_199_254, at: new Date('2026-11-25T10:00:00Z') }]);
+  });
+
   it('skips a row whose key is there and returns only the rows it stored', async () => {
     await clear();
     await insertMany(database.db, notes, [{ key: 'kept', body: 'first' }]);
@@ -115,7 +158,7 @@ describe('insertMany: many rows in one statement of a fixed size', () => {
     expect(text(100).sql).toBe(text(1).sql);
     expect(text(100).params).toHaveLength(text(1).params.length);
     expect(text(1).sql).toBe(
-      'insert into "insert_many_notes" ("key", "body", "token") select * from unnest($1::text[], $2::text[], $3::text[]) on conflict ("key") do nothing returning "id" as "id"',
+      'insert into "insert_many_notes" ("key", "body", "token", "touched") select * from unnest($1::text[], $2::text[], $3::text[], $4::text[]) on conflict ("key") do nothing returning "id" as "id"',
     );
   });
 

@@ -35,7 +35,8 @@ export function insertManyQuery<T extends PgTable>(
   const columns: SQL[] = [];
   const arrays: SQL[] = [];
   for (const [key, column] of Object.entries(getTableColumns(table)) as [string, PgColumn][]) {
-    const fill = column.defaultFn ?? (!column.hasDefault ? column.onUpdateFn : undefined);
+    // As drizzle's own insert: `$defaultFn`, else `$onUpdate` for a column without a default.
+    const fill = column.defaultFn ?? (column.default === undefined ? column.onUpdateFn : undefined);
     if (!given.has(key) && !fill) continue;
     if (column.columnType === 'PgArray') {
       throw new Error(`insertMany cannot unnest the array column ${column.name}`);
@@ -52,7 +53,10 @@ export function insertManyQuery<T extends PgTable>(
       return value === undefined || value === null ? null : column.mapToDriverValue(value);
     });
     columns.push(sql`${sql.identifier(column.name)}`);
-    arrays.push(sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`);
+    // The type without its length (`varchar(3)` as `varchar`): an explicit cast to a length
+    // would cut a longer value, where the insert's own conversion refuses it as drizzle's does.
+    const type = column.getSQLType().replace(/\(\d+(,\s*\d+)?\)/g, '');
+    arrays.push(sql`${sql.param(values)}::${sql.raw(type)}[]`);
   }
   const onConflict = skipConflictOn
     ? sql` on conflict (${sql.identifier(skipConflictOn.name)}) do nothing`
@@ -68,7 +72,11 @@ export function insertManyQuery<T extends PgTable>(
   return sql`insert into ${table} (${sql.join(columns, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})${onConflict}${returned}`;
 }
 
-/** Runs `insertManyQuery` and answers the rows it returned (none without `returning`). */
+/**
+ * Runs `insertManyQuery` and answers the rows it returned (none without `returning`), each value
+ * mapped by its column as drizzle maps a select's (a `bigint` as a number, a date as a Date),
+ * the same on both drivers.
+ */
 export async function insertMany<T extends PgTable, R = Record<string, unknown>>(
   db: DatabaseExecutor,
   table: T,
@@ -76,5 +84,18 @@ export async function insertMany<T extends PgTable, R = Record<string, unknown>>
   options: InsertManyOptions<T> = {},
 ): Promise<R[]> {
   const result = await db.execute(insertManyQuery(table, rows, options));
-  return (result as unknown as { rows: R[] }).rows;
+  const returned = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const columns = Object.entries(options.returning ?? {});
+  return returned.map(
+    (row) =>
+      Object.fromEntries(
+        columns.map(([as, column]) => {
+          const value = row[as];
+          return [
+            as,
+            value === null || value === undefined ? value : column.mapFromDriverValue(value),
+          ];
+        }),
+      ) as R,
+  );
 }

@@ -146,6 +146,11 @@ describe('a change by the office on one instance', () => {
   });
 });
 
+/**
+ * On PostgreSQL the office's write answers only after its own instance has heard the change (the
+ * public cache's hook, ADR 037); on PGlite this holds by construction (one process, notified
+ * before the write's promise resolves).
+ */
 describe('on the instance that made the change', () => {
   it('a visitor’s next view shows it, every time: the office is told “done” once it is heard', async () => {
     let missed = 0;

@@ -51,7 +51,7 @@ function listenerOn(...connections: FakeConnection[]) {
       opened.push(next);
       return next;
     },
-    { log, retryMs: 100, maxRetryMs: 400 },
+    { log, retryMs: 100, maxRetryMs: 400, heartbeatMs: 1_000, roundTripMs: 200 },
   );
   return { version, opened, log };
 }
@@ -144,6 +144,41 @@ describe('the version heard on a listening connection (PostgreSQL’s way, ADR 0
     opened[0]!.queries[0]!.fail(new Error('Connection terminated unexpectedly'));
     opened[0]!.emit('end');
     expect(await exact).toBeGreaterThan(before);
+    await version.close();
+  });
+
+  it('counts a connection whose round trip does not come back as lost, and makes a new one', async () => {
+    vi.useFakeTimers();
+    const { version, opened, log } = listenerOn();
+    await version.connected;
+    const before = Number(version.current());
+    // The server vanished without closing the socket: the office's round trip never returns.
+    const exact = version.current(true);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await exact).toBeGreaterThan(before);
+    expect(opened[0]!.ended).toBe(true);
+    expect(log.warn).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(opened).toHaveLength(2);
+    expect(version.current()).toBe(version.current());
+    await version.close();
+  });
+
+  it('checks an idle connection with a round trip now and then', async () => {
+    vi.useFakeTimers();
+    const { version, opened } = listenerOn();
+    await version.connected;
+    await vi.advanceTimersByTimeAsync(990);
+    expect(opened[0]!.queries).toEqual([]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(opened[0]!.queries.map((q) => q.text)).toEqual(['SELECT 1']);
+    opened[0]!.queries[0]!.answer();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(opened[0]!.queries).toHaveLength(2);
+    // This one never comes back: the connection is replaced.
+    await vi.advanceTimersByTimeAsync(200 + 100);
+    expect(opened[0]!.ended).toBe(true);
+    expect(opened).toHaveLength(2);
     await version.close();
   });
 

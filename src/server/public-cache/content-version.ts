@@ -57,6 +57,14 @@ export interface ListenerOptions {
   /** The wait before connecting again after the connection was lost; doubled each failure. */
   retryMs?: number;
   maxRetryMs?: number;
+  /**
+   * How often an idle listener checks its connection with a round trip: a server that vanished
+   * without closing the socket (a failover, a cut network) sends no error, and TCP keep-alive
+   * alone would notice only after minutes.
+   */
+  heartbeatMs?: number;
+  /** A round trip not back by then counts the connection as lost. */
+  roundTripMs?: number;
 }
 
 /**
@@ -65,61 +73,83 @@ export interface ListenerOptions {
  * on another instance is seen once its notification arrives.
  *
  * The office may look at the public site right after a change, through any instance: its views
- * ask for the `exact` version. That is one round trip on the listening connection (requests
- * asking meanwhile share the next one, batch-while-busy.ts): PostgreSQL delivers a listening
- * session's pending notifications before it reports the session ready for the next query, and
- * a commit has signalled every listener before its writer hears it committed; so once the round
- * trip is back, every change committed before the view was asked for has been counted.
+ * ask for the `exact` version. That is one round trip on the listening connection (views asking
+ * while one is in flight wait for the next, batch-while-busy.ts): PostgreSQL delivers a
+ * listening session's pending notifications before it reports the session ready for the next
+ * query, and a commit has signalled every listener before its writer hears it committed; so
+ * once the round trip is back, every change committed before the view was asked for has been
+ * counted.
  *
  * While the connection is lost (or not yet made) nothing kept can be trusted: each call gets a
  * new version, so every view renders afresh, until the connection is back and listening; a
- * change made meanwhile was never heard, so getting it back counts as one.
+ * change made meanwhile was never heard, so getting it back counts as one. A round trip that
+ * fails or does not come back in time (the office's, or the heartbeat's when idle) ends the
+ * connection, and a new one is made.
  */
 export function listenedVersion(
   openConnection: () => ListenerConnection,
-  { log, retryMs = 500, maxRetryMs = 30_000 }: ListenerOptions,
+  {
+    log,
+    retryMs = 500,
+    maxRetryMs = 30_000,
+    heartbeatMs = 30_000,
+    roundTripMs = 5_000,
+  }: ListenerOptions,
 ): ContentVersion & { connected: Promise<void> } {
   let generation = 0;
   let listening: ListenerConnection | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let nextRetryMs = retryMs;
+  let connecting: Promise<void> = Promise.resolve();
+  /** How each connection is counted lost, once: by its own events or a failed round trip. */
+  const lostBy = new WeakMap<ListenerConnection, (error: Error) => void>();
+
+  /** Counts the connection as lost and, unless closed, makes another after a wait. */
+  function lose(connection: ListenerConnection | undefined, error: Error) {
+    if (connection && listening === connection) listening = undefined;
+    generation += 1;
+    connection?.end().catch(() => undefined);
+    if (closed) return;
+    log.warn(
+      { err: error, retryInMs: nextRetryMs },
+      'the public content listener lost its connection: every page renders afresh until it is back',
+    );
+    retryTimer = setTimeout(() => {
+      connecting = connect();
+    }, nextRetryMs);
+    retryTimer.unref();
+    nextRetryMs = Math.min(nextRetryMs * 2, maxRetryMs);
+  }
 
   async function connect() {
-    const connection = openConnection();
+    let connection: ListenerConnection;
+    try {
+      connection = openConnection();
+    } catch (error) {
+      // Not even a client to try with (a bad setting): said, and tried again later.
+      return lose(undefined, asError(error));
+    }
     let lost = false;
-    const loseIt = (error?: Error) => {
+    const loseIt = (error: Error) => {
       if (lost) return;
       lost = true;
-      if (listening === connection) listening = undefined;
-      generation += 1;
-      connection.end().catch(() => undefined);
-      if (closed) return;
-      log.warn(
-        { err: error, retryInMs: nextRetryMs },
-        'the public content listener lost its connection: every page renders afresh until it is back',
-      );
-      retryTimer = setTimeout(() => void connect(), nextRetryMs);
-      retryTimer.unref();
-      nextRetryMs = Math.min(nextRetryMs * 2, maxRetryMs);
+      lose(connection, error);
     };
     connection.on('notification', () => {
       generation += 1;
     });
     connection.on('error', loseIt);
     connection.on('end', () => loseIt(new Error('the connection ended')));
+    lostBy.set(connection, loseIt);
     try {
       await connection.connect();
       await connection.query(`LISTEN ${CHANNEL}`);
     } catch (error) {
-      loseIt(error instanceof Error ? error : new Error(String(error)));
-      return;
+      return loseIt(asError(error));
     }
     if (lost) return;
-    if (closed) {
-      await connection.end().catch(() => undefined);
-      return;
-    }
+    if (closed) return void (await connection.end().catch(() => undefined));
     // A change committed while no one listened was never heard.
     generation += 1;
     listening = connection;
@@ -127,34 +157,62 @@ export function listenedVersion(
     nextRetryMs = retryMs;
   }
 
-  // One round trip on the listening connection, started after every caller asked.
-  const sync = batchWhileBusy(async (callers: ListenerConnection[]) => {
-    await callers[0]!.query('SELECT 1');
-    return callers.map(() => succeeded(undefined));
+  // One round trip on the listening connection, started after every caller asked. A round trip
+  // that fails or hangs ends the connection: the next one is made afresh.
+  const sync = batchWhileBusy(async (callers: null[]) => {
+    const connection = listening;
+    if (!connection) throw new Error('the public content listener is not connected');
+    try {
+      await withTimeout(connection.query('SELECT 1'), roundTripMs);
+    } catch (error) {
+      lostBy.get(connection)?.(asError(error));
+      throw error;
+    }
+    return callers.map(() => succeeded(connection));
   }, Number.MAX_SAFE_INTEGER);
+
+  const heartbeat = setInterval(() => {
+    if (listening) sync(null).catch(() => undefined);
+  }, heartbeatMs);
+  heartbeat.unref();
 
   /** Nothing kept can be trusted: a version no answer was kept for. */
   const unheard = () => (generation += 1);
 
+  connecting = connect();
   return {
-    connected: connect(),
+    connected: connecting,
     current(exact) {
       const connection = listening;
       if (!connection) return unheard();
       if (!exact) return generation;
-      return sync(connection).then(
-        () => (listening === connection ? generation : unheard()),
+      return sync(null).then(
+        (synced) => (listening === synced ? generation : unheard()),
         () => unheard(),
       );
     },
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearInterval(heartbeat);
+      await connecting.catch(() => undefined);
       const connection = listening;
       listening = undefined;
       await connection?.end().catch(() => undefined);
     },
   };
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** Rejects once `ms` have passed without `work` settling. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 export async function watchContentVersion(

@@ -40,8 +40,8 @@ export async function registerPublicCache(app: FastifyInstance) {
     !READS.has(request.method) && request.url.startsWith('/api/admin/');
   // The office's change is heard here before the office is told it is done: on the instance
   // that made it, every view after it, anyone's, is fresh (ADR 037).
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (officeWrite(request)) await version.current(true);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (officeWrite(request) && reply.statusCode < 400) await version.current(true);
     return payload;
   });
   const answers = createAnswerCache();
