@@ -68,36 +68,28 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   // The confirmation link's button, posted to its page (./page.ts).
   app.pageForms.set('newsletter-confirm', newsletterConfirmForm(app));
 
-  // The link mailed before the confirmation page had its button (ADR 034): it leads to that page
-  // and confirms nothing, whoever fetches it (a mail scanner does, before the person).
-  app.get(
-    '/newsletter/confirm',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
-      schema: { querystring: tokenQuery },
-    },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .redirect(newsletterConfirmLink(request.query.token), 303),
-  );
-
+  /**
+   * An emailed address that leads to its page, whose button does the deed (ADR 034): whoever
+   * fetches it (a mail scanner does, before the person) changes nothing.
+   */
+  const leadToPage = (path: string, pageLink: (token: string) => string) =>
+    app.get(
+      path,
+      {
+        config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
+        schema: { querystring: tokenQuery },
+      },
+      async (request, reply) =>
+        reply
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .redirect(pageLink(request.query.token), 303),
+    );
+  // The link mailed before the confirmation page had its button.
+  leadToPage('/newsletter/confirm', newsletterConfirmLink);
   // The List-Unsubscribe header's address (RFC 8058), opened in a browser by a mail client
-  // without one-click support, or by a scanner: it leads to the unsubscribe page, whose button
-  // posts here. A GET unsubscribes no one.
-  app.get(
-    '/newsletter/unsubscribe',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
-      schema: { querystring: tokenQuery },
-    },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
-        .redirect(newsletterUnsubscribeLink(request.query.token), 303),
-  );
+  // without one-click support: the unsubscribe page, whose button posts below.
+  leadToPage('/newsletter/unsubscribe', newsletterUnsubscribeLink);
 
   app.post(
     '/newsletter/unsubscribe',
