@@ -35,6 +35,7 @@ import {
 } from './features/my-giving';
 import { loadNewsletterConfirmPageData, newsletterRoutes } from './features/newsletter';
 import {
+  loadOjcGiftPageData,
   loadOjcPaymentPageData,
   OJC_RENEWAL_JOB_KIND,
   ojcRenewalJobHandler,
@@ -293,6 +294,7 @@ export async function buildApp({
     '/donate': loadDonatePageData,
     '/checkout': loadCheckoutPageData,
     '/checkout/ojc': loadOjcPaymentPageData,
+    '/donate/cancel': loadOjcGiftPageData,
     '/prayer-names': loadPrayerNamesPageData,
     '/my-giving': loadMyGivingPageData,
     '/newsletter/confirm': loadNewsletterConfirmPageData,

@@ -88,7 +88,8 @@ export async function registerPages(
     if ('redirect' in page) return reply.redirect(page.redirect, page.status);
     return (
       reply
-        .status(status)
+        // A loader may refuse what the address asks for (a link's page with a forged token).
+        .status(status === 200 && reply.statusCode >= 400 ? reply.statusCode : status)
         .header('content-type', 'text/html; charset=utf-8')
         // A loader may have asked for less (private data: `private, no-store`); pages kept out of
         // search engines are a donor's own (a checkout, a payment, a link's page): never stored;

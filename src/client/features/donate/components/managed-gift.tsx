@@ -20,21 +20,30 @@ type State<G> =
 export function ManagedGiftFrame<G extends ManagedGift>({
   title,
   load,
+  server,
   children,
 }: {
   title: string;
   load: (token: string) => Promise<{ gift: G }>;
+  /** The gift as the server rendered the page (or why not): then nothing is fetched. */
+  server?: { gift: G } | { problem: string };
   children: (gift: G, token: string, update: (gift: G) => void) => ReactNode;
 }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State<G>>(() =>
-    token ? { phase: 'loading' } : { phase: 'failed', message: 'This link is not valid.' },
+    server
+      ? 'gift' in server
+        ? { phase: 'ready', gift: server.gift }
+        : { phase: 'failed', message: server.problem }
+      : token
+        ? { phase: 'loading' }
+        : { phase: 'failed', message: 'This link is not valid.' },
   );
 
   useEffect(() => {
     let live = true;
-    if (!token) return;
+    if (!token || state.phase !== 'loading') return;
     load(token).then(
       ({ gift }) => live && setState({ phase: 'ready', gift }),
       (error: unknown) =>
@@ -47,6 +56,8 @@ export function ManagedGiftFrame<G extends ManagedGift>({
     return () => {
       live = false;
     };
+    // Loaded once, when the server did not render the gift.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, load]);
 
   return (
