@@ -18,6 +18,7 @@ import {
   framableBySite,
   sitePageCsp,
   stripePageCsp,
+  stripePortalPageCsp,
   videoEmbedsPageCsp,
 } from '../plugins/security-headers';
 import { loadAssets } from './assets';
@@ -48,6 +49,7 @@ export async function registerPages(
   const stripeCsp = stripePageCsp(servedOverHttps(app.env));
   const siteCsp = sitePageCsp(servedOverHttps(app.env));
   const videoEmbedsCsp = videoEmbedsPageCsp(servedOverHttps(app.env));
+  const stripePortalCsp = stripePortalPageCsp(servedOverHttps(app.env));
   if (!assets.built)
     app.log.warn('no client build found: pages are served without scripts or styles');
 
@@ -56,6 +58,7 @@ export async function registerPages(
     if (route.kind === 'admin') reply.header('x-robots-tag', 'noindex, nofollow');
     if (route.stripe) reply.header('content-security-policy', stripeCsp);
     if (route.videoEmbeds) reply.header('content-security-policy', videoEmbedsCsp);
+    if (route.stripePortal) reply.header('content-security-policy', stripePortalCsp);
   }
 
   async function sendPage(

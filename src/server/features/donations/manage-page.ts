@@ -36,7 +36,7 @@ export async function loadManageGiftPageData(
   url: URL,
   { request, reply }: PageDataContext,
 ): Promise<ManageGiftPageData> {
-  hideTokenPage(reply);
+  if (url.searchParams.has('token')) hideTokenPage(reply);
   const query = manageGiftQuery.safeParse({ token: url.searchParams.get('token') ?? '' });
   if (!query.success) {
     reply.status(400);

@@ -27,7 +27,7 @@ export async function loadOjcGiftPageData(
   url: URL,
   { reply }: PageDataContext,
 ): Promise<OjcGiftPageData> {
-  hideTokenPage(reply);
+  if (url.searchParams.has('token')) hideTokenPage(reply);
   const query = ojcGiftTokenInput.safeParse({ token: url.searchParams.get('token') ?? '' });
   if (!query.success) {
     reply.status(400);
