@@ -16,7 +16,12 @@ import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
 import { adminInboxRoutes } from './features/admin-inbox';
 import { adminMemberRoutes } from './features/admin-members';
 import { contactRoutes } from './features/contact';
-import { donationRoutes, loadCheckoutPageData, loadDonatePageData } from './features/donations';
+import {
+  donationRoutes,
+  loadCheckoutPageData,
+  loadDonatePageData,
+  loadManageGiftPageData,
+} from './features/donations';
 import { healthRoutes } from './features/health';
 import {
   ghlRoutes,
@@ -35,6 +40,7 @@ import {
 } from './features/my-giving';
 import { loadNewsletterConfirmPageData, newsletterRoutes } from './features/newsletter';
 import {
+  loadOjcGiftPageData,
   loadOjcPaymentPageData,
   OJC_RENEWAL_JOB_KIND,
   ojcRenewalJobHandler,
@@ -293,6 +299,8 @@ export async function buildApp({
     '/donate': loadDonatePageData,
     '/checkout': loadCheckoutPageData,
     '/checkout/ojc': loadOjcPaymentPageData,
+    '/donate/manage': loadManageGiftPageData,
+    '/donate/cancel': loadOjcGiftPageData,
     '/prayer-names': loadPrayerNamesPageData,
     '/my-giving': loadMyGivingPageData,
     '/newsletter/confirm': loadNewsletterConfirmPageData,

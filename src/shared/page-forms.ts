@@ -22,6 +22,8 @@ export const pageFormNames = [
   'giving-link',
   'giving-link-open',
   'giving-erasure',
+  'gift-portal',
+  'gift-cancel',
 ] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 

@@ -495,7 +495,8 @@ export async function startStripeStandIn({ secretKey = 'sk_test_standin' } = {})
       locale: (params.locale as string | undefined) ?? null,
       on_behalf_of: null,
       return_url: (params.return_url as string | undefined) ?? null,
-      url: `https://billing.stripe.test/p/session/test_${sessionId}`,
+      // Stripe's own host: the manage page's Content-Security-Policy lets its form go there only.
+      url: `https://billing.stripe.com/p/session/test_${sessionId}`,
     };
   }
 

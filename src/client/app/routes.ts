@@ -23,6 +23,11 @@ export interface PageRoute {
    * frames and thumbnail images, nothing more.
    */
   videoEmbeds?: boolean;
+  /**
+   * A form on the page goes on to Stripe's customer portal (the server answers its post with a
+   * redirect there): its Content-Security-Policy lets forms go to that host, nothing more.
+   */
+  stripePortal?: boolean;
   module: string;
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -109,6 +114,7 @@ export const routes: PageRoute[] = [
     kind: 'public',
     title: 'Your Monthly Gift',
     indexed: false,
+    stripePortal: true,
     module: 'src/client/pages/manage-gift-page.tsx',
     load: () => import('../pages/manage-gift-page'),
   },

@@ -104,6 +104,13 @@ function headerProblems(
     csp.includes('youtube-nocookie.com') === embeds,
     `video hosts ${embeds ? 'missing' : 'allowed'}`,
   );
+  // The manage page's form goes on to Stripe's customer portal (ADR 038); no other form leaves.
+  const portal = page === '/donate/manage' && rendersPage;
+  expectHeader(
+    directives.get('form-action')?.join(' ') ===
+      (portal ? "'self' https://billing.stripe.com" : "'self'"),
+    `form-action is "${directives.get('form-action')?.join(' ')}"`,
+  );
   expectHeader(
     headers['x-content-type-options'] === 'nosniff',
     'no X-Content-Type-Options: nosniff',

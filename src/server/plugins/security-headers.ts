@@ -43,6 +43,12 @@ const videoEmbedAdditions: Directives = {
   imgSrc: [...videoEmbedHosts.images],
 };
 
+/**
+ * The manage page's form goes on to Stripe's customer portal (a redirect from the form's post,
+ * which form-action covers too).
+ */
+const stripePortalAdditions: Directives = { formAction: ['https://billing.stripe.com'] };
+
 function serialize(directives: Directives): string {
   return Object.entries(directives)
     .map(([name, values]) =>
@@ -62,6 +68,11 @@ function pageCsp(httpsOnly: boolean, additions: Directives): string {
 /** The Content-Security-Policy of a page that loads Stripe.js. */
 export function stripePageCsp(httpsOnly: boolean): string {
   return pageCsp(httpsOnly, stripeAdditions);
+}
+
+/** The Content-Security-Policy of a page whose form goes on to Stripe's customer portal. */
+export function stripePortalPageCsp(httpsOnly: boolean): string {
+  return pageCsp(httpsOnly, stripePortalAdditions);
 }
 
 /** The Content-Security-Policy of a page that embeds YouTube or Vimeo players. */

@@ -24,7 +24,8 @@ export interface PageForm<T = unknown> {
   /**
    * Does the work, as the API route does. Returns the query that tells the page it is done
    * (`{ sent: 'contact' }`) and where the page scrolls to, or another page to go on to
-   * (`location`, this site's path); throws an AppError to refuse (a `validation_failed` one with
+   * (`location`: this site's path, or a payment service's page made for this post, as Stripe's
+   * customer portal); throws an AppError to refuse (a `validation_failed` one with
    * its fields shows only the fields' messages).
    */
   submit(data: T, context: PageFormContext): Promise<PageFormDone>;

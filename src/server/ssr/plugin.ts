@@ -18,6 +18,7 @@ import {
   framableBySite,
   sitePageCsp,
   stripePageCsp,
+  stripePortalPageCsp,
   videoEmbedsPageCsp,
 } from '../plugins/security-headers';
 import { loadAssets } from './assets';
@@ -48,6 +49,7 @@ export async function registerPages(
   const stripeCsp = stripePageCsp(servedOverHttps(app.env));
   const siteCsp = sitePageCsp(servedOverHttps(app.env));
   const videoEmbedsCsp = videoEmbedsPageCsp(servedOverHttps(app.env));
+  const stripePortalCsp = stripePortalPageCsp(servedOverHttps(app.env));
   if (!assets.built)
     app.log.warn('no client build found: pages are served without scripts or styles');
 
@@ -56,6 +58,7 @@ export async function registerPages(
     if (route.kind === 'admin') reply.header('x-robots-tag', 'noindex, nofollow');
     if (route.stripe) reply.header('content-security-policy', stripeCsp);
     if (route.videoEmbeds) reply.header('content-security-policy', videoEmbedsCsp);
+    if (route.stripePortal) reply.header('content-security-policy', stripePortalCsp);
   }
 
   async function sendPage(
@@ -88,7 +91,8 @@ export async function registerPages(
     if ('redirect' in page) return reply.redirect(page.redirect, page.status);
     return (
       reply
-        .status(status)
+        // A loader may refuse what the address asks for (a link's page with a forged token).
+        .status(status === 200 && reply.statusCode >= 400 ? reply.statusCode : status)
         .header('content-type', 'text/html; charset=utf-8')
         // A loader may have asked for less (private data: `private, no-store`); pages kept out of
         // search engines are a donor's own (a checkout, a payment, a link's page): never stored;

@@ -41,6 +41,12 @@ export const manageGiftResponse = z.object({ gift: managedGift });
 export const portalSessionResponse = z.object({ url: z.string() });
 
 /** The refusals the manage page shows, by message (the codes are `bad_request` and `link_expired`). */
+/**
+ * `/donate/manage?token=…` as the server renders it: the gift the link names, or why the link
+ * shows nothing (expired, forged, missing), in the donor's words.
+ */
+export type ManageGiftPageData = { gift: ManagedGift } | { problem: string };
+
 export const manageLinkMessages = {
   invalid: 'This link is not valid.',
   expired: 'This link has expired. Each receipt carries a new one, or contact us.',

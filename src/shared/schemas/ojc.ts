@@ -184,6 +184,12 @@ export const ojcGiftTokenInput = manageGiftQuery;
 
 export const ojcGiftResponse = z.object({ gift: ojcGift });
 
+/**
+ * `/donate/cancel?token=…` as the server renders it: the gift the link names, or why the link
+ * shows nothing (expired, forged, missing), in the donor's words.
+ */
+export type OjcGiftPageData = { gift: OjcGift } | { problem: string };
+
 export const ojcCancelResponse = z.object({ success: z.boolean(), gift: ojcGift });
 
 /** The admin's check of one OJC payment: the stored record (OJC offers no lookup). */

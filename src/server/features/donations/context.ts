@@ -1,10 +1,17 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Database } from '~/db/client';
 import type { FeeSettings } from '~/shared/money';
 import type { Clock } from '../../lib/clock';
 import type { ManageLinks } from '../../services/receipts/manage-link';
-import type { StripeSettings } from './stripe-client';
+import { donationFee } from '../../env';
+import { AppError } from '../../errors';
+import {
+  createStripeClient,
+  notConfiguredMessage,
+  stripeSettings,
+  type StripeSettings,
+} from './stripe-client';
 
 /**
  * What the donation operations need, passed in rather than reached for. `linkSigner` and
@@ -31,4 +38,35 @@ export interface DonationContext extends ManageLinks {
 export interface DonationRouteOptions {
   /** The donation context for a request; throws 503 when card payments are not configured. */
   contextFor(log: FastifyBaseLogger): DonationContext;
+}
+
+/**
+ * The donation context for each request, on one Stripe client: the API's routes and the pages
+ * that work without JavaScript (/donate/manage) each make theirs. Without Stripe settings it
+ * throws 503, saying card payments are not available.
+ */
+export function donationContexts(
+  app: FastifyInstance,
+): (log: FastifyBaseLogger) => DonationContext {
+  const { env } = app;
+  const settings = stripeSettings(env);
+  const stripe = settings ? createStripeClient(settings) : null;
+  const fee = donationFee(env);
+  return (log) => {
+    if (!settings || !stripe) throw new AppError('unavailable', notConfiguredMessage);
+    return {
+      db: app.database.db,
+      stripe,
+      settings,
+      clock: app.clock,
+      log,
+      maxDollars: env.DONATION_MAX_DOLLARS,
+      fee,
+      siteName: app.siteConfig.product,
+      tiers: app.siteConfig.tiers,
+      officeEmail: app.officeEmail,
+      linkSigner: app.linkSigner,
+      publicUrl: env.PUBLIC_URL,
+    };
+  };
 }

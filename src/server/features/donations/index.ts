@@ -1,3 +1,4 @@
 /** Card gifts through Stripe: setup, recording, webhooks, the manage link and verification. */
 export { donationRoutes } from './routes';
 export { loadCheckoutPageData, loadDonatePageData } from './donate-page-data';
+export { loadManageGiftPageData } from './manage-page';

@@ -258,7 +258,7 @@ describe('POST /api/stripe/portal-session', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
-      url: expect.stringMatching(/^https:\/\/billing\.stripe\.test\/p\/session\/test_bps_/),
+      url: expect.stringMatching(/^https:\/\/billing\.stripe\.com\/p\/session\/test_bps_/),
     });
     const [row] = await t.app.database.db
       .select()

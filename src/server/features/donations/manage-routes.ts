@@ -6,26 +6,11 @@ import {
   portalSessionResponse,
 } from '~/shared/schemas/manage-gift';
 import { formRateLimit } from '../../plugins/rate-limit';
-import type { DonationContext, DonationRouteOptions } from './context';
-import { findManagedGift } from './find-managed-gift';
+import type { PageForm } from '../../ssr/page-forms';
+import type { DonationRouteOptions } from './context';
+import { readManagedGift } from './find-managed-gift';
+import { giftPortalForm } from './manage-page';
 import { openPortalSession } from './open-portal-session';
-import { serializeManagedGift } from './serialize-managed-gift';
-import { stripeErrorFields } from './stripe-client';
-
-/**
- * The subscription's state as Stripe has it now: our row follows Stripe's webhook events, which
- * may not have arrived yet when a donor opens the link in the first receipt. Without Stripe, the
- * stored state.
- */
-async function liveState(ctx: DonationContext, subscriptionId: string) {
-  try {
-    const live = await ctx.stripe.subscriptions.retrieve(subscriptionId);
-    return { status: live.status, cancelAtPeriodEnd: live.cancel_at_period_end };
-  } catch (error) {
-    ctx.log.warn(stripeErrorFields(error), 'reading a subscription for its manage page failed');
-    return {};
-  }
-}
 
 /**
  * A monthly donor's manage link (docs/payments.md, "Managing a monthly gift"): the gift it
@@ -37,6 +22,8 @@ export const stripeManageRoutes: FastifyPluginAsyncZod<DonationRouteOptions> = a
   { contextFor },
 ) => {
   const limit = app.env.FORM_RATE_LIMIT;
+  // Without JavaScript, the manage page's button posts to the page (manage-page.ts).
+  app.pageForms.set('gift-portal', giftPortalForm(contextFor) as PageForm);
 
   app.get(
     '/stripe/manage',
@@ -47,9 +34,7 @@ export const stripeManageRoutes: FastifyPluginAsyncZod<DonationRouteOptions> = a
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const ctx = contextFor(request.log);
-      const gift = await findManagedGift(ctx, request.query.token);
-      return { gift: serializeManagedGift({ ...gift, ...(await liveState(ctx, gift.id)) }) };
+      return { gift: await readManagedGift(contextFor(request.log), request.query.token) };
     },
   );
 

@@ -23,12 +23,8 @@ import { globalRateLimit } from '../../plugins/global-rate-limit';
 import { stripeManageRoutes } from './manage-routes';
 import { recordDonation } from './record-donation';
 import { serializeDonation } from './serialize-donation';
-import {
-  createStripeClient,
-  notConfiguredMessage,
-  STRIPE_API_VERSION,
-  stripeSettings,
-} from './stripe-client';
+import { donationContexts } from './context';
+import { STRIPE_API_VERSION, stripeSettings } from './stripe-client';
 import { verifyPayment } from './verify-payment';
 import { stripeWebhookRoute } from './webhook-routes';
 
@@ -40,26 +36,8 @@ import { stripeWebhookRoute } from './webhook-routes';
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { env } = app;
   const settings = stripeSettings(env);
-  const stripe = settings ? createStripeClient(settings) : null;
   const fee = donationFee(env);
-
-  function contextFor(log: FastifyBaseLogger): DonationContext {
-    if (!settings || !stripe) throw new AppError('unavailable', notConfiguredMessage);
-    return {
-      db: app.database.db,
-      stripe,
-      settings,
-      clock: app.clock,
-      log,
-      maxDollars: env.DONATION_MAX_DOLLARS,
-      fee,
-      siteName: app.siteConfig.product,
-      tiers: app.siteConfig.tiers,
-      officeEmail: app.officeEmail,
-      linkSigner: app.linkSigner,
-      publicUrl: env.PUBLIC_URL,
-    };
-  }
+  const contextFor = donationContexts(app);
 
   const setup = {
     config: formRateLimit(env.DONATION_RATE_LIMIT, PAYMENT_SETUP_GROUP),

@@ -21,6 +21,8 @@ import { ojcContextOf } from './context';
 import { createdMessage, createOjcPayment, paymentUrlOf } from './create-ojc-payment';
 import { cancelOjcGift, findOjcGift } from './manage-ojc-gift';
 import { registerOjcPageForms } from './page-forms';
+import { giftCancelForm } from './gift-page';
+import type { PageForm } from '../../ssr/page-forms';
 import { serializeOjcGift, serializeOjcPayment } from './serialize-ojc';
 import { verifyOjcPayment } from './verify-ojc-payment';
 
@@ -46,6 +48,8 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Without JavaScript, the OJC checkout and payment page post to their pages.
   registerOjcPageForms(app);
+  // Without JavaScript, a receipt's cancel link's page posts its button to the page.
+  app.pageForms.set('gift-cancel', giftCancelForm(app) as PageForm);
 
   app.post(
     '/create-payment',

@@ -1,4 +1,4 @@
-import { contractOf, getJson, postJson } from '../../../lib/api';
+import { contractOf, getJson } from '../../../lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
 const cardContracts = import.meta.env.DEV ? () => import('~/shared/schemas/manage-gift') : null;
@@ -13,26 +13,9 @@ export function getCardGift(token: string) {
   );
 }
 
-/** A Stripe customer-portal session for the gift: the address to send the donor to. */
-export function openCardPortal(token: string) {
-  return postJson(
-    '/api/stripe/portal-session',
-    { token },
-    contractOf(cardContracts, (m) => m.portalSessionResponse),
-  );
-}
-
 export function getOjcGift(token: string) {
   return getJson(
     `/api/ojc/subscriptions/manage?${tokenQuery(token)}`,
     contractOf(ojcContracts, (m) => m.ojcGiftResponse),
-  );
-}
-
-export function cancelOjcGift(token: string) {
-  return postJson(
-    '/api/ojc/subscriptions/cancel',
-    { token },
-    contractOf(ojcContracts, (m) => m.ojcCancelResponse),
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
 import { useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
 import { OfficeContact } from '../../../components/layout/office-contact';
@@ -20,21 +19,30 @@ type State<G> =
 export function ManagedGiftFrame<G extends ManagedGift>({
   title,
   load,
+  server,
   children,
 }: {
   title: string;
   load: (token: string) => Promise<{ gift: G }>;
-  children: (gift: G, token: string, update: (gift: G) => void) => ReactNode;
+  /** The gift as the server rendered the page (or why not): then nothing is fetched. */
+  server?: { gift: G } | { problem: string };
+  children: (gift: G) => ReactNode;
 }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State<G>>(() =>
-    token ? { phase: 'loading' } : { phase: 'failed', message: 'This link is not valid.' },
+    server
+      ? 'gift' in server
+        ? { phase: 'ready', gift: server.gift }
+        : { phase: 'failed', message: server.problem }
+      : token
+        ? { phase: 'loading' }
+        : { phase: 'failed', message: 'This link is not valid.' },
   );
 
   useEffect(() => {
     let live = true;
-    if (!token) return;
+    if (!token || state.phase !== 'loading') return;
     load(token).then(
       ({ gift }) => live && setState({ phase: 'ready', gift }),
       (error: unknown) =>
@@ -47,6 +55,8 @@ export function ManagedGiftFrame<G extends ManagedGift>({
     return () => {
       live = false;
     };
+    // Loaded once, when the server did not render the gift.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, load]);
 
   return (
@@ -65,7 +75,7 @@ export function ManagedGiftFrame<G extends ManagedGift>({
         ) : (
           <div className="flex flex-col gap-5">
             <GiftDetails gift={state.gift} />
-            {children(state.gift, token, (gift) => setState({ phase: 'ready', gift }))}
+            {children(state.gift)}
           </div>
         )}
       </div>
@@ -118,47 +128,5 @@ function GiftDetails({ gift }: { gift: ManagedGift }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/**
- * The one action of a gift's page (open the portal, cancel): busy while it runs, its failure
- * said above it, the button usable again after a failure.
- */
-export function GiftAction<T>({
-  label,
-  busyLabel,
-  run,
-  onDone,
-}: {
-  label: string;
-  busyLabel: string;
-  run: () => Promise<T>;
-  onDone: (result: T) => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <>
-      {problem ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
-      ) : null}
-      <Button
-        variant="secondary"
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          setProblem(null);
-          run().then(onDone, (error: unknown) => {
-            setProblem(error instanceof Error ? error.message : 'Please try again.');
-            setBusy(false);
-          });
-        }}
-      >
-        {busy ? busyLabel : label}
-      </Button>
-    </>
   );
 }

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import {
+  manageGiftQuery,
+  manageLinkMessages,
+  portalSessionInput,
+  type ManageGiftPageData,
+} from '~/shared/schemas/manage-gift';
+import { AppError } from '../../errors';
+import { hideTokenPage } from '../../lib/link-page';
+import { assertLinkPostedHere } from '../../lib/link-session-cookie';
+import type { PageDataContext } from '../../ssr/page-data';
+import type { PageForm } from '../../ssr/page-forms';
+import { donationContexts, type DonationContext } from './context';
+import { readManagedGift } from './find-managed-gift';
+import { openPortalSession } from './open-portal-session';
+
+/** Each app's donation contexts for its page, made once (one Stripe client). */
+const pageContexts = new WeakMap<FastifyInstance, (log: FastifyBaseLogger) => DonationContext>();
+
+function pageContextFor(app: FastifyInstance) {
+  let contextFor = pageContexts.get(app);
+  if (!contextFor) {
+    contextFor = donationContexts(app);
+    pageContexts.set(app, contextFor);
+  }
+  return contextFor;
+}
+
+/**
+ * /donate/manage?token=… as the server renders it, so it reads without JavaScript (ADR 038): the
+ * gift the receipt's link names, from the same code as `GET /api/stripe/manage`, or why the link
+ * shows nothing (a 4xx page). The address holds the token: a hidden-token page (ADR 034).
+ */
+export async function loadManageGiftPageData(
+  app: FastifyInstance,
+  url: URL,
+  { request, reply }: PageDataContext,
+): Promise<ManageGiftPageData> {
+  if (url.searchParams.has('token')) hideTokenPage(reply);
+  const query = manageGiftQuery.safeParse({ token: url.searchParams.get('token') ?? '' });
+  if (!query.success) {
+    reply.status(400);
+    return { problem: manageLinkMessages.invalid };
+  }
+  try {
+    return { gift: await readManagedGift(pageContextFor(app)(request.log), query.data.token) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    reply.status(error.statusCode);
+    return { problem: error.message };
+  }
+}
+
+/**
+ * The manage page's button, with or without JavaScript (a plain form posted to the page): opens
+ * Stripe's customer portal through the same code as `POST /api/stripe/portal-session` and sends
+ * the donor there (303). The session is made only on this post, never by a mail scanner opening
+ * the link. Refused, the page shows the gift again and says nothing was changed.
+ */
+export function giftPortalForm(
+  contextFor: (log: FastifyBaseLogger) => DonationContext,
+): PageForm<{ token: string }> {
+  return {
+    schema: portalSessionInput,
+    sentMessage: '',
+    async submit({ token }, { request, log }) {
+      assertLinkPostedHere(request);
+      const { url } = await openPortalSession(contextFor(log), token);
+      return { location: url };
+    },
+  };
+}
