@@ -8,7 +8,7 @@ import {
   trackPageErrors,
   uniqueEmail,
 } from './support/public-site';
-import { cards, serveStripeStandIn } from './support/stripe';
+import { cards, openCustomerPortal, serveStripeStandIn } from './support/stripe';
 
 /**
  * The card checkout (spec 2 and 4) with Stripe.js served by a stand-in and Stripe's API answered
@@ -155,14 +155,7 @@ test('a monthly gift sets up a subscription; covering the fee adds it and shows 
   await expect(page.getByText('$37.39 a month')).toBeVisible();
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.route('https://billing.stripe.com/**', (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: '<title>Stripe portal</title><h1>Portal</h1>',
-    }),
-  );
-  await page.getByRole('button', { name: 'Change card or cancel' }).click();
-  await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+  await openCustomerPortal(page);
 });
 
 test('“One-time donation instead” really makes a one-time payment', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const standInScript = readFileSync(new URL('./stripe-js-stand-in.js', import.meta.url), 'utf8');
 const standInApi = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
@@ -27,4 +27,21 @@ export async function serveStripeStandIn(page: Page) {
     });
   });
   return scripts;
+}
+
+/**
+ * Stripe's customer portal as the browser reaches it after the manage page's button: a page
+ * of our own at Stripe's address (the browser tests reach no outside host). Presses the button
+ * and checks the browser landed there.
+ */
+export async function openCustomerPortal(page: Page) {
+  await page.route('https://billing.stripe.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<title>Stripe portal</title><h1>Portal</h1>',
+    }),
+  );
+  await page.getByRole('button', { name: 'Change card or cancel' }).click();
+  await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+  await expect(page.getByRole('heading', { name: 'Portal' })).toBeVisible();
 }

@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Posts a page's HTML form as a browser without JavaScript does (urlencoded, to the page). */
-export function postPageForm(app: FastifyInstance, url: string, fields: Record<string, string>) {
+export function postPageForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method: 'POST',
     url,
     payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
   });
 }
+
+/** What a browser sends with a form posted from another site's page. */
+export const fromAnotherSite = {
+  'sec-fetch-site': 'cross-site',
+  origin: 'https://elsewhere.example',
+};
 
 /** The JSON data block a server-rendered page hydrates with (`snapshot`: path, search, data, form). */
 export function pageData(html: string) {

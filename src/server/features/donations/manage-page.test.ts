@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
-import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+import { fromAnotherSite, pageData, postPageForm } from '../../../../tests/helpers/page-forms';
 import { deliverEvent, drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
 import { MANAGE_GIFT_PURPOSE } from '../../services/receipts/manage-link';
 import { portalUnreachableMessage } from './open-portal-session';
@@ -85,16 +85,7 @@ describe('/donate/manage without JavaScript', () => {
   it('refuses a post from another site without opening a session', async () => {
     const { page, token } = await paidMonthlyGift('mp4@example.org');
     const portals = t.standIn.requestsTo('POST', portalPath).length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: page,
-      payload: new URLSearchParams({ _form: 'gift-portal', token }).toString(),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'cross-site',
-        origin: 'https://elsewhere.example',
-      },
-    });
+    const res = await postPageForm(t.app, page, { _form: 'gift-portal', token }, fromAnotherSite);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(t.standIn.requestsTo('POST', portalPath)).toHaveLength(portals);

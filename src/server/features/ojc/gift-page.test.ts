@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { donations, ojcSubscriptions } from '~/db/schema';
 import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '../../../../tests/helpers/ojc';
 import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
-import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+import { fromAnotherSite, pageData, postPageForm } from '../../../../tests/helpers/page-forms';
 import { drainOutbox } from '../../../../tests/helpers/stripe';
 import { giftCancelMessages } from './gift-page';
 
@@ -93,16 +93,12 @@ describe('/donate/cancel without JavaScript', () => {
 
   it('refuses a post from another site, cancelling nothing', async () => {
     const { giftId, token } = await startMonthly();
-    const res = await ojc.app.inject({
-      method: 'POST',
-      url: pageOf(token),
-      payload: new URLSearchParams({ _form: 'gift-cancel', token }).toString(),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'cross-site',
-        origin: 'https://elsewhere.example',
-      },
-    });
+    const res = await postPageForm(
+      ojc.app,
+      pageOf(token),
+      { _form: 'gift-cancel', token },
+      fromAnotherSite,
+    );
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(await statusOf(giftId)).toBe('active');
