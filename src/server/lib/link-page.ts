@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import { linkOpenInput } from '~/shared/schemas/email-link';
+import { manageGiftQuery, manageLinkMessages } from '~/shared/schemas/manage-gift';
+import { AppError } from '../errors';
 import { pageRedirect, type PageDataContext, type PageRedirect } from '../ssr/page-data';
 import type { PageForm } from '../ssr/page-forms';
 import { assertLinkPostedHere, type LinkSessionCookie } from './link-session-cookie';
@@ -40,6 +42,32 @@ export function hideTokenPage(reply: FastifyReply) {
   reply.header('cache-control', 'no-store');
   reply.header('referrer-policy', 'no-referrer');
   reply.header('x-robots-tag', 'noindex, nofollow');
+}
+
+/**
+ * The data of a page a receipt's gift link opens (`/donate/manage`, `/donate/cancel`, ADR 038):
+ * what `read` makes of the token, or why the link shows nothing (`read`'s refusal, an AppError)
+ * with its 4xx status. A token in the address hides the page (above). Nothing is spent: the
+ * page's button does the deed.
+ */
+export async function giftLinkPageData<D>(
+  url: URL,
+  reply: FastifyReply,
+  read: (token: string) => Promise<D>,
+): Promise<D | { problem: string }> {
+  if (url.searchParams.has('token')) hideTokenPage(reply);
+  const query = manageGiftQuery.safeParse({ token: url.searchParams.get('token') ?? '' });
+  if (!query.success) {
+    reply.status(400);
+    return { problem: manageLinkMessages.invalid };
+  }
+  try {
+    return await read(query.data.token);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    reply.status(error.statusCode);
+    return { problem: error.message };
+  }
 }
 
 /**

@@ -1,12 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import {
-  manageGiftQuery,
-  manageLinkMessages,
-  portalSessionInput,
-  type ManageGiftPageData,
-} from '~/shared/schemas/manage-gift';
-import { AppError } from '../../errors';
-import { hideTokenPage } from '../../lib/link-page';
+import { portalSessionInput, type ManageGiftPageData } from '~/shared/schemas/manage-gift';
+import { giftLinkPageData } from '../../lib/link-page';
 import { assertLinkPostedHere } from '../../lib/link-session-cookie';
 import type { PageDataContext } from '../../ssr/page-data';
 import type { PageForm } from '../../ssr/page-forms';
@@ -36,19 +30,9 @@ export async function loadManageGiftPageData(
   url: URL,
   { request, reply }: PageDataContext,
 ): Promise<ManageGiftPageData> {
-  if (url.searchParams.has('token')) hideTokenPage(reply);
-  const query = manageGiftQuery.safeParse({ token: url.searchParams.get('token') ?? '' });
-  if (!query.success) {
-    reply.status(400);
-    return { problem: manageLinkMessages.invalid };
-  }
-  try {
-    return { gift: await readManagedGift(pageContextFor(app)(request.log), query.data.token) };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    reply.status(error.statusCode);
-    return { problem: error.message };
-  }
+  return giftLinkPageData(url, reply, async (token) => ({
+    gift: await readManagedGift(pageContextFor(app)(request.log), token),
+  }));
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { manageLinkMessages } from '~/shared/schemas/manage-gift';
 import { ojcGiftTokenInput, type OjcGiftPageData } from '~/shared/schemas/ojc';
 import { AppError } from '../../errors';
-import { hideTokenPage } from '../../lib/link-page';
+import { giftLinkPageData } from '../../lib/link-page';
 import { assertLinkPostedHere } from '../../lib/link-session-cookie';
 import type { PageDataContext } from '../../ssr/page-data';
 import type { PageForm } from '../../ssr/page-forms';
@@ -27,19 +26,9 @@ export async function loadOjcGiftPageData(
   url: URL,
   { reply }: PageDataContext,
 ): Promise<OjcGiftPageData> {
-  if (url.searchParams.has('token')) hideTokenPage(reply);
-  const query = ojcGiftTokenInput.safeParse({ token: url.searchParams.get('token') ?? '' });
-  if (!query.success) {
-    reply.status(400);
-    return { problem: manageLinkMessages.invalid };
-  }
-  try {
-    return { gift: serializeOjcGift(await findOjcGift(giftLinks(app), query.data.token)) };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    reply.status(error.statusCode);
-    return { problem: error.message };
-  }
+  return giftLinkPageData(url, reply, async (token) => ({
+    gift: serializeOjcGift(await findOjcGift(giftLinks(app), token)),
+  }));
 }
 
 export const giftCancelMessages = {
