@@ -311,6 +311,7 @@ async function measure(
   pid: number,
 ): Promise<Measured> {
   const cpuBefore = cpuMicros(pid);
+  const startedAt = process.hrtime.bigint() / 1000n;
   const result = await autocannon({
     url: url + target.path,
     method: target.method,
@@ -325,6 +326,12 @@ async function measure(
       ? { requests: [{ setupRequest: newBody(target.body) }] }
       : {}),
   });
+  if (process.env.BENCH_CPU_PROF_DIR) {
+    // On the profiles' clock (both monotonic, in µs): which samples belong to this run.
+    log(
+      `profile window: ${target.method} ${target.path} pid ${pid} ${startedAt}-${process.hrtime.bigint() / 1000n}`,
+    );
+  }
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -1,4 +1,4 @@
-import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, is, type Param, type Placeholder, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DatabaseExecutor } from './client';
 
@@ -16,8 +16,15 @@ import type { DatabaseExecutor } from './client';
  * DEFAULT for those rows, which one statement over arrays cannot).
  */
 export interface InsertManyOptions<T extends PgTable> {
-  /** `ON CONFLICT (column) DO NOTHING`: a row whose key is already there is skipped. */
-  skipConflictOn?: PgColumn;
+  /**
+   * `ON CONFLICT (columns) DO NOTHING`: a row whose key is already there is skipped. Several
+   * columns name a unique index over them all.
+   */
+  skipConflictOn?: PgColumn | PgColumn[];
+  /** Inserts the rows only where this holds (`… from unnest(…) where <onlyIf>`). */
+  onlyIf?: SQL;
+  /** Columns every row takes from SQL instead of a value (`select *, <value> from unnest(…)`). */
+  computed?: [PgColumn, SQL][];
   /** `RETURNING` these columns, under these names. */
   returning?: Record<string, T['_']['columns'][string]>;
 }
@@ -25,15 +32,57 @@ export interface InsertManyOptions<T extends PgTable> {
 export function insertManyQuery<T extends PgTable>(
   table: T,
   rows: T['$inferInsert'][],
-  { skipConflictOn, returning }: InsertManyOptions<T> = {},
+  options: InsertManyOptions<T> = {},
 ): SQL {
   if (rows.length === 0) throw new Error('insertMany needs at least one row');
   const records = rows as Record<string, unknown>[];
   const given = new Set(
     records.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined)),
   );
-  const columns: SQL[] = [];
-  const arrays: SQL[] = [];
+  const columns = insertColumns(table, given);
+  return insertStatement(
+    table,
+    columns,
+    (column) => sql.param(driverValues(records, column)),
+    options,
+  );
+}
+
+/**
+ * `insertManyQuery` whose text is built once, for a statement prepared once
+ * (`prepareStatement`): the arrays are placeholders named `<name>.<key>`, and `values(rows)`
+ * gives theirs for each run. `keys` are the columns the rows give; a column's `$defaultFn` is
+ * filled as in `insertManyQuery`. No rows is no insert (empty arrays).
+ */
+export function insertManyTemplate<T extends PgTable>(
+  table: T,
+  name: string,
+  keys: (keyof T['$inferInsert'] & string)[],
+  options: InsertManyOptions<T> = {},
+): { query: SQL; values: (rows: T['$inferInsert'][]) => Record<string, unknown[]> } {
+  const columns = insertColumns(table, new Set(keys));
+  const slot = (column: InsertColumn) => `${name}.${column.key}`;
+  return {
+    query: insertStatement(table, columns, (column) => sql.placeholder(slot(column)), options),
+    values: (rows) =>
+      Object.fromEntries(
+        columns.map((column) => [
+          slot(column),
+          driverValues(rows as Record<string, unknown>[], column),
+        ]),
+      ),
+  };
+}
+
+/** A column an insert writes, and how a row without a value for it gets one. */
+interface InsertColumn {
+  key: string;
+  column: PgColumn;
+  fill: (() => unknown) | undefined;
+}
+
+function insertColumns(table: PgTable, given: Set<string>): InsertColumn[] {
+  const columns: InsertColumn[] = [];
   for (const [key, column] of Object.entries(getTableColumns(table)) as [string, PgColumn][]) {
     // As drizzle's own insert: `$defaultFn`, else `$onUpdate` for a column without a default.
     const fill = column.defaultFn ?? (column.default === undefined ? column.onUpdateFn : undefined);
@@ -41,26 +90,52 @@ export function insertManyQuery<T extends PgTable>(
     if (column.columnType === 'PgArray') {
       throw new Error(`insertMany cannot unnest the array column ${column.name}`);
     }
-    const values = records.map((row) => {
-      let value = row[key];
-      if (value === undefined && fill) value = fill();
-      if (is(value, SQL)) throw new Error(`insertMany takes values, not SQL (${column.name})`);
-      if (value === undefined && column.hasDefault) {
-        throw new Error(
-          `insertMany: every row or none must give ${column.name}, which has a default`,
-        );
-      }
-      return value === undefined || value === null ? null : column.mapToDriverValue(value);
-    });
-    columns.push(sql`${sql.identifier(column.name)}`);
+    columns.push({ key, column, fill });
+  }
+  return columns;
+}
+
+/** One column's values, row by row, as its driver takes them (JSON as text, dates as ISO). */
+function driverValues(
+  records: Record<string, unknown>[],
+  { key, column, fill }: InsertColumn,
+): unknown[] {
+  return records.map((row) => {
+    let value = row[key];
+    if (value === undefined && fill) value = fill();
+    if (is(value, SQL)) throw new Error(`insertMany takes values, not SQL (${column.name})`);
+    if (value === undefined && column.hasDefault) {
+      throw new Error(
+        `insertMany: every row or none must give ${column.name}, which has a default`,
+      );
+    }
+    return value === undefined || value === null ? null : column.mapToDriverValue(value);
+  });
+}
+
+function insertStatement<T extends PgTable>(
+  table: T,
+  columns: InsertColumn[],
+  array: (column: InsertColumn) => Param | Placeholder,
+  { skipConflictOn, onlyIf, computed = [], returning }: InsertManyOptions<T>,
+): SQL {
+  const arrays = columns.map((entry) => {
     // The type without its length (`varchar(3)` as `varchar`): an explicit cast to a length
     // would cut a longer value, where the insert's own conversion refuses it as drizzle's does.
-    const type = column.getSQLType().replace(/\(\d+(,\s*\d+)?\)/g, '');
-    arrays.push(sql`${sql.param(values)}::${sql.raw(type)}[]`);
-  }
+    const type = entry.column.getSQLType().replace(/\(\d+(,\s*\d+)?\)/g, '');
+    return sql`${array(entry)}::${sql.raw(type)}[]`;
+  });
+  const names = [...columns.map(({ column }) => column), ...computed.map(([column]) => column)].map(
+    (column) => sql.identifier(column.name),
+  );
+  const extra = computed.map(([, value]) => sql`, ${value}`);
   const onConflict = skipConflictOn
-    ? sql` on conflict (${sql.identifier(skipConflictOn.name)}) do nothing`
+    ? sql` on conflict (${sql.join(
+        [skipConflictOn].flat().map((column) => sql.identifier(column.name)),
+        sql`, `,
+      )}) do nothing`
     : sql``;
+  const where = onlyIf ? sql` where ${onlyIf}` : sql``;
   const returned = returning
     ? sql` returning ${sql.join(
         Object.entries(returning).map(
@@ -69,7 +144,7 @@ export function insertManyQuery<T extends PgTable>(
         sql`, `,
       )}`
     : sql``;
-  return sql`insert into ${table} (${sql.join(columns, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})${onConflict}${returned}`;
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select *${sql.join(extra)} from unnest(${sql.join(arrays, sql`, `)})${where}${onConflict}${returned}`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { jobs } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { insertMany } from '~/db/insert-many';
+import { insertMany, insertManyTemplate } from '~/db/insert-many';
+import type { SQL } from 'drizzle-orm';
 
 export interface EnqueueJobOptions {
   kind: string;
@@ -37,6 +38,32 @@ export async function enqueueJobs(
   list: EnqueueJobOptions[],
 ): Promise<{ created: number }> {
   if (list.length === 0) return { created: 0 };
+  const rows = await insertMany(db, jobs, jobRows(list), jobsInsert);
+  return { created: rows.length };
+}
+
+/**
+ * `enqueueJobs` for a statement built once (`prepareStatement`, `oneStatement`): its part's
+ * query, whose values are placeholders named after `name`, and the values of a list of jobs
+ * (none: nothing written). Returns the ids of the jobs it made; with `onlyIf`, makes them only
+ * where that holds.
+ */
+export function enqueueJobsTemplate(name: string, onlyIf?: SQL) {
+  const template = insertManyTemplate(
+    jobs,
+    name,
+    ['kind', 'payload', 'idempotencyKey', 'runAt', 'maxAttempts'],
+    { ...jobsInsert, onlyIf },
+  );
+  return {
+    query: template.query,
+    values: (list: EnqueueJobOptions[]) => template.values(jobRows(list)),
+  };
+}
+
+const jobsInsert = { skipConflictOn: jobs.idempotencyKey, returning: { id: jobs.id } };
+
+function jobRows(list: EnqueueJobOptions[]) {
   const values = list.map(({ kind, payload, key, runAt, maxAttempts }) => {
     if (payload === undefined) throw new Error('a job payload must be JSON, not undefined');
     return {
@@ -50,10 +77,5 @@ export async function enqueueJobs(
   });
   // In key order: two transactions queuing the same keys (a mail to one address from two
   // instances' batches) then wait for each other in the same order and cannot deadlock.
-  values.sort((a, b) => (a.idempotencyKey < b.idempotencyKey ? -1 : 1));
-  const rows = await insertMany(db, jobs, values, {
-    skipConflictOn: jobs.idempotencyKey,
-    returning: { id: jobs.id },
-  });
-  return { created: rows.length };
+  return values.sort((a, b) => (a.idempotencyKey < b.idempotencyKey ? -1 : 1));
 }

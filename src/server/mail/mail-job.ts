@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exponentialBackoff } from '../jobs/backoff';
-import { enqueueJob, enqueueJobs } from '../jobs/enqueue-job';
+import { enqueueJob, enqueueJobs, enqueueJobsTemplate } from '../jobs/enqueue-job';
 import type { JobHandler } from '../jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
 import type { Mailer } from './mailer';
@@ -37,6 +37,15 @@ export type QueuedMail = {
  */
 export function enqueueMails(db: DatabaseExecutor, mails: QueuedMail[]) {
   return enqueueJobs(db, mails.map(mailJob));
+}
+
+/** `enqueueMails` for a statement built once (`enqueueJobsTemplate`). */
+export function enqueueMailsTemplate(name: string) {
+  const template = enqueueJobsTemplate(name);
+  return {
+    query: template.query,
+    values: (mails: QueuedMail[]) => template.values(mails.map(mailJob)),
+  };
 }
 
 function mailJob(mail: { key: string; to: string; template: string; data: unknown }) {

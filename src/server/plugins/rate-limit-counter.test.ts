@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DatabaseHandle } from '~/db/client';
+import type { DatabaseHandle } from '~/db/client';
+import type { StatementRunner } from '~/db/prepared-statement';
 import { rateLimitHits } from '~/db/schema';
 import { createTestDatabase, secondConnection } from '../../../tests/helpers/database';
 import { createHitCounter, type HitCounter } from './rate-limit-counter';
@@ -16,19 +17,16 @@ const after = (ms: number) => new Date(t0.getTime() + ms);
 const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** The database, counting the counter's statements; the `failing`-th one fails. */
-function watched(db: Database, failing = 0) {
+function watched(runner: StatementRunner, failing = 0) {
   const calls = { statements: 0 };
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property !== 'insert') return Reflect.get(target, property, receiver);
-      return (...args: Parameters<Database['insert']>) => {
-        calls.statements += 1;
-        if (calls.statements === failing) throw new Error('the database went away');
-        return target.insert(...args);
-      };
+  const db: StatementRunner = {
+    async runPrepared(...args) {
+      calls.statements += 1;
+      if (calls.statements === failing) throw new Error('the database went away');
+      return runner.runPrepared(...args);
     },
-  });
-  return { db: proxy, calls };
+  };
+  return { db, calls };
 }
 
 /** One turn of the event loop: an idle counter's first statement is then under way. */
@@ -47,7 +45,7 @@ async function storedHits(key: string) {
 
 describe('the hit counter', () => {
   it('counts 50 concurrent hits of one key as 1 to 50, in two statements', async () => {
-    const { db, calls } = watched(database.db);
+    const { db, calls } = watched(database);
     const counter = createHitCounter(db, () => t0);
     const first = counter.count('burst', 60_000);
     // Idle, it sends on the next turn of the event loop: no timer.
@@ -64,8 +62,8 @@ describe('the hit counter', () => {
   });
 
   it('counts keys with different windows in one statement, each in its own window', async () => {
-    await createHitCounter(database.db, () => t0).count('mixed-a', 60_000);
-    const { db, calls } = watched(database.db);
+    await createHitCounter(database, () => t0).count('mixed-a', 60_000);
+    const { db, calls } = watched(database);
     const counter = createHitCounter(db, () => after(15_000));
     const inFlight = counter.count('mixed-other', 60_000);
     await nextTurn();
@@ -90,7 +88,7 @@ describe('the hit counter', () => {
 
   it('starts an ended window over at the batch’s hits', async () => {
     let now = t0;
-    const counter = createHitCounter(database.db, () => now);
+    const counter = createHitCounter(database, () => now);
     await countMany(counter, 3, 'ended');
     now = after(60_000);
     const inFlight = counter.count('ended-other', 60_000);
@@ -105,7 +103,7 @@ describe('the hit counter', () => {
   });
 
   it('rejects every waiter of a failed statement, and the next one still counts', async () => {
-    const { db } = watched(database.db, 2);
+    const { db } = watched(database, 2);
     const counter = createHitCounter(db, () => t0);
     const first = counter.count('failing', 60_000);
     await nextTurn();
@@ -125,8 +123,8 @@ describe('the hit counter', () => {
   it('shares counts with another instance’s counter on the same database', async () => {
     const second = await secondConnection(database);
     try {
-      const a = createHitCounter(database.db, () => t0);
-      const b = createHitCounter(second.db, () => t0);
+      const a = createHitCounter(database, () => t0);
+      const b = createHitCounter(second, () => t0);
       const counts = await Promise.all(
         oneTo(40).map((n) => (n % 2 === 0 ? a : b).count('shared', 60_000)),
       );
@@ -137,7 +135,7 @@ describe('the hit counter', () => {
   });
 
   it('sends at most 1,000 hits in one statement', async () => {
-    const { db, calls } = watched(database.db);
+    const { db, calls } = watched(database);
     const counter = createHitCounter(db, () => t0);
     const counts = await Promise.all(oneTo(1_002).map((n) => counter.count(`many-${n}`, 60_000)));
     expect(counts.every((count) => count.hits === 1)).toBe(true);

@@ -1,6 +1,6 @@
-import { lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { prepareStatement, type StatementRunner } from '~/db/prepared-statement';
 import { rateLimitHits } from '~/db/schema';
-import type { DatabaseExecutor } from '~/db/client';
 import { batchWhileBusy, succeeded, type Outcome } from '../lib/batch-while-busy';
 import type { Clock } from '../lib/clock';
 
@@ -36,7 +36,7 @@ interface Hit {
 }
 
 /** One per app (tests build many): its queue is that app's requests. */
-export function createHitCounter(db: DatabaseExecutor, clock: Clock): HitCounter {
+export function createHitCounter(db: StatementRunner, clock: Clock): HitCounter {
   const count = batchWhileBusy((batch: Hit[]) => send(db, batch, clock), MAX_HITS_PER_STATEMENT);
   return { count: (key, windowMs) => count({ key, windowMs }) };
 }
@@ -47,7 +47,7 @@ export function createHitCounter(db: DatabaseExecutor, clock: Clock): HitCounter
  * is read once per batch, so its hits share one `now`. A failure fails the whole batch; the
  * next batch still goes.
  */
-async function send(db: DatabaseExecutor, batch: Hit[], clock: Clock) {
+async function send(db: StatementRunner, batch: Hit[], clock: Clock) {
   const now = clock();
   const keys = tally(batch);
   const windows = await countHits(db, keys, now);
@@ -82,32 +82,35 @@ function tally(batch: Hit[]): KeyHits[] {
   return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 
+const ended = sql`${rateLimitHits.resetsAt} <= ${sql.placeholder('now')}::timestamptz`;
+const column = (c: { name: string }) => sql.identifier(c.name);
+
 /**
- * The upsert of ADR 015 for many keys: each adds its hits to its window, or starts a new window
- * with them when the last one has ended. Returns each key's count and its window's end.
+ * The upsert of ADR 015 for many keys, one array per column, its text built once
+ * (`prepareStatement`): each key adds its hits to its window, or starts a new window with them
+ * when the last one has ended. Returns each key's count and its window's end.
  */
-async function countHits(db: DatabaseExecutor, keys: KeyHits[], now: Date) {
-  const ended = lte(rateLimitHits.resetsAt, now);
-  const rows = await db
-    .insert(rateLimitHits)
-    .values(
-      keys.map(({ key, hits, windowMs }) => ({
-        key,
-        hits,
-        resetsAt: new Date(now.getTime() + windowMs),
-      })),
-    )
-    .onConflictDoUpdate({
-      target: rateLimitHits.key,
-      set: {
-        hits: sql`case when ${ended} then excluded.hits else ${rateLimitHits.hits} + excluded.hits end`,
-        resetsAt: sql`case when ${ended} then excluded.resets_at else ${rateLimitHits.resetsAt} end`,
-      },
-    })
-    .returning({
-      key: rateLimitHits.key,
-      hits: rateLimitHits.hits,
-      resetsAt: rateLimitHits.resetsAt,
-    });
-  return new Map(rows.map(({ key, ...window }) => [key, window]));
+const countStatement = prepareStatement(
+  'rate_limit_count',
+  sql`insert into ${rateLimitHits} (${column(rateLimitHits.key)}, ${column(rateLimitHits.hits)}, ${column(rateLimitHits.resetsAt)})
+    select * from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('hits')}::integer[], ${sql.placeholder('resetsAt')}::timestamptz[])
+    on conflict (${column(rateLimitHits.key)}) do update set
+      ${column(rateLimitHits.hits)} = case when ${ended} then excluded.hits else ${rateLimitHits.hits} + excluded.hits end,
+      ${column(rateLimitHits.resetsAt)} = case when ${ended} then excluded.resets_at else ${rateLimitHits.resetsAt} end
+    returning ${column(rateLimitHits.key)} as key, ${column(rateLimitHits.hits)} as hits, ${column(rateLimitHits.resetsAt)} as resets_at`,
+);
+
+async function countHits(database: StatementRunner, keys: KeyHits[], now: Date) {
+  const rows = await countStatement.run(database, {
+    now: now.toISOString(),
+    keys: keys.map(({ key }) => key),
+    hits: keys.map(({ hits }) => hits),
+    resetsAt: keys.map(({ windowMs }) => new Date(now.getTime() + windowMs).toISOString()),
+  });
+  return new Map(
+    rows.map((row) => [
+      row.key as string,
+      { hits: Number(row.hits), resetsAt: new Date(row.resets_at as Date | string) },
+    ]),
+  );
 }

@@ -18,7 +18,7 @@ describe('the shared rate-limit counts', () => {
   it('counts hits in a fixed window and opens a new one after it ends', async () => {
     const { db } = database;
     let now = t0;
-    const counter = createHitCounter(db, () => now);
+    const counter = createHitCounter(database, () => now);
     expect(await counter.count('k1', 60_000)).toEqual({ hits: 1, ttlMs: 60_000 });
     now = after(15_000);
     expect(await counter.count('k1', 60_000)).toEqual({ hits: 2, ttlMs: 45_000 });
@@ -36,7 +36,7 @@ describe('the shared rate-limit counts', () => {
     const { db } = database;
     await db.delete(rateLimitHits);
     let now = t0;
-    const counter = createHitCounter(db, () => now);
+    const counter = createHitCounter(database, () => now);
     await counter.count('old', 60_000);
     now = after(50_000);
     await counter.count('new', 60_000);

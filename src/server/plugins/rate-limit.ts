@@ -12,7 +12,7 @@ import { databaseRateLimitStore, startRateLimitPruning } from './rate-limit-stor
  */
 export async function registerRateLimit(app: FastifyInstance) {
   const { db } = app.database;
-  const counter = createHitCounter(db, app.clock);
+  const counter = createHitCounter(app.database, app.clock);
   app.decorate('hitCounter', counter);
   await app.register(rateLimit, {
     global: false,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { contactMessageInput } from '~/shared/schemas/contact';
-import { batchedTransactions } from '../../lib/batched-transactions';
+import { batchRetryingAlone } from '../../lib/batch-while-busy';
 import { formRateLimit } from '../../plugins/rate-limit';
 import { recordContactMessages, type IdentifiedContactMessage } from './record-contact-message';
 
@@ -12,9 +12,11 @@ export const contactSuccessMessage =
   'Thank you for reaching out. We will get back to you within two business days.';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Posts arriving while one transaction commits are written together in the next (issue 20).
-  const record = batchedTransactions(app.database.db, (tx, messages: IdentifiedContactMessage[]) =>
-    recordContactMessages(tx, messages, app.officeEmail, app.clock()),
+  // Posts arriving while one statement runs are written together in the next (issue 20).
+  const record = batchRetryingAlone(
+    (messages: IdentifiedContactMessage[]) =>
+      recordContactMessages(app.database, messages, app.officeEmail, app.clock()),
+    100,
   );
 
   /** The API's and the page form's one way to take a message. */

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { integrations, webhookDeliveries } from '~/db/schema';
-import { enqueueJobs } from '../../jobs/enqueue-job';
+import { sql } from 'drizzle-orm';
+import { insertManyTemplate } from '~/db/insert-many';
+import { oneStatement, type StatementPart } from '~/db/one-statement';
+import { prepareStatement } from '~/db/prepared-statement';
+import { integrations, jobs, webhookDeliveries } from '~/db/schema';
+import { enqueueJobsTemplate } from '../../jobs/enqueue-job';
 import type { DatabaseExecutor } from '~/db/client';
 import { businessEventSchema, subjectOf, webhookEventOf, type BusinessEvent } from './events';
 import { ghlSyncOf } from './crm-sync';
@@ -33,77 +37,142 @@ export async function announce(tx: DatabaseExecutor, input: BusinessEvent): Prom
 }
 
 /**
- * `announce` for several events in one go (a batch of form posts, issue 20): the integrations
- * are read once, and the CRM syncs, the webhook deliveries and their jobs are each one
- * statement. Returns what was announced for each event, in order.
+ * `announce` for several events in one go (a batch of form posts, issue 20), as one statement:
+ * the integrations are read, and the CRM syncs, the webhook deliveries and their jobs written,
+ * in one round trip. Returns what was announced for each event, in order.
  */
 export async function announceAll(
   tx: DatabaseExecutor,
   inputs: BusinessEvent[],
 ): Promise<Announced[]> {
+  const { values, announced } = announcementValues(inputs);
+  const { rows } = (await tx.execute(announceStatement.withValues(values))) as unknown as {
+    rows: AnnouncementResult[];
+  };
+  return announced(rows[0]!);
+}
+
+const to = sql.identifier('announce_to');
+const ghlJobs = enqueueJobsTemplate('announce_ghl', sql`(select ghl from ${to})`);
+const disabledEndpoint = 'The endpoint was disabled';
+const deliveries = insertManyTemplate(
+  webhookDeliveries,
+  'announce_delivery',
+  ['eventKey', 'eventId', 'eventType', 'payload', 'jobKey'],
+  {
+    skipConflictOn: [webhookDeliveries.endpoint, webhookDeliveries.eventKey],
+    onlyIf: sql`(select zapier_url from ${to})`,
+    computed: [
+      [webhookDeliveries.endpoint, sql`'zapier'`],
+      [
+        webhookDeliveries.status,
+        sql`case when (select zapier from ${to}) then 'pending' else 'failed' end`,
+      ],
+      [
+        webhookDeliveries.lastError,
+        sql`case when (select zapier from ${to}) then null else ${disabledEndpoint} end`,
+      ],
+    ],
+    returning: {
+      id: webhookDeliveries.id,
+      eventKey: webhookDeliveries.eventKey,
+      status: webhookDeliveries.status,
+    },
+  },
+);
+const column = (c: { name: string }) => sql.identifier(c.name);
+
+/**
+ * The announcements as parts of a larger statement (`oneStatement`, `prepareStatement`), so a
+ * form's row, its mails and its announcements are written in one round trip with no
+ * transaction around them. The integrations are read in the statement itself: what the office
+ * configured when the row was written decides, as in `announceAll`. Select
+ * `announcementResult` (the columns of `AnnouncementResult`) and give its row to the
+ * `announced` of `announcementValues`.
+ *
+ * - GoHighLevel: the `ghl.sync` jobs, where its row is enabled.
+ * - Zapier, with a webhook URL: the delivery rows, `pending` with their `zapier.deliver` jobs
+ *   while the endpoint is enabled, else `failed` ("The endpoint was disabled") to be resent.
+ */
+export const announcementParts: StatementPart[] = [
+  [
+    'announce_to',
+    sql`select coalesce(bool_or(${integrations.id} = 'ghl' and ${integrations.enabled}), false) as ghl,
+      coalesce(bool_or(${integrations.id} = 'zapier' and ${integrations.url} is not null), false) as zapier_url,
+      coalesce(bool_or(${integrations.id} = 'zapier' and ${integrations.url} is not null and ${integrations.enabled}), false) as zapier
+      from ${integrations}`,
+  ],
+  ['announce_ghl_jobs', ghlJobs.query],
+  ['announce_deliveries', deliveries.query],
+  [
+    'announce_zapier_jobs',
+    sql`insert into ${jobs} (${column(jobs.kind)}, ${column(jobs.idempotencyKey)}, ${column(jobs.payload)}, ${column(jobs.runAt)})
+      select ${ZAPIER_DELIVERY_JOB_KIND}, 'zapier:' || "eventKey", jsonb_build_object('deliveryId', "id"), ${sql.placeholder('announce.now')}::timestamptz
+      from announce_deliveries where "status" = 'pending' order by 2
+      on conflict (${column(jobs.idempotencyKey)}) do nothing`,
+  ],
+];
+
+/** Select it in the statement holding `announcementParts`. */
+export const announcementResult = sql`(select ghl from ${to}) as announce_ghl,
+  (select coalesce(json_agg("eventKey"), '[]') from announce_deliveries) as announce_delivered`;
+
+/** What `announcementResult`'s columns say once the statement ran. */
+export interface AnnouncementResult {
+  /** GoHighLevel was configured: the syncs were queued. */
+  announce_ghl: boolean;
+  /** The event keys given a Zapier delivery now (JSON, so each driver reads it as an array). */
+  announce_delivered: string[];
+}
+
+const announceStatement = prepareStatement(
+  'announce',
+  oneStatement(announcementParts, sql`select ${announcementResult}`),
+);
+
+/**
+ * The values of `announcementParts` for these events (each checked against its strict schema:
+ * anything private passed by mistake throws here, before anything is written), and how to read
+ * what was announced for each from the statement's `announcementResult`.
+ */
+export function announcementValues(inputs: BusinessEvent[]): {
+  values: Record<string, unknown>;
+  announced: (row: AnnouncementResult) => Announced[];
+} {
+  const now = new Date();
   const events = inputs.map((input) => {
     const event = businessEventSchema.parse(input);
     return { event, eventKey: `${event.type}:${subjectOf(event)}` };
   });
-  const rows = await tx
-    .select({ id: integrations.id, enabled: integrations.enabled, url: integrations.url })
-    .from(integrations);
-  const ghl = rows.find((r) => r.id === 'ghl');
-  const zapier = rows.find((r) => r.id === 'zapier');
-
-  const syncs = ghl?.enabled
-    ? events.map(({ event, eventKey }) => ({ eventKey, sync: ghlSyncOf(event) }))
-    : [];
-  await enqueueJobs(
-    tx,
-    syncs.flatMap(({ eventKey, sync }) =>
-      sync ? [{ kind: GHL_SYNC_JOB_KIND, key: `ghl:${eventKey}`, payload: sync }] : [],
-    ),
-  );
-  const delivered = zapier?.url ? await recordDeliveries(tx, events, zapier.enabled) : new Set();
-  return events.map(({ eventKey }, i) => ({
-    ghl: Boolean(syncs[i]?.sync),
-    zapier: delivered.has(eventKey),
-  }));
-}
-
-/**
- * Zapier's delivery rows, and their jobs while the endpoint is enabled; with the endpoint
- * disabled a delivery is logged as failed, so it can be resent once it is back. An event already
- * delivered (same key) is left alone. Returns the keys of the events given a delivery now.
- */
-async function recordDeliveries(
-  tx: DatabaseExecutor,
-  events: { event: BusinessEvent; eventKey: string }[],
-  enabled: boolean,
-): Promise<Set<string>> {
-  const recorded = await tx
-    .insert(webhookDeliveries)
-    .values(
-      events.map(({ event, eventKey }) => {
-        const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
-        return {
-          endpoint: 'zapier' as const,
-          eventKey,
-          eventId,
-          eventType: event.type,
-          payload: webhookEventOf(event, eventId, event.occurredAt ?? new Date()),
-          jobKey: `zapier:${eventKey}`,
-          ...(enabled ? {} : { status: 'failed' as const, lastError: 'The endpoint was disabled' }),
-        };
-      }),
-    )
-    .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.id, eventKey: webhookDeliveries.eventKey });
-  if (enabled) {
-    await enqueueJobs(
-      tx,
-      recorded.map((delivery) => ({
-        kind: ZAPIER_DELIVERY_JOB_KIND,
-        key: `zapier:${delivery.eventKey}`,
-        payload: { deliveryId: delivery.id },
-      })),
-    );
-  }
-  return new Set(recorded.map((delivery) => delivery.eventKey));
+  const syncs = events.map(({ eventKey, event }) => ({ eventKey, sync: ghlSyncOf(event) }));
+  return {
+    values: {
+      'announce.now': now.toISOString(),
+      ...ghlJobs.values(
+        syncs.flatMap(({ eventKey, sync }) =>
+          sync ? [{ kind: GHL_SYNC_JOB_KIND, key: `ghl:${eventKey}`, payload: sync }] : [],
+        ),
+      ),
+      ...deliveries.values(
+        events.map(({ event, eventKey }) => {
+          const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
+          return {
+            endpoint: 'zapier' as const,
+            eventKey,
+            eventId,
+            eventType: event.type,
+            payload: webhookEventOf(event, eventId, event.occurredAt ?? now),
+            jobKey: `zapier:${eventKey}`,
+          };
+        }),
+      ),
+    },
+    announced({ announce_ghl: ghl, announce_delivered: keys }) {
+      const delivered = new Set(keys);
+      return events.map(({ eventKey }, i) => ({
+        ghl: ghl && Boolean(syncs[i]?.sync),
+        zapier: delivered.has(eventKey),
+      }));
+    },
+  };
 }
