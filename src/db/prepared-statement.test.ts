@@ -57,9 +57,10 @@ describe('a statement built once, run with new values each time', () => {
   it('runs inside a caller’s transaction with the same values, and rolls back with it', async () => {
     await expect(
       database.db.transaction(async (tx) => {
-        const { rows: answered } = await tx.execute(
+        const result = await tx.execute(
           statement.withValues({ ...insert.values(rows(2, 20)), write: true, echo: 'inside' }),
         );
+        const answered = (result as unknown as { rows: unknown[] }).rows;
         expect(answered).toEqual([{ written: 2, echo: 'inside' }]);
         throw new Error('a later statement failed');
       }),
