@@ -25,6 +25,11 @@ export interface InsertManyOptions<T extends PgTable> {
   onlyIf?: SQL;
   /** Columns every row takes from SQL instead of a value (`select *, <value> from unnest(…)`). */
   computed?: [PgColumn, SQL][];
+  /**
+   * `insertManyTemplate` only: each row names what it belongs to (its `rowOf`, of this SQL
+   * type), and only the rows whose `rowOf` is `in` the given query's rows are inserted.
+   */
+  rowFilter?: { type: string; in: SQL };
   /** `RETURNING` these columns, under these names. */
   returning?: Record<string, T['_']['columns'][string]>;
 }
@@ -32,9 +37,10 @@ export interface InsertManyOptions<T extends PgTable> {
 export function insertManyQuery<T extends PgTable>(
   table: T,
   rows: T['$inferInsert'][],
-  options: InsertManyOptions<T> = {},
+  { rowFilter, ...options }: InsertManyOptions<T> = {},
 ): SQL {
   if (rows.length === 0) throw new Error('insertMany needs at least one row');
+  if (rowFilter) throw new Error('a row filter needs insertManyTemplate');
   const records = rows as Record<string, unknown>[];
   const given = new Set(
     records.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined)),
@@ -59,18 +65,29 @@ export function insertManyTemplate<T extends PgTable>(
   name: string,
   keys: (keyof T['$inferInsert'] & string)[],
   options: InsertManyOptions<T> = {},
-): { query: SQL; values: (rows: T['$inferInsert'][]) => Record<string, unknown[]> } {
+): {
+  query: SQL;
+  /** With `rowFilter`, each row gives its `rowOf` too. */
+  values: (rows: (T['$inferInsert'] & { rowOf?: unknown })[]) => Record<string, unknown[]>;
+} {
   const columns = insertColumns(table, new Set(keys));
   const slot = (column: InsertColumn) => `${name}.${column.key}`;
+  const rowOf = `${name}.$rowOf`;
+  const filter = options.rowFilter && { ...options.rowFilter, values: sql.placeholder(rowOf) };
   return {
-    query: insertStatement(table, columns, (column) => sql.placeholder(slot(column)), options),
-    values: (rows) =>
-      Object.fromEntries(
+    query: insertStatement(table, columns, (column) => sql.placeholder(slot(column)), {
+      ...options,
+      rowFilter: filter,
+    }),
+    values: (rows) => ({
+      ...Object.fromEntries(
         columns.map((column) => [
           slot(column),
           driverValues(rows as Record<string, unknown>[], column),
         ]),
       ),
+      ...(filter && { [rowOf]: rows.map((row) => (row as { rowOf?: unknown }).rowOf ?? null) }),
+    }),
   };
 }
 
@@ -117,7 +134,15 @@ function insertStatement<T extends PgTable>(
   table: T,
   columns: InsertColumn[],
   array: (column: InsertColumn) => Param | Placeholder,
-  { skipConflictOn, onlyIf, computed = [], returning }: InsertManyOptions<T>,
+  {
+    skipConflictOn,
+    onlyIf,
+    computed = [],
+    returning,
+    rowFilter,
+  }: Omit<InsertManyOptions<T>, 'rowFilter'> & {
+    rowFilter?: { type: string; in: SQL; values: Placeholder };
+  },
 ): SQL {
   const arrays = columns.map((entry) => {
     // The type without its length (`varchar(3)` as `varchar`): an explicit cast to a length
@@ -135,7 +160,20 @@ function insertStatement<T extends PgTable>(
         sql`, `,
       )}) do nothing`
     : sql``;
-  const where = onlyIf ? sql` where ${onlyIf}` : sql``;
+  const conditions = [
+    ...(onlyIf ? [onlyIf] : []),
+    ...(rowFilter ? [sql`"$rowOf" in (${rowFilter.in})`] : []),
+  ];
+  const where = conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
+  // With a row filter, the arrays are named (the table's column names, and "$rowOf") and the
+  // select lists the table's alone.
+  const rows = rowFilter
+    ? sql`unnest(${sql.join(
+        [...arrays, sql`${rowFilter.values}::${sql.raw(rowFilter.type)}[]`],
+        sql`, `,
+      )}) as "$rows"(${sql.join([...names.slice(0, columns.length), sql`"$rowOf"`], sql`, `)})`
+    : sql`unnest(${sql.join(arrays, sql`, `)})`;
+  const selected = rowFilter ? sql.join(names.slice(0, columns.length), sql`, `) : sql`*`;
   const returned = returning
     ? sql` returning ${sql.join(
         Object.entries(returning).map(
@@ -144,7 +182,7 @@ function insertStatement<T extends PgTable>(
         sql`, `,
       )}`
     : sql``;
-  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select *${sql.join(extra)} from unnest(${sql.join(arrays, sql`, `)})${where}${onConflict}${returned}`;
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${selected}${sql.join(extra)} from ${rows}${where}${onConflict}${returned}`;
 }
 
 /**

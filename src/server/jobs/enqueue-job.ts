@@ -48,23 +48,30 @@ export async function enqueueJobs(
  * (none: nothing written). Returns the ids of the jobs it made; with `onlyIf`, makes them only
  * where that holds.
  */
-export function enqueueJobsTemplate(name: string, onlyIf?: SQL) {
+export function enqueueJobsTemplate(name: string, { onlyIf, rowFilter }: JobsTemplateOptions = {}) {
   const template = insertManyTemplate(
     jobs,
     name,
     ['kind', 'payload', 'idempotencyKey', 'runAt', 'maxAttempts'],
-    { ...jobsInsert, onlyIf },
+    { ...jobsInsert, onlyIf, rowFilter },
   );
   return {
     query: template.query,
-    values: (list: EnqueueJobOptions[]) => template.values(jobRows(list)),
+    values: (list: (EnqueueJobOptions & { rowOf?: unknown })[]) => template.values(jobRows(list)),
   };
+}
+
+export interface JobsTemplateOptions {
+  /** Makes the jobs only where this holds. */
+  onlyIf?: SQL;
+  /** Makes only the jobs whose `rowOf` is in this query's rows (`insertManyTemplate`). */
+  rowFilter?: { type: string; in: SQL };
 }
 
 const jobsInsert = { skipConflictOn: jobs.idempotencyKey, returning: { id: jobs.id } };
 
-function jobRows(list: EnqueueJobOptions[]) {
-  const values = list.map(({ kind, payload, key, runAt, maxAttempts }) => {
+function jobRows(list: (EnqueueJobOptions & { rowOf?: unknown })[]) {
+  const values = list.map(({ kind, payload, key, runAt, maxAttempts, rowOf }) => {
     if (payload === undefined) throw new Error('a job payload must be JSON, not undefined');
     return {
       kind,
@@ -73,6 +80,7 @@ function jobRows(list: EnqueueJobOptions[]) {
       // The app's clock, not SQL now(): the worker compares run_at with the app's clock too.
       runAt: runAt ?? new Date(),
       maxAttempts,
+      rowOf,
     };
   });
   // In key order: two transactions queuing the same keys (a mail to one address from two

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { exponentialBackoff } from '../jobs/backoff';
-import { enqueueJob, enqueueJobs, enqueueJobsTemplate } from '../jobs/enqueue-job';
+import {
+  enqueueJob,
+  enqueueJobs,
+  enqueueJobsTemplate,
+  type JobsTemplateOptions,
+} from '../jobs/enqueue-job';
 import type { JobHandler } from '../jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
 import type { Mailer } from './mailer';
@@ -40,11 +45,12 @@ export function enqueueMails(db: DatabaseExecutor, mails: QueuedMail[]) {
 }
 
 /** `enqueueMails` for a statement built once (`enqueueJobsTemplate`). */
-export function enqueueMailsTemplate(name: string) {
-  const template = enqueueJobsTemplate(name);
+export function enqueueMailsTemplate(name: string, options?: JobsTemplateOptions) {
+  const template = enqueueJobsTemplate(name, options);
   return {
     query: template.query,
-    values: (mails: QueuedMail[]) => template.values(mails.map(mailJob)),
+    values: (mails: (QueuedMail & { rowOf?: unknown })[]) =>
+      template.values(mails.map((mail) => ({ ...mailJob(mail), rowOf: mail.rowOf }))),
   };
 }
 

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { createHitCounter } from './rate-limit-counter';
+import { createHitCounter, type WindowCount } from './rate-limit-counter';
 import { databaseRateLimitStore, startRateLimitPruning } from './rate-limit-store';
 
 /**
@@ -17,17 +17,8 @@ export async function registerRateLimit(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db, app.clock, counter),
-    errorResponseBuilder: (_request, context) => {
-      const error = new AppError(
-        'rate_limited',
-        `Too many requests. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
-      );
-      return error;
-    },
-    onExceeded: (request) => {
-      // The path only: query strings carry tokens (manage and unsubscribe links).
-      request.log.warn({ ip: request.ip, url: request.url.split('?')[0] }, 'rate limit exceeded');
-    },
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
+    onExceeded: logExceeded,
   });
   const stopPruning = startRateLimitPruning(db, app.clock, app.log);
   app.addHook('onClose', async () => stopPruning());
@@ -38,7 +29,44 @@ export async function registerRateLimit(app: FastifyInstance) {
  * given the same `group` share one count per visitor (the payment setups, card or OJC).
  */
 export function formRateLimit(max: number, group?: string) {
-  return { rateLimit: { max, timeWindow: '1 minute', ...(group ? { groupId: group } : {}) } };
+  return { rateLimit: { max, timeWindow: FORM_WINDOW_MS, ...(group ? { groupId: group } : {}) } };
+}
+
+/** A form limit's window: a minute. */
+export const FORM_WINDOW_MS = 60_000;
+
+function tooManyRequests(ttlMs: number) {
+  return new AppError(
+    'rate_limited',
+    `Too many requests. Please wait ${Math.max(1, Math.ceil(ttlMs / 1000))} seconds and try again.`,
+  );
+}
+
+function logExceeded(request: FastifyRequest) {
+  // The path only: query strings carry tokens (manage and unsubscribe links).
+  request.log.warn({ ip: request.ip, url: request.url.split('?')[0] }, 'rate limit exceeded');
+}
+
+/**
+ * For a route that counts its hits in its own write instead of through the plugin
+ * (`countedWrite`, issue 20): the headers the plugin gives a limited route's answers, and its
+ * refusal (429, `Retry-After`) once the count is over `max`.
+ */
+export function answerCount(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  max: number,
+  { hits, ttlMs }: WindowCount,
+) {
+  const reset = Math.ceil(ttlMs / 1000);
+  reply
+    .header('x-ratelimit-limit', max)
+    .header('x-ratelimit-remaining', Math.max(0, max - hits))
+    .header('x-ratelimit-reset', reset);
+  if (hits <= max) return;
+  reply.header('retry-after', reset);
+  logExceeded(request);
+  throw tooManyRequests(ttlMs);
 }
 
 /** One visitor's card and OJC payment setups share one per-minute count. */

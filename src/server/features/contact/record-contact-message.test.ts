@@ -31,7 +31,10 @@ function losingFirstReply(runner: StatementRunner): StatementRunner {
 function batchedRecorder(db: StatementRunner) {
   return batchRetryingAlone(
     (messages: IdentifiedContactMessage[]) =>
-      recordContactMessages(db, messages, 'office@example.org', new Date()),
+      recordContactMessages(db, messages, 'office@example.org', new Date(), {
+        max: 2,
+        windowMs: 60_000,
+      }),
     100,
   );
 }
@@ -49,7 +52,7 @@ describe('contact messages written in a batch', () => {
       message: 'Please call me back.',
     }));
     const answers = await Promise.all(messages.map((message) => record(message)));
-    expect(answers).toEqual(messages.map(({ id }) => ({ id })));
+    expect(answers).toEqual(messages.map(({ id }) => ({ id, count: null })));
     const ids = messages.map(({ id }) => id);
     expect(await database.db.$count(contactMessages, inArray(contactMessages.id, ids))).toBe(3);
     const office = await database.db
@@ -76,7 +79,7 @@ describe('contact messages written in a batch', () => {
     // (which carries nothing the sender typed but the address) could, alone.
     const refused = { ...good, id: randomUUID(), name: 'Bad\u0000name', email: 'nul@example.org' };
     const [stored, failed] = await Promise.allSettled([record(good), record(refused)]);
-    expect(stored).toEqual({ status: 'fulfilled', value: { id: good.id } });
+    expect(stored).toEqual({ status: 'fulfilled', value: { id: good.id, count: null } });
     expect(failed.status).toBe('rejected');
     const ids = [good.id, refused.id];
     const rows = await database.db
@@ -87,5 +90,43 @@ describe('contact messages written in a batch', () => {
     expect(await ackCount('good-sender@example.org')).toBe(1);
     expect(await ackCount('nul@example.org')).toBe(0);
     expect(await database.db.$count(jobs, like(jobs.idempotencyKey, `%${refused.id}%`))).toBe(0);
+  });
+
+  it('counts each post in the same statement and writes only those within the limit', async () => {
+    const record = batchedRecorder(database);
+    const key = `POST /api/contact|198.51.100.${Math.floor(Math.random() * 200)}`;
+    const posts = [1, 2, 3, 4].map((n) => ({
+      id: randomUUID(),
+      name: `Counted ${n}`,
+      email: `counted-${n}@example.org`,
+      message: 'Within the limit?',
+      hitKey: key,
+    }));
+    // Another visitor's post in the same batch counts on its own; one without a key is free.
+    const other = { ...posts[0]!, id: randomUUID(), hitKey: `${key}0`, email: 'other@example.org' };
+    const free = { ...posts[0]!, id: randomUUID(), hitKey: null, email: 'free@example.org' };
+    const answers = await Promise.all([...posts, other, free].map((post) => record(post)));
+    expect(answers.map(({ count }) => count?.hits ?? null)).toEqual([1, 2, 3, 4, 1, null]);
+    expect(answers.every(({ count }) => count === null || count.ttlMs === 60_000)).toBe(true);
+
+    const written = await database.db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(
+        inArray(
+          contactMessages.id,
+          answers.map(({ id }) => id),
+        ),
+      );
+    expect(written.map(({ id }) => id).sort()).toEqual(
+      [posts[0]!.id, posts[1]!.id, other.id, free.id].sort(),
+    );
+    // Nothing of a refused post: no notification, no acknowledgement, no event.
+    for (const refused of [posts[2]!, posts[3]!]) {
+      expect(await database.db.$count(jobs, like(jobs.idempotencyKey, `%${refused.id}%`))).toBe(0);
+      expect(await ackCount(refused.email)).toBe(0);
+    }
+    expect(await ackCount('counted-1@example.org')).toBe(1);
+    expect(await ackCount('free@example.org')).toBe(1);
   });
 });

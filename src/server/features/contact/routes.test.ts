@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '~/db/schema';
+import { contactMessages, jobs } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { contactSuccessMessage } from './routes';
 
@@ -109,12 +109,30 @@ describe('rate limit on POST /api/contact', () => {
           payload: valid,
           remoteAddress: '203.0.113.9',
         });
+      const first = await send();
+      expect(first.statusCode).toBe(200);
+      // The headers a limited route's answers carry, as the rate-limit plugin gives them.
+      expect(first.headers).toMatchObject({
+        'x-ratelimit-limit': '2',
+        'x-ratelimit-remaining': '1',
+        'x-ratelimit-reset': '60',
+      });
       expect((await send()).statusCode).toBe(200);
-      expect((await send()).statusCode).toBe(200);
+      const stored = await limited.database.db.$count(contactMessages);
+      const jobsBefore = await limited.database.db.$count(jobs);
       const third = await send();
       expect(third.statusCode).toBe(429);
+      expect(third.headers['x-ratelimit-remaining']).toBe('0');
       expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
-      expect(third.json().error.code).toBe('rate_limited');
+      expect(third.json().error).toEqual({
+        code: 'rate_limited',
+        message: expect.stringMatching(
+          /^Too many requests\. Please wait \d+ seconds and try again\.$/,
+        ),
+      });
+      // Refused: nothing stored, nothing mailed or announced.
+      expect(await limited.database.db.$count(contactMessages)).toBe(stored);
+      expect(await limited.database.db.$count(jobs)).toBe(jobsBefore);
       const otherIp = await limited.inject({
         method: 'POST',
         url: '/api/contact',

@@ -5,7 +5,7 @@ import type * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { contactMessageInput } from '~/shared/schemas/contact';
 import { batchRetryingAlone } from '../../lib/batch-while-busy';
-import { formRateLimit } from '../../plugins/rate-limit';
+import { answerCount, FORM_WINDOW_MS } from '../../plugins/rate-limit';
 import { recordContactMessages, type IdentifiedContactMessage } from './record-contact-message';
 
 export const contactSuccessMessage =
@@ -15,21 +15,30 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // Posts arriving while one statement runs are written together in the next (issue 20).
   const record = batchRetryingAlone(
     (messages: IdentifiedContactMessage[]) =>
-      recordContactMessages(app.database, messages, app.officeEmail, app.clock()),
+      recordContactMessages(app.database, messages, app.officeEmail, app.clock(), {
+        max: app.env.FORM_RATE_LIMIT,
+        windowMs: FORM_WINDOW_MS,
+      }),
     100,
   );
 
-  /** The API's and the page form's one way to take a message. */
+  /**
+   * The API's and the page form's one way to take a message. With `hitKey`, the post counts
+   * against its limit in the message's own statement: answers its count (the message was not
+   * written if it is over the limit).
+   */
   async function takeMessage(
     { website, ...message }: z.output<typeof contactMessageInput>,
     log: FastifyBaseLogger,
+    hitKey?: string,
   ) {
     if (website) {
       log.info('honeypot filled: contact message dropped');
-      return;
+      return null;
     }
-    await record({ id: randomUUID(), ...message });
+    const { count } = await record({ id: randomUUID(), ...message, hitKey });
     app.jobWorker.wake();
+    return count;
   }
 
   // Without JavaScript, the contact forms post to their page (ssr/page-forms.ts).
@@ -44,12 +53,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/contact',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT),
-      schema: { body: contactMessageInput, response: { 200: messageResponse } },
-    },
-    async (request) => {
-      await takeMessage(request.body, request.log);
+    // Limited as formRateLimit's routes are, but counted in the message's own statement: one
+    // round trip for the count and the write instead of two in turn (issue 20).
+    { schema: { body: contactMessageInput, response: { 200: messageResponse } } },
+    async (request, reply) => {
+      const count = await takeMessage(request.body, request.log, `POST /api/contact|${request.ip}`);
+      if (count) answerCount(request, reply, app.env.FORM_RATE_LIMIT, count);
       return { message: contactSuccessMessage };
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { insertManyTemplate } from '~/db/insert-many';
 import { oneStatement, type StatementPart } from '~/db/one-statement';
 import { prepareStatement } from '~/db/prepared-statement';
@@ -45,7 +45,7 @@ export async function announceAll(
   tx: DatabaseExecutor,
   inputs: BusinessEvent[],
 ): Promise<Announced[]> {
-  const { values, announced } = announcementValues(inputs);
+  const { values, announced } = plain.values(inputs);
   const { rows } = (await tx.execute(announceStatement.withValues(values))) as unknown as {
     rows: AnnouncementResult[];
   };
@@ -53,71 +53,130 @@ export async function announceAll(
 }
 
 const to = sql.identifier('announce_to');
-const ghlJobs = enqueueJobsTemplate('announce_ghl', sql`(select ghl from ${to})`);
 const disabledEndpoint = 'The endpoint was disabled';
-const deliveries = insertManyTemplate(
-  webhookDeliveries,
-  'announce_delivery',
-  ['eventKey', 'eventId', 'eventType', 'payload', 'jobKey'],
-  {
-    skipConflictOn: [webhookDeliveries.endpoint, webhookDeliveries.eventKey],
-    onlyIf: sql`(select zapier_url from ${to})`,
-    computed: [
-      [webhookDeliveries.endpoint, sql`'zapier'`],
-      [
-        webhookDeliveries.status,
-        sql`case when (select zapier from ${to}) then 'pending' else 'failed' end`,
-      ],
-      [
-        webhookDeliveries.lastError,
-        sql`case when (select zapier from ${to}) then null else ${disabledEndpoint} end`,
-      ],
-    ],
-    returning: {
-      id: webhookDeliveries.id,
-      eventKey: webhookDeliveries.eventKey,
-      status: webhookDeliveries.status,
-    },
-  },
-);
 const column = (c: { name: string }) => sql.identifier(c.name);
 
 /**
  * The announcements as parts of a larger statement (`oneStatement`, `prepareStatement`), so a
  * form's row, its mails and its announcements are written in one round trip with no
  * transaction around them. The integrations are read in the statement itself: what the office
- * configured when the row was written decides, as in `announceAll`. Select
- * `announcementResult` (the columns of `AnnouncementResult`) and give its row to the
- * `announced` of `announcementValues`.
+ * configured when the row was written decides, as in `announceAll`. Select `result` (the
+ * columns of `AnnouncementResult`) and give its row to the `announced` of `values`.
  *
  * - GoHighLevel: the `ghl.sync` jobs, where its row is enabled.
  * - Zapier, with a webhook URL: the delivery rows, `pending` with their `zapier.deliver` jobs
  *   while the endpoint is enabled, else `failed` ("The endpoint was disabled") to be resent.
+ *
+ * With `rowFilter`, each event names its row (`values`' `rowsOf`) and only the events of the
+ * rows in `rowFilter.in` are announced: the rows the statement itself wrote.
  */
-export const announcementParts: StatementPart[] = [
-  [
-    'announce_to',
-    sql`select coalesce(bool_or(${integrations.id} = 'ghl' and ${integrations.enabled}), false) as ghl,
-      coalesce(bool_or(${integrations.id} = 'zapier' and ${integrations.url} is not null), false) as zapier_url,
-      coalesce(bool_or(${integrations.id} = 'zapier' and ${integrations.url} is not null and ${integrations.enabled}), false) as zapier
-      from ${integrations}`,
-  ],
-  ['announce_ghl_jobs', ghlJobs.query],
-  ['announce_deliveries', deliveries.query],
-  [
-    'announce_zapier_jobs',
-    sql`insert into ${jobs} (${column(jobs.kind)}, ${column(jobs.idempotencyKey)}, ${column(jobs.payload)}, ${column(jobs.runAt)})
-      select ${ZAPIER_DELIVERY_JOB_KIND}, 'zapier:' || "eventKey", jsonb_build_object('deliveryId', "id"), ${sql.placeholder('announce.now')}::timestamptz
-      from announce_deliveries where "status" = 'pending' order by 2
-      on conflict (${column(jobs.idempotencyKey)}) do nothing`,
-  ],
-];
+export function announcementStatement(rowFilter?: { type: string; in: SQL }) {
+  const ghlJobs = enqueueJobsTemplate('announce_ghl', {
+    onlyIf: sql`(select ghl from ${to})`,
+    rowFilter,
+  });
+  const deliveries = insertManyTemplate(
+    webhookDeliveries,
+    'announce_delivery',
+    ['eventKey', 'eventId', 'eventType', 'payload', 'jobKey'],
+    {
+      skipConflictOn: [webhookDeliveries.endpoint, webhookDeliveries.eventKey],
+      onlyIf: sql`(select zapier_url from ${to})`,
+      computed: [
+        [webhookDeliveries.endpoint, sql`'zapier'`],
+        [
+          webhookDeliveries.status,
+          sql`case when (select zapier from ${to}) then 'pending' else 'failed' end`,
+        ],
+        [
+          webhookDeliveries.lastError,
+          sql`case when (select zapier from ${to}) then null else ${disabledEndpoint} end`,
+        ],
+      ],
+      returning: {
+        id: webhookDeliveries.id,
+        eventKey: webhookDeliveries.eventKey,
+        status: webhookDeliveries.status,
+      },
+      rowFilter,
+    },
+  );
+  const parts: StatementPart[] = [
+    [
+      'announce_to',
+      sql`select coalesce(bool_or(${integrations.id} = 'ghl' and ${integrations.enabled}), false) as ghl,
+        coalesce(bool_or(${integrations.id} = 'zapier' and ${integrations.url} is not null), false) as zapier_url,
+        coalesce(bool_or(${integrations.id} = 'zapier' and ${integrations.url} is not null and ${integrations.enabled}), false) as zapier
+        from ${integrations}`,
+    ],
+    ['announce_ghl_jobs', ghlJobs.query],
+    ['announce_deliveries', deliveries.query],
+    [
+      'announce_zapier_jobs',
+      sql`insert into ${jobs} (${column(jobs.kind)}, ${column(jobs.idempotencyKey)}, ${column(jobs.payload)}, ${column(jobs.runAt)})
+        select ${ZAPIER_DELIVERY_JOB_KIND}, 'zapier:' || "eventKey", jsonb_build_object('deliveryId', "id"), ${sql.placeholder('announce.now')}::timestamptz
+        from announce_deliveries where "status" = 'pending' order by 2
+        on conflict (${column(jobs.idempotencyKey)}) do nothing`,
+    ],
+  ];
+  const result = sql`(select ghl from ${to}) as announce_ghl,
+    (select coalesce(json_agg("eventKey"), '[]') from announce_deliveries) as announce_delivered`;
 
-/** Select it in the statement holding `announcementParts`. */
-export const announcementResult = sql`(select ghl from ${to}) as announce_ghl,
-  (select coalesce(json_agg("eventKey"), '[]') from announce_deliveries) as announce_delivered`;
+  /**
+   * The values for these events (each checked against its strict schema: anything private
+   * passed by mistake throws here, before anything is written), and how to read what was
+   * announced for each from the statement's `result`. `rowsOf[i]`: the row of event i.
+   */
+  function values(
+    inputs: BusinessEvent[],
+    rowsOf: unknown[] = [],
+  ): { values: Record<string, unknown>; announced: (row: AnnouncementResult) => Announced[] } {
+    const now = new Date();
+    const events = inputs.map((input, i) => {
+      const event = businessEventSchema.parse(input);
+      return { event, eventKey: `${event.type}:${subjectOf(event)}`, rowOf: rowsOf[i] };
+    });
+    const syncs = events.map(({ event, eventKey, rowOf }) => ({
+      eventKey,
+      rowOf,
+      sync: ghlSyncOf(event),
+    }));
+    return {
+      values: {
+        'announce.now': now.toISOString(),
+        ...ghlJobs.values(
+          syncs.flatMap(({ eventKey, sync, rowOf }) =>
+            sync ? [{ kind: GHL_SYNC_JOB_KIND, key: `ghl:${eventKey}`, payload: sync, rowOf }] : [],
+          ),
+        ),
+        ...deliveries.values(
+          events.map(({ event, eventKey, rowOf }) => {
+            const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
+            return {
+              endpoint: 'zapier' as const,
+              eventKey,
+              eventId,
+              eventType: event.type,
+              payload: webhookEventOf(event, eventId, event.occurredAt ?? now),
+              jobKey: `zapier:${eventKey}`,
+              rowOf,
+            };
+          }),
+        ),
+      },
+      announced({ announce_ghl: ghl, announce_delivered: keys }) {
+        const delivered = new Set(keys);
+        return events.map(({ eventKey }, i) => ({
+          ghl: ghl && Boolean(syncs[i]?.sync),
+          zapier: delivered.has(eventKey),
+        }));
+      },
+    };
+  }
+  return { parts, result, values };
+}
 
-/** What `announcementResult`'s columns say once the statement ran. */
+/** What an `announcementStatement`'s `result` columns say once the statement ran. */
 export interface AnnouncementResult {
   /** GoHighLevel was configured: the syncs were queued. */
   announce_ghl: boolean;
@@ -125,54 +184,8 @@ export interface AnnouncementResult {
   announce_delivered: string[];
 }
 
+const plain = announcementStatement();
 const announceStatement = prepareStatement(
   'announce',
-  oneStatement(announcementParts, sql`select ${announcementResult}`),
+  oneStatement(plain.parts, sql`select ${plain.result}`),
 );
-
-/**
- * The values of `announcementParts` for these events (each checked against its strict schema:
- * anything private passed by mistake throws here, before anything is written), and how to read
- * what was announced for each from the statement's `announcementResult`.
- */
-export function announcementValues(inputs: BusinessEvent[]): {
-  values: Record<string, unknown>;
-  announced: (row: AnnouncementResult) => Announced[];
-} {
-  const now = new Date();
-  const events = inputs.map((input) => {
-    const event = businessEventSchema.parse(input);
-    return { event, eventKey: `${event.type}:${subjectOf(event)}` };
-  });
-  const syncs = events.map(({ eventKey, event }) => ({ eventKey, sync: ghlSyncOf(event) }));
-  return {
-    values: {
-      'announce.now': now.toISOString(),
-      ...ghlJobs.values(
-        syncs.flatMap(({ eventKey, sync }) =>
-          sync ? [{ kind: GHL_SYNC_JOB_KIND, key: `ghl:${eventKey}`, payload: sync }] : [],
-        ),
-      ),
-      ...deliveries.values(
-        events.map(({ event, eventKey }) => {
-          const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
-          return {
-            endpoint: 'zapier' as const,
-            eventKey,
-            eventId,
-            eventType: event.type,
-            payload: webhookEventOf(event, eventId, event.occurredAt ?? now),
-            jobKey: `zapier:${eventKey}`,
-          };
-        }),
-      ),
-    },
-    announced({ announce_ghl: ghl, announce_delivered: keys }) {
-      const delivered = new Set(keys);
-      return events.map(({ eventKey }, i) => ({
-        ghl: ghl && Boolean(syncs[i]?.sync),
-        zapier: delivered.has(eventKey),
-      }));
-    },
-  };
-}
