@@ -39,6 +39,40 @@ describe('batchWhileBusy', () => {
     expect(batches).toEqual([[1], [2, 3], [4]]);
   });
 
+  it('with two lanes, sends the next batch while one runs, and never more than two at once', async () => {
+    const started: number[][] = [];
+    let inFlight = 0;
+    let most = 0;
+    const release: (() => void)[] = [];
+    const call = batchWhileBusy(
+      async (items: number[]) => {
+        started.push(items);
+        most = Math.max(most, (inFlight += 1));
+        await new Promise<void>((done) => release.push(done));
+        inFlight -= 1;
+        return items.map((n) => succeeded(n));
+      },
+      100,
+      15_000,
+      2,
+    );
+    const first = call(1);
+    await nextTurn();
+    const second = call(2);
+    await nextTurn();
+    // Both lanes busy: these wait for one to finish, then go together.
+    const rest = [call(3), call(4)];
+    await nextTurn();
+    expect(started).toEqual([[1], [2]]);
+    release.shift()!();
+    expect(await first).toBe(1);
+    await nextTurn();
+    expect(started).toEqual([[1], [2], [3, 4]]);
+    while (release.length > 0) release.shift()!();
+    expect(await Promise.all([second, ...rest])).toEqual([2, 3, 4]);
+    expect(most).toBe(2);
+  });
+
   it('fails only the calls whose outcome failed; a run that throws fails its whole batch', async () => {
     const call = batchWhileBusy(async (items: number[]) => {
       if (items.includes(0)) throw new Error('the batch failed');

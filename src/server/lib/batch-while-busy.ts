@@ -28,9 +28,15 @@ export function batchWhileBusy<I, O>(
    * app shares one counter). What the stuck batch does after is ignored.
    */
   deadlineMs = 15_000,
+  /**
+   * How many batches may be in flight at once. One is group commit at its plainest; two let
+   * the next batch be sent while one is still running, for work whose batches do not wait on
+   * each other (different rows).
+   */
+  lanes = 1,
 ): (item: I) => Promise<O> {
   const queue: { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = [];
-  let running = false;
+  let running = 0;
 
   async function drain() {
     while (queue.length > 0) {
@@ -46,14 +52,14 @@ export function batchWhileBusy<I, O>(
         for (const call of batch) call.reject(error);
       }
     }
-    running = false;
+    running -= 1;
   }
 
   return (item) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!running) {
-        running = true;
+      if (running < lanes) {
+        running += 1;
         setImmediate(() => void drain());
       }
     });
@@ -68,6 +74,7 @@ export function batchWhileBusy<I, O>(
 export function batchRetryingAlone<I, O>(
   runMany: (items: I[]) => Promise<O[]>,
   maxBatch: number,
+  lanes = 1,
 ): (item: I) => Promise<O> {
   return batchWhileBusy(async (items): Promise<Outcome<O>[]> => {
     try {
@@ -84,7 +91,7 @@ export function batchRetryingAlone<I, O>(
       }
       return outcomes;
     }
-  }, maxBatch);
+  }, maxBatch, 15_000, lanes);
 }
 
 /** Rejects with BatchDeadlineError once `ms` have passed without `work` settling. */
