@@ -76,22 +76,27 @@ export function batchRetryingAlone<I, O>(
   maxBatch: number,
   lanes = 1,
 ): (item: I) => Promise<O> {
-  return batchWhileBusy(async (items): Promise<Outcome<O>[]> => {
-    try {
-      return (await runMany(items)).map(succeeded);
-    } catch (error) {
-      if (items.length === 1) return [{ ok: false, error }];
-      const outcomes: Outcome<O>[] = [];
-      for (const item of items) {
-        try {
-          outcomes.push(succeeded((await runMany([item]))[0]!));
-        } catch (itemError) {
-          outcomes.push({ ok: false, error: itemError });
+  return batchWhileBusy(
+    async (items): Promise<Outcome<O>[]> => {
+      try {
+        return (await runMany(items)).map(succeeded);
+      } catch (error) {
+        if (items.length === 1) return [{ ok: false, error }];
+        const outcomes: Outcome<O>[] = [];
+        for (const item of items) {
+          try {
+            outcomes.push(succeeded((await runMany([item]))[0]!));
+          } catch (itemError) {
+            outcomes.push({ ok: false, error: itemError });
+          }
         }
+        return outcomes;
       }
-      return outcomes;
-    }
-  }, maxBatch, 15_000, lanes);
+    },
+    maxBatch,
+    15_000,
+    lanes,
+  );
 }
 
 /** Rejects with BatchDeadlineError once `ms` have passed without `work` settling. */
