@@ -162,7 +162,10 @@ function insertStatement<T extends PgTable>(
     : sql``;
   const conditions = [
     ...(onlyIf ? [onlyIf] : []),
-    ...(rowFilter ? [sql`"$rowOf" in (${rowFilter.in})`] : []),
+    // `= any(array(…))`, not `in (…)`: a filter on the arrays' scan keeps the rows in the order
+    // given (keys sorted, so concurrent statements lock them in one order), where `in` may
+    // become a join that reorders them.
+    ...(rowFilter ? [sql`"$rowOf" = any(array(${rowFilter.in}))`] : []),
   ];
   const where = conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
   // With a row filter, the arrays are named (the table's column names, and "$rowOf") and the

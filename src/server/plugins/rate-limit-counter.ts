@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { StatementPart } from '~/db/one-statement';
 import { prepareStatement, type StatementRunner } from '~/db/prepared-statement';
 import { rateLimitHits } from '~/db/schema';
@@ -25,10 +25,7 @@ export interface HitCounter {
   count(key: string, windowMs: number): Promise<WindowCount>;
 }
 
-/**
- * Far more than a burst brings while one statement runs, and well under PostgreSQL's 65,535
- * parameters a statement (a key takes three).
- */
+/** Far more than a burst brings while one statement runs: bounds a statement's arrays. */
 const MAX_HITS_PER_STATEMENT = 1_000;
 
 interface Hit {
@@ -149,21 +146,25 @@ export interface CountedItem {
  * hits are counted (the upsert of ADR 015, against the same rows as the plugin's counts), and
  * `allowed` selects the rows (`rowOf`, of SQL type `rowType`) whose post is within `max` for
  * its window, counting the batch's hits in order as the hit counter does; an item without a key
- * is always allowed. The write's parts insert only those rows (`rowFilter`), so a post over
- * the limit writes nothing and the post and its count cost one round trip, not two. Select
- * `result` and give its row to `counts` to learn each post's count, as the plugin's would be.
+ * is always allowed, and so is one whose row is already `written` (a batch retried after its
+ * reply was lost, ADR 036: its recount may pass the limit, but it was written within it). The
+ * write's parts insert only those rows (`rowFilter`), so a post over the limit writes nothing
+ * and the post and its count cost one round trip, not two. Select `result` and give its row to
+ * `counts` to learn each post's count, as the plugin's would be, and whether it was refused.
  */
-export function countedWrite(rowType: string) {
+export function countedWrite(rowType: string, written: (rowOf: SQL) => SQL) {
   const parts: StatementPart[] = [
     ['form_hits', hitsUpsert('form_hits.')],
     [
       'form_allowed',
       sql`select p.row_of from unnest(${sql.placeholder('form_allowed.rows')}::${sql.raw(rowType)}[], ${sql.placeholder('form_allowed.keys')}::text[], ${sql.placeholder('form_allowed.counted')}::integer[]) as p(row_of, key, counted)
         left join form_hits h on h.key = p.key
-        where p.key is null or h.hits - p.counted <= ${sql.placeholder('form_allowed.max')}::integer`,
+        where p.key is null or h.hits - p.counted <= ${sql.placeholder('form_allowed.max')}::integer
+          or ${written(sql`p.row_of`)}`,
     ],
   ];
-  const result = sql`(select coalesce(json_agg(json_build_object('key', key, 'hits', hits, 'resets_at', resets_at)), '[]') from form_hits) as form_hits`;
+  const result = sql`(select coalesce(json_agg(json_build_object('key', key, 'hits', hits, 'resets_at', resets_at)), '[]') from form_hits) as form_hits,
+    (select coalesce(json_agg(row_of), '[]') from form_allowed) as form_allowed`;
   const allowed = sql`select row_of from form_allowed`;
 
   function values(items: CountedItem[], now: Date, max: number) {
@@ -186,12 +187,22 @@ export function countedWrite(rowType: string) {
         'form_allowed.counted': counted,
         'form_allowed.max': max,
       },
-      /** Each item's count (null: not counted), from the statement's `result` row. */
-      counts(row: { form_hits: { key: string; hits: number; resets_at: string }[] }) {
+      /**
+       * Each item's count (null: not counted) and whether it was refused (over its limit,
+       * nothing written), from the statement's `result` row.
+       */
+      counts(row: {
+        form_hits: { key: string; hits: number; resets_at: string }[];
+        form_allowed: unknown[];
+      }) {
         const windows = windowsOf(row.form_hits);
         const each = countsOf(hits, keys, windows, now);
+        const allowed = new Set(row.form_allowed.map(String));
         let i = 0;
-        return items.map(({ key }) => (key === null ? null : each[i++]!));
+        return items.map(({ key, rowOf }) => ({
+          count: key === null ? null : each[i++]!,
+          refused: !allowed.has(rowOf),
+        }));
       },
     };
   }

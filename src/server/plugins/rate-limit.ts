@@ -50,20 +50,21 @@ function logExceeded(request: FastifyRequest) {
 /**
  * For a route that counts its hits in its own write instead of through the plugin
  * (`countedWrite`, issue 20): the headers the plugin gives a limited route's answers, and its
- * refusal (429, `Retry-After`) once the count is over `max`.
+ * refusal (429, `Retry-After`) when the write `refused` the post (its count over `max`).
  */
 export function answerCount(
   request: FastifyRequest,
   reply: FastifyReply,
   max: number,
   { hits, ttlMs }: WindowCount,
+  refused: boolean,
 ) {
   const reset = Math.ceil(ttlMs / 1000);
   reply
     .header('x-ratelimit-limit', max)
     .header('x-ratelimit-remaining', Math.max(0, max - hits))
     .header('x-ratelimit-reset', reset);
-  if (hits <= max) return;
+  if (!refused) return;
   reply.header('retry-after', reset);
   logExceeded(request);
   throw tooManyRequests(ttlMs);

@@ -3,7 +3,7 @@ import { inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import type { StatementRunner } from '~/db/prepared-statement';
-import { contactMessages, jobs } from '~/db/schema';
+import { contactMessages, integrations, jobs, webhookDeliveries } from '~/db/schema';
 import { createTestDatabase } from '../../../../tests/helpers/database';
 import { batchRetryingAlone } from '../../lib/batch-while-busy';
 import { recordContactMessages, type IdentifiedContactMessage } from './record-contact-message';
@@ -28,11 +28,11 @@ function losingFirstReply(runner: StatementRunner): StatementRunner {
 }
 
 /** As the route writes them: a batch of the posts that came while one statement ran. */
-function batchedRecorder(db: StatementRunner) {
+function batchedRecorder(db: StatementRunner, max = 2) {
   return batchRetryingAlone(
     (messages: IdentifiedContactMessage[]) =>
       recordContactMessages(db, messages, 'office@example.org', new Date(), {
-        max: 2,
+        max,
         windowMs: 60_000,
       }),
     100,
@@ -52,7 +52,7 @@ describe('contact messages written in a batch', () => {
       message: 'Please call me back.',
     }));
     const answers = await Promise.all(messages.map((message) => record(message)));
-    expect(answers).toEqual(messages.map(({ id }) => ({ id, count: null })));
+    expect(answers).toEqual(messages.map(({ id }) => ({ id, count: null, refused: false })));
     const ids = messages.map(({ id }) => id);
     expect(await database.db.$count(contactMessages, inArray(contactMessages.id, ids))).toBe(3);
     const office = await database.db
@@ -79,7 +79,10 @@ describe('contact messages written in a batch', () => {
     // (which carries nothing the sender typed but the address) could, alone.
     const refused = { ...good, id: randomUUID(), name: 'Bad\u0000name', email: 'nul@example.org' };
     const [stored, failed] = await Promise.allSettled([record(good), record(refused)]);
-    expect(stored).toEqual({ status: 'fulfilled', value: { id: good.id, count: null } });
+    expect(stored).toEqual({
+      status: 'fulfilled',
+      value: { id: good.id, count: null, refused: false },
+    });
     expect(failed.status).toBe('rejected');
     const ids = [good.id, refused.id];
     const rows = await database.db
@@ -107,6 +110,7 @@ describe('contact messages written in a batch', () => {
     const free = { ...posts[0]!, id: randomUUID(), hitKey: null, email: 'free@example.org' };
     const answers = await Promise.all([...posts, other, free].map((post) => record(post)));
     expect(answers.map(({ count }) => count?.hits ?? null)).toEqual([1, 2, 3, 4, 1, null]);
+    expect(answers.map(({ refused }) => refused)).toEqual([false, false, true, true, false, false]);
     expect(answers.every(({ count }) => count === null || count.ttlMs === 60_000)).toBe(true);
 
     const written = await database.db
@@ -128,5 +132,71 @@ describe('contact messages written in a batch', () => {
     }
     expect(await ackCount('counted-1@example.org')).toBe(1);
     expect(await ackCount('free@example.org')).toBe(1);
+  });
+
+  it('a post written within its limit whose reply was lost is not refused when retried', async () => {
+    // The retry counts the batch's hits again (3 posts, limit 3: 4 to 6), but each message was
+    // written within its limit the first time: it is answered as written, not refused.
+    const record = batchedRecorder(losingFirstReply(database), 3);
+    const key = `POST /api/contact|198.51.100.${200 + Math.floor(Math.random() * 50)}`;
+    const posts = [1, 2, 3].map((n) => ({
+      id: randomUUID(),
+      name: `Retried ${n}`,
+      email: `retried-${n}@example.org`,
+      message: 'Did it arrive?',
+      hitKey: key,
+    }));
+    const answers = await Promise.all(posts.map((post) => record(post)));
+    expect(answers.map(({ refused }) => refused)).toEqual([false, false, false]);
+    expect(answers.map(({ count }) => count!.hits)).toEqual([4, 5, 6]);
+    const ids = posts.map(({ id }) => id);
+    expect(await database.db.$count(contactMessages, inArray(contactMessages.id, ids))).toBe(3);
+  });
+
+  it('announces only the posts within their limit, to the CRM and to Zapier', async () => {
+    await database.db.insert(integrations).values([
+      { id: 'ghl', enabled: true, url: 'https://services.leadconnectorhq.com' },
+      {
+        id: 'zapier',
+        enabled: true,
+        url: 'https://hooks.zapier.com/hooks/catch/1/a',
+        secret: 'whsec_dGVzdA==',
+      },
+    ]);
+    try {
+      const record = batchedRecorder(database, 1);
+      const key = `POST /api/contact|198.51.100.${Math.floor(Math.random() * 200)}`;
+      const [kept, refused] = [1, 2].map((n) => ({
+        id: randomUUID(),
+        name: `Announced ${n}`,
+        email: `announced-${n}@example.org`,
+        message: 'Tell the CRM?',
+        hitKey: key,
+      }));
+      const answers = await Promise.all([kept!, refused!].map((post) => record(post)));
+      expect(answers.map((answer) => answer.refused)).toEqual([false, true]);
+      const events = (id: string) => `contact.received:${id}`;
+      const deliveries = await database.db
+        .select({ eventKey: webhookDeliveries.eventKey, status: webhookDeliveries.status })
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.eventKey, [events(kept!.id), events(refused!.id)]));
+      expect(deliveries).toEqual([{ eventKey: events(kept!.id), status: 'pending' }]);
+      const jobKeys = await database.db
+        .select({ key: jobs.idempotencyKey })
+        .from(jobs)
+        .where(
+          inArray(jobs.idempotencyKey, [
+            `ghl:${events(kept!.id)}`,
+            `zapier:${events(kept!.id)}`,
+            `ghl:${events(refused!.id)}`,
+            `zapier:${events(refused!.id)}`,
+          ]),
+        );
+      expect(jobKeys.map(({ key }) => key).sort()).toEqual(
+        [`ghl:${events(kept!.id)}`, `zapier:${events(kept!.id)}`].sort(),
+      );
+    } finally {
+      await database.db.delete(integrations);
+    }
   });
 });

@@ -31,8 +31,8 @@ export interface IdentifiedContactMessage extends ContactMessage {
  * whose commit may have landed, ADR 036) adds nothing: the rows, mails and events are keyed by
  * their ids (the hits are counted again: a retry makes the limit stricter, never looser).
  *
- * Answers each message's count (null where its post gave no `hitKey`): a message whose count
- * is over `limit.max` was not written.
+ * Answers each message's count (null where its post gave no `hitKey`) and whether it was
+ * refused: over `limit.max`, and not written.
  */
 export async function recordContactMessages(
   database: StatementRunner,
@@ -40,7 +40,7 @@ export async function recordContactMessages(
   officeEmail: string,
   now: Date,
   limit: { max: number; windowMs: number },
-): Promise<{ id: string; count: WindowCount | null }[]> {
+): Promise<{ id: string; count: WindowCount | null; refused: boolean }[]> {
   const today = now.toISOString().slice(0, 10);
   const hits = counted.values(
     rows.map(({ id, hitKey }) => ({ rowOf: id, key: hitKey ?? null, windowMs: limit.windowMs })),
@@ -78,10 +78,13 @@ export async function recordContactMessages(
     ...announced.values,
   });
   const counts = hits.counts(result as Parameters<typeof hits.counts>[0]);
-  return rows.map(({ id }, i) => ({ id, count: counts[i]! }));
+  return rows.map(({ id }, i) => ({ id, ...counts[i]! }));
 }
 
-const counted = countedWrite('uuid');
+const counted = countedWrite(
+  'uuid',
+  (id) => sql`exists (select 1 from ${contactMessages} where ${contactMessages.id} = ${id})`,
+);
 /** Only the messages within their post's limit are written, with their mails and events. */
 const onlyAllowed = { type: 'uuid', in: counted.allowed };
 const messages = insertManyTemplate(

@@ -26,8 +26,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * The API's and the page form's one way to take a message. With `hitKey`, the post counts
-   * against its limit in the message's own statement: answers its count (the message was not
-   * written if it is over the limit).
+   * against its limit in the message's own statement: answers its count, and whether it was
+   * refused (over the limit: nothing written).
    */
   async function takeMessage(
     { website, ...message }: z.output<typeof contactMessageInput>,
@@ -38,9 +38,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       log.info('honeypot filled: contact message dropped');
       return null;
     }
-    const { count } = await record({ id: randomUUID(), ...message, hitKey });
-    app.jobWorker.wake();
-    return count;
+    const written = await record({ id: randomUUID(), ...message, hitKey });
+    if (!written.refused) app.jobWorker.wake();
+    return written;
   }
 
   // Without JavaScript, the contact forms post to their page (ssr/page-forms.ts).
@@ -59,8 +59,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     // round trip for the count and the write instead of two in turn (issue 20).
     { schema: { body: contactMessageInput, response: { 200: messageResponse } } },
     async (request, reply) => {
-      const count = await takeMessage(request.body, request.log, `POST /api/contact|${request.ip}`);
-      if (count) answerCount(request, reply, app.env.FORM_RATE_LIMIT, count);
+      const written = await takeMessage(
+        request.body,
+        request.log,
+        `POST /api/contact|${request.ip}`,
+      );
+      if (written?.count) {
+        answerCount(request, reply, app.env.FORM_RATE_LIMIT, written.count, written.refused);
+      }
       return { message: contactSuccessMessage };
     },
   );
