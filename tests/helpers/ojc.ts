@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { donations } from '../../src/db/schema';
 import type { Env } from '../../src/server/env';
 import { buildTestApp } from './app';
+import { drainOutbox } from './stripe';
 import { ojcTestCredentials, startOjcStandIn, type OjcStandIn } from './ojc-stand-in';
 
 export type OjcTestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -109,4 +110,20 @@ export function chargeOjcPayment(
     url: `/api/ojc/payments/${paymentId}/charge`,
     payload: { cardNumber: testCard, expiry: testExpiry, ...card },
   });
+}
+
+/**
+ * A monthly gift through the checkout and its first charge, the outbox drained (the receipt is
+ * in `sentMail`): its first payment's id and the gift's.
+ */
+export async function startOjcMonthly(
+  app: OjcTestApp,
+  { card, ...payload }: { card: string; amount: number; dedication?: Record<string, unknown> },
+) {
+  const paymentId = await createOjcPayment(app, { donationType: 'subscription', ...payload });
+  const res = await chargeOjcPayment(app, paymentId, { cardNumber: card });
+  if (res.statusCode !== 200) throw new Error(`charge: ${res.statusCode} ${res.body}`);
+  await drainOutbox(app);
+  const [first] = await app.database.db.select().from(donations).where(eq(donations.id, paymentId));
+  return { paymentId, giftId: first!.ojcSubscriptionId! };
 }

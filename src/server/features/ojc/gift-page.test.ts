@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { donations, ojcSubscriptions } from '~/db/schema';
-import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '../../../../tests/helpers/ojc';
+import { ojcSubscriptions } from '~/db/schema';
+import { setUpOjcTestApp, startOjcMonthly } from '../../../../tests/helpers/ojc';
 import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
 import { fromAnotherSite, pageData, postPageForm } from '../../../../tests/helpers/page-forms';
-import { drainOutbox } from '../../../../tests/helpers/stripe';
 import { giftCancelMessages } from './gift-page';
 
 const day = 24 * 60 * 60 * 1000;
@@ -14,23 +13,14 @@ let cards = 0;
 /** A monthly gift through the checkout and its first charge, and the token of its receipt's link. */
 async function startMonthly() {
   cards += 1;
-  const paymentId = await createOjcPayment(ojc.app, {
+  const { paymentId, giftId } = await startOjcMonthly(ojc.app, {
+    card: `9000 0000 ${String(2000 + cards)} 4242`,
     amount: 54,
-    donationType: 'subscription',
     dedication: { kind: 'memory', name: 'Chaya bat Rivka' },
   });
-  const res = await chargeOjcPayment(ojc.app, paymentId, {
-    cardNumber: `9000 0000 ${String(2000 + cards)} 4242`,
-  });
-  expect(res.statusCode).toBe(200);
-  await drainOutbox(ojc.app);
-  const [first] = await ojc.app.database.db
-    .select()
-    .from(donations)
-    .where(eq(donations.id, paymentId));
   const receipt = ojc.app.sentMail.find((m) => m.text.includes(paymentId))!;
   const match = /\/donate\/cancel\?token=(\S+)/.exec(receipt.text);
-  return { giftId: first!.ojcSubscriptionId!, token: decodeURIComponent(match![1]!) };
+  return { giftId, token: decodeURIComponent(match![1]!) };
 }
 
 const pageOf = (token: string) => `/donate/cancel?token=${encodeURIComponent(token)}`;

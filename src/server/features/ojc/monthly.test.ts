@@ -4,9 +4,9 @@ import { donations, jobs, ojcSubscriptions } from '~/db/schema';
 import {
   buildOjcTestApp,
   chargeOjcPayment,
-  createOjcPayment,
   testCardKey,
   setUpOjcTestApp,
+  startOjcMonthly,
 } from '../../../../tests/helpers/ojc';
 import { drainOutbox } from '../../../../tests/helpers/stripe';
 import { createCardVault, keyIdOf } from './card-vault';
@@ -31,19 +31,12 @@ const digits = (card: string) => card.replace(/ /g, '');
 
 /** A monthly gift through the checkout and its first charge; the outbox drained. */
 async function startMonthly(card = nextCard()) {
-  const paymentId = await createOjcPayment(ojc.app, {
+  const gift = await startOjcMonthly(ojc.app, {
+    card,
     amount: 72,
-    donationType: 'subscription',
     dedication: { kind: 'honor', name: 'Moshe ben Sarah' },
   });
-  const res = await chargeOjcPayment(ojc.app, paymentId, { cardNumber: card });
-  expect(res.statusCode).toBe(200);
-  await drainOutbox(ojc.app);
-  const [first] = await ojc.app.database.db
-    .select()
-    .from(donations)
-    .where(eq(donations.id, paymentId));
-  return { paymentId, giftId: first!.ojcSubscriptionId!, card };
+  return { ...gift, card };
 }
 
 async function giftOf(giftId: string) {
