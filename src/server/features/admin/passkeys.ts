@@ -1,11 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { adminPasskeys, type AdminPasskey } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
@@ -26,6 +19,12 @@ export interface RelyingParty {
 export function relyingPartyOf(publicOrigin: string, name: string): RelyingParty {
   return { id: new URL(publicOrigin).hostname, name, origin: publicOrigin };
 }
+
+/**
+ * @simplewebauthn/server, loaded at the first passkey ceremony: it takes a quarter of a second to
+ * load, which every server start and test file would otherwise pay.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** A browser has this long to answer WebAuthn's prompt. */
 const ceremonyTimeoutMs = 120_000;
@@ -63,6 +62,7 @@ export async function passkeyRegistrationOptions(
   { rp, boundTo, now, notAfter }: Binding,
 ) {
   const existing = await listPasskeys(db, user.id);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -99,6 +99,7 @@ export async function verifyNewPasskey(
   const challenge = await takeChallenge(db, { boundTo, ceremony: 'registration', userId, now });
   if (!challenge) return { ok: false, reason: 'expired' };
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     const result = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
@@ -131,6 +132,7 @@ export async function passkeyAuthenticationOptions(
   { rp, boundTo, now, notAfter }: Binding,
 ) {
   const passkeys = await listPasskeys(db, userId);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })),
@@ -167,6 +169,7 @@ export async function checkPasskeyAssertion(
     .where(and(eq(adminPasskeys.userId, userId), eq(adminPasskeys.credentialId, response.id)));
   if (!passkey) return { ok: false, reason: 'invalid' };
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,

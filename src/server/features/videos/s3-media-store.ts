@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  paginateListObjectsV2,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import { AppError } from '../../errors';
 import {
   checkedName,
@@ -71,8 +65,20 @@ export class RangeNotSatisfiable extends AppError {
   }
 }
 
+const require = createRequire(import.meta.url);
+let sdk: typeof ClientS3 & typeof LibStorage;
+/**
+ * The AWS SDK, loaded when the first store on S3 is made: it takes about a tenth of a second to
+ * load, which every server on local disk (and every test file) would otherwise pay.
+ */
+const aws = () =>
+  (sdk ??= {
+    ...(require('@aws-sdk/client-s3') as typeof ClientS3),
+    ...(require('@aws-sdk/lib-storage') as typeof LibStorage),
+  });
+
 const statusOf = (error: unknown) =>
-  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  error instanceof aws().S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 
 /** Anything but a plain answer (refused, unreachable, timed out, a 5xx, wrong keys): the store
  * is unavailable. The cause is kept for the log; the person reads what happened and what to do. */
@@ -97,7 +103,7 @@ export function singleRange(header: string | undefined) {
 
 export function createS3Client(settings: S3Settings) {
   const { accessKeyId, secretAccessKey } = settings;
-  return new S3Client({
+  return new (aws().S3Client)({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -119,6 +125,13 @@ export function createS3Client(settings: S3Settings) {
 }
 
 export function createS3MediaStore(settings: S3Settings, client = createS3Client(settings)) {
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    paginateListObjectsV2,
+    Upload,
+  } = aws();
   const Bucket = settings.bucket;
   const keyOf = (name: string) => `${settings.prefix}${name}`;
   const nameOf = (entry: string | ReceivedFile) => (typeof entry === 'string' ? entry : entry.name);

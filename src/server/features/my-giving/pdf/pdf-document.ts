@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 
 const require = createRequire(import.meta.url);
+/**
+ * pdfkit, loaded with the first PDF: it takes about a tenth of a second to load, which every
+ * server start and test file would otherwise pay for documents most of them never make.
+ */
+let pdfkit: typeof PDFKit | undefined;
+const PDFDocument = () => (pdfkit ??= require('pdfkit') as typeof PDFKit);
 /**
  * Noto Sans Hebrew (SIL Open Font License 1.1, from npm, so it travels with the app): one font
  * with Latin and Hebrew letters, embedded (subset) in every PDF, so a donor's Hebrew name prints
@@ -24,11 +30,11 @@ const BOLD = 'bold';
 const hebrewRun = /([\u0590-\u05FF](?:[\u0590-\u05FF\s'"\u05F3\u05F4-]*[\u0590-\u05FF])?)/;
 const hasHebrew = (text: string) => /[\u0590-\u05FF]/.test(text);
 
-export type Pdf = InstanceType<typeof PDFDocument>;
+export type Pdf = InstanceType<typeof PDFKit>;
 
 /** A Letter page with the embedded font and the document's title. */
 export function newPdf(title: string, author: string): Pdf {
-  const doc = new PDFDocument({
+  const doc = new (PDFDocument())({
     size: 'LETTER',
     margin: 54,
     info: { Title: title, Author: author, Producer: author, Creator: author },
