@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import siteConfig from './site.config';
 import { browserConfigOf } from './src/shared/browser-site-config';
+import { replacesModules } from './tests/replaces-modules';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Where builds go: dist/ unless BUILD_DIR says otherwise (parallel builds in one checkout). */
@@ -67,7 +68,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['./tests/setup.ts'],
     globalSetup: ['./tests/global-setup.ts'],
@@ -77,5 +77,29 @@ export default defineConfig(({ isSsrBuild }) => ({
     // files one at a time while the other core idles. PGlite is CPU-bound (two workers fill two
     // cores); on PostgreSQL the files mostly wait on the server, so a third overlaps the waits.
     maxWorkers: process.env.DATABASE_URL ? 3 : 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/{server,db,shared}/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...replacesModules],
+          // A worker runs its files one after another in one module graph instead of loading
+          // the server's modules (Fastify, drizzle, Stripe, PGlite…) again for each: that loading
+          // was a third of the suite's CPU on a 2-core machine. Each file opens its own database
+          // and app and leaves the process as it found it.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          // The components' tests render into a DOM (jsdom) each file has to itself; a file that
+          // replaces a module (vi.mock) needs a module graph of its own.
+          include: ['src/client/**/*.test.{ts,tsx}', ...replacesModules],
+        },
+      },
+    ],
   },
 }));

@@ -1,0 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rootDir } from '../../src/server/lib/paths';
+import { replacesModules } from '../replaces-modules';
+
+/** Every test file under `dir`, relative to the project's root. */
+function testFiles(dir: string): string[] {
+  return readdirSync(join(rootDir, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+    .map((entry) => relative(rootDir, join(entry.parentPath, entry.name)));
+}
+
+const replacesAModule = (file: string) =>
+  /\bvi\s*\.\s*(?:do)?(?:Mock|mock|unmock)\s*\(/.test(readFileSync(join(rootDir, file), 'utf8'));
+
+describe('the test files that share a module graph (vite.config.ts, project server)', () => {
+  const shared = ['src/server', 'src/db', 'src/shared', 'tests'].flatMap(testFiles);
+
+  it('replace no module: each that does is listed in tests/replaces-modules.ts', () => {
+    const replacing = shared.filter(replacesAModule).sort();
+    expect(replacing).toEqual([...replacesModules].sort());
+  });
+
+  it('are found, and so is each listed file', () => {
+    expect(shared.length).toBeGreaterThan(100);
+    for (const file of replacesModules) expect(shared, file).toContain(file);
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * The test files that replace a module with `vi.mock`. The server's tests share one module graph
+ * per worker (vite.config.ts, project `server`), where a replaced module would stay replaced for
+ * the files after; these run in a graph of their own. tests/architecture/test-isolation.test.ts
+ * holds the list to what the files do.
+ */
+export const replacesModules = [
+  'src/server/features/admin/sign-in-timing.test.ts',
+  'src/server/jobs/record-successes.test.ts',
+  'src/server/jobs/yield-to-requests.test.ts',
+];
