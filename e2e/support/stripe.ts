@@ -43,7 +43,7 @@ export async function openCustomerPortal(page: Page) {
       body: '<title>Stripe portal</title><h1>Portal</h1>',
     }),
   );
-  const sentToPortal = page.waitForRequest(portal);
+  const sentToPortal = page.waitForRequest(portal, { timeout: 5_000 });
   await page.getByRole('button', { name: 'Change card or cancel' }).click();
   const request = await sentToPortal;
   expect(request.isNavigationRequest()).toBe(true);

@@ -11,8 +11,11 @@ function testFiles(dir: string): string[] {
     .map((entry) => relative(rootDir, join(entry.parentPath, entry.name)));
 }
 
+/** `vi.mock`, `vi.doMock`, `vi.unmock`, `vi.doUnmock`, `vi.resetModules`: not `vi.mocked`. */
 const replacesAModule = (file: string) =>
-  /\bvi\s*\.\s*(?:do)?(?:Mock|mock|unmock)\s*\(/.test(readFileSync(join(rootDir, file), 'utf8'));
+  /\bvi\s*\.\s*(?:mock|doMock|unmock|doUnmock|resetModules)\s*\(/.test(
+    readFileSync(join(rootDir, file), 'utf8'),
+  );
 
 describe('the test files that share a module graph (vite.config.ts, project server)', () => {
   const shared = ['src/server', 'src/db', 'src/shared', 'tests'].flatMap(testFiles);
@@ -20,6 +23,13 @@ describe('the test files that share a module graph (vite.config.ts, project serv
   it('replace no module: each that does is listed in tests/replaces-modules.ts', () => {
     const replacing = shared.filter(replacesAModule).sort();
     expect(replacing).toEqual([...replacesModules].sort());
+  });
+
+  it("are every test file but the components' (no test file is left out of both projects)", () => {
+    const components = testFiles('src/client');
+    expect([...shared, ...components].sort()).toEqual(
+      [...testFiles('src'), ...testFiles('tests')].sort(),
+    );
   });
 
   it('are found, and so is each listed file', () => {

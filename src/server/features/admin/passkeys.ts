@@ -98,8 +98,8 @@ export async function verifyNewPasskey(
 ): Promise<PasskeyCheck<Omit<typeof adminPasskeys.$inferInsert, 'userId' | 'name' | 'createdAt'>>> {
   const challenge = await takeChallenge(db, { boundTo, ceremony: 'registration', userId, now });
   if (!challenge) return { ok: false, reason: 'expired' };
+  const { verifyRegistrationResponse } = await webauthn();
   try {
-    const { verifyRegistrationResponse } = await webauthn();
     const result = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
@@ -168,8 +168,8 @@ export async function checkPasskeyAssertion(
     .from(adminPasskeys)
     .where(and(eq(adminPasskeys.userId, userId), eq(adminPasskeys.credentialId, response.id)));
   if (!passkey) return { ok: false, reason: 'invalid' };
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
-    const { verifyAuthenticationResponse } = await webauthn();
     const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
