@@ -18,7 +18,7 @@
  *   npm run bench:load -- --duration 10 --rounds 1 --connections 20 --database pglite
  *   npm run bench:load -- --routes contact
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
@@ -37,7 +37,7 @@ import {
   videos,
 } from '../src/db/schema';
 import { migrationsDir } from '../src/server/lib/paths';
-import { log, machine, markdownTable, printMachine, startSite } from './bench-site';
+import { cpuMicros, log, machine, markdownTable, printMachine, startSite } from './bench-site';
 import { createScratchDatabase } from './resilience-lib';
 
 const { values: args } = parseArgs({
@@ -363,19 +363,6 @@ function newBody(bodyFor: (n: number) => string) {
   };
 }
 let bodiesSent = 0;
-
-/** Clock ticks a second, the unit of a process's CPU time in /proc. */
-const ticksPerSecond =
-  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** The CPU time (user and system) the process `pid` has used so far, in microseconds. */
-function cpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command's name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [utime, stime] = [Number(fields[11]), Number(fields[12])];
-  return ((utime + stime) * 1e6) / ticksPerSecond;
-}
 
 /**
  * Autocannon on `url` for `duration` seconds. The server's CPU time per answer (`pid`'s, read

@@ -7,7 +7,7 @@
  * The build is BUILD_DIR's (default dist/); when it has no server the bench builds it first.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startStripeStandIn } from '../tests/helpers/stripe-stand-in';
@@ -122,6 +122,19 @@ export function printMachine(info: Record<string, string>) {
       .map(([key, value]) => `- ${key}: ${value}`)
       .join('\n'),
   );
+}
+
+/** Clock ticks a second, the unit of a process's CPU time in /proc. */
+const ticksPerSecond =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** The CPU time (user and system) the process `pid` has used so far, in microseconds. */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [utime, stime] = [Number(fields[11]), Number(fields[12])];
+  return ((utime + stime) * 1e6) / ticksPerSecond;
 }
 
 /** A markdown table, columns padded so it reads in a terminal too. */
