@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import siteConfig from './site.config';
 import { browserConfigOf } from './src/shared/browser-site-config';
-import { replacesModules } from './tests/replaces-modules';
+import { replacesModules, sharedGraphFolders } from './tests/replaces-modules';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Where builds go: dist/ unless BUILD_DIR says otherwise (parallel builds in one checkout). */
@@ -82,7 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/{server,db,shared}/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          include: sharedGraphFolders.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
           exclude: [...configDefaults.exclude, ...replacesModules],
           // A worker runs its files one after another in one module graph instead of loading
           // the server's modules (Fastify, drizzle, Stripe, PGlite…) again for each: that loading

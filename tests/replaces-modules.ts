@@ -9,3 +9,6 @@ export const replacesModules = [
   'src/server/jobs/record-successes.test.ts',
   'src/server/jobs/yield-to-requests.test.ts',
 ];
+
+/** The folders whose test files share one module graph per worker (project `server`). */
+export const sharedGraphFolders = ['src/server', 'src/db', 'src/shared', 'tests'];

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rootDir } from '../../src/server/lib/paths';
-import { replacesModules } from '../replaces-modules';
+import { replacesModules, sharedGraphFolders } from '../replaces-modules';
 
 /** Every test file under `dir`, relative to the project's root. */
 function testFiles(dir: string): string[] {
@@ -18,7 +18,7 @@ const replacesAModule = (file: string) =>
   );
 
 describe('the test files that share a module graph (vite.config.ts, project server)', () => {
-  const shared = ['src/server', 'src/db', 'src/shared', 'tests'].flatMap(testFiles);
+  const shared = sharedGraphFolders.flatMap(testFiles);
 
   it('replace no module: each that does is listed in tests/replaces-modules.ts', () => {
     const replacing = shared.filter(replacesAModule).sort();
