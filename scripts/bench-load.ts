@@ -18,7 +18,6 @@
  *   npm run bench:load -- --duration 10 --rounds 1 --connections 20 --database pglite
  *   npm run bench:load -- --routes contact
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
@@ -37,7 +36,15 @@ import {
   videos,
 } from '../src/db/schema';
 import { migrationsDir } from '../src/server/lib/paths';
-import { cpuMicros, log, machine, markdownTable, printMachine, startSite } from './bench-site';
+import {
+  cpuMicros,
+  log,
+  machine,
+  markdownTable,
+  printMachine,
+  startChild,
+  startSite,
+} from './bench-site';
 import { createScratchDatabase } from './resilience-lib';
 
 const { values: args } = parseArgs({
@@ -73,7 +80,13 @@ interface WireAnswer {
 }
 
 /** Written by Node's HTTP server on every answer, the bare route's too. */
-const connectionHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+const connectionHeaders = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
 
 /**
  * The yardstick: Fastify with one GET and one POST route, nothing else, in its own process. With
@@ -84,7 +97,13 @@ async function serveBare(port: number, answer?: WireAnswer) {
   const app = Fastify({ logger: false });
   if (answer) {
     app.get('/', async (_request, reply) => {
-      for (const [name, value] of answer.headers) reply.header(name, value);
+      // A name sent twice is sent twice again (Fastify's header() would keep the last one).
+      const byName = new Map<string, string[]>();
+      for (const [name, value] of answer.headers) {
+        byName.set(name, [...(byName.get(name) ?? []), value]);
+      }
+      for (const [name, values] of byName)
+        reply.header(name, values.length > 1 ? values : values[0]);
       return reply.send(answer.body);
     });
   } else {
@@ -138,29 +157,20 @@ async function startBare(port: number, answer?: WireAnswer) {
     writeFileSync(file, JSON.stringify({ ...answer, body: answer.body.toString('base64') }));
     answerArgs.push('--answer-file', file);
   }
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-      '--bare-server',
-      String(port),
-      ...answerArgs,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  await new Promise<void>((ready, failed) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('bare ready') && ready());
-    child.once('exit', (code) => failed(new Error(`the bare server exited (${code})`)));
+  const bare = await startChild(
+    fileURLToPath(import.meta.url),
+    ['--bare-server', String(port), ...answerArgs],
+    'bare ready',
+    { ...process.env, NODE_ENV: 'production' },
+  ).catch((error: unknown) => {
+    if (answerDir) rmSync(answerDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
+    pid: bare.pid,
     close: async () => {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
+      await bare.close();
       if (answerDir) rmSync(answerDir, { recursive: true, force: true });
     },
   };
@@ -425,8 +435,8 @@ interface Row {
  * Every target on one database: the site on `port`, the bare route on `port + 1`, and for each
  * GET the same-answer yardstick on `port + 2`: bare Fastify sending the site's answer to that GET
  * as it crossed the wire (its headers, its compressed bytes). On a machine where each byte and
- * each header sent costs (measured: plain Node sends 150 bytes 62,800 times a second, 9 KB
- * 18,900 times, 150 bytes with 20 headers 39,900 times), a page is far below the fixed string's
+ * each header sent costs (`npm run bench:wire`: plain Node sends 31 bytes 63,210 times a second,
+ * 9 KB 19,109 times, 31 bytes with 20 headers 48,618 times), a page is far below the fixed string's
  * rate for its size and its security headers alone; the same answer tells what the site's own
  * code costs over Fastify.
  */
@@ -537,6 +547,7 @@ function printRun(label: string, run: Awaited<ReturnType<typeof runOn>>) {
         'CPU bare/site',
         'same-answer req/s',
         'site/same answer',
+        'same-answer CPU µs/req',
       ],
       run.rows.map(({ target, site: s, bare: b, sameAnswer: same }) => [
         target.name,
@@ -554,6 +565,7 @@ function printRun(label: string, run: Awaited<ReturnType<typeof runOn>>) {
         (b.cpuMicrosEach / s.cpuMicrosEach).toFixed(3),
         same ? String(Math.round(same.rps)) : '',
         same ? (s.rps / same.rps).toFixed(3) : '',
+        same ? String(Math.round(same.cpuMicrosEach)) : '',
       ]),
     )}\n`,
   );

@@ -124,6 +124,40 @@ export function printMachine(info: Record<string, string>) {
   );
 }
 
+/**
+ * Runs `script` (a bench's own file, through tsx) as a server in its own process and waits for
+ * it to print `ready`; `close` stops it and waits for its exit.
+ */
+export async function startChild(
+  script: string,
+  args: string[],
+  ready: string,
+  env: NodeJS.ProcessEnv = process.env,
+) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+  });
+  try {
+    await new Promise<void>((started, failed) => {
+      child.stdout.on('data', (chunk) => String(chunk).includes(ready) && started());
+      child.once('exit', (code) => failed(new Error(`${script} exited (${code})`)));
+    });
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return {
+    pid: child.pid!,
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** Clock ticks a second, the unit of a process's CPU time in /proc. */
 const ticksPerSecond =
   Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;

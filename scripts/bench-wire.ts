@@ -6,18 +6,18 @@
  * process's CPU time per answer (user and system, from /proc).
  *
  * It tells how far a page's own bytes and the security headers every answer carries put it below
- * a 31-byte bare route, whatever the server does: the floor under `bench:load`'s site/bare.
+ * a 31-byte bare route, whatever the server does: about the ceiling of `bench:load`'s site/bare for answers of that
+ * shape.
  *
  *   npm run bench:wire
  *   npm run bench:wire -- --duration 10
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuMicros, log, machine, markdownTable, printMachine } from './bench-site';
+import { cpuMicros, log, machine, markdownTable, printMachine, startChild } from './bench-site';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,44 +60,30 @@ function serve(shape: string, port: number) {
 }
 
 async function measureShape(bytes: number, headers: number, port: number, duration: number) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-      '--serve',
-      `${bytes}:${headers}`,
-      '--port',
-      String(port),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+  const server = await startChild(
+    fileURLToPath(import.meta.url),
+    ['--serve', `${bytes}:${headers}`, '--port', String(port)],
+    'wire ready',
   );
   try {
-    await new Promise<void>((ready, failed) => {
-      child.stdout.on('data', (chunk) => String(chunk).includes('wire ready') && ready());
-      child.once('exit', (code) => failed(new Error(`the wire server exited (${code})`)));
-    });
     const url = `http://127.0.0.1:${port}/`;
     const connections = Number(args.connections);
     await autocannon({ url, connections, duration: 2 });
     const rounds = [];
     for (let round = 0; round < 3; round += 1) {
-      const before = cpuMicros(child.pid!);
+      const before = cpuMicros(server.pid);
       const result = await autocannon({ url, connections, duration });
       rounds.push({
         rps: result.requests.average,
         errors: result.errors + result.timeouts + result.non2xx,
-        cpuEach: (cpuMicros(child.pid!) - before) / Math.max(1, result.requests.total),
+        cpuEach: (cpuMicros(server.pid) - before) / Math.max(1, result.requests.total),
       });
     }
     const median = rounds.toSorted((a, b) => a.rps - b.rps)[1]!;
     log(`${bytes} bytes, ${headers} headers: ${Math.round(median.rps)} answers a second`);
     return median;
   } finally {
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
+    await server.close();
   }
 }
 
