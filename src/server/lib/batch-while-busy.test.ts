@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors';
 import {
   BatchDeadlineError,
   batchRetryingAlone,
   batchWhileBusy,
   succeeded,
+  unconfirmedPastDeadline,
 } from './batch-while-busy';
 
 const nextTurn = () => new Promise(setImmediate);
@@ -117,5 +119,34 @@ describe('batchRetryingAlone', () => {
     const outcomes = await Promise.allSettled([1, 13, 2].map(call));
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(runs).toEqual([[1, 13, 2], [1], [13], [2]]);
+  });
+});
+
+describe('unconfirmedPastDeadline', () => {
+  it('tells a write past its deadline as unconfirmed, not as lost: it may still commit', async () => {
+    const call = unconfirmedPastDeadline(async (_item: number) => {
+      throw new BatchDeadlineError(15_000);
+    });
+    const refusal = await call(1).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: 'unavailable', statusCode: 503 });
+    expect((refusal as AppError).message).toMatch(/could not confirm that this was saved/);
+    expect((refusal as AppError).message).toMatch(/wait a few minutes before sending it again/);
+    expect((refusal as AppError).message).not.toMatch(/nothing was sent/i);
+  });
+
+  it('leaves every other failure and every answer as they are', async () => {
+    const refused = new Error('refused');
+    const call = unconfirmedPastDeadline(async (item: number) => {
+      if (item === 13) throw refused;
+      return item * 2;
+    });
+    expect(await call(2)).toBe(4);
+    await expect(call(13)).rejects.toBe(refused);
+  });
+
+  it('answers a real batch past its deadline as unconfirmed', async () => {
+    const call = unconfirmedPastDeadline(batchWhileBusy(() => new Promise(() => {}), 100, 30));
+    await expect(call(1)).rejects.toMatchObject({ code: 'unavailable' });
   });
 });

@@ -1,3 +1,5 @@
+import { AppError } from '../errors';
+
 /**
  * Group commit for the app's own calls (issue 20): while one batch is in flight, new calls wait
  * in a queue; when it ends, everything queued goes as the next batch. Under a burst the batches
@@ -114,7 +116,27 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 export class BatchDeadlineError extends Error {
   constructor(ms: number) {
     super(`the batch did not finish within ${ms} ms`);
+    this.name = 'BatchDeadlineError';
   }
+}
+
+/**
+ * For a write's batches: one past its deadline may still commit after the caller is answered,
+ * so the person is not told that nothing was saved (sending again could store the same message
+ * twice), only that it could not be confirmed and to wait before sending again.
+ */
+export function unconfirmedPastDeadline<I, O>(call: (item: I) => Promise<O>) {
+  return async (item: I): Promise<O> => {
+    try {
+      return await call(item);
+    } catch (error) {
+      if (!(error instanceof BatchDeadlineError)) throw error;
+      throw new AppError(
+        'unavailable',
+        'We could not confirm that this was saved: it may still arrive. Please wait a few minutes before sending it again, or call the office.',
+      );
+    }
+  };
 }
 
 export const succeeded = <O>(value: O): Outcome<O> => ({ ok: true, value });

@@ -1,5 +1,5 @@
 import type { Database, DatabaseTransaction } from '~/db/client';
-import { batchRetryingAlone } from './batch-while-busy';
+import { batchRetryingAlone, unconfirmedPastDeadline } from './batch-while-busy';
 
 /**
  * Group commit for a public form's write (issue 20): the posts that arrive while one transaction
@@ -15,7 +15,8 @@ import { batchRetryingAlone } from './batch-while-busy';
  * `write` must be idempotent: writing an item again adds nothing when it is already stored
  * (ids made by the caller once, inserts that skip a row already there, mails and events keyed
  * by those ids). A connection lost during COMMIT leaves it unknown whether the batch landed;
- * the retry then finds each item stored and answers it, instead of writing it twice.
+ * the retry then finds each item stored and answers it, instead of writing it twice. A batch past
+ * its deadline answers that the write could not be confirmed (it may still commit).
  */
 export function batchedTransactions<I, O>(
   db: Database,
@@ -23,5 +24,7 @@ export function batchedTransactions<I, O>(
   /** Far more than a burst brings while one transaction commits; bounds a statement's size. */
   maxBatch = 100,
 ): (item: I) => Promise<O> {
-  return batchRetryingAlone((items: I[]) => db.transaction((tx) => write(tx, items)), maxBatch);
+  return unconfirmedPastDeadline(
+    batchRetryingAlone((items: I[]) => db.transaction((tx) => write(tx, items)), maxBatch),
+  );
 }

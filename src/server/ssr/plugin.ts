@@ -247,7 +247,9 @@ export async function registerPages(
       const search = query ? `?${query}` : '';
       return reply.redirect(`${url.pathname}${search}${done.anchor ? `#${done.anchor}` : ''}`, 303);
     } catch (error) {
-      if (!(error instanceof AppError)) request.log.error({ err: error }, 'a page form failed');
+      if (!(error instanceof AppError) || error.statusCode >= 500) {
+        request.log.error({ err: error }, 'a page form failed');
+      }
       const errors =
         error instanceof AppError
           ? error.code === 'validation_failed' && error.fields

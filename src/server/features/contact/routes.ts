@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { contactMessageInput } from '~/shared/schemas/contact';
-import { batchRetryingAlone } from '../../lib/batch-while-busy';
+import { batchRetryingAlone, unconfirmedPastDeadline } from '../../lib/batch-while-busy';
 import { answerCount, FORM_WINDOW_MS } from '../../plugins/rate-limit';
 import { recordContactMessages, type IdentifiedContactMessage } from './record-contact-message';
 
@@ -14,14 +14,17 @@ export const contactSuccessMessage =
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // Posts arriving while a statement runs are written together in the next (issue 20); two may
   // be in flight, so a database a network hop away is not left waiting on one round trip.
-  const record = batchRetryingAlone(
-    (messages: IdentifiedContactMessage[]) =>
-      recordContactMessages(app.database, messages, app.officeEmail, app.clock(), {
-        max: app.env.FORM_RATE_LIMIT,
-        windowMs: FORM_WINDOW_MS,
-      }),
-    100,
-    2,
+  // A batch past its deadline may still commit: the sender is told to wait, not to send again.
+  const record = unconfirmedPastDeadline(
+    batchRetryingAlone(
+      (messages: IdentifiedContactMessage[]) =>
+        recordContactMessages(app.database, messages, app.officeEmail, app.clock(), {
+          max: app.env.FORM_RATE_LIMIT,
+          windowMs: FORM_WINDOW_MS,
+        }),
+      100,
+      2,
+    ),
   );
 
   /**
