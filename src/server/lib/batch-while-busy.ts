@@ -13,6 +13,9 @@ import { AppError } from '../errors';
  * batches of one, 350 contact posts a second; with the turn, batches of about five, 1,070).
  */
 
+/** How long a batch may run before its calls fail (`batchWhileBusy`'s `deadlineMs`). */
+export const BATCH_DEADLINE_MS = 15_000;
+
 /** What one call of a batch came to. */
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
@@ -29,7 +32,7 @@ export function batchWhileBusy<I, O>(
    * one stuck statement would otherwise hold every later call (every rate-limited route of an
    * app shares one counter). What the stuck batch does after is ignored.
    */
-  deadlineMs = 15_000,
+  deadlineMs = BATCH_DEADLINE_MS,
   /**
    * How many batches may be in flight at once. One is group commit at its plainest; two let
    * the next batch be sent while one is still running, for work whose batches do not wait on
@@ -96,7 +99,7 @@ export function batchRetryingAlone<I, O>(
       }
     },
     maxBatch,
-    15_000,
+    BATCH_DEADLINE_MS,
     lanes,
   );
 }
