@@ -102,6 +102,21 @@ describe('sending a kept answer', () => {
     expect(chooseEncoding(header, answer)).toBe(expected);
   });
 
+  it('answers each header by its own q-values when it has seen others before (remembered)', () => {
+    const headers = ['gzip;q=1, br;q=0', 'br, gzip', 'identity', 'gzip;q=1, br;q=0'];
+    const chosen = headers.map((header) => chooseEncoding(header, answer));
+    expect(chosen).toEqual(['gzip', 'br', 'identity', 'gzip']);
+    // An answer kept uncompressed is sent as it is, whatever was remembered for the header.
+    expect(chooseEncoding('br, gzip', { identity: Buffer.from('i') } as never)).toBe('identity');
+  });
+
+  it('answers each of 600 distinct headers by its own q-values (the remembered ones are bounded)', () => {
+    for (let n = 0; n < 600; n += 1) {
+      const header = `gzip;q=0.${(n % 9) + 1}, br;q=${n % 2}, x-${n}`;
+      expect(chooseEncoding(header, answer)).toBe(n % 2 ? 'br' : 'gzip');
+    }
+  });
+
   it.each([
     ['W/"abc"', true],
     ['"abc"', true],

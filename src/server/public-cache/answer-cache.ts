@@ -73,6 +73,10 @@ export function createAnswerCache(maxEntries = 500) {
     get size() {
       return stored.size;
     },
+    /** The answer kept for `key` at this version, if there is one: no promise on a hit. */
+    kept(key: string, atVersion: number): CachedAnswer | undefined {
+      return atVersion === version ? stored.get(key) : undefined;
+    },
     async answer(
       key: string,
       atVersion: number,

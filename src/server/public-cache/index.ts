@@ -50,13 +50,18 @@ export async function registerPublicCache(app: FastifyInstance) {
     async send(request, reply, key, produce) {
       let atVersion: number;
       try {
-        atVersion = await version.current(mayHaveChanged(request));
+        // A number when the version is known without asking (every visitor's view): a kept
+        // answer then goes out with no promise in between (issue 20).
+        const current = version.current(mayHaveChanged(request));
+        atVersion = typeof current === 'number' ? current : await current;
       } catch (error) {
         // The version cannot be read: answer afresh, keep nothing.
         request.log.error({ err: error }, 'the content version could not be read');
         const produced = await produce();
         return sendAnswer(request, reply, await prepareAnswer({ ...produced, cacheable: false }));
       }
+      const kept = answers.kept(key, atVersion);
+      if (kept) return sendAnswer(request, reply, kept);
       return sendAnswer(request, reply, await answers.answer(key, atVersion, produce));
     },
     version: async () => version.current(),

@@ -10,8 +10,18 @@ type Encoding = 'br' | 'gzip' | 'identity';
  */
 export function chooseEncoding(acceptEncoding: string | undefined, answer: CachedAnswer): Encoding {
   if (!acceptEncoding || !answer.br) return 'identity';
-  return negotiate(acceptEncoding, ['br', 'gzip']) ?? 'identity';
+  let chosen = chosenFor.get(acceptEncoding);
+  if (chosen === undefined) {
+    chosen = negotiate<Encoding>(acceptEncoding, ['br', 'gzip']) ?? 'identity';
+    // Browsers send a handful of distinct headers; anything else cannot grow the map for good.
+    if (chosenFor.size >= 256) chosenFor.clear();
+    chosenFor.set(acceptEncoding, chosen);
+  }
+  return chosen;
 }
+
+/** Each Accept-Encoding header seen, with the encoding it chose (read on every kept answer). */
+const chosenFor = new Map<string, Encoding>();
 
 /** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 has it for GET). */
 export function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
