@@ -96,14 +96,17 @@ const connectionHeaders = new Set([
 async function serveBare(port: number, answer?: WireAnswer) {
   const app = Fastify({ logger: false });
   if (answer) {
+    // Grouped once, not per request: a name sent twice is sent twice again (Fastify's header()
+    // would keep the last one), and the yardstick does no work the site does not.
+    const byName = new Map<string, string[]>();
+    for (const [name, value] of answer.headers) {
+      byName.set(name, [...(byName.get(name) ?? []), value]);
+    }
+    const headers = [...byName].map(
+      ([name, values]) => [name, values.length > 1 ? values : values[0]!] as const,
+    );
     app.get('/', async (_request, reply) => {
-      // A name sent twice is sent twice again (Fastify's header() would keep the last one).
-      const byName = new Map<string, string[]>();
-      for (const [name, value] of answer.headers) {
-        byName.set(name, [...(byName.get(name) ?? []), value]);
-      }
-      for (const [name, values] of byName)
-        reply.header(name, values.length > 1 ? values : values[0]);
+      for (const [name, value] of headers) reply.header(name, value);
       return reply.send(answer.body);
     });
   } else {
