@@ -218,6 +218,10 @@ test.describe('footer', () => {
       await expect(link, network).toHaveAttribute('href', /^https:\/\//);
       await expect(link, network).toHaveAttribute('target', '_blank');
       await expect(link, network).toHaveAttribute('rel', /\bnoopener\b/);
+      // Its mark is drawn: the page names it in the icons' file (ADR 042), which has loaded.
+      await expect
+        .poll(() => link.locator('svg use').evaluate((use: SVGUseElement) => use.getBBox().width))
+        .toBeGreaterThan(0);
     }
   });
 

@@ -25,12 +25,19 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
-/** Every request to /api/ the page sends from now on, as 'METHOD /path'. */
+/**
+ * The rest of the site's content, asked for once after every page that carried only its own
+ * sections has loaded (ADR 042): no form's or page data's call, so the trackers leave it out.
+ */
+export const restOfContent = 'GET /api/site-content';
+
+/** Every request to /api/ the page sends from now on, as 'METHOD /path' (the content's aside). */
 export function trackApiRequests(page: Page): string[] {
   const calls: string[] = [];
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+    const call = `${request.method()} ${url.pathname}`;
+    if (url.pathname.startsWith('/api/') && call !== restOfContent) calls.push(call);
   });
   return calls;
 }

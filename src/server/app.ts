@@ -53,7 +53,11 @@ import {
   prayerNameRoutes,
   prayerReminderJobHandler,
 } from './features/prayer-names';
-import { adminSiteContentRoutes, createSiteContentService } from './features/site-content';
+import {
+  adminSiteContentRoutes,
+  createSiteContentService,
+  publicSiteContentRoutes,
+} from './features/site-content';
 import { adminSitePhotoRoutes } from './features/site-photos';
 import { adminVideoRoutes, loadVideosPageData, mediaRoutes, videoRoutes } from './features/videos';
 import { createJobWorker } from './jobs/job-worker';
@@ -268,6 +272,7 @@ export async function buildApp({
       await api.register(ojcRoutes, { prefix: '/ojc' });
       await api.register(donorRoutes);
       await api.register(videoRoutes);
+      await api.register(publicSiteContentRoutes);
       await api.register(ghlRoutes, { prefix: '/ghl' });
       await api.register(zapierRoutes, { prefix: '/zapier' });
       // Every /api/admin route lives in this one context, behind its guard: register new admin

@@ -14,6 +14,7 @@ import {
   welcomeSection,
   whatsappChannelSection,
 } from './schemas/site-content';
+import type { publicContentKeys } from './site-content';
 
 /**
  * The shape of a community's identity and content. Another community reuses the software by
@@ -38,84 +39,102 @@ export const tierSchema = z.object({
   popular: z.boolean(),
 });
 
-export const siteConfigSchema = z
-  .object({
-    product: text,
-    legalName: text,
-    ein: z.string().regex(/^\d{2}-\d{7}$/, 'EIN looks like 12-3456789'),
-    taxStatement: text,
-    rabbi: z.object({ name: text, shortName: text, ...rabbiSection.shape }),
-    contact: contactSection,
-    social: socialSection,
-    whatsappChannel: whatsappChannelSection,
-    seo: z.object({ description: text, image, locale: text, twitterHandle: z.string() }),
-    timeZone: text,
-    hero: heroSection,
-    welcome: welcomeSection,
-    tiers: z.array(tierSchema).length(3),
-    testimonials: testimonialsSection,
-    miracles: miraclesSection,
-    mentorship: z.object({
-      ...mentorshipSection.shape,
-      /** The tier id whose members the circle is for. */
-      tier: text,
+const siteConfigShape = z.object({
+  product: text,
+  legalName: text,
+  ein: z.string().regex(/^\d{2}-\d{7}$/, 'EIN looks like 12-3456789'),
+  taxStatement: text,
+  rabbi: z.object({ name: text, shortName: text, ...rabbiSection.shape }),
+  contact: contactSection,
+  social: socialSection,
+  whatsappChannel: whatsappChannelSection,
+  seo: z.object({ description: text, image, locale: text, twitterHandle: z.string() }),
+  timeZone: text,
+  hero: heroSection,
+  welcome: welcomeSection,
+  tiers: z.array(tierSchema).length(3),
+  testimonials: testimonialsSection,
+  miracles: miraclesSection,
+  mentorship: z.object({
+    ...mentorshipSection.shape,
+    /** The tier id whose members the circle is for. */
+    tier: text,
+  }),
+  /** What a new member's welcome mail tells them (src/server/mail/templates/member-welcome.tsx). */
+  memberSchedule: z.object({
+    /** When and how the Rabbi prays for members' names. */
+    prayer: text,
+    zoomTeaching: z.object({
+      /** A session's date, later ones every `everyMonths`, and the time as members read it. */
+      ...teachingSection.shape,
+      /** Tier ids whose members are invited. */
+      tiers: z.array(text).min(1),
     }),
-    /** What a new member's welcome mail tells them (src/server/mail/templates/member-welcome.tsx). */
-    memberSchedule: z.object({
-      /** When and how the Rabbi prays for members' names. */
-      prayer: text,
-      zoomTeaching: z.object({
-        /** A session's date, later ones every `everyMonths`, and the time as members read it. */
-        ...teachingSection.shape,
-        /** Tier ids whose members are invited. */
-        tiers: z.array(text).min(1),
-      }),
+  }),
+  /** Names for prayer (src/server/features/prayer-names, prayer-list). */
+  prayerNames: z
+    .object({
+      /** A name leaves the weekly list this many weeks after it was given or last renewed. */
+      lapseWeeks: z.number().int().min(1).max(52),
+      /** The giver is reminded this many days before a name lapses. */
+      reminderDays: z.number().int().min(1),
+      /** Whether donors who are not members may give names too (by their gifts' email). */
+      donorsMayGiveNames: z.boolean(),
+    })
+    .refine((p) => p.reminderDays < p.lapseWeeks * 7, {
+      message: 'the reminder must come before the name lapses',
+      path: ['reminderDays'],
     }),
-    /** Names for prayer (src/server/features/prayer-names, prayer-list). */
-    prayerNames: z
-      .object({
-        /** A name leaves the weekly list this many weeks after it was given or last renewed. */
-        lapseWeeks: z.number().int().min(1).max(52),
-        /** The giver is reminded this many days before a name lapses. */
-        reminderDays: z.number().int().min(1),
-        /** Whether donors who are not members may give names too (by their gifts' email). */
-        donorsMayGiveNames: z.boolean(),
-      })
-      .refine((p) => p.reminderDays < p.lapseWeeks * 7, {
-        message: 'the reminder must come before the name lapses',
-        path: ['reminderDays'],
-      }),
-    /** Receipts and year-end statements (PDF), src/server/features/my-giving. Server only. */
-    receipts: z.object({
-      /** The organisation's postal address as printed on receipts, one line each. */
-      legalAddress: z.array(text).min(1),
-      /** The IRS statement that no goods or services were given in return for a gift. */
-      noGoodsOrServices: text,
-      /**
-       * By tier id: the sentence a member's statement carries instead, where the membership's
-       * benefits must be stated with their value. A tier not named here gets noGoodsOrServices.
-       */
-      tierGoodsOrServices: z.record(z.string(), text),
-      /** The day each January (or other month) the past year's statements are mailed. */
-      statementsSendOn: z.object({
-        month: z.number().int().min(1).max(12),
-        day: z.number().int().min(1).max(28),
-      }),
+  /** Receipts and year-end statements (PDF), src/server/features/my-giving. Server only. */
+  receipts: z.object({
+    /** The organisation's postal address as printed on receipts, one line each. */
+    legalAddress: z.array(text).min(1),
+    /** The IRS statement that no goods or services were given in return for a gift. */
+    noGoodsOrServices: text,
+    /**
+     * By tier id: the sentence a member's statement carries instead, where the membership's
+     * benefits must be stated with their value. A tier not named here gets noGoodsOrServices.
+     */
+    tierGoodsOrServices: z.record(z.string(), text),
+    /** The day each January (or other month) the past year's statements are mailed. */
+    statementsSendOn: z.object({
+      month: z.number().int().min(1).max(12),
+      day: z.number().int().min(1).max(28),
     }),
-    landingPresets: z.array(
-      z.object({ amount: z.number().int().positive(), label: text, note: text }),
-    ),
-    donatePresets: z.array(z.number().int().positive()).min(1),
-    impact: z.array(z.object({ amount: z.number().int().positive(), text })),
-    membershipBenefits: membershipBenefitsSection,
-  })
-  .superRefine((config, ctx) => {
-    if (config.tiers.filter((t) => t.popular).length !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['tiers'], message: 'exactly one tier is popular' });
-    }
-  });
+  }),
+  landingPresets: z.array(
+    z.object({ amount: z.number().int().positive(), label: text, note: text }),
+  ),
+  donatePresets: z.array(z.number().int().positive()).min(1),
+  impact: z.array(z.object({ amount: z.number().int().positive(), text })),
+  membershipBenefits: membershipBenefitsSection,
+});
+
+export const siteConfigSchema = siteConfigShape.superRefine((config, ctx) => {
+  if (config.tiers.filter((t) => t.popular).length !== 1) {
+    ctx.addIssue({ code: 'custom', path: ['tiers'], message: 'exactly one tier is popular' });
+  }
+});
 
 export type SiteConfig = z.output<typeof siteConfigSchema>;
+
+/**
+ * The answer of `GET /api/site-content`: what the public pages show of the site
+ * (`publicContentOf`), for a page the browser renders after the first (ADR 042).
+ */
+export const publicContentSchema = siteConfigShape.pick({
+  hero: true,
+  welcome: true,
+  rabbi: true,
+  tiers: true,
+  membershipBenefits: true,
+  testimonials: true,
+  miracles: true,
+  mentorship: true,
+  whatsappChannel: true,
+  contact: true,
+  social: true,
+} satisfies Record<(typeof publicContentKeys)[number], true>);
 /** What `site.config.ts` writes: defaults (a testimonial's `hidden`) may be left out. */
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type Tier = z.infer<typeof tierSchema>;

@@ -116,6 +116,7 @@ export const publicApiRoutes = new Set([
   'GET /api/ojc/subscriptions/manage',
   'POST /api/ojc/subscriptions/cancel',
   'GET /api/videos',
+  'GET /api/site-content',
   'GET /api/videos/:id/comments',
   'POST /api/videos/:id/comments',
 ]);

@@ -246,6 +246,7 @@ function seeds(f: Fixtures): Record<string, Seed> {
     'GET /api/ojc/subscriptions/manage': { query: token },
     'POST /api/ojc/subscriptions/cancel': { body: token },
     'GET /api/videos': { query: { limit: '10', offset: '0' } },
+    'GET /api/site-content': {},
     'GET /api/videos/:id/comments': { params: { id: f.videoId }, query: { limit: '5' } },
     'POST /api/videos/:id/comments': {
       params: { id: f.videoId },

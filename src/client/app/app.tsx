@@ -5,8 +5,7 @@ import { SiteLayout } from '../components/layout/site-layout';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { ToastProvider } from '../components/ui/toast';
 import { LazyPage } from './lazy-page';
-import type { PublicContent } from '~/shared/site-content';
-import { SiteContentProvider } from '../lib/site-content';
+import { SiteContentProvider, type SiteContentStore } from '../lib/site-content';
 import { PageDataProvider, type PageDataSnapshot } from './page-data';
 import { notFoundRoute, routes } from './routes';
 import { PageTitle } from './page-title';
@@ -20,8 +19,8 @@ export interface AppProps {
   ssrContext?: { redirectTo?: string };
   /** The data the server rendered the page with, if it needed any (src/server/ssr/page-data). */
   pageData?: PageDataSnapshot;
-  /** What the office published (or the configuration), as the server rendered the page with. */
-  content: PublicContent;
+  /** What the office published (or the configuration): the sections the page has, the rest on demand. */
+  content: SiteContentStore;
 }
 
 export function App({ ssrPath, ssrSearch, ssrContext, pageData, content }: AppProps) {

@@ -15,13 +15,18 @@ async function startApp() {
   const route = findRoute(window.location.pathname) ?? notFoundRoute;
   // The page's chunk must be in place before hydration so the first render matches the server's.
   await preloadPage(route);
+  const content = readSiteContentFromDocument();
   const app = (
     <StrictMode>
-      <App pageData={readPageDataFromDocument()} content={readSiteContentFromDocument()} />
+      <App pageData={readPageDataFromDocument()} content={content} />
     </StrictMode>
   );
-  if (root.hasChildNodes()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (root.hasChildNodes()) {
+    hydrateRoot(root, app);
+    // The page carried only its own sections (ADR 042): the rest is asked for now, after the
+    // page painted and the app took over, so a tab or the next page has it at hand.
+    content.prefetch();
+  } else createRoot(root).render(app);
 }
 
 void startApp();

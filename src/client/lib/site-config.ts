@@ -6,7 +6,7 @@ import type { publicContentKeys } from '~/shared/site-content';
 /**
  * What the browser's bundle holds of `site.config.ts`: the fixed facts (the product's name, the
  * time zone, the tiers' ids and prices, the gift amounts). What the office edits (texts, photos,
- * dates, contacts, a tier's words) comes with each page instead, through `useSiteContent()`
+ * dates, contacts, a tier's words) comes with each page instead, through `useSiteContent(section)`
  * (src/client/lib/site-content.tsx): the bundle's copy would be what the file said at the build.
  */
 export type BrowserSiteConfig = Omit<

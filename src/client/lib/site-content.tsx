@@ -1,35 +1,126 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import type { PublicContent } from '~/shared/site-content';
+import { createContext, use, useContext, type ReactNode } from 'react';
+import { publicContentKeys, type PublicContent } from '~/shared/site-content';
+import { contractOf, getJson } from './api';
+import { reloadFromServer } from './reload-from-server';
 
 /**
  * The site's content as published by the office (issue 18, ADR 033): the server renders each
- * page with it and writes it into the document (a JSON data block), and the browser hydrates
- * with the same, so a publish shows on the next page load without a new build.
+ * page with it and writes into the document (a JSON data block) the sections that page read, and
+ * the browser hydrates with the same, so a publish shows on the next page load without a new
+ * build. A page the browser renders later (a click inside the app) may read a section the first
+ * page did not: the rest comes from `GET /api/site-content` once, while that page's own code
+ * loads (ADR 042).
  */
 export const SITE_CONTENT_ELEMENT_ID = 'site-content';
 
-const SiteContentContext = createContext<PublicContent | null>(null);
+export type ContentSection = keyof PublicContent;
+
+/** The answer's contract, checked in development and tests only (see readAnswer). */
+const publicContentContract = contractOf(
+  import.meta.env.DEV ? () => import('~/shared/site-config-schema') : null,
+  (m) => m.publicContentSchema,
+);
+
+/**
+ * The sections a page has, and the rest on demand. On the server it starts whole and notes what
+ * the page reads (`sectionsRead`), which is what the document carries.
+ */
+export class SiteContentStore {
+  private readonly read = new Set<ContentSection>();
+  private loading: Promise<void> | undefined;
+  private wholeOrReload: Promise<void> | undefined;
+
+  constructor(
+    private content: Partial<PublicContent>,
+    private readonly loadAll: () => Promise<PublicContent> = () =>
+      getJson('/api/site-content', publicContentContract),
+  ) {}
+
+  /** The section, or undefined while it has not come yet (`whole()` brings it). */
+  section<K extends ContentSection>(key: K): PublicContent[K] | undefined {
+    this.read.add(key);
+    return this.content[key];
+  }
+
+  /** Every section is here. */
+  isWhole(): boolean {
+    return publicContentKeys.every((key) => key in this.content);
+  }
+
+  /** Asks for the rest, one request at a time; a failure leaves it to be asked again. */
+  private fetchRest(): Promise<void> {
+    this.loading ??= this.loadAll().then(
+      (content) => {
+        this.content = content;
+      },
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /**
+   * Asks for the rest while the visitor reads, so a part of the page that shows a section only
+   * later (the donate page's monthly tab, the next page) has it at hand. A failure is quiet: the
+   * part that needs it asks again.
+   */
+  prefetch(): void {
+    if (!this.isWhole()) this.fetchRest().catch(() => {});
+  }
+
+  /**
+   * Settles once every section is here. If the rest cannot be had, the browser loads the address
+   * it is on from the server, which renders the page whole.
+   */
+  whole(): Promise<void> {
+    if (this.isWhole()) return Promise.resolve();
+    this.wholeOrReload ??= this.fetchRest().catch(reloadFromServer);
+    return this.wholeOrReload;
+  }
+
+  /** The sections read so far, as they are: what the server writes into the page. */
+  sectionsRead(): Partial<PublicContent> {
+    return Object.fromEntries(
+      publicContentKeys.filter((key) => this.read.has(key)).map((key) => [key, this.content[key]]),
+    );
+  }
+}
+
+const SiteContentContext = createContext<SiteContentStore | null>(null);
 
 export function SiteContentProvider({
   content,
   children,
 }: {
-  content: PublicContent;
+  content: SiteContentStore;
   children: ReactNode;
 }) {
   return <SiteContentContext.Provider value={content}>{children}</SiteContentContext.Provider>;
 }
 
-/** The published content: hero, welcome, the Rabbi, tiers' words, stories, dates, contacts. */
-export function useSiteContent(): PublicContent {
-  const content = useContext(SiteContentContext);
-  if (!content) throw new Error('useSiteContent needs a <SiteContentProvider> above it');
-  return content;
+export function useSiteContentStore(): SiteContentStore {
+  const store = useContext(SiteContentContext);
+  if (!store) throw new Error('useSiteContent needs a <SiteContentProvider> above it');
+  return store;
 }
 
-/** In the browser: the content the server wrote into the document. */
-export function readSiteContentFromDocument(): PublicContent {
+/**
+ * One section of the published content: hero, welcome, the Rabbi, tiers' words, stories, dates,
+ * contacts. A section the page was not sent suspends the component until the rest arrives.
+ */
+export function useSiteContent<K extends ContentSection>(key: K): PublicContent[K] {
+  const store = useSiteContentStore();
+  const section = store.section(key);
+  if (section !== undefined) return section;
+  use(store.whole());
+  return store.section(key)!;
+}
+
+/** In the browser: the sections the server wrote into the document. */
+export function readSiteContentFromDocument(): SiteContentStore {
   const text = document.getElementById(SITE_CONTENT_ELEMENT_ID)?.textContent;
   if (!text) throw new Error('the page carries no site content');
-  return JSON.parse(text) as PublicContent;
+  return new SiteContentStore(JSON.parse(text) as Partial<PublicContent>);
 }

@@ -18,7 +18,7 @@ export default function CheckoutPage() {
   const [params] = useSearchParams();
   const [oneTimeInstead, setOneTimeInstead] = useState(false);
   const options = useCheckoutOptions();
-  const { phone } = useSiteContent().contact;
+  const { phone } = useSiteContent('contact');
   const choice = parseCheckoutChoice(params);
   if (!choice) return <Redirect to="/donate" replace />;
   const blocked = options ? checkoutProblem(choice, options, phone) !== null : false;

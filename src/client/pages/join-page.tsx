@@ -40,7 +40,8 @@ export default function JoinPage() {
     page.sent ? welcomeFromAddress(params) : null,
   );
   const tier = tierById(tierId);
-  const { rabbi, tiers } = useSiteContent();
+  const rabbi = useSiteContent('rabbi');
+  const tiers = useSiteContent('tiers');
   // From the donate page's monthly tier cards: the method the visitor had chosen there.
   const preferred = params.get('method') === 'ojc' ? 'ojc' : 'credit_card';
 

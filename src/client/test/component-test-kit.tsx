@@ -11,7 +11,7 @@ import { siteConfigSchema } from '~/shared/site-config-schema';
 import { publicContentOf, type PublicContent } from '~/shared/site-content';
 import { ToastProvider } from '../components/ui/toast';
 import { AdminSessionContext } from '../lib/admin/admin-session-context';
-import { SiteContentProvider } from '../lib/site-content';
+import { SiteContentProvider, SiteContentStore } from '../lib/site-content';
 import { createAdminQueryClient } from '../lib/admin/query-client';
 
 /**
@@ -62,10 +62,11 @@ export function renderWithProviders(
   const [pathname = '/', search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
   const queryClient = admin ? createAdminQueryClient() : null;
+  const store = new SiteContentStore(content);
   function Providers({ children }: { children: ReactNode }) {
     const routed = (
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <SiteContentProvider content={content}>
+        <SiteContentProvider content={store}>
           <ToastProvider>{children}</ToastProvider>
         </SiteContentProvider>
       </Router>

@@ -4,7 +4,7 @@ import { PAGE_DATA_ELEMENT_ID, type PageDataSnapshot } from '~/client/app/page-d
 import { imagePreload } from '~/client/components/ui/responsive-picture';
 import { SITE_CONTENT_ELEMENT_ID } from '~/client/lib/site-content';
 import type { SiteConfig } from '~/shared/site-config-schema';
-import { publicContentOf } from '~/shared/site-content';
+import type { PublicContent } from '~/shared/site-content';
 import type { ContentImage } from '~/shared/schemas/site-content';
 import type { PageAssets } from './assets';
 import { pageDescriptions } from './page-descriptions';
@@ -54,6 +54,8 @@ interface DocumentInput {
   route: PageRoute;
   path: string;
   appHtml: string;
+  /** The sections of the site's content the page read: written as a JSON data block. */
+  content: Partial<PublicContent>;
   assets: PageAssets;
   fonts: string[];
   site: SiteConfig;
@@ -82,6 +84,7 @@ export function renderDocument({
   route,
   path,
   appHtml,
+  content,
   assets,
   fonts,
   site,
@@ -136,7 +139,7 @@ export function renderDocument({
       : '',
   ].filter(Boolean);
   const data =
-    `<script type="application/json" id="${SITE_CONTENT_ELEMENT_ID}">${jsonForScript(publicContentOf(site))}</script>` +
+    `<script type="application/json" id="${SITE_CONTENT_ELEMENT_ID}">${jsonForScript(content)}</script>` +
     (pageData
       ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(pageData)}</script>`
       : '');

@@ -158,20 +158,17 @@ export async function registerPages(
       ? { path: url.pathname, search: url.search.slice(1), data: loaded?.snapshot?.data, form }
       : loaded?.snapshot;
     const site = draft ?? (await app.siteContent.site());
+    const content = publicContentOf(site);
     const rendered = admin
-      ? { html: '' }
-      : await renderAppHtml(
-          route,
-          url.pathname,
-          url.search.slice(1),
-          pageData,
-          publicContentOf(site),
-        );
+      ? { html: '', content: {} }
+      : await renderAppHtml(route, url.pathname, url.search.slice(1), pageData, content);
     if ('redirectTo' in rendered) return { redirect: rendered.redirectTo, status: 302 };
     const html = renderDocument({
       route,
       path: url.pathname,
       appHtml: rendered.html,
+      // A preview carries the whole draft: a page its frame renders next shows the draft too.
+      content: draft ? content : rendered.content,
       assets: assets.forPage(route.module),
       fonts,
       site,

@@ -2,7 +2,7 @@ import { useSiteContent } from '../../lib/site-content';
 
 /** The office's email and phone, as links: shown wherever a visitor may need a person. */
 export function OfficeContact() {
-  const { email, phone } = useSiteContent().contact;
+  const { email, phone } = useSiteContent('contact');
   return (
     <>
       <a href={`mailto:${email}`} className="font-semibold underline underline-offset-2">

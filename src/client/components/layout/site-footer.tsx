@@ -8,7 +8,7 @@ import { SocialLinks } from './social-icons';
 /** `newsletter` is the sign-up form, which the app passes in (a feature of its own). */
 export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
   const year = new Date().getFullYear();
-  const { contact } = useSiteContent();
+  const contact = useSiteContent('contact');
   return (
     <footer className="bg-navy-950 text-white/90">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3">

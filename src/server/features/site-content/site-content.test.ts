@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, siteContentVersions } from '~/db/schema';
 import { contentMessages, type SiteContent } from '~/shared/schemas/site-content';
-import { siteConfigSchema } from '~/shared/site-config-schema';
-import { contentOfConfig } from '~/shared/site-content';
+import { publicContentSchema, siteConfigSchema } from '~/shared/site-config-schema';
+import { contentOfConfig, publicContentKeys, publicContentOf } from '~/shared/site-content';
 import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
 import { buildTestApp } from '../../../../tests/helpers/app';
 
@@ -69,6 +69,9 @@ const home = async () => (await app.inject('/')).body;
 const embedded = (html: string) =>
   JSON.parse(html.match(/<script type="application\/json" id="site-content">(.*?)<\/script>/)![1]!);
 
+/** The whole public content, as the browser asks for it before rendering another page. */
+const wholeContent = () => app.inject('/api/site-content');
+
 const newQuote = 'The Rabbi prayed for our son at the tziyun, and he came home from the hospital.';
 
 describe('admin → Site Content needs a session, and the CSRF token to change anything', () => {
@@ -115,6 +118,32 @@ describe('before the office publishes anything', () => {
     const html = await home();
     expect(html).toContain(config.testimonials[0]!.title);
     expect(embedded(html).testimonials[0].quote).toBe(config.testimonials[0]!.quote);
+  });
+
+  it.each([
+    ['/contact', ['contact', 'social']],
+    // The monthly tab's tiers come with the rest, asked for once the page has loaded.
+    ['/donate', ['contact', 'social']],
+    ['/join', ['rabbi', 'tiers', 'contact', 'social']],
+    ['/', publicContentKeys],
+  ])('%s hands the browser the sections it shows, no more', async (path, sections) => {
+    const res = await app.inject(path);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(embedded(res.body)).sort()).toEqual([...sections].sort());
+  });
+
+  it('answers the whole public content to the browser, under its contract, kept with an ETag', async () => {
+    const res = await wholeContent();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(publicContentSchema.safeParse(res.json()).success).toBe(true);
+    expect(res.json()).toEqual(JSON.parse(JSON.stringify(publicContentOf(config))));
+    const again = await app.inject({
+      url: '/api/site-content',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });
 
@@ -263,6 +292,8 @@ describe('the preview', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(newQuote);
     expect(embedded(res.body).testimonials[0].quote).toBe(newQuote);
+    // Whole: a page the preview's frame renders next shows the draft too, not the published.
+    expect(Object.keys(embedded(res.body)).sort()).toEqual([...publicContentKeys].sort());
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -309,6 +340,7 @@ describe('publishing', () => {
     });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain(newQuote);
+    expect((await wholeContent()).json().testimonials[0].quote).toBe(newQuote);
     const [entry] = await app.database.db
       .select()
       .from(adminAuditLog)
@@ -336,6 +368,7 @@ describe('publishing', () => {
       seed.miracles[0]!.title,
       seed.miracles[2]!.title,
     ]);
+    expect(JSON.stringify((await wholeContent()).json())).not.toContain(seed.miracles[1]!.content);
     expect((await state()).content.miracles[1]).toMatchObject({ hidden: true });
   });
 

@@ -5,7 +5,7 @@ import { ContactForm } from './contact-form';
 export function ContactSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
   const Heading = headingLevel;
   const SubHeading = headingLevel === 'h1' ? 'h2' : 'h3';
-  const { email, phone, addressLine } = useSiteContent().contact;
+  const { email, phone, addressLine } = useSiteContent('contact');
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-cream-50 py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

@@ -41,7 +41,7 @@ export function CheckoutNotice({
   choice: CheckoutChoice;
   options: DonateOptions;
 }) {
-  const problem = checkoutProblem(choice, options, useSiteContent().contact.phone);
+  const problem = checkoutProblem(choice, options, useSiteContent('contact').phone);
   if (!problem) return null;
   const gift = `${dollars(choice.amount)}${choice.type === 'subscription' ? ' a month' : ''}`;
 

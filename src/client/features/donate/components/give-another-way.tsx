@@ -16,7 +16,7 @@ export function GiveAnotherWay({
   /** What cannot be done online, in a sentence; a default says it of every gift. */
   children?: ReactNode;
 }) {
-  const { email, phone, addressLine } = useSiteContent().contact;
+  const { email, phone, addressLine } = useSiteContent('contact');
   const headingId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (

@@ -11,7 +11,7 @@ import type { PayMethod } from '~/shared/checkout-link';
  * joining still works: the office takes the first payment.
  */
 export function MonthlyTiers({ method }: { method: PayMethod | null }) {
-  const { tiers } = useSiteContent();
+  const tiers = useSiteContent('tiers');
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {tiers.map((tier) => (

@@ -52,7 +52,7 @@ export function OneTimeGift({
     ? null
     : (siteConfig.donatePresets.find((value) => String(value) === choice.amount) ?? null);
   const custom = choice.typed ? choice.amount : '';
-  const { amount, problem } = checkAmount(choice.amount, limits, useSiteContent().contact.phone);
+  const { amount, problem } = checkAmount(choice.amount, limits, useSiteContent('contact').phone);
   const ready = amount !== null && method !== null;
   const label = `Donate $${amount ?? 0}${choice.monthly ? '/month' : ''}`;
 

@@ -1,5 +1,5 @@
 import type { useCarousel } from '../hooks/use-carousel';
-import { HomeIcon } from './icons';
+import { Icon } from '../../../components/ui/icon';
 
 interface CarouselControlsProps {
   /** What one item is called in labels: 'slide', 'testimonial'. */
@@ -32,7 +32,7 @@ export function CarouselControls({
         onClick={carousel.previous}
         aria-label={`Previous ${item}`}
       >
-        <HomeIcon name="left" />
+        <Icon name="left" />
       </button>
       <div className="flex items-center gap-1">
         {Array.from({ length: count }, (_, i) => (
@@ -58,7 +58,7 @@ export function CarouselControls({
         onClick={carousel.next}
         aria-label={`Next ${item}`}
       >
-        <HomeIcon name="right" />
+        <Icon name="right" />
       </button>
       {canRotate ? (
         <button
@@ -67,7 +67,7 @@ export function CarouselControls({
           onClick={carousel.toggleUserPaused}
           aria-label={`${paused ? 'Play' : 'Pause'} ${rotationName}`}
         >
-          <HomeIcon name={paused ? 'play' : 'pause'} className="size-5" />
+          <Icon name={paused ? 'play' : 'pause'} className="size-5" />
         </button>
       ) : null}
     </div>

@@ -6,7 +6,7 @@ import { useCarousel } from '../hooks/use-carousel';
 import { scrollToStoryline } from '../lib/scroll-past';
 import { HERO_INTERVAL_MS, HERO_LOCK_MS } from '../lib/timing';
 import { CarouselControls } from './carousel-controls';
-import { HomeIcon } from './icons';
+import { Icon } from '../../../components/ui/icon';
 import { SiteLink } from './site-link';
 
 type Slide = PublicContent['hero'][number];
@@ -17,7 +17,7 @@ type Slide = PublicContent['hero'][number];
  * slide's title is the page's h1.
  */
 export function HeroCarousel() {
-  const slides = useSiteContent().hero;
+  const slides = useSiteContent('hero');
   const carousel = useCarousel({
     count: slides.length,
     intervalMs: HERO_INTERVAL_MS,
@@ -55,7 +55,7 @@ export function HeroCarousel() {
         aria-label="Scroll to the next section"
         className="absolute bottom-4 left-1/2 z-10 flex size-11 -translate-x-1/2 items-center justify-center rounded-full text-gold-300 transition-colors hover:bg-white/10 hover:text-gold-200"
       >
-        <HomeIcon name="down" className="size-7" />
+        <Icon name="down" className="size-7" />
       </button>
     </section>
   );

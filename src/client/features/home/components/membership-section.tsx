@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { useSiteContent } from '../../../lib/site-content';
 import { buttonClass } from '../../../components/ui/button';
-import { HomeIcon } from './icons';
+import { Icon } from '../../../components/ui/icon';
 import { SectionHeading } from './section-heading';
 
 export function MembershipSection() {
-  const { membershipBenefits } = useSiteContent();
+  const membershipBenefits = useSiteContent('membershipBenefits');
   return (
     <section
       id="membership"
@@ -22,7 +22,7 @@ export function MembershipSection() {
           {membershipBenefits.map((benefit, i) => (
             <li key={i} className="flex gap-4 rounded-2xl bg-white p-6 ring-1 ring-stone-200">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-navy-950 text-gold-300">
-                <HomeIcon name="check" className="size-5" />
+                <Icon name="check" className="size-5" />
               </span>
               <div>
                 <h3 className="font-display text-2xl font-semibold text-navy-950">

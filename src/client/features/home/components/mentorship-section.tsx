@@ -8,7 +8,7 @@ import { SectionHeading } from './section-heading';
 
 /** Spec 2 and 9: the Beacon tier's quarterly circle, and when it next meets. */
 export function MentorshipSection() {
-  const { mentorship } = useSiteContent();
+  const mentorship = useSiteContent('mentorship');
   const { heading, text, cadence, sessionMinutes, seats, everyMonths, tier, startTime } =
     mentorship;
   // A configured date that has passed rolls forward, as the welcome mail's does (issue 15).

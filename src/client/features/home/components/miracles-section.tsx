@@ -3,7 +3,7 @@ import { ResponsivePicture } from '../../../components/ui/responsive-picture';
 import { SectionHeading } from './section-heading';
 
 export function MiraclesSection() {
-  const { miracles } = useSiteContent();
+  const miracles = useSiteContent('miracles');
   if (miracles.length === 0) return null;
   return (
     <section

@@ -3,11 +3,11 @@ import { useSiteContent } from '../../../lib/site-content';
 import { AnchorLink } from '../../../components/layout/anchor-link';
 import { buttonClass } from '../../../components/ui/button';
 import { ResponsivePicture } from '../../../components/ui/responsive-picture';
-import { HomeIcon } from './icons';
+import { Icon } from '../../../components/ui/icon';
 import { SectionHeading } from './section-heading';
 
 export function RabbiSection() {
-  const { name, bio, image } = useSiteContent().rabbi;
+  const { name, bio, image } = useSiteContent('rabbi');
   return (
     <section id="rabbi" aria-labelledby="rabbi-heading" className="bg-white py-20 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 md:grid-cols-5">
@@ -25,7 +25,7 @@ export function RabbiSection() {
             className="group mt-6 flex items-center gap-4 rounded-2xl bg-navy-950 px-5 py-4 text-white transition-colors hover:bg-navy-800"
           >
             <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-gold-400 text-navy-950 transition-transform group-hover:scale-105">
-              <HomeIcon name="play" className="size-5" />
+              <Icon name="play" className="size-5" />
             </span>
             <span>
               <span className="block font-semibold">Watch message</span>

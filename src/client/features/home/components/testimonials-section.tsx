@@ -3,7 +3,7 @@ import type { PublicContent } from '~/shared/site-content';
 import { useCarousel } from '../hooks/use-carousel';
 import { TESTIMONIAL_HOLD_MS, TESTIMONIAL_INTERVAL_MS } from '../lib/timing';
 import { CarouselControls } from './carousel-controls';
-import { HomeIcon } from './icons';
+import { Icon } from '../../../components/ui/icon';
 import { SectionHeading } from './section-heading';
 
 /**
@@ -11,7 +11,7 @@ import { SectionHeading } from './section-heading';
  * All testimonials share one grid cell, so the tallest sets the height and nothing jumps.
  */
 export function TestimonialsSection() {
-  const { testimonials } = useSiteContent();
+  const testimonials = useSiteContent('testimonials');
   // The office may hide every story: then the section is not shown at all.
   return testimonials.length > 0 ? <TestimonialsCarousel testimonials={testimonials} /> : null;
 }
@@ -57,7 +57,7 @@ function TestimonialsCarousel({ testimonials }: { testimonials: PublicContent['t
                     active ? 'opacity-100' : 'opacity-0'
                   }`}
                 >
-                  <HomeIcon name="quote" className="mx-auto size-10 text-gold-300" />
+                  <Icon name="quote" className="mx-auto size-10 text-gold-300" />
                   <h3 className="mt-4 font-display text-3xl font-semibold text-gold-300">
                     {t.title}
                   </h3>

@@ -5,14 +5,14 @@ import { AnchorLink } from '../../../components/layout/anchor-link';
 import { buttonClass } from '../../../components/ui/button';
 import { RichText } from '../../../components/ui/rich-text';
 import { Link } from 'wouter';
-import { HomeIcon, type IconName } from './icons';
+import { Icon, type IconName } from '../../../components/ui/icon';
 import { SectionHeading } from './section-heading';
 
 const tierIcons: IconName[] = ['spark', 'flame', 'beacon'];
 
 /** Spec 2 and 4: three tier cards; one at a time is highlighted by hover or keyboard focus. */
 export function TiersSection() {
-  const { tiers } = useSiteContent();
+  const tiers = useSiteContent('tiers');
   const [highlighted, setHighlighted] = useState<string | null>(null);
   return (
     <section id="tiers" aria-labelledby="tiers-heading" className="bg-white py-20 sm:py-24">
@@ -98,7 +98,7 @@ function TierCard({
                 : 'bg-navy-950 text-gold-300'
           }`}
         >
-          <HomeIcon name={icon} className="size-8" />
+          <Icon name={icon} className="size-8" />
         </button>
         <span
           role="tooltip"
@@ -126,7 +126,7 @@ function TierCard({
       <ul className="mt-7 mb-8 space-y-3">
         {tier.benefits.map((benefit) => (
           <li key={benefit} className="flex gap-3">
-            <HomeIcon
+            <Icon
               name="check"
               className={`mt-0.5 size-5 shrink-0 ${dark ? 'text-gold-300' : 'text-gold-700'}`}
             />

@@ -3,7 +3,7 @@ import { SectionHeading } from './section-heading';
 
 /** The storyline: where the hero's scroll-down arrow leads. */
 export function WelcomeSection() {
-  const { heading, text, points } = useSiteContent().welcome;
+  const { heading, text, points } = useSiteContent('welcome');
   return (
     <section
       id="storyline"

@@ -1,8 +1,8 @@
 import { useSiteContent } from '../../../lib/site-content';
-import { HomeIcon } from './icons';
+import { Icon } from '../../../components/ui/icon';
 
 export function WhatsappSection() {
-  const { url, heading, text } = useSiteContent().whatsappChannel;
+  const { url, heading, text } = useSiteContent('whatsappChannel');
   return (
     <section aria-labelledby="whatsapp-heading" className="bg-white px-4 py-16 sm:px-6 sm:py-20">
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-8 rounded-3xl bg-cream-100 px-6 py-12 text-center ring-1 ring-stone-200 sm:px-12 md:flex-row md:text-left">
@@ -31,7 +31,7 @@ export function WhatsappSection() {
         >
           Follow the Channel
           <span className="sr-only"> on WhatsApp (opens in a new tab)</span>
-          <HomeIcon name="external" className="size-4" />
+          <Icon name="external" className="size-4" />
         </a>
       </div>
     </section>

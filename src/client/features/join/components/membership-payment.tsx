@@ -20,7 +20,7 @@ const methodLabel = (method: PayMethod, amount: number) =>
  * takes over, and the page says how to reach it.
  */
 export function MembershipPayment({ tierName, checkout, preferred }: MembershipPaymentProps) {
-  const { phone } = useSiteContent().contact;
+  const { phone } = useSiteContent('contact');
   const { amount, membership } = checkout;
   const methods = [...checkout.methods].sort((a, b) =>
     a === preferred ? -1 : b === preferred ? 1 : 0,
