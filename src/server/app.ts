@@ -11,6 +11,7 @@ import rawSiteConfig from '@site-config';
 import { siteConfigSchema } from '~/shared/site-config-schema';
 import type { DatabaseHandle } from '~/db/client';
 import { servedOverHttps, type Env } from './env';
+import { OneLinePerRequest } from './plugins/request-log';
 import { adminAuthRoutes, adminJobRoutes, adminOwnerRoutes } from './features/admin';
 import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
 import { adminInboxRoutes } from './features/admin-inbox';
@@ -148,6 +149,7 @@ export async function buildApp({
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env.LOG_LEVEL),
+    logController: new OneLinePerRequest(),
     // A client's X-Request-Id only behind a proxy (TRUST_PROXY), whose id it then is: from the
     // open internet it would let a client pick the id its requests are logged under.
     genReqId: (req) => {

@@ -21,7 +21,25 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
 describe('request logs', () => {
+  it('are one line for each request, once answered: what was asked, the status, the time', async () => {
+    lines.length = 0;
+    const res = await app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    const logged = entries().filter((entry) => entry.reqId === res.headers['x-request-id']);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/healthz' },
+      res: { statusCode: 200 },
+    });
+    expect(logged[0]!.responseTime).toEqual(expect.any(Number));
+    expect(entries().some((entry) => entry.msg === 'incoming request')).toBe(false);
+  });
+
   it('name the path but never the query string', async () => {
     await app.inject('/api/newsletter/confirm?token=secret-token-123');
     await app.inject('/contact?name=Sarah&message=pray-for-my-father');

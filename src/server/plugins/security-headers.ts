@@ -205,11 +205,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: b
     if (stripeAllowed.size < 64) stripeAllowed.set(csp, allowed);
     return allowed;
   };
-  // Set on the raw response as helmet does, so a route's own header (a page's CSP) still wins;
-  // Permissions-Policy beside them (helmet has none), so errors and 404s carry it too.
+  // Permissions-Policy beside them (helmet has none), so errors and 404s carry it too. Set among
+  // the reply's own headers, first, so a route's own (a page's CSP) replaces it: Node checks each
+  // once as it writes them. Set on the raw response as helmet does, Node checked each twice (as
+  // set, and again as the reply's headers joined them), an eighth of a kept page's CPU in Node's
+  // header code (issue 20). The names go out in lower case, as every other header of the reply.
+  const headers: Record<string, string> = Object.fromEntries(
+    fixed.map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  headers['permissions-policy'] = sitePermissionsPolicy;
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of fixed) reply.raw.setHeader(name, value);
-    reply.header('permissions-policy', sitePermissionsPolicy);
+    reply.headers(headers);
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
