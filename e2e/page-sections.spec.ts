@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import siteConfig from '../site.config';
-import { gotoHydrated, holdRequests, trackPageErrors } from './support/public-site';
+import {
+  expectNoApiCalls,
+  gotoHydrated,
+  holdRequests,
+  trackPageErrors,
+} from './support/public-site';
 
 /**
  * A page carries only the sections of the site's content it shows (ADR 042); the rest comes
@@ -39,6 +44,25 @@ test('the next page gets the sections the first did not carry, without a reload'
   await expect(page.getByRole('heading', { name: siteConfig.welcome.heading })).toBeVisible();
   expect(await stillSameWindow(page)).toBe(true);
   expect(errors).toEqual([]);
+});
+
+test('the rest is asked for once a visit, and never by the home page, which has it all', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/site-content') asked.push(request.url());
+  });
+  await gotoHydrated(page, '/');
+  await expectNoApiCalls(page, asked);
+  await gotoHydrated(page, '/contact');
+  await expect.poll(() => asked.length).toBe(1);
+  await clickHome(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Donate', exact: true }).click();
+  await expect(page).toHaveURL(/\/donate$/);
+  await page.getByRole('tab', { name: 'Monthly' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Spark' })).toBeVisible();
+  expect(asked).toHaveLength(1);
 });
 
 test('the monthly tab opened before the rest has come shows the tiers once it does', async ({

@@ -35,7 +35,9 @@ export function LazyPage({ route }: { route: PageRoute }) {
   const content = useSiteContentStore();
   const Page = loaded.get(route.module);
   if (!Page) {
-    void content.whole();
+    // Quietly: only a part that waits for a section reloads the page if it cannot come. Admin
+    // pages read none.
+    if (route.kind === 'public') content.prefetch();
     let promise = navigating.get(route.module);
     if (!promise) {
       promise = preloadPage(route).catch(reloadFromServer);

@@ -113,13 +113,16 @@ export async function postJson<S extends Schema>(
   return import.meta.env.DEV ? readAnswer(path, contract, answer) : (answer as z.output<S>);
 }
 
+/** `signal`: to give up on the answer (a deadline: `AbortSignal.timeout(ms)`). */
 export async function getJson<S extends Schema>(
   path: string,
   contract: MaybeContract<S>,
+  signal?: AbortSignal,
 ): Promise<z.output<S>> {
   const response = await fetch(path, {
     credentials: 'include',
     headers: { accept: 'application/json' },
+    signal,
   });
   if (!response.ok) throw await toApiError(response);
   const answer: unknown = await response.json();

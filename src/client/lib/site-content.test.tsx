@@ -41,6 +41,7 @@ async function renderWith(store: SiteContentStore, ui: ReactNode) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 describe('the site content a page carries', () => {
@@ -96,6 +97,28 @@ describe('the rest of the content', () => {
     expect(store.isWhole()).toBe(true);
     store.prefetch();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the sections the page came with: a publish in between does not change them under it', async () => {
+    const { load, settle } = deferredLoad();
+    const store = new SiteContentStore({ contact, social }, load);
+    store.prefetch();
+    const published = { ...configuredContent, contact: { ...contact, phone: '(845) 555-0199' } };
+    await act(async () => settle().resolve(published));
+    expect(store.isWhole()).toBe(true);
+    expect(store.section('contact')).toEqual(contact);
+    expect(store.section('hero')).toEqual(configuredContent.hero);
+  });
+
+  it('that comes without a section (an instance of the release before) is a failure, not a gap', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const { load, settle } = deferredLoad();
+    const { miracles: _left, ...older } = configuredContent;
+    await renderWith(new SiteContentStore({ contact, social }, load), <Miracle />);
+    await act(async () => settle().resolve(older as PublicContent));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Loading the page…')).toBeTruthy();
   });
 
   it('that a part of the page waits for and cannot get: the page is loaded from the server', async () => {

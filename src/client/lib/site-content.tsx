@@ -15,6 +15,9 @@ export const SITE_CONTENT_ELEMENT_ID = 'site-content';
 
 export type ContentSection = keyof PublicContent;
 
+/** How long the rest may take before the page is asked of the server instead. */
+export const REST_DEADLINE_MS = 10_000;
+
 /** The answer's contract, checked in development and tests only (see readAnswer). */
 const publicContentContract = contractOf(
   import.meta.env.DEV ? () => import('~/shared/site-config-schema') : null,
@@ -32,8 +35,8 @@ export class SiteContentStore {
 
   constructor(
     private content: Partial<PublicContent>,
-    private readonly loadAll: () => Promise<PublicContent> = () =>
-      getJson('/api/site-content', publicContentContract),
+    private readonly loadAll: () => Promise<Partial<PublicContent>> = () =>
+      getJson('/api/site-content', publicContentContract, AbortSignal.timeout(REST_DEADLINE_MS)),
   ) {}
 
   /** The section, or undefined while it has not come yet (`whole()` brings it). */
@@ -49,15 +52,18 @@ export class SiteContentStore {
 
   /** Asks for the rest, one request at a time; a failure leaves it to be asked again. */
   private fetchRest(): Promise<void> {
-    this.loading ??= this.loadAll().then(
-      (content) => {
-        this.content = content;
-      },
-      (error: unknown) => {
+    this.loading ??= this.loadAll()
+      .then((content) => {
+        // The page's own sections stay as it was rendered with (a publish in between would
+        // change text React is hydrating); the rest is taken as the server has it now.
+        this.content = { ...content, ...this.content };
+        // An instance of the release before, while a new one rolls out, may lack a section.
+        if (!this.isWhole()) throw new Error('the site content came without every section');
+      })
+      .catch((error: unknown) => {
         this.loading = undefined;
         throw error;
-      },
-    );
+      });
     return this.loading;
   }
 

@@ -210,6 +210,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: b
   // once as it writes them. Set on the raw response as helmet does, Node checked each twice (as
   // set, and again as the reply's headers joined them), an eighth of a kept page's CPU in Node's
   // header code (issue 20). The names go out in lower case, as every other header of the reply.
+  // (One answer goes without them: Fastify's last-resort error answer when writing the reply's
+  // headers itself failed, which it retries with none.)
   const headers: Record<string, string> = Object.fromEntries(
     fixed.map(([name, value]) => [name.toLowerCase(), value]),
   );

@@ -35,19 +35,22 @@ export async function registerPublicCache(app: FastifyInstance) {
    */
   const mayHaveChanged = (request: FastifyRequest) =>
     request.cookies[app.adminAuth.cookieName] !== undefined;
-  /** Only the office changes what the public pages show, and only through its API. */
-  const officeWrite = (request: FastifyRequest) =>
-    !READS.has(request.method) && request.url.startsWith('/api/admin/');
   // The office's change is heard here before the office is told it is done: on the instance
-  // that made it, every view after it, anyone's, is fresh (ADR 037).
-  // A callback, not an async function: every answer passes here, and a read (nearly all of
-  // them) goes on at once, without a promise and a turn of the microtask queue (issue 20).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!officeWrite(request) || reply.statusCode >= 400) return done(null, payload);
-    Promise.resolve(version.current(true)).then(
-      () => done(null, payload),
-      (error: Error) => done(error),
-    );
+  // that made it, every view after it, anyone's, is fresh (ADR 037). Only the office changes
+  // what the public pages show, and only through its API: the hook is on its writes alone, so
+  // every other answer (every visitor's) passes no hook of this cache (issue 20).
+  const heardBeforeAnswered = async (
+    _request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+  ) => {
+    if (reply.statusCode < 400) await version.current(true);
+    return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.url.startsWith('/api/admin/') || methods.every((m) => READS.has(m))) return;
+    route.onSend = [...[route.onSend ?? []].flat(), heardBeforeAnswered];
   });
   const answers = createAnswerCache();
   app.addHook('onClose', () => version.close());
