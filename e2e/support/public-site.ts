@@ -26,8 +26,8 @@ export async function gotoHydrated(page: Page, path: string) {
 }
 
 /**
- * The rest of the site's content, asked for once after every page that carried only its own
- * sections has loaded (ADR 042): no form's or page data's call, so the trackers leave it out.
+ * The rest of the site's content, asked for once a visit when the visitor points at a link or a
+ * tab (ADR 042): no form's or page data's call, so the trackers leave it out.
  */
 export const restOfContent = 'GET /api/site-content';
 

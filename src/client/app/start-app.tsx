@@ -23,9 +23,8 @@ async function startApp() {
   );
   if (root.hasChildNodes()) {
     hydrateRoot(root, app);
-    // The page carried only its own sections (ADR 042): the rest is asked for now, after the
-    // page painted and the app took over, so a tab or the next page has it at hand.
-    content.prefetch();
+    // The page carried only its own sections (ADR 042): the rest when the visitor may go on.
+    content.prefetchOnIntent(document);
   } else createRoot(root).render(app);
 }
 

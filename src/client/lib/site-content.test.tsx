@@ -80,6 +80,32 @@ describe('the site content a page carries', () => {
 });
 
 describe('the rest of the content', () => {
+  it('is asked for once the visitor may go on (a link, a tab), not for a page only read', () => {
+    document.body.innerHTML =
+      '<p id="text">A story</p><a id="here" href="#miracles">Miracles</a>' +
+      '<a id="link" href="/donate">Donate</a><button role="tab" id="tab">Monthly</button>';
+    const { load } = deferredLoad();
+    const store = new SiteContentStore({ contact, social }, load);
+    store.prefetchOnIntent(document);
+    const over = (id: string) =>
+      document.getElementById(id)!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    over('text');
+    over('here');
+    expect(load).not.toHaveBeenCalled();
+    document.getElementById('tab')!.dispatchEvent(new Event('focusin', { bubbles: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+    over('link');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('is never asked for by a page that came with every section', () => {
+    document.body.innerHTML = '<a id="link" href="/donate">Donate</a>';
+    const { load } = deferredLoad();
+    new SiteContentStore(configuredContent, load).prefetchOnIntent(document);
+    document.getElementById('link')!.dispatchEvent(new Event('touchstart', { bubbles: true }));
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('is asked for quietly ahead of need; a failure leaves it to be asked again', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });

@@ -77,6 +77,25 @@ export class SiteContentStore {
   }
 
   /**
+   * Asks for the rest once the visitor shows they may go on: a pointer over, a touch on or the
+   * focus in a link of this site, a tab or the phone menu's toggle. A visitor who reads the page
+   * and leaves costs the server no second answer (a campaign's crowd is mostly such visits); one
+   * who goes on has it by the time the next page's code has come, or the tab's click (ADR 042).
+   */
+  prefetchOnIntent(root: Document): void {
+    if (this.isWhole()) return;
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    const onIntent = (event: Event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (!target?.closest('a[href^="/"], [role="tab"], summary')) return;
+      for (const name of events) root.removeEventListener(name, onIntent, true);
+      this.prefetch();
+    };
+    for (const name of events)
+      root.addEventListener(name, onIntent, { capture: true, passive: true });
+  }
+
+  /**
    * Settles once every section is here. If the rest cannot be had, the browser loads the address
    * it is on from the server, which renders the page whole.
    */
