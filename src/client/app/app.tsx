@@ -8,6 +8,7 @@ import { LazyPage } from './lazy-page';
 import { SiteContentProvider, type SiteContentStore } from '../lib/site-content';
 import { PageDataProvider, type PageDataSnapshot } from './page-data';
 import { notFoundRoute, routes } from './routes';
+import { PageErrorBoundary } from './page-error-boundary';
 import { PageTitle } from './page-title';
 import { ScrollManager } from './scroll-manager';
 
@@ -35,32 +36,36 @@ export function App({ ssrPath, ssrSearch, ssrContext, pageData, content }: AppPr
                 .map((route) => (
                   <Route key={route.path} path={route.path} nest={route.prefix}>
                     <PageTitle route={route} />
-                    <Suspense fallback={<p className="p-8">Loading…</p>}>
-                      <LazyPage route={route} />
-                      <AnnounceReady />
-                    </Suspense>
+                    <PageErrorBoundary>
+                      <Suspense fallback={<p className="p-8">Loading…</p>}>
+                        <LazyPage route={route} />
+                        <AnnounceReady />
+                      </Suspense>
+                    </PageErrorBoundary>
                   </Route>
                 ))}
               <Route>
                 <SiteLayout newsletter={<NewsletterForm />}>
                   <ScrollManager />
-                  <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
-                    <Switch>
-                      {routes
-                        .filter((route) => route.kind === 'public')
-                        .map((route) => (
-                          <Route key={route.path} path={route.path} nest={route.prefix}>
-                            <PageTitle route={route} />
-                            <LazyPage route={route} />
-                          </Route>
-                        ))}
-                      <Route>
-                        <PageTitle route={notFoundRoute} />
-                        <LazyPage route={notFoundRoute} />
-                      </Route>
-                    </Switch>
-                    <AnnounceReady />
-                  </Suspense>
+                  <PageErrorBoundary>
+                    <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
+                      <Switch>
+                        {routes
+                          .filter((route) => route.kind === 'public')
+                          .map((route) => (
+                            <Route key={route.path} path={route.path} nest={route.prefix}>
+                              <PageTitle route={route} />
+                              <LazyPage route={route} />
+                            </Route>
+                          ))}
+                        <Route>
+                          <PageTitle route={notFoundRoute} />
+                          <LazyPage route={notFoundRoute} />
+                        </Route>
+                      </Switch>
+                      <AnnounceReady />
+                    </Suspense>
+                  </PageErrorBoundary>
                 </SiteLayout>
               </Route>
             </Switch>
