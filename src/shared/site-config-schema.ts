@@ -14,7 +14,7 @@ import {
   welcomeSection,
   whatsappChannelSection,
 } from './schemas/site-content';
-import type { publicContentKeys } from './site-content';
+import { publicContentKeys } from './site-content';
 
 /**
  * The shape of a community's identity and content. Another community reuses the software by
@@ -122,19 +122,12 @@ export type SiteConfig = z.output<typeof siteConfigSchema>;
  * The answer of `GET /api/site-content`: what the public pages show of the site
  * (`publicContentOf`), for a page the browser renders after the first (ADR 042).
  */
-export const publicContentSchema = siteConfigShape.pick({
-  hero: true,
-  welcome: true,
-  rabbi: true,
-  tiers: true,
-  membershipBenefits: true,
-  testimonials: true,
-  miracles: true,
-  mentorship: true,
-  whatsappChannel: true,
-  contact: true,
-  social: true,
-} satisfies Record<(typeof publicContentKeys)[number], true>);
+export const publicContentSchema = siteConfigShape.pick(
+  Object.fromEntries(publicContentKeys.map((key) => [key, true])) as Record<
+    (typeof publicContentKeys)[number],
+    true
+  >,
+);
 /** What `site.config.ts` writes: defaults (a testimonial's `hidden`) may be left out. */
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type Tier = z.infer<typeof tierSchema>;

@@ -68,9 +68,9 @@ export class SiteContentStore {
   }
 
   /**
-   * Asks for the rest while the visitor reads, so a part of the page that shows a section only
-   * later (the donate page's monthly tab, the next page) has it at hand. A failure is quiet: the
-   * part that needs it asks again.
+   * Asks for the rest ahead of need, so a part of the page that shows a section only later (the
+   * donate page's monthly tab, the next page) has it at hand. A failure is quiet: the part that
+   * needs it asks again.
    */
   prefetch(): void {
     if (!this.isWhole()) this.fetchRest().catch(() => {});

@@ -122,7 +122,7 @@ describe('before the office publishes anything', () => {
 
   it.each([
     ['/contact', ['contact', 'social']],
-    // The monthly tab's tiers come with the rest, asked for once the page has loaded.
+    // The monthly tab's tiers come with the rest, asked for when the visitor points at the tab.
     ['/donate', ['contact', 'social']],
     ['/join', ['rabbi', 'tiers', 'contact', 'social']],
     ['/', publicContentKeys],
