@@ -56,25 +56,22 @@ async function tabOutOf(page: Page, region: Locator) {
   throw new Error(`Tab never left ${region.toString()}`);
 }
 
-async function waitForScrollToSettle(page: Page) {
-  let last = -1;
+/**
+ * Waits for the section to arrive 80 px below the top, under the fixed header. Polled on the
+ * position itself, not on the scroll standing still: on a slow machine the smooth scroll can start
+ * a frame or two after the click, and two equal reads before it started passed for "done".
+ */
+async function expectTopBelowHeader(page: Page, selector: string) {
+  const section = page.locator(selector);
   await expect
     .poll(
-      async () => {
-        const y = await page.evaluate(() => window.scrollY);
-        const settled = y === last;
-        last = y;
-        return settled;
+      async () => Math.abs((await section.evaluate((el) => el.getBoundingClientRect().top)) - 80),
+      {
+        intervals: [100],
+        timeout: 10_000,
       },
-      { intervals: [150], timeout: 5000 },
     )
-    .toBe(true);
-}
-
-async function expectTopBelowHeader(page: Page, selector: string) {
-  await waitForScrollToSettle(page);
-  const top = await page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
-  expect(Math.abs(top - 80)).toBeLessThanOrEqual(2);
+    .toBeLessThanOrEqual(2);
 }
 
 test.describe('server-rendered page', () => {
