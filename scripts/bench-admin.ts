@@ -11,7 +11,7 @@
  *   npm run bench:admin                               # 1,000,000 rows on PostgreSQL
  *   npm run bench:admin -- --pglite                   # the same on the embedded PGlite
  *   npm run bench:admin -- --rows 100000              # fewer
- *   npm run bench:admin -- --without-search-indexes   # "before": without migration 0014's indexes
+ *   npm run bench:admin -- --without-search-indexes   # "before": without the search indexes (0014, 0018)
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
@@ -43,11 +43,14 @@ const ROWS = Number(args.rows);
 const RUNS = Number(args.runs);
 
 /**
- * The search's trigram indexes, as migration 0014 creates them. The bench drops them before
- * seeding and builds them after (faster than updating them row by row), or leaves them out.
+ * The search's indexes, as migrations 0014 (trigrams) and 0018 (letters and pairs of letters, for
+ * the terms without a trigram) create them. The bench drops them before seeding and builds them
+ * after (faster than updating them row by row), or leaves them out.
  */
-const searchIndexes = readFileSync(join(migrationsDir, '0014_search_trigram_indexes.sql'), 'utf8')
-  .split('--> statement-breakpoint')
+const searchIndexes = ['0014_search_trigram_indexes.sql', '0018_short_search_terms.sql']
+  .flatMap((file) =>
+    readFileSync(join(migrationsDir, file), 'utf8').split('--> statement-breakpoint'),
+  )
   .map((statement) => statement.replace(/^--.*$/gm, '').trim())
   .filter((statement) => statement.startsWith('CREATE INDEX'));
 const searchIndexNames = searchIndexes.map((statement) => /INDEX "([^"]+)"/.exec(statement)![1]!);
@@ -252,8 +255,14 @@ async function main() {
     await time('search, one donor ("donor4217@")', '/api/admin/donors?search=donor4217%40');
     await time('search, no match', '/api/admin/donors?search=nobody-at-all');
     await time('search, every row ("example.org")', '/api/admin/donors?search=example.org');
-    // No trigram to look up: the whole table is read (ADR 030). A few runs tell its cost.
-    await time('search, two characters, no match ("zq")', '/api/admin/donors?search=zq', '', 5);
+    // No trigram to look up: the letters and pairs of letters are (migration 0018, ADR 030).
+    await time('search, two characters, no match ("zq")', '/api/admin/donors?search=zq');
+    await time('search, one character, no match ("q")', '/api/admin/donors?search=q');
+    await time(
+      'search, Hebrew, no match ("כץ")',
+      `/api/admin/donors?search=${encodeURIComponent('כץ')}`,
+    );
+    await time('search, two characters, 1 row in 4 ("tz")', '/api/admin/donors?search=tz');
     await time(
       'search and a date filter ("levi", one year)',
       `/api/admin/donors?search=levi&from=${yearAgo}`,

@@ -86,6 +86,13 @@ export const donations = pgTable(
     // migration 0014 creates and src/db/client.ts loads into PGlite).
     index('donations_donor_name_trgm_idx').using('gin', t.donorName.op('gin_trgm_ops')),
     index('donations_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // A term without three letters or digits in a row has no trigram ("כץ", "zq", "50%"): the
+    // letters and pairs of letters of the name and email, lowered, so such a term is an index
+    // lookup too (donor_search_grams, migration 0018; ADR 030).
+    index('donations_search_grams_idx').using(
+      'gin',
+      sql`donor_search_grams(${t.donorName}, ${t.email})`,
+    ),
     check('donations_donation_type_check', oneOf(t.donationType, donationTypes)),
     check('donations_payment_method_check', oneOf(t.paymentMethod, paymentMethods)),
     check('donations_payment_status_check', oneOf(t.paymentStatus, paymentStatuses)),

@@ -4,7 +4,7 @@ import { donations } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
 import { insertDonations } from '../../../../tests/helpers/donations';
-import { donorWhere } from './donor-filters';
+import { donorWhere, hasTrigram } from './donor-filters';
 import { SEARCH_COUNT_AHEAD } from './list-donors';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -60,6 +60,15 @@ describe('the donor search (name or email, any case, any part)', () => {
     expect(await search('nobody')).toEqual([]);
   });
 
+  it('finds a term of one or two letters anywhere, inside a word too', async () => {
+    expect(await search('AH')).toEqual(['Sarah Cohen', 'שרה כהן']);
+    expect(await search('h c')).toEqual(['Sarah Cohen']);
+    expect(await search('שה')).toEqual(['משה כ"ץ']);
+    expect(await search('ץ')).toEqual(['משה כ"ץ']);
+    expect(await search('.k')).toEqual(['שרה כהן']);
+    expect(await search('zq')).toEqual([]);
+  });
+
   it('is answered from the trigram indexes of both columns', async () => {
     // A handful of rows would be read whole: forbid that, so the plan shows what the query can use.
     const plan = await app.database.db.transaction(async (tx) => {
@@ -76,6 +85,35 @@ describe('the donor search (name or email, any case, any part)', () => {
     expect(plan).toContain('donations_donor_name_trgm_idx');
     expect(plan).toContain('donations_email_trgm_idx');
     expect(plan).not.toContain('Seq Scan');
+  });
+
+  it('looks up a term without three letters or digits in a row by its pairs of letters', async () => {
+    expect([hasTrigram('cohen'), hasTrigram('ah.coh'), hasTrigram('500')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([hasTrigram('zq'), hasTrigram('כהן'), hasTrigram('50%'), hasTrigram('a.b.c')]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    for (const term of ['zq', 'כ"ץ', 'ה']) {
+      const plan = await app.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const query = tx
+          .select({ id: donations.id })
+          .from(donations)
+          .where(donorWhere({ search: term }, 'UTC'));
+        const result = await tx.execute(sql`explain ${query}`);
+        const { rows } = result as unknown as { rows: Record<string, string>[] };
+        return rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+      expect(plan, term).toContain('donations_search_grams_idx');
+      expect(plan, term).not.toContain('Seq Scan');
+    }
   });
 
   it('counts at most 1,000 matches past the page', async () => {
