@@ -229,6 +229,29 @@ test('a valid application shows Submitting..., then the welcome screen', async (
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a reload of the welcome shows the welcome again, not an empty form to send twice', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/join?tier=spark');
+  const f = applicationForm(page);
+  await fillValid(page);
+  await f.submit.click();
+  const welcome = page.getByRole('heading', { level: 1, name: 'Welcome to Tziyun!' });
+  await expect(welcome).toBeVisible();
+  await expect(page).toHaveURL(/\/join\?sent=join&tier=spark&membership=[\w.-]+/);
+  const pay = page.getByRole('link', { name: /Pay \$180\/month by card/ });
+  const payAt = await pay.getAttribute('href');
+
+  const api = trackApiRequests(page);
+  await page.reload();
+  await expect(welcome).toBeVisible();
+  await expect(page.getByText(/Thank you for applying to the Spark Tier\./)).toBeVisible();
+  await expect(f.form).toHaveCount(0);
+  // The same membership to pay for, not a new application.
+  await expect(pay).toHaveAttribute('href', payAt!);
+  await expectNoApiCalls(page, api);
+});
+
 test('when the server fails, no welcome screen: an error toast, and the form is kept', async ({
   page,
 }) => {

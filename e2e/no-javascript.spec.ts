@@ -85,6 +85,29 @@ test.describe('forms without JavaScript', () => {
     expect(messages.filter((m) => m.email === email)).toHaveLength(1);
   });
 
+  test('a refused form comes back scrolled to itself, its messages in view on a phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const signup = page.getByRole('form', { name: 'Newsletter signup' });
+    await signup.getByRole('textbox', { name: 'Email address' }).fill('bad@');
+    await signup.getByRole('button', { name: 'Inspire Me' }).click();
+    await expect(signup.getByRole('alert')).toHaveText('Please enter a valid email address');
+    await expect(signup.getByRole('alert')).toBeInViewport();
+
+    await page.goto('/');
+    const contact = page.getByRole('form', { name: 'Contact form' });
+    await contact.getByRole('textbox', { name: 'Name' }).fill('S');
+    await contact.getByRole('button', { name: 'Send Message' }).click();
+    await expect(contact.getByText('Name must be at least 2 characters')).toBeInViewport();
+
+    await page.goto('/join');
+    const application = page.getByRole('form', { name: 'Membership application' });
+    await application.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(application.getByText('First name is required')).toBeInViewport();
+  });
+
   test('the footer’s newsletter signup, from any page, comes back to that page', async ({
     page,
   }) => {

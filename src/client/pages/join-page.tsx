@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
 import { buttonClass } from '../components/ui/button';
 import { useSiteContent } from '../lib/site-content';
-import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
+import { joinWelcomeQuery, type MembershipApplicationResponse } from '~/shared/schemas/membership';
 import { ApplicationForm } from '../features/join/components/application-form';
 import { MembershipPayment } from '../features/join/components/membership-payment';
 import { TierSummary } from '../features/join/components/tier-summary';
@@ -44,6 +44,16 @@ export default function JoinPage() {
   const tiers = useSiteContent('tiers');
   // From the donate page's monthly tier cards: the method the visitor had chosen there.
   const preferred = params.get('method') === 'ojc' ? 'ojc' : 'credit_card';
+
+  /** The welcome, and its address in place of the form's: a reload shows it again. */
+  const welcome = (response: MembershipApplicationResponse) => {
+    const query = new URLSearchParams({
+      ...joinWelcomeQuery(response),
+      ...(preferred === 'ojc' ? { method: 'ojc' } : {}),
+    });
+    window.history.replaceState(window.history.state, '', `/join?${query.toString()}`);
+    setSubmitted(response);
+  };
 
   if (submitted) {
     const chosen = tierById(submitted.tier);
@@ -99,7 +109,7 @@ export default function JoinPage() {
           <h2 className="mb-6 font-display text-2xl font-semibold text-navy-950">
             Membership Application
           </h2>
-          <ApplicationForm tierId={tier.id} onTierChange={setTierId} onSubmitted={setSubmitted} />
+          <ApplicationForm tierId={tier.id} onTierChange={setTierId} onSubmitted={welcome} />
         </div>
       </div>
     </section>

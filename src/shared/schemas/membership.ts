@@ -32,3 +32,19 @@ export const membershipApplicationResponse = z.object({
 });
 
 export type MembershipApplicationResponse = z.output<typeof membershipApplicationResponse>;
+
+/**
+ * The welcome screen's address (`/join?sent=join&tier=…&membership=…&methods=…`): where the form
+ * posted without JavaScript lands, and what the app writes into the address on its own welcome,
+ * so a reload, or Back then Forward, shows the welcome again and not an empty form to send twice.
+ */
+export function joinWelcomeQuery(
+  response: Pick<MembershipApplicationResponse, 'tier' | 'checkout'>,
+) {
+  return {
+    sent: 'join',
+    tier: response.tier,
+    membership: response.checkout.membership,
+    methods: response.checkout.methods.join(','),
+  };
+}

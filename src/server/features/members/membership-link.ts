@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { members, type Member } from '~/db/schema';
 import { AppError } from '../../errors';
 import type { DatabaseExecutor } from '~/db/client';
@@ -17,6 +17,8 @@ export const membershipLinkMessages = {
   expired:
     'This membership link has expired. Please contact the office and we will send you a new one.',
   alreadyActive: 'This membership is already active. Thank you!',
+  alreadyMember:
+    'There is already a paid membership for this email address, so nothing was charged. To change your tier, please contact the office.',
   wrongAmount: (dollars: number) => `This membership is $${dollars} a month.`,
 };
 
@@ -49,7 +51,8 @@ export function membershipToken(signer: LinkSigner, member: Pick<Member, 'id'>, 
 
 /**
  * The member a checkout's token names, locked, when it may still be paid for: pending, or ended
- * and joining again. The gift must be the tier's price (a covered fee comes on top).
+ * and joining again, and no other membership of the same address is paid (active, or lapsed with
+ * its subscription still retrying). The gift must be the tier's price (a covered fee comes on top).
  */
 export async function memberToPayFor(
   tx: DatabaseExecutor,
@@ -73,6 +76,20 @@ export async function memberToPayFor(
   if (member.status === 'active') {
     throw new AppError('conflict', membershipLinkMessages.alreadyActive);
   }
+  // A second application from the same address (sent twice, or again after a reload) has a link
+  // of its own: paying both would charge the person twice a month for one membership.
+  const [paid] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        ne(members.id, member.id),
+        eq(sql`lower(${members.email})`, member.email.toLowerCase()),
+        inArray(members.status, ['active', 'lapsed']),
+      ),
+    )
+    .limit(1);
+  if (paid) throw new AppError('conflict', membershipLinkMessages.alreadyMember);
   if (giftCents !== member.monthlyAmountCents) {
     const message = membershipLinkMessages.wrongAmount(member.monthlyAmountCents / 100);
     throw new AppError('validation_failed', message, { amount: message });

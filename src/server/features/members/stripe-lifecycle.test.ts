@@ -259,4 +259,24 @@ describe('membership through a card subscription', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(membershipLinkMessages.alreadyActive);
   });
+
+  it('refuses to charge a second membership for an address that already pays for one', async () => {
+    // The same person applies twice (a reload of /join, a second post): two pending members.
+    const first = await applyForMembership(t.app, { email: 'Twice@Example.org' });
+    const second = await applyForMembership(t.app, { email: 'twice@example.org' });
+    const other = await applyForMembership(t.app, { email: 'someone.else@example.org' });
+    const { pi, invoiceId } = await t.startMonthly({ amount: 180, membership: first.token });
+    t.standIn.pay(pi.id);
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    expect(await first.member()).toMatchObject({ status: 'active' });
+
+    const before = t.standIn.requestsTo('POST', '/v1/subscriptions').length;
+    const refused = await setUp({ amount: 180, membership: second.token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(membershipLinkMessages.alreadyMember);
+    expect(t.standIn.requestsTo('POST', '/v1/subscriptions')).toHaveLength(before);
+    expect(await second.member()).toMatchObject({ status: 'pending' });
+    // Another address is not held back by it.
+    expect((await setUp({ amount: 180, membership: other.token })).statusCode).toBe(200);
+  });
 });

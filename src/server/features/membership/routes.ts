@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
 import {
+  joinWelcomeQuery,
   membershipApplicationInput,
   membershipApplicationResponse,
 } from '~/shared/schemas/membership';
@@ -63,15 +64,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     sentMessage: 'Thank you for applying.',
     schema: membershipApplicationInput,
     async submit(data: z.output<typeof membershipApplicationInput>, { log }) {
-      const { tier, checkout } = await apply(data, log);
-      return {
-        query: {
-          sent: 'join',
-          tier,
-          membership: checkout.membership,
-          methods: checkout.methods.join(','),
-        },
-      };
+      return { query: joinWelcomeQuery(await apply(data, log)) };
     },
   });
 

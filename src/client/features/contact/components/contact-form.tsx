@@ -42,6 +42,8 @@ export function ContactForm() {
       {...form.formProps}
       onSubmit={(e) => onSubmit(e).catch(() => undefined)}
       aria-label="Contact form"
+      id="contact-form"
+      action="#contact-form"
       className="flex flex-col gap-4"
     >
       <FormNotice title="Message Sent!" sent={page.sent} problem={form.errors._} />

@@ -306,6 +306,8 @@ describe('card checkout: paying', () => {
     );
     const summary = await screen.findByRole('region', { name: 'Payment summary' });
     expect(summary.textContent).toContain('Monthly donation$180 / month');
+    // A membership is its monthly gift: no one-time gift instead, which would leave it waiting.
+    expect(screen.queryByRole('checkbox', { name: 'One-time donation instead' })).toBeNull();
     // The element mounts in an effect, which may run just after the summary shows.
     await waitFor(() =>
       expect(fake.stripe.elements).toHaveBeenCalledWith(

@@ -258,7 +258,9 @@ function CardForm({
       className="flex flex-col gap-5"
     >
       <DonationSummary giftCents={giftCents} feeCents={feeCents} type={kind} />
-      {choice.type === 'subscription' ? (
+      {/* A membership is its monthly gift: a one-time gift instead would take the money and
+          leave the membership waiting, so its checkout offers no such choice. */}
+      {choice.type === 'subscription' && !choice.membership ? (
         <label className="flex items-center gap-3 text-stone-800">
           <input
             type="checkbox"

@@ -60,6 +60,8 @@ export function ApplicationForm({ tierId, onTierChange, onSubmitted }: Applicati
       {...form.formProps}
       onSubmit={(e) => onSubmit(e).catch(() => undefined)}
       aria-label="Membership application"
+      id="application"
+      action="#application"
       className="flex flex-col gap-4"
     >
       <input type="hidden" name={PAGE_FORM_FIELD} value="join" />

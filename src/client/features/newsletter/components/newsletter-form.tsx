@@ -49,6 +49,7 @@ export function NewsletterForm() {
       onSubmit={onSubmit}
       noValidate
       id="newsletter"
+      action="#newsletter"
       className="flex flex-col flex-wrap gap-2 sm:flex-row"
       aria-label="Newsletter signup"
     >

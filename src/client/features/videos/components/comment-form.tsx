@@ -54,6 +54,8 @@ export function CommentForm({
       {...form.formProps}
       onSubmit={(e) => onSubmit(e).catch(() => undefined)}
       aria-label={`Comment on ${videoTitle}`}
+      id={`comment-form-${videoId}`}
+      action={`#comment-form-${videoId}`}
       className="flex flex-col gap-3"
     >
       <FormNotice title="Comment Submitted" sent={sent} problem={form.errors._} />
