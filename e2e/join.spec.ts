@@ -122,6 +122,15 @@ test('?tier=beacon selects the Beacon Tier', async ({ page }) => {
   await expect(applicationForm(page).tier).toHaveValue('beacon');
 });
 
+test('a tier named in another case, or by its name, is still that tier', async ({ page }) => {
+  await gotoHydrated(page, '/join?tier=BEACON');
+  await expectSummary(page, tiers.beacon);
+  await expect(applicationForm(page).tier).toHaveValue('beacon');
+  await gotoHydrated(page, `/join?tier=${encodeURIComponent('spark tier')}`);
+  await expectSummary(page, tiers.spark);
+  await expect(applicationForm(page).tier).toHaveValue('spark');
+});
+
 test('an unknown ?tier falls back to the popular tier', async ({ page }) => {
   await gotoHydrated(page, '/join?tier=platinum');
   await expectSummary(page, tiers.flame);

@@ -11,8 +11,15 @@ import { TierSummary } from '../features/join/components/tier-summary';
 
 const popularTier = siteConfig.tiers.find((t) => t.popular) ?? siteConfig.tiers[0]!;
 
+/**
+ * The tier a link names, by its id or its name in any case (`?tier=Beacon`, `?tier=beacon%20tier`,
+ * from a hand-typed or mailed link); the popular tier when it names none.
+ */
 function tierById(id: string | null) {
-  return siteConfig.tiers.find((t) => t.id === id) ?? popularTier;
+  const wanted = id?.trim().toLowerCase();
+  return (
+    siteConfig.tiers.find((t) => t.id === wanted || t.name.toLowerCase() === wanted) ?? popularTier
+  );
 }
 
 /**
