@@ -57,19 +57,23 @@ async function tabOutOf(page: Page, region: Locator) {
 }
 
 /**
- * Waits for the section to arrive 80 px below the top, under the fixed header. Polled on the
- * position itself, not on the scroll standing still: on a slow machine the smooth scroll can start
- * a frame or two after the click, and two equal reads before it started passed for "done".
+ * Waits for the section to come to rest 80 px below the top, under the fixed header: two reads in
+ * a row at the same place, within 2 px of it. Polled on the position itself, not on the scroll
+ * standing still (on a slow machine the smooth scroll can start a frame or two after the click,
+ * and two equal reads before it started passed for "done"); and at rest, not merely passing by.
  */
 async function expectTopBelowHeader(page: Page, selector: string) {
   const section = page.locator(selector);
+  let last = Number.NaN;
   await expect
     .poll(
-      async () => Math.abs((await section.evaluate((el) => el.getBoundingClientRect().top)) - 80),
-      {
-        intervals: [100],
-        timeout: 10_000,
+      async () => {
+        const top = await section.evaluate((el) => el.getBoundingClientRect().top);
+        const resting = top === last;
+        last = top;
+        return resting ? Math.abs(top - 80) : Number.POSITIVE_INFINITY;
       },
+      { intervals: [100], timeout: 10_000 },
     )
     .toBeLessThanOrEqual(2);
 }

@@ -259,6 +259,14 @@ test('a reload of the welcome shows the welcome again, not an empty form to send
   // The same membership to pay for, not a new application.
   await expect(pay).toHaveAttribute('href', payAt!);
   await expectNoApiCalls(page, api);
+
+  // Within the app too: home, then Back, is the welcome again.
+  await page.getByRole('link', { name: 'Return to Homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(welcome).toBeVisible();
+  await expect(f.form).toHaveCount(0);
+  await expect(pay).toHaveAttribute('href', payAt!);
 });
 
 test('when the server fails, no welcome screen: an error toast, and the form is kept', async ({

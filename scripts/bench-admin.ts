@@ -53,7 +53,9 @@ const searchIndexes = ['0014_search_trigram_indexes.sql', '0018_short_search_ter
   )
   .map((statement) => statement.replace(/^--.*$/gm, '').trim())
   .filter((statement) => statement.startsWith('CREATE INDEX'));
-const searchIndexNames = searchIndexes.map((statement) => /INDEX "([^"]+)"/.exec(statement)![1]!);
+const searchIndexNames = searchIndexes.map(
+  (statement) => /INDEX (?:IF NOT EXISTS )?"([^"]+)"/.exec(statement)![1]!,
+);
 
 /**
  * The rows, made by the server in one statement: 50,000 donors giving over about three years;

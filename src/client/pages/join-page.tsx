@@ -44,7 +44,9 @@ export default function JoinPage() {
   const [tierId, setTierId] = useState(() => tierById(params.get('tier')).id);
   const page = usePageForm('join');
   const [submitted, setSubmitted] = useState<MembershipApplicationResponse | null>(() =>
-    page.sent ? welcomeFromAddress(params) : null,
+    // The page's data says so after a post without JavaScript; the address alone when the app
+    // comes back to its own welcome (Back, then Forward, within the app).
+    page.sent || params.get('sent') === 'join' ? welcomeFromAddress(params) : null,
   );
   const tier = tierById(tierId);
   const rabbi = useSiteContent('rabbi');

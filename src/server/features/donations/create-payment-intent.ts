@@ -2,6 +2,7 @@ import { coverFeeCents } from '~/shared/money';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
 import { AppError } from '../../errors';
 import { CURRENCY } from '~/shared/money';
+import { refuseOneTimeMembership } from '../members';
 import type { DonationContext } from './context';
 import { donationMetadata } from './donation-metadata';
 import { insertPendingCardDonation } from './donation-rows';
@@ -30,6 +31,7 @@ export function setupKey(step: string, key: string | undefined) {
  * and record-donation then record what Stripe confirms.
  */
 export async function createPaymentIntent(ctx: DonationContext, input: DonationSetupInput) {
+  refuseOneTimeMembership(input.membership);
   const { feeCents, totalCents } = chargeOf(input, ctx);
   let pi;
   try {

@@ -13,4 +13,10 @@ export {
   recordMembershipPaid,
   type PayingSubscription,
 } from './member-lifecycle';
-export { membershipCheckoutUrl, membershipToken, memberToPayFor } from './membership-link';
+export {
+  membershipCheckoutUrl,
+  membershipToken,
+  memberToPayFor,
+  refuseOneTimeMembership,
+  refuseSecondMembership,
+} from './membership-link';

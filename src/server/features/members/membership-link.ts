@@ -18,8 +18,12 @@ export const membershipLinkMessages = {
     'This membership link has expired. Please contact the office and we will send you a new one.',
   alreadyActive: 'This membership is already active. Thank you!',
   alreadyMember:
-    'There is already a paid membership for this email address, so nothing was charged. To change your tier, please contact the office.',
+    'This email address already has an active membership, so nothing was charged and there is nothing more to pay. To change your tier, please contact the office.',
+  lapsedMember:
+    'This email address already has a membership whose last monthly payment did not go through, so nothing new was charged. To update your card, please contact the office.',
   wrongAmount: (dollars: number) => `This membership is $${dollars} a month.`,
+  monthlyOnly:
+    'A membership is paid every month, so a one-time gift cannot start it: nothing was charged. Please choose the monthly gift.',
 };
 
 /**
@@ -76,23 +80,48 @@ export async function memberToPayFor(
   if (member.status === 'active') {
     throw new AppError('conflict', membershipLinkMessages.alreadyActive);
   }
-  // A second application from the same address (sent twice, or again after a reload) has a link
-  // of its own: paying both would charge the person twice a month for one membership.
-  const [paid] = await tx
-    .select({ id: members.id })
-    .from(members)
-    .where(
-      and(
-        ne(members.id, member.id),
-        eq(sql`lower(${members.email})`, member.email.toLowerCase()),
-        inArray(members.status, ['active', 'lapsed']),
-      ),
-    )
-    .limit(1);
-  if (paid) throw new AppError('conflict', membershipLinkMessages.alreadyMember);
+  await refuseSecondMembership(tx, member);
   if (giftCents !== member.monthlyAmountCents) {
     const message = membershipLinkMessages.wrongAmount(member.monthlyAmountCents / 100);
     throw new AppError('validation_failed', message, { amount: message });
   }
   return member;
+}
+
+/**
+ * Refuses to take money for `member` when another membership of the same address is paid
+ * (active, or lapsed with its subscription still retrying). A second application from the same
+ * address (sent twice, or again after a reload) has a link of its own: paying both would charge
+ * the person twice a month for one membership. Checked when a checkout is set up, and again just
+ * before an OJC card is charged (a second checkout may have been opened before the first paid).
+ * Not covered: a card payment still under way for the first (two Stripe checkouts submitted
+ * within the seconds before the first is confirmed); the member stays pending until it is.
+ * One address, one membership: a household sharing an address joins once, or through the office.
+ */
+export async function refuseSecondMembership(
+  tx: DatabaseExecutor,
+  member: Pick<Member, 'id' | 'email'>,
+) {
+  const paid = await tx
+    .select({ status: members.status })
+    .from(members)
+    .where(
+      and(
+        ne(members.id, member.id),
+        eq(sql`lower(${members.email})`, sql`lower(${member.email})`),
+        inArray(members.status, ['active', 'lapsed']),
+      ),
+    );
+  if (paid.some((other) => other.status === 'active')) {
+    throw new AppError('conflict', membershipLinkMessages.alreadyMember);
+  }
+  if (paid.length > 0) throw new AppError('conflict', membershipLinkMessages.lapsedMember);
+}
+
+/**
+ * A one-time gift never pays for a membership: one sent with a membership's link (an old page,
+ * a hand-made request) would take the money and leave the membership waiting. Refused first.
+ */
+export function refuseOneTimeMembership(membership: string | null | undefined) {
+  if (membership) throw new AppError('validation_failed', membershipLinkMessages.monthlyOnly);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyForMembership } from '../../../../tests/helpers/members';
+import { membershipLinkMessages } from './membership-link';
 import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '../../../../tests/helpers/ojc';
 import { drainOutbox } from '../../../../tests/helpers/stripe';
 
@@ -70,6 +71,67 @@ describe('membership through a monthly OJC gift', () => {
     ojc.standIn.answerCard(card.replace(/ /g, ''), 462);
     await advance(32 * day);
     expect(await joined.member()).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('charges no second membership for an address already paying one', async () => {
+    // Two applications from one address, both checkouts opened before either was paid.
+    const email = 'ojc-twice@example.org';
+    const first = await applyForMembership(ojc.app, { tier: 'spark', email });
+    const second = await applyForMembership(ojc.app, {
+      tier: 'spark',
+      email: 'OJC-Twice@example.org',
+    });
+    const open = (token: string) =>
+      createOjcPayment(ojc.app, {
+        amount: first.amount,
+        donationType: 'subscription',
+        donorEmail: email,
+        membership: token,
+      });
+    const [firstPayment, secondPayment] = [await open(first.token), await open(second.token)];
+    expect(
+      (await chargeOjcPayment(ojc.app, firstPayment, { cardNumber: nextCard() })).statusCode,
+    ).toBe(200);
+    expect(await first.member()).toMatchObject({ status: 'active' });
+
+    const charges = ojc.standIn.requests.length;
+    const refused = await chargeOjcPayment(ojc.app, secondPayment, { cardNumber: nextCard() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(membershipLinkMessages.alreadyMember);
+    expect(ojc.standIn.requests).toHaveLength(charges);
+    expect(await second.member()).toMatchObject({ status: 'pending' });
+    // And a checkout opened after the first was paid is refused before it starts.
+    const third = await applyForMembership(ojc.app, { tier: 'spark', email });
+    const late = await ojc.app.inject({
+      method: 'POST',
+      url: '/api/ojc/create-payment',
+      payload: {
+        amount: first.amount,
+        donationType: 'subscription',
+        donorName: 'Rivka Katz',
+        donorEmail: email,
+        membership: third.token,
+      },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(membershipLinkMessages.alreadyMember);
+  });
+
+  it("refuses a membership's link on a one-time gift", async () => {
+    const applied = await applyForMembership(ojc.app, { email: 'ojc-one-time@example.org' });
+    const res = await ojc.app.inject({
+      method: 'POST',
+      url: '/api/ojc/create-payment',
+      payload: {
+        amount: applied.amount,
+        donationType: 'onetime',
+        donorName: 'Rivka Katz',
+        donorEmail: 'ojc-one-time@example.org',
+        membership: applied.token,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(membershipLinkMessages.monthlyOnly);
   });
 
   it('links a membership only to a monthly gift of its price', async () => {

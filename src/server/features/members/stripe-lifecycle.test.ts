@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { stripeSubscriptions } from '~/db/schema';
+import { members, stripeSubscriptions } from '~/db/schema';
 import { applyForMembership } from '../../../../tests/helpers/members';
 import { deliverEvent, drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
 import { MEMBERSHIP_PURPOSE, membershipLinkMessages } from './membership-link';
@@ -278,5 +278,32 @@ describe('membership through a card subscription', () => {
     expect(await second.member()).toMatchObject({ status: 'pending' });
     // Another address is not held back by it.
     expect((await setUp({ amount: 180, membership: other.token })).statusCode).toBe(200);
+
+    // Lapsed (its renewal declined, Stripe retrying): told so, not to pay a second time.
+    const member = async (status: 'lapsed' | 'cancelled') =>
+      t.app.database.db
+        .update(members)
+        .set({ status })
+        .where(eq(members.id, (await first.member()).id));
+    await member('lapsed');
+    const lapsed = await setUp({ amount: 180, membership: second.token });
+    expect(lapsed.statusCode).toBe(409);
+    expect(lapsed.json().error.message).toBe(membershipLinkMessages.lapsedMember);
+    // Ended: joining again is paying again.
+    await member('cancelled');
+    expect((await setUp({ amount: 180, membership: second.token })).statusCode).toBe(200);
+  });
+
+  it("refuses a membership's link on a one-time gift, before anything reaches Stripe", async () => {
+    const applied = await applyForMembership(t.app, { email: 'one-time@example.org' });
+    const before = t.standIn.requestsTo('POST', '/v1/payment_intents').length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { amount: 180, membership: applied.token },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(membershipLinkMessages.monthlyOnly);
+    expect(t.standIn.requestsTo('POST', '/v1/payment_intents')).toHaveLength(before);
   });
 });

@@ -64,7 +64,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     sentMessage: 'Thank you for applying.',
     schema: membershipApplicationInput,
     async submit(data: z.output<typeof membershipApplicationInput>, { log }) {
-      return { query: joinWelcomeQuery(await apply(data, log)) };
+      // The welcome is the page's main part; the form's own anchor is gone from it.
+      return { query: joinWelcomeQuery(await apply(data, log)), anchor: 'main' };
     },
   });
 

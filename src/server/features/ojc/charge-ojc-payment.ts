@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { donations, type Donation } from '~/db/schema';
+import { donations, members, type Donation } from '~/db/schema';
 import type { OjcChargeInput } from '~/shared/schemas/ojc';
 import { AppError } from '../../errors';
 import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
-import { linkOjcGift, recordMembershipPaid } from '../members';
+import { linkOjcGift, recordMembershipPaid, refuseSecondMembership } from '../members';
 import {
   claimCharge,
   last4,
@@ -61,6 +61,8 @@ export async function chargeOjcPayment(
     ctx.log.warn({ payment: row.id, code: before.code }, 'OJC charge refused before calling OJC');
     throw before;
   }
+  const [member] = await ctx.db.select().from(members).where(eq(members.ojcPaymentId, row.id));
+  if (member) await refuseSecondMembership(ctx.db, member);
   const claimed = await claimCharge(ctx.db, row.id, ctx.clock());
   if (!claimed) {
     // Another request took it between the read and the claim: say what it became.

@@ -4,7 +4,7 @@ import { coverFeeCents } from '~/shared/money';
 import type { OjcCreatePaymentInput } from '~/shared/schemas/ojc';
 import { AppError } from '../../errors';
 import { CURRENCY } from '~/shared/money';
-import { linkOjcPayment, memberToPayFor } from '../members';
+import { linkOjcPayment, memberToPayFor, refuseOneTimeMembership } from '../members';
 import { chargeMessages } from './charge-messages';
 import type { OjcContext } from './context';
 
@@ -52,6 +52,7 @@ export async function createOjcPayment(ctx: OjcContext, input: OjcCreatePaymentI
     createdAt: now,
     updatedAt: now,
   };
+  if (input.donationType === 'onetime') refuseOneTimeMembership(input.membership);
   const [created] = await ctx.db.transaction(async (tx) => {
     // A membership is paid monthly: its link names the member the first charge activates.
     const member =
