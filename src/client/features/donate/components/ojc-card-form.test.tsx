@@ -124,5 +124,22 @@ describe('the OJC card form', () => {
     expect(cardField().value).toBe('');
     expect(expiryField().value).toBe('');
     expect(screen.queryByText(/declined/)).toBeNull();
+    expect(shownToast()).toMatchObject({ title: 'Payment Successful' });
+  });
+
+  it("a success after a decline takes the failure toast's place", async () => {
+    const paid: OjcPayment = { ...payment, status: 'succeeded', cardLast4: '4242' };
+    const { user } = open({
+      [chargePath]: [
+        apiError(402, 'The card was declined: insufficient funds'),
+        json({ success: true, payment: paid }),
+      ],
+    });
+    await user.type(cardField(), '6034930012345678');
+    await user.type(expiryField(), '1240');
+    await user.click(screen.getByRole('button', { name: 'Pay $36.00' }));
+    await waitFor(() => expect(shownToast()).toMatchObject({ title: 'Payment Failed' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $36.00' }));
+    await waitFor(() => expect(shownToast()).toMatchObject({ title: 'Payment Successful' }));
   });
 });

@@ -57,6 +57,9 @@ export function OjcCardForm({
         expiry: values.expiry ?? '',
       });
       form.reset();
+      // As the card checkout says it; and a failure toast from an earlier try does not stay
+      // over the thank-you.
+      toast({ title: 'Payment Successful', description: 'Thank you for your generous donation!' });
       onPaid(result.payment);
     } catch (error) {
       const problem = paymentProblem(error, 'charging');

@@ -114,7 +114,7 @@ describe('the one-time gift form', () => {
     await user.type(customField(), '25000');
     expect(fieldError('Custom amount (USD)')).toBeUndefined();
     expect(customField().getAttribute('aria-invalid')).toBeNull();
-    expect(donateButton().textContent).toBe('Donate $25000');
+    expect(donateButton().textContent).toBe('Donate $25,000');
     expect((donateButton() as HTMLButtonElement).disabled).toBe(false);
   });
 

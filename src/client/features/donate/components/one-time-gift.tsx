@@ -1,3 +1,4 @@
+import { formatMoney } from '~/shared/money';
 import { useId, useSyncExternalStore, type FormEvent } from 'react';
 import siteConfig from '~/client/lib/site-config';
 import { buttonClass } from '../../../components/ui/button';
@@ -54,7 +55,8 @@ export function OneTimeGift({
   const custom = choice.typed ? choice.amount : '';
   const { amount, problem } = checkAmount(choice.amount, limits, useSiteContent('contact').phone);
   const ready = amount !== null && method !== null;
-  const label = `Donate $${amount ?? 0}${choice.monthly ? '/month' : ''}`;
+  // Grouped as money is read: 'Donate $1,000', not 'Donate $1000'.
+  const label = `Donate ${formatMoney((amount ?? 0) * 100, 'usd', { whole: true })}${choice.monthly ? '/month' : ''}`;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
