@@ -37,12 +37,26 @@ class PageDataStore {
    */
   current(path: string, search: string): PageDataSnapshot | undefined {
     const s = this.snapshot;
-    const same = s && s.path === path && s.search === withoutTracking(search);
+    const same =
+      s && asRouterReads(s.path) === path && asRouterReads(s.search) === withoutTracking(search);
     return !this.used && same ? s : undefined;
   }
 
   markUsed() {
     this.used = true;
+  }
+}
+
+/**
+ * A path or query as the router hands it to the pages (wouter decodes one that holds a `%` with
+ * decodeURI): the snapshot keeps them as the address had them, so `?amount=%2036` would
+ * otherwise not be the page's own data, and the checkout rendered without its card settings.
+ */
+function asRouterReads(text: string) {
+  try {
+    return text.includes('%') ? decodeURI(text) : text;
+  } catch {
+    return text;
   }
 }
 

@@ -68,6 +68,14 @@ describe('the donate page’s data: the limits and the methods set up', () => {
     });
   });
 
+  it("renders the checkout with its card settings whatever the address's encoding", async () => {
+    for (const query of ['amount=36', 'amount=%2036', 'amount=+36', 'amount=36&note=%E2%9C%93']) {
+      const { body } = await cardAndOneTimeOjc.inject(`/checkout?${query}`);
+      expect(body, query).toContain('Complete Donation $36');
+      expect(body, query).not.toContain('Setting up your payment');
+    }
+  });
+
   it('renders the choice its address holds, so the page hydrates as the server drew it', async () => {
     const { body } = await everything.inject('/donate?amount=72&type=subscription&method=ojc');
     expect(body).toMatch(/<button[^>]*aria-pressed="true"[^>]*>\$<!-- -->72<\/button>/);
