@@ -27,7 +27,7 @@ const payment: OjcPayment = {
 };
 const chargePath = `POST /api/ojc/payments/${payment.paymentId}/charge`;
 
-function open(routes: Record<string, Reply> = {}, shown: OjcPayment = payment) {
+function open(routes: Record<string, Reply | Reply[]> = {}, shown: OjcPayment = payment) {
   const api = serveApi(routes);
   const onPaid = vi.fn();
   const view = renderWithProviders(<OjcCardForm payment={shown} onPaid={onPaid} />);
