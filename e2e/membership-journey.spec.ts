@@ -52,7 +52,13 @@ async function payByCard(page: Page, tierId: string, email: string) {
   expect(await (await recorded).json()).toMatchObject({
     donation: { amount: price * 100, donationType: 'subscription', status: 'succeeded' },
   });
-  await expect(page.getByText('Thank you for your generous donation!')).toBeVisible();
+  const thanks = page
+    .getByRole('status')
+    .filter({ hasText: 'Thank you for your generous donation!' });
+  await expect(thanks).toBeVisible();
+  // It says the membership has begun, not only that a gift came.
+  await expect(thanks).toContainText('Your membership begins with this payment');
+  await expect(page).toHaveURL(/\/donate$/);
 }
 
 /** The member is active: the welcome mail came, and Members lists them as active. */

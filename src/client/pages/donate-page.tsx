@@ -32,7 +32,7 @@ export default function DonatePage() {
         Your gift sustains the prayers at the tziyun and the Torah legacy of our community. Every
         donation is tax-deductible.
       </PageHeader>
-      <DonateBanners success={flags.success} error={flags.error} />
+      <DonateBanners success={flags.success} error={flags.error} membership={flags.membership} />
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
         <Tabs
           label="Kind of gift"

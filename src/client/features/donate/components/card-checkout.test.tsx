@@ -295,7 +295,7 @@ describe('card checkout: paying', () => {
 
   it('sets up a monthly gift as a subscription, with the membership it pays for', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubNavigation();
+    const navigate = stubNavigation();
     const fake = fakeStripe();
     const { user, api } = open(
       { ...monthly, membership: 'signed-token' },
@@ -323,6 +323,17 @@ describe('card checkout: paying', () => {
     });
     expect(api.to('POST /api/create-payment-intent')).toHaveLength(0);
     await waitFor(() => expect(shownToast()?.title).toBe('Payment Successful'));
+    // The thank-you says the membership has begun (the donate page's banner reads the flag).
+    expect(shownToast()?.description).toBe('Thank you: your membership begins with this payment.');
+    expect(fake.stripe.confirmPayment).toHaveBeenCalledWith(
+      expect.objectContaining({
+        confirmParams: expect.objectContaining({
+          return_url: `${window.location.origin}/donate?success=true&membership=paid`,
+        }),
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(navigate).toHaveBeenCalledWith('/donate?success=true&membership=paid');
   });
 
   it('turns a monthly gift into a one-time one on request', async () => {

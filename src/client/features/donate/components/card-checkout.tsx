@@ -215,11 +215,13 @@ function CardForm({
         return;
       }
 
+      // A membership's first payment says so on the thank-you (use-donate-flags.ts).
+      const thanks = `/donate?success=true${choice.membership ? '&membership=paid' : ''}`;
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
         clientSecret,
         confirmParams: {
-          return_url: `${window.location.origin}/donate?success=true`,
+          return_url: `${window.location.origin}${thanks}`,
           payment_method_data: { billing_details: { name: donor.name, email: donor.email } },
         },
         redirect: 'if_required',
@@ -240,9 +242,11 @@ function CardForm({
       succeeded = true;
       toast({
         title: 'Payment Successful',
-        description: 'Thank you for your generous donation!',
+        description: choice.membership
+          ? 'Thank you: your membership begins with this payment.'
+          : 'Thank you for your generous donation!',
       });
-      window.setTimeout(() => window.location.assign('/donate?success=true'), SUCCESS_REDIRECT_MS);
+      window.setTimeout(() => window.location.assign(thanks), SUCCESS_REDIRECT_MS);
     } finally {
       // After a success the form stays disabled until the donate page opens.
       if (!succeeded) setProcessing(false);

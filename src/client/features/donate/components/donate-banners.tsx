@@ -1,7 +1,16 @@
 import { OfficeContact } from '../../../components/layout/office-contact';
 
 /** Spec 2: the green thank-you after a payment, the red banner after a payment issue. */
-export function DonateBanners({ success, error }: { success: boolean; error: boolean }) {
+export function DonateBanners({
+  success,
+  error,
+  membership = false,
+}: {
+  success: boolean;
+  error: boolean;
+  /** The payment was a membership's first: the thank-you says the membership has begun. */
+  membership?: boolean;
+}) {
   if (!success && !error) return null;
   return (
     <div className="mx-auto mt-8 max-w-4xl px-4 sm:px-6">
@@ -11,9 +20,16 @@ export function DonateBanners({ success, error }: { success: boolean; error: boo
           className="rounded-xl border border-green-700 bg-green-50 p-5 text-green-900"
         >
           <p className="text-lg font-semibold">Thank you for your generous donation!</p>
-          <p className="mt-1">
-            Your gift supports the prayers at the tziyun. A receipt is on its way to your email.
-          </p>
+          {membership ? (
+            <p className="mt-1">
+              Your membership begins with this payment: the Rabbi will carry your intentions to the
+              tziyun every week. A welcome email and your receipt are on their way.
+            </p>
+          ) : (
+            <p className="mt-1">
+              Your gift supports the prayers at the tziyun. A receipt is on its way to your email.
+            </p>
+          )}
         </div>
       ) : null}
       {error ? (

@@ -5,6 +5,7 @@ import { recordDonation } from '../api/card-payments';
 /** The query's flags of a result, which leave the address once read. */
 const flagParams = [
   'success',
+  'membership',
   'error',
   'payment_intent',
   'payment_intent_client_secret',
@@ -26,6 +27,9 @@ export function useDonateFlags() {
     const failedRedirect = redirectStatus !== null && redirectStatus !== 'succeeded';
     return {
       success: params.get('success') === 'true' && !failedRedirect,
+      // The first payment of a membership (the card checkout of a /join link).
+      membership:
+        params.get('success') === 'true' && !failedRedirect && params.get('membership') === 'paid',
       error: params.get('error') !== null || failedRedirect,
       paymentIntent: redirectStatus === 'succeeded' ? params.get('payment_intent') : null,
     };
