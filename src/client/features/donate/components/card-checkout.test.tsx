@@ -155,7 +155,7 @@ describe('card checkout: setting up', () => {
 
     const fake = fakeStripe();
     await act(async () => arrive(fake.stripe as unknown as Stripe));
-    expect(fake.element.mount).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(fake.element.mount).toHaveBeenCalledTimes(1));
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     expect(screen.queryByText('Loading the secure card form from Stripe…')).toBeNull();
   });
@@ -164,7 +164,9 @@ describe('card checkout: setting up', () => {
     const fake = fakeStripe({ autoReady: false });
     open(oneTime);
     const button = (await completeButton('Complete Donation $50')) as HTMLButtonElement;
-    expect(fake.element.mount).toHaveBeenCalledTimes(1);
+    // The element mounts in an effect, which may run just after the button shows (it did, once,
+    // on a loaded machine).
+    await waitFor(() => expect(fake.element.mount).toHaveBeenCalledTimes(1));
     expect(fake.stripe.elements).toHaveBeenCalledWith(
       expect.objectContaining({ mode: 'payment', amount: 5000, currency: 'usd' }),
     );
