@@ -22,4 +22,9 @@ export interface DonateOptions {
 export interface CheckoutPageData extends DonateOptions {
   card: { publishableKey: string; fee: FeeSettings } | null;
   attempt: string;
+  /**
+   * A membership's checkout (`membership=` in the address) that cannot be paid: why, in words
+   * (already active, another membership of the address, an expired link). Absent otherwise.
+   */
+  membershipProblem?: string;
 }

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
 import { useSiteContent } from '../lib/site-content';
+import { OfficeContact } from '../components/layout/office-contact';
+import { buttonClass } from '../components/ui/button';
 import { CardCheckout } from '../features/donate/components/card-checkout';
 import { CheckoutNotice, checkoutProblem } from '../features/donate/components/checkout-notice';
 import { OjcCheckout } from '../features/donate/components/ojc-checkout';
@@ -21,7 +23,10 @@ export default function CheckoutPage() {
   const { phone } = useSiteContent('contact');
   const choice = parseCheckoutChoice(params);
   if (!choice) return <Redirect to="/donate" replace />;
-  const blocked = options ? checkoutProblem(choice, options, phone) !== null : false;
+  const membershipProblem = choice.membership ? options?.membershipProblem : undefined;
+  const blocked =
+    Boolean(membershipProblem) ||
+    (options ? checkoutProblem(choice, options, phone) !== null : false);
   const otherMethod = choice.method === 'ojc' ? 'credit_card' : 'ojc';
   const otherMethodSetUp = !options || options.methods[choice.type].includes(otherMethod);
   const amount = formatMoney(choice.amount * 100, 'usd', { whole: true });
@@ -58,7 +63,23 @@ export default function CheckoutPage() {
         </p>
       ) : null}
       <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-300">
-        {options && blocked ? (
+        {membershipProblem ? (
+          <section aria-labelledby="membership-notice" className="text-stone-800">
+            <h2
+              id="membership-notice"
+              className="font-display text-2xl font-semibold text-navy-950"
+            >
+              Your membership
+            </h2>
+            <p className="mt-3 text-lg">{membershipProblem}</p>
+            <p className="mt-3">
+              The office: <OfficeContact />.
+            </p>
+            <a href="/" className={buttonClass('secondary', 'mt-6')}>
+              Return to Homepage
+            </a>
+          </section>
+        ) : options && blocked ? (
           <CheckoutNotice choice={choice} options={options} />
         ) : choice.method === 'ojc' ? (
           <OjcCheckout choice={choice} attempt={options?.attempt} />

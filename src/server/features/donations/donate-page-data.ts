@@ -4,6 +4,7 @@ import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
 import { donationFee } from '../../env';
 import { minDonationDollars } from '~/shared/schemas/donations';
 import { paymentMethods } from '../../lib/payment-methods';
+import { membershipLinkProblem } from '../members';
 import { stripeSettings } from './stripe-client';
 
 /**
@@ -25,11 +26,21 @@ export async function loadDonatePageData(app: FastifyInstance): Promise<DonateOp
  * form is in the first HTML and only the card field waits for Stripe.js), and a fresh key for
  * this page's attempt.
  */
-export async function loadCheckoutPageData(app: FastifyInstance): Promise<CheckoutPageData> {
+export async function loadCheckoutPageData(
+  app: FastifyInstance,
+  url: URL,
+): Promise<CheckoutPageData> {
   const settings = stripeSettings(app.env);
+  // A membership's link is checked as its payment would be, so a paid one says so at once.
+  const membership =
+    url.searchParams.get('type') === 'subscription' ? url.searchParams.get('membership') : null;
+  const membershipProblem = membership
+    ? await membershipLinkProblem(app.database.db, app.linkSigner, membership, app.clock())
+    : null;
   return {
     ...(await loadDonatePageData(app)),
     card: settings ? { publishableKey: settings.publishableKey, fee: donationFee(app.env) } : null,
     attempt: randomBytes(18).toString('base64url'),
+    ...(membershipProblem ? { membershipProblem } : {}),
   };
 }

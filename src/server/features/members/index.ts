@@ -15,6 +15,7 @@ export {
 } from './member-lifecycle';
 export {
   membershipCheckoutUrl,
+  membershipLinkProblem,
   membershipToken,
   memberToPayFor,
   refuseOneTimeMembership,

@@ -54,9 +54,36 @@ export function membershipToken(signer: LinkSigner, member: Pick<Member, 'id'>, 
 }
 
 /**
- * The member a checkout's token names, locked, when it may still be paid for: pending, or ended
- * and joining again, and no other membership of the same address is paid (active, or lapsed with
- * its subscription still retrying). The gift must be the tier's price (a covered fee comes on top).
+ * The member a checkout's token names, when it may still be paid for: pending, or ended and
+ * joining again, and no other membership of the same address is paid (active, or lapsed with its
+ * subscription still retrying). Locked for the payment's transaction with `lock`.
+ */
+async function payableMember(
+  tx: DatabaseExecutor,
+  linkSigner: LinkSigner,
+  token: string,
+  now: Date,
+  lock: boolean,
+): Promise<Member> {
+  const check = linkSigner.verify(MEMBERSHIP_PURPOSE, token, now);
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new AppError('link_expired', membershipLinkMessages.expired)
+      : new AppError('bad_request', membershipLinkMessages.invalid);
+  }
+  const named = tx.select().from(members).where(eq(members.id, check.subject));
+  const [member] = lock ? await named.for('update') : await named;
+  if (!member) throw new AppError('bad_request', membershipLinkMessages.invalid);
+  if (member.status === 'active') {
+    throw new AppError('conflict', membershipLinkMessages.alreadyActive);
+  }
+  await refuseSecondMembership(tx, member);
+  return member;
+}
+
+/**
+ * The member a checkout's token names, locked, when it may still be paid for (payableMember).
+ * The gift must be the tier's price (a covered fee comes on top).
  */
 export async function memberToPayFor(
   tx: DatabaseExecutor,
@@ -65,27 +92,32 @@ export async function memberToPayFor(
   giftCents: number,
   now: Date,
 ): Promise<Member> {
-  const check = linkSigner.verify(MEMBERSHIP_PURPOSE, token, now);
-  if (!check.ok) {
-    throw check.reason === 'expired'
-      ? new AppError('link_expired', membershipLinkMessages.expired)
-      : new AppError('bad_request', membershipLinkMessages.invalid);
-  }
-  const [member] = await tx
-    .select()
-    .from(members)
-    .where(eq(members.id, check.subject))
-    .for('update');
-  if (!member) throw new AppError('bad_request', membershipLinkMessages.invalid);
-  if (member.status === 'active') {
-    throw new AppError('conflict', membershipLinkMessages.alreadyActive);
-  }
-  await refuseSecondMembership(tx, member);
+  const member = await payableMember(tx, linkSigner, token, now, true);
   if (giftCents !== member.monthlyAmountCents) {
     const message = membershipLinkMessages.wrongAmount(member.monthlyAmountCents / 100);
     throw new AppError('validation_failed', message, { amount: message });
   }
   return member;
+}
+
+/**
+ * Why a membership's link cannot be paid now, in the words its payment would be refused with
+ * (already active, another membership of the address, expired, not valid), or null: the
+ * checkout says so when it opens, before the donor types a card.
+ */
+export async function membershipLinkProblem(
+  db: DatabaseExecutor,
+  linkSigner: LinkSigner,
+  token: string,
+  now: Date,
+): Promise<string | null> {
+  try {
+    await payableMember(db, linkSigner, token, now, false);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
 }
 
 /**

@@ -276,6 +276,16 @@ describe('membership through a card subscription', () => {
     expect(refused.json().error.message).toBe(membershipLinkMessages.alreadyMember);
     expect(t.standIn.requestsTo('POST', '/v1/subscriptions')).toHaveLength(before);
     expect(await second.member()).toMatchObject({ status: 'pending' });
+    // The checkout says so when it opens, before a card is typed; another address pays.
+    const checkout = async (token: string) =>
+      (await t.app.inject(`/checkout?amount=180&type=subscription&membership=${token}`)).body;
+    const opened = await checkout(second.token);
+    expect(opened).toContain(membershipLinkMessages.alreadyMember);
+    expect(opened).not.toContain('Complete Donation');
+    expect(await checkout(first.token)).toContain(membershipLinkMessages.alreadyActive);
+    const payable = await checkout(other.token);
+    expect(payable).toContain('Complete Donation $180');
+    expect(payable).not.toContain('Your membership<');
     // Another address is not held back by it.
     expect((await setUp({ amount: 180, membership: other.token })).statusCode).toBe(200);
 
