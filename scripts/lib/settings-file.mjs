@@ -1,5 +1,5 @@
 // What the commands an operator runs (`npm start`, `npm run admin:*`) do before anything reads a
-// setting: refuse a Node.js older than the site supports, and read `.env` (README, Settings;
+// setting: refuse a Node.js older than the site supports, and read `.env` (docs/operations.md, Settings;
 // docs/decisions/023-settings-file-and-data-directory-lock.md).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

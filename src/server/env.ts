@@ -173,7 +173,7 @@ export const envSchema = z.object({
         'must be keys like OJC_CARD_ENCRYPTION_KEY, separated by commas',
       ),
   ),
-  /** GoHighLevel (README, Integrations): the API, a private integration token and the
+  /** GoHighLevel (docs/features.md, Integrations): the API, a private integration token and the
    * location (sub-account) id; the token and the location together or neither. */
   GHL_API_BASE: z
     .url({

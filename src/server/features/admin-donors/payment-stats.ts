@@ -12,7 +12,7 @@ import type { PaymentStats } from '~/shared/schemas/admin-donors';
 import { lastTwelveMonths, monthOfRow } from './stats-months';
 
 /*
- * What the donor dashboard counts (also in README.md, "Administrators"):
+ * What the donor dashboard counts (also in docs/features.md, "Administrators"):
  *
  * - Money is what was received and kept: succeeded gifts only, each counted as amount_cents less
  *   refunded_cents (a partial refund leaves the gift succeeded). Pending, failed, refunded and

@@ -130,7 +130,7 @@ function ConnectionCard({
           <p className="mt-2 max-w-2xl text-sm text-stone-700">
             In GoHighLevel, open the sub-account’s Settings, Private Integrations, and create a
             token with the contacts scopes; the location id is in the sub-account’s business
-            profile. See the README, Integrations.
+            profile. The site’s guide (docs/features.md, Integrations) says more.
           </p>
         ) : null}
       </div>
