@@ -44,6 +44,16 @@ describe('the boundaries lint rule', () => {
     ]);
   });
 
+  it("fails a test kit that re-exports another feature's internals (test kits are not exempt)", async () => {
+    const problems = await problemsIn(
+      'src/server/features/ojc/ojc-test-kit.ts',
+      "export { donationRoutes } from '../donations/routes';\n",
+    );
+    expect(problems).toEqual([
+      'import the donations feature through its front door (features/donations/index.ts), not its internals',
+    ]);
+  });
+
   it("passes an import of another feature's front door, and of the feature's own files", async () => {
     const problems = await problemsIn(
       'src/server/features/ojc/example.ts',
