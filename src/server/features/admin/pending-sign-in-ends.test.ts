@@ -312,7 +312,7 @@ describe('the check when a pending sign-in completes', () => {
           now: app.clock(),
           idleMs: app.adminAuth.idleMs,
           maxMs: app.adminAuth.maxMs,
-          rp: { id: 'tziyun.test', origin },
+          rp: { id: 'tziyun.test', name: 'Tziyun Admin', origin },
         },
       ),
     ).rejects.toMatchObject({ statusCode: 401, message: pendingEndedMessage });
