@@ -88,8 +88,16 @@ test.describe('the authenticator app', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expectNoAxeViolations(page);
 
-    // A wrong code first: plain words under the field, the app stays off.
+    // Without the password it stays off: a session left open cannot add a factor.
     const codeField = app.getByRole('textbox', { name: '6-digit code' });
+    const passwordField = app.getByLabel('Your password');
+    await codeField.fill(totpCode(secret));
+    await app.getByRole('button', { name: 'Turn on' }).click();
+    await expect(passwordField).toHaveAccessibleDescription(
+      /Enter your password to confirm it is you/,
+    );
+    // A wrong code: plain words under the field, the app stays off.
+    await passwordField.fill(password);
     await codeField.fill(wrongCode(secret));
     await app.getByRole('button', { name: 'Turn on' }).click();
     await expect(codeField).toHaveAccessibleDescription(/That code did not work/);
@@ -135,7 +143,7 @@ test.describe('recovery codes', () => {
   test('sign in once each, typed by keyboard, and a used one is refused', async ({ page }) => {
     const username = await newAccount(page);
     const csrf = await apiSignIn(page.request, '', username, password);
-    const { recoveryCodes } = await enableTotpByApi(page.request, '', csrf);
+    const { recoveryCodes } = await enableTotpByApi(page.request, '', csrf, password);
     await page.context().clearCookies();
     const [code] = recoveryCodes;
 
@@ -200,6 +208,13 @@ test.describe('on a server at localhost', () => {
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
     await passkeys.getByRole('textbox', { name: 'Name of the passkey' }).fill('Virtual key');
     await expectNoAxeViolations(page);
+    // Not without the password: nothing is created.
+    await passkeys.getByRole('button', { name: 'Create the passkey' }).click();
+    await expect(passkeys.getByLabel('Your password')).toHaveAccessibleDescription(
+      /Enter your password to confirm it is you/,
+    );
+    expect(await authenticator.credentials()).toHaveLength(0);
+    await passkeys.getByLabel('Your password').fill(password);
     await passkeys.getByRole('button', { name: 'Create the passkey' }).click();
     await expect(
       page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
@@ -238,7 +253,7 @@ test.describe('on a server at localhost', () => {
 
     // The owner sets up an app (required before requiring it), then requires it in the browser.
     csrf = await apiSignIn(page.request, url, ownerName, password);
-    await enableTotpByApi(page.request, url, csrf);
+    await enableTotpByApi(page.request, url, csrf, password);
     await page.goto(`${url}/admin`);
     await sectionLink(page, 'Administrators').click();
     const policy = page.getByRole('form', { name: 'Second factor for everyone' });

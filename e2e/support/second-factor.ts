@@ -82,15 +82,23 @@ export async function createAccount(
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** Sets up and confirms the authenticator app through the API; its secret and recovery codes. */
-export async function enableTotpByApi(request: APIRequestContext, base: string, csrfToken: string) {
+/**
+ * Sets up and confirms the authenticator app through the API (the account's password confirms
+ * it); its secret and recovery codes.
+ */
+export async function enableTotpByApi(
+  request: APIRequestContext,
+  base: string,
+  csrfToken: string,
+  password: string,
+) {
   const headers = { ...originOf(base), 'x-csrf-token': csrfToken };
   const setup = await request.post(`${base}/api/admin/account/totp`, { headers });
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
   const confirmed = await request.post(`${base}/api/admin/account/totp/confirm`, {
     headers,
-    data: { code: totpCode(secret) },
+    data: { code: totpCode(secret), password },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };

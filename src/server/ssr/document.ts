@@ -80,6 +80,25 @@ function heroPreload(image: ContentImage | undefined): string {
   return `<link rel="preload" as="image" ${attributes.join(' ')} fetchpriority="high">`;
 }
 
+/**
+ * The admin screens are drawn in the browser (ADR 002), so without JavaScript their page would
+ * be blank. This says so instead, in the sign-in card's own look; with scripts on, browsers
+ * never show it. Outside #root, which the admin screens render into.
+ */
+function adminWithoutScripts(product: string): string {
+  return (
+    '<noscript><main class="flex min-h-screen items-center justify-center bg-navy-950 px-4 py-12">' +
+    '<div class="w-full max-w-sm rounded-xl bg-white p-8 shadow-xl">' +
+    `<p class="text-center font-display text-xl font-semibold text-gold-700">${escapeHtml(product)}</p>` +
+    '<h1 class="mt-1 text-center font-display text-3xl font-semibold text-navy-950">Admin Login</h1>' +
+    '<p class="mt-6 text-stone-800">The admin area needs JavaScript, and it is turned off or ' +
+    'blocked in this browser. Turn JavaScript on for this site, then reload this page to sign in.</p>' +
+    '<p class="mt-4 text-stone-800">The rest of the website works without it.</p>' +
+    '<p class="mt-6"><a class="text-navy-800 underline hover:text-navy-950" href="/">Back to the website</a></p>' +
+    '</div></main></noscript>'
+  );
+}
+
 export function renderDocument({
   route,
   path,
@@ -150,5 +169,6 @@ export function renderDocument({
   const scripts =
     data +
     assets.scripts.map((src) => `<script type="module" src="${src}"${modules}></script>`).join('');
-  return `<!doctype html><html lang="en"><head>${head.join('')}</head><body><div id="root">${appHtml}</div>${scripts}</body></html>`;
+  const withoutScripts = admin ? adminWithoutScripts(site.product) : '';
+  return `<!doctype html><html lang="en"><head>${head.join('')}</head><body><div id="root">${appHtml}</div>${withoutScripts}${scripts}</body></html>`;
 }

@@ -260,6 +260,18 @@ describe('server-rendered public pages', () => {
     expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(res.body).toContain('<div id="root"></div>');
   });
+
+  it('says plainly on an admin page that the admin area needs JavaScript, for browsers without it', async () => {
+    for (const path of ['/admin/login', '/admin']) {
+      const res = await app.inject(path);
+      const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(res.body)?.[1] ?? '';
+      expect(noscript, path).toContain('<h1');
+      expect(noscript, path).toContain('The admin area needs JavaScript');
+      expect(noscript, path).toContain('href="/"');
+    }
+    // Public pages work without scripts and say nothing of the kind.
+    expect((await app.inject('/contact')).body).not.toContain('The admin area needs JavaScript');
+  });
 });
 
 describe('robots.txt and sitemap.xml', () => {

@@ -119,41 +119,56 @@ export const accountSecurity = z.object({
   secondFactorRequired: z.boolean(),
 });
 
-/** `POST /api/admin/account/totp/confirm` */
-export const totpConfirmInput = z.object({ code: totpCodeField });
+const passwordField = z
+  .string({ error: 'Enter your password' })
+  .max(passwordLength.max, `Password must be at most ${passwordLength.max} characters`);
 
 /**
- * A second look before weakening an account (switching the app off, removing a passkey, new
+ * `POST /api/admin/account/totp/confirm`: the app's first code, and the password, as for any
+ * change to what signs the account in (a session left open must not plant a lasting factor).
+ */
+export const totpConfirmInput = z.object({
+  code: totpCodeField,
+  password: z
+    .string({ error: 'Enter your password to confirm it is you' })
+    .min(1, 'Enter your password to confirm it is you')
+    .max(passwordLength.max, `Password must be at most ${passwordLength.max} characters`),
+});
+
+const reauthFields = {
+  password: passwordField.optional(),
+  code: z.string({ error: totpCodeMessage }).max(20, totpCodeMessage).optional(),
+};
+
+function requireReauth(value: { password?: string; code?: string }, ctx: z.RefinementCtx) {
+  const code = value.code?.replace(/[\s-]/g, '');
+  if (code) {
+    if (!/^\d{6}$/.test(code))
+      ctx.addIssue({ code: 'custom', path: ['code'], message: totpCodeMessage });
+    return;
+  }
+  if (!value.password) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['password'],
+      message: 'Enter your password (or a code from your authenticator app) to confirm',
+    });
+  }
+}
+
+/**
+ * A second look before changing what signs the account in (adding or removing a factor, new
  * recovery codes): the password, or a current code from the authenticator app.
  */
-export const reauthInput = z
-  .object({
-    password: z
-      .string({ error: 'Enter your password' })
-      .max(passwordLength.max, `Password must be at most ${passwordLength.max} characters`)
-      .optional(),
-    code: z.string({ error: totpCodeMessage }).max(20, totpCodeMessage).optional(),
-  })
-  .superRefine((value, ctx) => {
-    const code = value.code?.replace(/[\s-]/g, '');
-    if (code) {
-      if (!/^\d{6}$/.test(code))
-        ctx.addIssue({ code: 'custom', path: ['code'], message: totpCodeMessage });
-      return;
-    }
-    if (!value.password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: 'Enter your password (or a code from your authenticator app) to confirm',
-      });
-    }
-  });
+export const reauthInput = z.object(reauthFields).superRefine(requireReauth);
 
 /** A new second factor; `recoveryCodes` when it is the account's first (else null). */
 export const factorAdded = z.object({ recoveryCodes: recoveryCodesView.nullable() });
 export const passkeyAdded = factorAdded.extend({ passkey: passkeyView });
-export const passkeyInput = z.object({ name: passkeyNameField, response: passkeyAttestation });
+/** `POST /api/admin/account/passkeys`: the new passkey, with the password or a current code. */
+export const passkeyInput = z
+  .object({ name: passkeyNameField, response: passkeyAttestation, ...reauthFields })
+  .superRefine(requireReauth);
 export const passkeyIdParams = z.object({ id: z.uuid({ error: 'Unknown passkey' }) });
 export const recoveryCodesIssued = z.object({ recoveryCodes: recoveryCodesView });
 
@@ -176,4 +191,5 @@ export type TotpSetup = z.infer<typeof totpSetup>;
 export type AccountSecurity = z.infer<typeof accountSecurity>;
 export type PasskeyView = z.infer<typeof passkeyView>;
 export type ReauthInput = z.input<typeof reauthInput>;
+export type TotpConfirmInput = z.input<typeof totpConfirmInput>;
 export type SecurityPolicy = z.infer<typeof securityPolicy>;

@@ -25,11 +25,19 @@ interface ShownToast extends ToastMessage {
 }
 
 const ToastContext = createContext<((toast: ToastMessage) => void) | null>(null);
+const DismissContext = createContext<(() => void) | null>(null);
 
 export function useToast() {
   const show = useContext(ToastContext);
   if (!show) throw new Error('useToast must be used inside ToastProvider');
   return show;
+}
+
+/** Takes the toast down before its time, when what it said is no longer true. */
+export function useDismissToast() {
+  const dismiss = useContext(DismissContext);
+  if (!dismiss) throw new Error('useDismissToast must be used inside ToastProvider');
+  return dismiss;
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -50,8 +58,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
-      {children}
-      <ToastViewport toast={toast} onDismiss={dismiss} />
+      <DismissContext.Provider value={dismiss}>
+        {children}
+        <ToastViewport toast={toast} onDismiss={dismiss} />
+      </DismissContext.Provider>
     </ToastContext.Provider>
   );
 }

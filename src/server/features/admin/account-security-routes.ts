@@ -24,7 +24,9 @@ import { confirmTotp, disableTotp, startTotpSetup } from './totp-factor';
 
 /**
  * /api/admin/account/…: the signed-in administrator's own second factors (the Account Security
- * tab). Anything that weakens the account asks for the password or a current code again.
+ * tab). Any change to what signs the account in, adding a factor as much as removing one, asks
+ * for the password or a current code again: a session left open on a shared computer must not be
+ * enough to plant a lasting factor or, on an account without one, take its recovery codes.
  */
 export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -54,7 +56,10 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/totp/confirm',
     { schema: { body: totpConfirmInput, response: { 200: factorAdded } } },
-    async (request) => confirmTotp(db, userOf(request), request.body.code, context(request)),
+    async (request) => {
+      await recheck(request, { password: request.body.password });
+      return confirmTotp(db, userOf(request), request.body.code, context(request));
+    },
   );
 
   app.post(
@@ -78,6 +83,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/passkeys',
     { schema: { body: passkeyInput, response: { 201: passkeyAdded } } },
     async (request, reply) => {
+      await recheck(request, request.body);
       const added = await addPasskey(
         db,
         userOf(request),

@@ -18,6 +18,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const origin = 'https://tziyun.test';
+/** The password of every account made by the admin fixtures. */
+const password = 'correct horse battery staple';
 
 function call(session: AdminSession, method: 'GET' | 'POST', url: string, payload?: unknown) {
   return app.inject({
@@ -48,6 +50,7 @@ async function setUpTotp(session: AdminSession) {
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret } = setup.json();
   const confirmed = await call(session, 'POST', '/totp/confirm', {
+    password,
     code: totpCode(app, secret),
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -59,6 +62,7 @@ async function addPasskey(session: AdminSession, name = 'Office laptop') {
   const options = await call(session, 'POST', '/passkeys/options');
   expect(options.statusCode, options.body).toBe(200);
   const res = await call(session, 'POST', '/passkeys', {
+    password,
     name,
     response: authenticator.register(options.json()),
   });
@@ -102,13 +106,17 @@ describe('setting up the authenticator app', () => {
     expect((await security(session)).totp.enabled).toBe(false);
 
     const wrong = await call(session, 'POST', '/totp/confirm', {
+      password,
       code: totpCode(app, secret) === '000000' ? '111111' : '000000',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.code).toMatch(/That code did not work/);
     expect((await security(session)).totp.enabled).toBe(false);
 
-    const ok = await call(session, 'POST', '/totp/confirm', { code: totpCode(app, secret) });
+    const ok = await call(session, 'POST', '/totp/confirm', {
+      password,
+      code: totpCode(app, secret),
+    });
     expect(ok.statusCode).toBe(200);
     const { recoveryCodes } = ok.json();
     expect(recoveryCodes).toHaveLength(10);
@@ -147,9 +155,15 @@ describe('setting up the authenticator app', () => {
     const first = (await call(session, 'POST', '/totp')).json().secret;
     const second = (await call(session, 'POST', '/totp')).json().secret;
     expect(second).not.toBe(first);
-    const old = await call(session, 'POST', '/totp/confirm', { code: totpCode(app, first) });
+    const old = await call(session, 'POST', '/totp/confirm', {
+      password,
+      code: totpCode(app, first),
+    });
     expect(old.statusCode).toBe(400);
-    const ok = await call(session, 'POST', '/totp/confirm', { code: totpCode(app, second) });
+    const ok = await call(session, 'POST', '/totp/confirm', {
+      password,
+      code: totpCode(app, second),
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -158,7 +172,14 @@ describe('setting up the authenticator app', () => {
     const session = await signIn(app, admin);
     const setup = (await call(session, 'POST', '/totp')).json();
     const code = totpCode(app, setup.secret);
-    expect((await call(session, 'POST', '/totp/confirm', { code })).statusCode).toBe(200);
+    expect(
+      (
+        await call(session, 'POST', '/totp/confirm', {
+          password,
+          code,
+        })
+      ).statusCode,
+    ).toBe(200);
     const login = await app.inject({
       method: 'POST',
       url: '/api/admin/login',
@@ -177,10 +198,13 @@ describe('setting up the authenticator app', () => {
 
   it('refuses confirming with nothing set up, and bad codes with field messages', async () => {
     const session = await signIn(app);
-    const none = await call(session, 'POST', '/totp/confirm', { code: '123456' });
+    const none = await call(session, 'POST', '/totp/confirm', {
+      password,
+      code: '123456',
+    });
     expect(none.statusCode).toBe(400);
     for (const payload of [{}, { code: '' }, { code: '12 34 5' }, { code: 123456 }]) {
-      const res = await call(session, 'POST', '/totp/confirm', payload);
+      const res = await call(session, 'POST', '/totp/confirm', { password, ...payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.fields).toEqual({
         code: 'Enter the 6-digit code from your authenticator app',
@@ -306,6 +330,7 @@ describe('passkeys', () => {
     const authenticator = new SoftAuthenticator(origin);
     const options = (await call(session, 'POST', '/passkeys/options')).json();
     const phished = await call(session, 'POST', '/passkeys', {
+      password,
       name: 'Phished',
       response: authenticator.register(options, { origin: 'https://tziyun.evil' }),
     });
@@ -315,6 +340,7 @@ describe('passkeys', () => {
     );
     // That used the challenge up.
     const reused = await call(session, 'POST', '/passkeys', {
+      password,
       name: 'Reused',
       response: authenticator.register(options),
     });
@@ -323,6 +349,7 @@ describe('passkeys', () => {
 
     const fresh = (await call(session, 'POST', '/passkeys/options')).json();
     const wrongRp = await call(session, 'POST', '/passkeys', {
+      password,
       name: 'Wrong RP',
       response: authenticator.register(fresh, { rpId: 'evil.example' }),
     });
@@ -336,6 +363,7 @@ describe('passkeys', () => {
     const options = (await call(session, 'POST', '/passkeys/options')).json();
     app.advanceClock(5 * 60_000 + 1);
     const late = await call(session, 'POST', '/passkeys', {
+      password,
       name: 'Late',
       response: authenticator.register(options),
     });
@@ -344,6 +372,7 @@ describe('passkeys', () => {
     const other = await signIn(app, admin);
     const theirs = (await call(other, 'POST', '/passkeys/options')).json();
     const crossed = await call(session, 'POST', '/passkeys', {
+      password,
       name: 'Crossed',
       response: authenticator.register(theirs),
     });
@@ -355,6 +384,7 @@ describe('passkeys', () => {
     const { authenticator } = await addPasskey(session);
     const options = (await call(session, 'POST', '/passkeys/options')).json();
     const twice = await call(session, 'POST', '/passkeys', {
+      password,
       name: 'Again',
       response: authenticator.register(options),
     });
@@ -417,12 +447,13 @@ describe('passkeys', () => {
       ],
     ];
     for (const [payload, field] of cases) {
-      const res = await call(session, 'POST', '/passkeys', payload);
+      const res = await call(session, 'POST', '/passkeys', { password, ...(payload as object) });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(Object.keys(res.json().error.fields), field).toContain(field);
     }
     // Well-formed but garbage: a plain 400.
     const garbage = await call(session, 'POST', '/passkeys', {
+      password,
       name: 'Garbage',
       response: {
         ...good,
@@ -430,6 +461,69 @@ describe('passkeys', () => {
       },
     });
     expect(garbage.statusCode).toBe(400);
+  });
+});
+
+describe('adding a factor asks who you are, as removing one does', () => {
+  it('the app is switched on only with the password: without it or with a wrong one, refused', async () => {
+    const admin = await createAdmin(app);
+    const session = await signIn(app, admin);
+    const { secret } = (await call(session, 'POST', '/totp')).json();
+    const code = totpCode(app, secret);
+    const without = await call(session, 'POST', '/totp/confirm', { code });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.fields).toEqual({
+      password: 'Enter your password to confirm it is you',
+    });
+    const wrong = await call(session, 'POST', '/totp/confirm', { code, password: 'not it at all' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: 'That is not your password.' });
+    // Neither switched it on nor handed out recovery codes, and the code was not used up.
+    expect(await security(session)).toMatchObject({
+      totp: { enabled: false },
+      recoveryCodesLeft: 0,
+    });
+    const ok = await call(session, 'POST', '/totp/confirm', { code, password: admin.password });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().recoveryCodes).toHaveLength(10);
+  });
+
+  it('a passkey is added only with the password or a current code from the app', async () => {
+    const admin = await createAdmin(app);
+    const session = await signIn(app, admin);
+    const authenticator = new SoftAuthenticator(origin);
+    const attempt = async (reauth: Record<string, string>) => {
+      const options = (await call(session, 'POST', '/passkeys/options')).json();
+      return call(session, 'POST', '/passkeys', {
+        name: 'Laptop',
+        response: authenticator.register(options),
+        ...reauth,
+      });
+    };
+    const without = await attempt({});
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.fields).toEqual({
+      password: 'Enter your password (or a code from your authenticator app) to confirm',
+    });
+    const wrong = await attempt({ password: 'not it at all' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: 'That is not your password.' });
+    expect(await security(session)).toMatchObject({ passkeys: [], recoveryCodesLeft: 0 });
+
+    const ok = await attempt({ password: admin.password });
+    expect(ok.statusCode, ok.body).toBe(201);
+
+    // With the app on, a current code of it will do instead.
+    const other = await createAdmin(app);
+    const otherSession = await signIn(app, other);
+    const secret = await enableTotp(app, other.id);
+    const options = (await call(otherSession, 'POST', '/passkeys/options')).json();
+    const byCode = await call(otherSession, 'POST', '/passkeys', {
+      name: 'Key',
+      response: new SoftAuthenticator(origin).register(options),
+      code: totpCode(app, secret),
+    });
+    expect(byCode.statusCode, byCode.body).toBe(201);
   });
 });
 

@@ -7,6 +7,7 @@ import type { AdminIdentity } from '../../auth/sessions';
 import type { AuditContext } from '../../services/audit/audit-context';
 import { recordAudit } from '../../services/audit/record-audit';
 import { listPasskeys, serializePasskey } from './passkeys';
+import { endPendingSignIns } from './pending-sign-ins';
 import { issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes';
 import { hasSecondFactor, secondFactorRequired, secondFactorsOf } from './second-factors';
 
@@ -41,6 +42,8 @@ export async function regenerateRecoveryCodes(
       );
     }
     const recoveryCodes = await issueRecoveryCodes(tx, user.id, context.now);
+    // A sign-in begun before may not finish with one of the codes just replaced.
+    await endPendingSignIns(tx, user.id);
     await recordAudit(tx, {
       actor: context.actor,
       action: 'recovery-codes-issued',

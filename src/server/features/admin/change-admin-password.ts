@@ -6,10 +6,12 @@ import type { AuditContext } from '../../services/audit/audit-context';
 import { hashPassword } from '../../auth/passwords';
 import { recordAudit } from '../../services/audit/record-audit';
 import { endUserSessions } from '../../auth/sessions';
+import { endPendingSignIns } from './pending-sign-ins';
 
 /**
  * Sets a new password (already checked against the length rule) and ends the user's sessions,
- * all of them or all but `keepTokenHash` (the browser that made the change).
+ * all of them or all but `keepTokenHash` (the browser that made the change), and every sign-in
+ * still waiting for its second step: it was begun with the old password.
  */
 export async function changeAdminPassword(
   db: Database,
@@ -27,11 +29,17 @@ export async function changeAdminPassword(
     const sessionsEnded = await endUserSessions(tx, user.id, {
       exceptTokenHash: input.keepTokenHash,
     });
+    const pendingSignInsEnded = await endPendingSignIns(tx, user.id);
     await recordAudit(tx, {
       actor: context.actor,
       action: 'password-changed',
       target: user.username,
-      details: { userId: user.id, sessionsEnded, ...(context.actor ? {} : { via: 'cli' }) },
+      details: {
+        userId: user.id,
+        sessionsEnded,
+        ...(pendingSignInsEnded > 0 ? { pendingSignInsEnded } : {}),
+        ...(context.actor ? {} : { via: 'cli' }),
+      },
       ip: context.ip,
       at: context.now,
     });

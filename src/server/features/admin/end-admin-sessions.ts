@@ -5,8 +5,12 @@ import { AppError } from '../../errors';
 import type { AuditContext } from '../../services/audit/audit-context';
 import { recordAudit } from '../../services/audit/record-audit';
 import { endUserSessions } from '../../auth/sessions';
+import { endPendingSignIns } from './pending-sign-ins';
 
-/** Signs an administrator out everywhere (a lost laptop); returns how many sessions ended. */
+/**
+ * Signs an administrator out everywhere (a lost laptop), sign-ins still waiting for their second
+ * step included; returns how many sessions ended.
+ */
 export async function endAdminSessions(db: Database, userId: string, context: AuditContext) {
   return db.transaction(async (tx) => {
     const [target] = await tx
@@ -15,11 +19,12 @@ export async function endAdminSessions(db: Database, userId: string, context: Au
       .where(eq(adminUsers.id, userId));
     if (!target) throw new AppError('not_found', 'No such administrator');
     const ended = await endUserSessions(tx, userId);
+    const pendingSignInsEnded = await endPendingSignIns(tx, userId);
     await recordAudit(tx, {
       actor: context.actor,
       action: 'sessions-ended',
       target: target.username,
-      details: { userId, ended },
+      details: { userId, ended, ...(pendingSignInsEnded > 0 ? { pendingSignInsEnded } : {}) },
       ip: context.ip,
       at: context.now,
     });

@@ -7,6 +7,7 @@ import type { AdminIdentity } from '../../auth/sessions';
 import type { AuditContext } from '../../services/audit/audit-context';
 import { recordAudit } from '../../services/audit/record-audit';
 import { serializePasskey, verifyNewPasskey, type RelyingParty } from './passkeys';
+import { assertPendingHolds, endPendingSignIns, type PendingSignIn } from './pending-sign-ins';
 import { issueRecoveryCodes } from './recovery-codes';
 import { hasSecondFactor, secondFactorsOf } from './second-factors';
 import { assertMayRemoveFactor } from './totp-factor';
@@ -18,7 +19,8 @@ export const passkeyRefusedMessage =
 /**
  * Adds a passkey after checking the browser's answer against the challenge this session (or
  * pending sign-in) was given. Returns new recovery codes when it is the account's first second
- * factor, else null.
+ * factor, else null. Every pending sign-in of the account ends, but `pending`, the one enrolling
+ * it, which must still be waiting to enrol.
  */
 export async function addPasskey(
   db: Database,
@@ -26,6 +28,7 @@ export async function addPasskey(
   input: { name: string; response: RegistrationResponseJSON },
   binding: { rp: RelyingParty; boundTo: string },
   context: AuditContext,
+  { pending }: { pending?: PendingSignIn } = {},
 ) {
   const checked = await verifyNewPasskey(db, user.id, input.response, {
     ...binding,
@@ -36,6 +39,7 @@ export async function addPasskey(
     throw new AppError('bad_request', message);
   }
   return db.transaction(async (tx) => {
+    if (pending) await assertPendingHolds(tx, pending, 'enrolment');
     const [taken] = await tx
       .select({ id: adminPasskeys.id })
       .from(adminPasskeys)
@@ -49,6 +53,7 @@ export async function addPasskey(
     const recoveryCodes = hasSecondFactor(before)
       ? null
       : await issueRecoveryCodes(tx, user.id, context.now);
+    await endPendingSignIns(tx, user.id, { exceptTokenHash: pending?.tokenHash });
     await recordAudit(tx, {
       actor: context.actor ?? user,
       action: 'second-factor-added',
@@ -77,6 +82,7 @@ export async function removePasskey(
     const factors = await secondFactorsOf(tx, user.id);
     await assertMayRemoveFactor(tx, user.id, { ...factors, passkeys: factors.passkeys - 1 });
     await tx.delete(adminPasskeys).where(eq(adminPasskeys.id, passkey.id));
+    await endPendingSignIns(tx, user.id);
     await recordAudit(tx, {
       actor: context.actor,
       action: 'second-factor-removed',

@@ -1,8 +1,10 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { adminPendingSignIns, adminUsers, adminWebauthnChallenges } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import { AppError } from '../../errors';
 import { hashSessionToken, isWellFormedToken, newRandomToken } from '../../auth/sessions';
 import type { AdminIdentity } from '../../auth/sessions';
+import { hasSecondFactor, secondFactorRequired, secondFactorsOf } from './second-factors';
 
 export type PendingStage = 'second-factor' | 'enrolment';
 
@@ -23,7 +25,69 @@ export interface PendingSignIn {
   stage: PendingStage;
   user: AdminIdentity;
   failures: number;
+  createdAt: Date;
   expiresAt: Date;
+}
+
+export const pendingEndedMessage =
+  'Your sign-in has timed out or was already used. Please sign in again.';
+
+/**
+ * The second step an account's sign-in needs now: its second factor when it has one, enrolling
+ * one when the site requires it, else none (the password alone signs in).
+ */
+export async function stageOf(db: DatabaseExecutor, userId: string): Promise<PendingStage | null> {
+  if (hasSecondFactor(await secondFactorsOf(db, userId))) return 'second-factor';
+  return (await secondFactorRequired(db)) ? 'enrolment' : null;
+}
+
+/**
+ * Whether a pending sign-in still fits its account: the password it was started with is still
+ * the account's (no change since), and the account still needs `stage` (by default the stage it
+ * was started for). A pending sign-in is a promise made at password time; a reset, a new or
+ * removed factor or the owners' setting changing since then breaks that promise.
+ */
+export async function pendingStillHolds(
+  db: DatabaseExecutor,
+  pending: Pick<PendingSignIn, 'user' | 'createdAt' | 'stage'>,
+  stage: PendingStage = pending.stage,
+): Promise<boolean> {
+  const [account] = await db
+    .select({ passwordChangedAt: adminUsers.passwordChangedAt })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, pending.user.id));
+  if (!account || account.passwordChangedAt > pending.createdAt) return false;
+  return (await stageOf(db, pending.user.id)) === stage;
+}
+
+/** Throws the "sign in again" answer (401) unless the pending sign-in still holds. */
+export async function assertPendingHolds(
+  db: DatabaseExecutor,
+  pending: Pick<PendingSignIn, 'user' | 'createdAt' | 'stage'>,
+  stage: PendingStage = pending.stage,
+) {
+  if (!(await pendingStillHolds(db, pending, stage))) {
+    throw new AppError('unauthorized', pendingEndedMessage);
+  }
+}
+
+/**
+ * Locks the account's row while `passwordHash` (the hash a password was just checked against)
+ * is still its own; false when it is not. Called before a pending sign-in is made, in the same
+ * transaction: a password change that landed during the check (argon2id takes a while) either
+ * came first and refuses this sign-in, or waits for it and then ends it with the others.
+ */
+export async function lockAccountWithPassword(
+  db: DatabaseExecutor,
+  userId: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const [current] = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.id, userId), eq(adminUsers.passwordHash, passwordHash)))
+    .for('update');
+  return current !== undefined;
 }
 
 /**
@@ -55,7 +119,10 @@ export async function createPendingSignIn(
   return { token, expiresAt };
 }
 
-/** The live pending sign-in a cookie names, with its account; null if none (or expired). */
+/**
+ * The live pending sign-in a cookie names, with its account; null if none, expired, or no longer
+ * fitting its account (pendingStillHolds: it is ended then).
+ */
 export async function findPendingSignIn(
   db: DatabaseExecutor,
   token: string | undefined,
@@ -67,6 +134,7 @@ export async function findPendingSignIn(
       tokenHash: adminPendingSignIns.tokenHash,
       stage: adminPendingSignIns.stage,
       failures: adminPendingSignIns.failures,
+      createdAt: adminPendingSignIns.createdAt,
       expiresAt: adminPendingSignIns.expiresAt,
       user: { id: adminUsers.id, username: adminUsers.username, role: adminUsers.role },
     })
@@ -78,7 +146,12 @@ export async function findPendingSignIn(
         gt(adminPendingSignIns.expiresAt, now),
       ),
     );
-  return row ?? null;
+  if (!row) return null;
+  if (!(await pendingStillHolds(db, row))) {
+    await deletePendingSignIn(db, row.tokenHash);
+    return null;
+  }
+  return row;
 }
 
 /**
@@ -109,4 +182,36 @@ export async function deletePendingSignIn(db: DatabaseExecutor, tokenHash: strin
     .where(eq(adminPendingSignIns.tokenHash, tokenHash))
     .returning({ tokenHash: adminPendingSignIns.tokenHash });
   return deleted.length === 1;
+}
+
+/**
+ * Ends every pending sign-in of an account (but `exceptTokenHash`, the one enrolling right now)
+ * and their WebAuthn challenges: after its password, its sessions or its second factors changed,
+ * a sign-in begun before must start again from the password. Returns how many ended.
+ */
+export async function endPendingSignIns(
+  db: DatabaseExecutor,
+  userId: string,
+  { exceptTokenHash }: { exceptTokenHash?: string | undefined } = {},
+): Promise<number> {
+  const ofAccount = and(
+    eq(adminPendingSignIns.userId, userId),
+    exceptTokenHash ? ne(adminPendingSignIns.tokenHash, exceptTokenHash) : undefined,
+  );
+  await db
+    .delete(adminWebauthnChallenges)
+    .where(
+      inArray(
+        adminWebauthnChallenges.boundTo,
+        db
+          .select({ tokenHash: adminPendingSignIns.tokenHash })
+          .from(adminPendingSignIns)
+          .where(ofAccount),
+      ),
+    );
+  const ended = await db
+    .delete(adminPendingSignIns)
+    .where(ofAccount)
+    .returning({ tokenHash: adminPendingSignIns.tokenHash });
+  return ended.length;
 }

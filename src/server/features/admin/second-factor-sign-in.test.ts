@@ -5,6 +5,7 @@ import {
   adminLoginThrottle,
   adminPasskeys,
   adminPendingSignIns,
+  adminSecuritySettings,
   adminSessions,
 } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
@@ -525,6 +526,16 @@ describe('bad input to the second step', () => {
   });
 
   it('refuses the second step of an enrolling sign-in and the reverse (409)', async () => {
+    // An enrolling sign-in holds only while the site requires a factor (pendingStillHolds).
+    const required = (value: boolean) =>
+      app.database.db
+        .insert(adminSecuritySettings)
+        .values({ id: 1, requireSecondFactor: value, updatedAt: app.clock() })
+        .onConflictDoUpdate({
+          target: adminSecuritySettings.id,
+          set: { requireSecondFactor: value },
+        });
+    await required(true);
     const admin = await createAdmin(app);
     const enrolling = await pendingSignInCookie(app, admin.id, 'enrolment');
     const res = await step('second-factor', enrolling, { method: 'totp', code: '123456' });
@@ -535,6 +546,7 @@ describe('bad input to the second step', () => {
     expect((await step('enrolment', cookie, { method: 'totp', code: '123456' })).statusCode).toBe(
       409,
     );
+    await required(false);
   });
 });
 
@@ -552,7 +564,11 @@ async function registerPasskeyDirectly(admin: TestAdmin, authenticator: SoftAuth
     method: 'POST',
     url: '/api/admin/account/passkeys',
     headers: session.headers,
-    payload: { name: 'Test key', response: authenticator.register(options.json()) },
+    payload: {
+      name: 'Test key',
+      response: authenticator.register(options.json()),
+      password: admin.password,
+    },
   });
   expect(added.statusCode, added.body).toBe(201);
   return added.json();

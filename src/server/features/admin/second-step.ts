@@ -96,7 +96,7 @@ export async function finishWithSecondFactor(
   }
   const session = await completeSignIn(db, user, context, {
     reservations: 2,
-    pendingTokenHash: pending.tokenHash,
+    pending,
     details,
   });
   return { outcome: 'signed-in', user, ...session };
@@ -124,8 +124,10 @@ export async function finishWithEnrolment(
   try {
     added =
       input.method === 'totp'
-        ? await confirmTotp(db, user, input.code, audit)
-        : await addPasskey(db, user, input, { rp, boundTo: pending.tokenHash }, audit);
+        ? await confirmTotp(db, user, input.code, audit, { pending })
+        : await addPasskey(db, user, input, { rp, boundTo: pending.tokenHash }, audit, {
+            pending,
+          });
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 400) {
       if (await countPendingFailure(db, pending.tokenHash)) {
@@ -136,7 +138,7 @@ export async function finishWithEnrolment(
   }
   const session = await completeSignIn(db, user, context, {
     reservations: 1,
-    pendingTokenHash: pending.tokenHash,
+    pending,
     details: { enrolled: input.method },
   });
   return { user, ...session, recoveryCodes: added.recoveryCodes ?? [] };

@@ -18,7 +18,15 @@ import {
   pruneExpiredSessions,
   type AdminIdentity,
 } from '../../auth/sessions';
-import { createPendingSignIn, deletePendingSignIn, type PendingStage } from './pending-sign-ins';
+import {
+  assertPendingHolds,
+  createPendingSignIn,
+  deletePendingSignIn,
+  lockAccountWithPassword,
+  pendingEndedMessage,
+  type PendingSignIn,
+  type PendingStage,
+} from './pending-sign-ins';
 import {
   hasSecondFactor,
   methodsOf,
@@ -95,6 +103,7 @@ export async function signIn(db: Database, attempt: SignInAttempt): Promise<Sign
   if (hasSecondFactor(factors) || (await secondFactorRequired(db))) {
     const stage: PendingStage = hasSecondFactor(factors) ? 'second-factor' : 'enrolment';
     const pending = await db.transaction(async (tx) => {
+      if (!(await lockAccountWithPassword(tx, user.id, account.passwordHash))) return null;
       const created = await createPendingSignIn(tx, {
         userId: user.id,
         stage,
@@ -110,6 +119,8 @@ export async function signIn(db: Database, attempt: SignInAttempt): Promise<Sign
       });
       return created;
     });
+    // The password was changed while it was being checked: it is no longer this account's.
+    if (!pending) return { outcome: 'refused' };
     return {
       outcome: 'second-step',
       stage,
@@ -126,8 +137,10 @@ export async function signIn(db: Database, attempt: SignInAttempt): Promise<Sign
 /**
  * The end of every sign-in: a new session (the browser's old one ended), the throttle's
  * reservations given back (`reservations`: the password's, and the second step's), the audit
- * entry. With `pendingTokenHash`, the pending sign-in is used up in the same transaction, and
- * only the request that deletes it gets the session (single use).
+ * entry. With `pending`, the pending sign-in is used up in the same transaction, and only the
+ * request that deletes it gets the session (single use); and it is checked once more against
+ * the account as it is now: the same password as when it began, and a second factor (the one
+ * just used, or just enrolled). A reset or a removed factor in between refuses it.
  */
 export async function completeSignIn(
   db: Database,
@@ -135,15 +148,18 @@ export async function completeSignIn(
   context: SignInContext,
   {
     reservations,
-    pendingTokenHash,
+    pending,
     details,
-  }: { reservations: number; pendingTokenHash?: string; details?: Record<string, unknown> },
+  }: { reservations: number; pending?: PendingSignIn; details?: Record<string, unknown> },
 ) {
   const { ip, now, device } = context;
   const keys: Omit<Attempt, 'now'> = { username: user.username, ip, device };
   return db.transaction(async (tx) => {
-    if (pendingTokenHash && !(await deletePendingSignIn(tx, pendingTokenHash))) {
-      throw new AppError('unauthorized', pendingEndedMessage);
+    if (pending) {
+      if (!(await deletePendingSignIn(tx, pending.tokenHash))) {
+        throw new AppError('unauthorized', pendingEndedMessage);
+      }
+      await assertPendingHolds(tx, pending, 'second-factor');
     }
     if (isWellFormedToken(context.previousToken)) {
       await deleteSessionByToken(tx, context.previousToken);
@@ -157,5 +173,4 @@ export async function completeSignIn(
   });
 }
 
-export const pendingEndedMessage =
-  'Your sign-in has timed out or was already used. Please sign in again.';
+export { pendingEndedMessage };

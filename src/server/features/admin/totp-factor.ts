@@ -8,6 +8,7 @@ import type { AdminIdentity } from '../../auth/sessions';
 import { secondFactorSecretBox, type SecretBox } from '../../auth/secret-box';
 import type { AuditContext } from '../../services/audit/audit-context';
 import { recordAudit } from '../../services/audit/record-audit';
+import { assertPendingHolds, endPendingSignIns, type PendingSignIn } from './pending-sign-ins';
 import { issueRecoveryCodes } from './recovery-codes';
 import { hasSecondFactor, secondFactorRequired, secondFactorsOf } from './second-factors';
 import { newTotpSecret, totpStepOf, totpUri } from './totp';
@@ -93,16 +94,20 @@ export async function acceptTotpCode(
 
 /**
  * Switches the app on with a first valid code. Returns new recovery codes when it is the
- * account's first second factor (shown once), else null.
+ * account's first second factor (shown once), else null. Every pending sign-in of the account
+ * ends, but `pending`, the one enrolling it, which must still be waiting to enrol (an account
+ * that got another factor or a new password since its password step may not enrol through it).
  */
 export async function confirmTotp(
   db: Database,
   user: AdminIdentity,
   code: string,
   context: AuditContext,
+  { pending }: { pending?: PendingSignIn } = {},
 ): Promise<{ recoveryCodes: string[] | null }> {
   const box = await secondFactorSecretBox(db);
   return db.transaction(async (tx) => {
+    if (pending) await assertPendingHolds(tx, pending, 'enrolment');
     const before = await secondFactorsOf(tx, user.id);
     if (before.totp) {
       throw new AppError('conflict', 'Your authenticator app is already set up.');
@@ -117,6 +122,7 @@ export async function confirmTotp(
     const recoveryCodes = hasSecondFactor(before)
       ? null
       : await issueRecoveryCodes(tx, user.id, context.now);
+    await endPendingSignIns(tx, user.id, { exceptTokenHash: pending?.tokenHash });
     await recordAudit(tx, {
       actor: context.actor ?? user,
       action: 'second-factor-added',
@@ -155,6 +161,7 @@ export async function disableTotp(db: Database, user: AdminIdentity, context: Au
     if (!factors.totp) throw new AppError('conflict', 'Your authenticator app is not set up.');
     await assertMayRemoveFactor(tx, user.id, { ...factors, totp: false });
     await tx.delete(adminTotp).where(eq(adminTotp.userId, user.id));
+    await endPendingSignIns(tx, user.id);
     await recordAudit(tx, {
       actor: context.actor,
       action: 'second-factor-removed',

@@ -7,6 +7,7 @@ import {
   recoveryCodesIssued,
   totpSetup,
   type ReauthInput,
+  type TotpConfirmInput,
 } from '~/shared/schemas/admin-second-factor';
 import { passkeyCreationOptions } from '~/shared/schemas/webauthn';
 import { noContent } from '~/shared/schemas/common';
@@ -38,7 +39,7 @@ export function useStartTotpSetup() {
 export function useConfirmTotp() {
   const post = usePost();
   return useMutation({
-    mutationFn: (code: string) => post('/totp/confirm', factorAdded, { code }),
+    mutationFn: (input: TotpConfirmInput) => post('/totp/confirm', factorAdded, input),
   });
 }
 
@@ -49,14 +50,17 @@ export function useDisableTotp() {
   });
 }
 
-/** Asks the server for a challenge, the browser for a passkey, and the server to keep it. */
+/**
+ * Asks the server for a challenge, the browser for a passkey, and the server to keep it (with
+ * the password, which it checks before it keeps anything).
+ */
 export function useAddPasskey() {
   const post = usePost();
   return useMutation({
-    mutationFn: async (name: string) => {
+    mutationFn: async ({ name, ...reauth }: ReauthInput & { name: string }) => {
       const options = await post('/passkeys/options', passkeyCreationOptions);
       const response = await createPasskey(options);
-      return post('/passkeys', passkeyAdded, { name, response });
+      return post('/passkeys', passkeyAdded, { name, response, ...reauth });
     },
   });
 }

@@ -88,6 +88,19 @@ describe('the second step', () => {
     });
   });
 
+  it('asks for a recovery code, not the app’s code, once a recovery code is chosen', async () => {
+    const { user } = open({ 'POST /api/admin/login': asked });
+    await enterPassword(user);
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Confirm it’s you' });
+    const step = heading.parentElement!;
+    expect(step.textContent).toContain('enter the code from your authenticator app');
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    expect(step.textContent).not.toMatch(/authenticator app\./);
+    expect(step.textContent).toContain('enter one of the recovery codes you saved');
+    await user.click(screen.getByRole('button', { name: 'Use your authenticator app instead' }));
+    expect(step.textContent).toContain('enter the code from your authenticator app');
+  });
+
   it('goes back to the password, saying why, when the sign-in timed out', async () => {
     const timedOut = 'Your sign-in has timed out or was already used. Please sign in again.';
     const { user } = open({
@@ -149,5 +162,32 @@ describe('enrolling when the site requires a second factor', () => {
       method: 'totp',
       code: '123456',
     });
+  });
+});
+
+describe('a failed sign-in’s toast', () => {
+  it('goes as soon as the next sign-in succeeds, not over the dashboard', async () => {
+    const { user, history } = open({
+      'POST /api/admin/login': [apiError(401, 'Invalid credentials'), json(session)],
+    });
+    await enterPassword(user);
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Login Failed');
+    await user.type(screen.getByLabelText(/^Password/), 'the right password');
+    await user.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
+    await expect.poll(() => history.at(-1)).toBe('/admin');
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
+  it('goes when the password is right and a second step follows', async () => {
+    const { user } = open({
+      'POST /api/admin/login': [apiError(401, 'Invalid credentials'), asked],
+    });
+    await enterPassword(user);
+    expect((await screen.findByTestId('toast')).textContent).toContain('Login Failed');
+    await user.type(screen.getByLabelText(/^Password/), 'the right password');
+    await user.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
+    await screen.findByRole('heading', { level: 2, name: 'Confirm it’s you' });
+    expect(screen.queryByTestId('toast')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
+import { useDismissToast, useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useSessionQuery } from '../api/get-session';
 import { useSignIn, useStartSession } from '../api/sign-in';
@@ -46,7 +46,8 @@ type Stage =
 export function LoginScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const toast = useToast();
+  const showToast = useToast();
+  const dismissToast = useDismissToast();
   const session = useSessionQuery();
   const signIn = useSignIn();
   const startSession = useStartSession();
@@ -56,13 +57,27 @@ export function LoginScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // A failure's toast says what went wrong with this sign-in; once a later try gets past the
+  // password it is no longer true, and must not stay up over the second step or the dashboard.
+  const failureShown = useRef(false);
+  const toast: typeof showToast = (message) => {
+    failureShown.current = message.variant === 'destructive';
+    showToast(message);
+  };
+  const clearFailure = () => {
+    if (failureShown.current) dismissToast();
+    failureShown.current = false;
+  };
+
   // Signed in (just now, or already): on to where the visitor was going.
   const signedInAs = session.data?.user.username;
   useEffect(() => {
     if (!signedInAs) return;
+    if (failureShown.current) dismissToast();
+    failureShown.current = false;
     const next = new URLSearchParams(window.location.search).get('next');
     navigate(`~${safeNextPath(next, window.location.origin)}`, { replace: true });
-  }, [signedInAs, navigate, search]);
+  }, [signedInAs, navigate, search, dismissToast]);
 
   const setValue = (name: string, value: string) => {
     setValues((prev) => ({ ...prev, [name]: value }));
@@ -76,6 +91,7 @@ export function LoginScreen() {
     setFieldErrors({});
     signIn.mutate(values, {
       onSuccess: (answer) => {
+        clearFailure();
         if ('user' in answer) return;
         setValues((prev) => ({ ...prev, password: '' }));
         setStage(

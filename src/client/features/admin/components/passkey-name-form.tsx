@@ -2,24 +2,32 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 
-/** A name for a new passkey, then the browser's own prompt to create it. */
+/**
+ * A name for a new passkey, then the browser's own prompt to create it. With `askPassword` (a
+ * signed-in account, not a sign-in that just took it), the password too.
+ */
 export function PasskeyNameForm({
   pending,
   error,
+  passwordError,
+  askPassword = false,
   submitLabel = 'Create a passkey',
   onSubmit,
   onCancel,
 }: {
   pending: boolean;
   error?: string | undefined;
+  passwordError?: string | undefined;
+  askPassword?: boolean;
   submitLabel?: string;
-  onSubmit: (name: string) => void;
+  onSubmit: (name: string, password: string) => void;
   onCancel?: () => void;
 }) {
   const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!pending) onSubmit(name);
+    if (!pending) onSubmit(name, password);
   };
   return (
     <form onSubmit={submit} noValidate aria-label="New passkey" className="flex flex-col gap-3">
@@ -34,6 +42,19 @@ export function PasskeyNameForm({
         error={error}
         onValue={(_field, value) => setName(value)}
       />
+      {askPassword ? (
+        <TextField
+          label="Your password"
+          hint="To confirm it is you."
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          error={passwordError}
+          onValue={(_field, value) => setPassword(value)}
+        />
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="secondary" disabled={pending}>
           {pending ? 'Waiting for your passkey...' : submitLabel}

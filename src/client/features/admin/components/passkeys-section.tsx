@@ -21,29 +21,42 @@ export function PasskeysSection({
   const toast = useToast();
   const add = useAddPasskey();
   const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<{ field?: string; form?: string }>({});
+  const [addError, setAddError] = useState<{ field?: string; password?: string; form?: string }>(
+    {},
+  );
   const { passkeys } = security;
 
-  const onAdd = (name: string) => {
-    if (!name.trim()) {
-      setAddError({ field: 'Give the passkey a name' });
+  const onAdd = (name: string, password: string) => {
+    const missing = {
+      ...(name.trim() ? {} : { field: 'Give the passkey a name' }),
+      ...(password ? {} : { password: 'Enter your password to confirm it is you' }),
+    };
+    if (Object.keys(missing).length > 0) {
+      setAddError(missing);
       return;
     }
     setAddError({});
-    add.mutate(name, {
-      onSuccess: ({ passkey, recoveryCodes }) => {
-        setAdding(false);
-        toast({
-          title: 'Passkey Added',
-          description: `“${passkey.name}” can now confirm it’s you.`,
-        });
-        if (recoveryCodes) onNewCodes(recoveryCodes);
+    add.mutate(
+      { name, password },
+      {
+        onSuccess: ({ passkey, recoveryCodes }) => {
+          setAdding(false);
+          toast({
+            title: 'Passkey Added',
+            description: `“${passkey.name}” can now confirm it’s you.`,
+          });
+          if (recoveryCodes) onNewCodes(recoveryCodes);
+        },
+        onError: (error) => {
+          const fields = fieldMessages(error);
+          setAddError(
+            fields.name || fields.password
+              ? { field: fields.name, password: fields.password }
+              : { form: plainMessage(error) },
+          );
+        },
       },
-      onError: (error) => {
-        const fields = fieldMessages(error);
-        setAddError(fields.name ? { field: fields.name } : { form: plainMessage(error) });
-      },
-    });
+    );
   };
 
   return (
@@ -67,6 +80,8 @@ export function PasskeysSection({
         <PasskeyNameForm
           pending={add.isPending}
           error={addError.field}
+          passwordError={addError.password}
+          askPassword
           submitLabel="Create the passkey"
           onSubmit={onAdd}
           onCancel={() => {

@@ -115,9 +115,11 @@ export function SecondFactorStep({
       </h2>
       <p className="text-stone-700">
         Your password was right. One more step:{' '}
-        {hasTotp
-          ? 'enter the code from your authenticator app.'
-          : 'use your passkey, or a recovery code.'}
+        {showCodeForm && kind === 'recovery-code'
+          ? 'enter one of the recovery codes you saved.'
+          : hasTotp
+            ? 'enter the code from your authenticator app.'
+            : 'use your passkey, or a recovery code.'}
       </p>
       {hasPasskey ? (
         <Button

@@ -69,19 +69,24 @@ export function TotpSection({
           setup={setup}
           pending={confirm.isPending}
           error={errors.code}
+          passwordError={errors.password}
+          askPassword
           onCancel={reset}
-          onConfirm={(code) =>
-            confirm.mutate(code, {
-              onSuccess: ({ recoveryCodes }) => {
-                reset();
-                toast({
-                  title: 'Authenticator App On',
-                  description: 'Sign-ins now ask for a code from your app.',
-                });
-                if (recoveryCodes) onNewCodes(recoveryCodes);
+          onConfirm={(code, password) =>
+            confirm.mutate(
+              { code, password },
+              {
+                onSuccess: ({ recoveryCodes }) => {
+                  reset();
+                  toast({
+                    title: 'Authenticator App On',
+                    description: 'Sign-ins now ask for a code from your app.',
+                  });
+                  if (recoveryCodes) onNewCodes(recoveryCodes);
+                },
+                onError: failed('Could Not Turn On'),
               },
-              onError: failed('Could Not Turn On'),
-            })
+            )
           }
         />
       ) : null}

@@ -11,11 +11,14 @@ function grouped(secret: string) {
 /**
  * Setting up an authenticator app: scan the QR code (or type the key), then enter the code the
  * app shows, which switches it on. The page shows the secret this once; the server never again.
+ * With `askPassword` (a signed-in account, not a sign-in that just took it), the password too.
  */
 export function TotpSetupForm({
   setup,
   pending,
   error,
+  passwordError,
+  askPassword = false,
   submitLabel = 'Turn on',
   onConfirm,
   onCancel,
@@ -23,15 +26,18 @@ export function TotpSetupForm({
   setup: TotpSetup;
   pending: boolean;
   error?: string | undefined;
+  passwordError?: string | undefined;
+  askPassword?: boolean;
   submitLabel?: string;
-  onConfirm: (code: string) => void;
+  onConfirm: (code: string, password: string) => void;
   onCancel?: () => void;
 }) {
   const keyId = useId();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!pending) onConfirm(code);
+    if (!pending) onConfirm(code, password);
   };
   return (
     <div className="flex flex-col gap-4">
@@ -80,6 +86,19 @@ export function TotpSetupForm({
           error={error}
           onValue={(_name, value) => setCode(value)}
         />
+        {askPassword ? (
+          <TextField
+            label="Your password"
+            hint="To confirm it is you."
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            error={passwordError}
+            onValue={(_name, value) => setPassword(value)}
+          />
+        ) : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="secondary" disabled={pending}>
             {pending ? 'Checking...' : submitLabel}
