@@ -2,16 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
+import { isPostgresFile } from '~/db/private-files';
 import { checksum, packTar } from './tar';
-
-/** PostgreSQL's own files and folders in its data directory. */
-export const isPostgresFile = (name: string) =>
-  name === 'PG_VERSION' ||
-  name === 'base' ||
-  name === 'global' ||
-  name.startsWith('pg_') ||
-  /^postgresql(\.auto)?\.conf$/.test(name) ||
-  name.startsWith('postmaster.');
 
 /**
  * A copy of the embedded database's files, which PGlite opens again (`openDatabase({ snapshot })`).

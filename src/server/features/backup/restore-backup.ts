@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '~/db/client';
 import { DataDirInUseError, dataDirLockName, lockDataDir } from '~/db/data-dir-lock';
+import { isPostgresFile, makePrivateDir } from '~/db/private-files';
 import type { Env } from '../../env';
 import { resolveDataDir } from '../../lib/paths';
 import {
@@ -19,7 +20,7 @@ import {
 } from './archive-format';
 import { openMediaFiles, type MediaFiles } from './media-files';
 import { pgToolMajor, runPgTool } from './pg-tools';
-import { isPostgresFile, unpackPgliteSnapshot } from './pglite-files';
+import { unpackPgliteSnapshot } from './pglite-files';
 import { CorruptArchiveError, readTar, type TarEntry } from './tar';
 
 export interface RestoreSummary {
@@ -237,6 +238,7 @@ async function restorePglite(
   restoreFiles: () => Promise<void>,
 ) {
   const created = await mkdir(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   let unlock: () => void;
   try {
     unlock = lockDataDir(dataDir, 'a restore');
