@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '~/db/client';
 import { DataDirInUseError, dataDirLockName, lockDataDir } from '~/db/data-dir-lock';
-import { isPostgresFile, makePrivateDir } from '~/db/private-files';
+import { isPostgresFile, makePrivateDir, privateDirMode } from '~/db/private-files';
 import type { Env } from '../../env';
 import { resolveDataDir } from '../../lib/paths';
 import {
@@ -237,7 +237,7 @@ async function restorePglite(
   }: { force: boolean; media: MediaFiles; manifest: Manifest; path: string },
   restoreFiles: () => Promise<void>,
 ) {
-  const created = await mkdir(dataDir, { recursive: true });
+  const created = await mkdir(dataDir, { recursive: true, mode: privateDirMode });
   makePrivateDir(dataDir);
   let unlock: () => void;
   try {
@@ -282,7 +282,7 @@ async function restorePglite(
       await media.remove(manifest.media.map((file) => file.name)).catch(() => undefined);
       throw new BackupError(
         `${path} holds a database copy the embedded database cannot open: it is damaged, or it was not made by this site's backup. ${
-          force
+          force && problem
             ? `What ${dataDir} held before was removed (--force), and nothing was restored in its place: restore another backup.`
             : 'Nothing was changed.'
         }`,

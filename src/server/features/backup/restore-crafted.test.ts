@@ -123,5 +123,14 @@ describe('restoring a crafted embedded-database snapshot', { timeout: 60_000 }, 
     expect(again.code).toBe(1);
     expect(again.err).toContain('Nothing was changed.');
     expect((await readdir(existing)).sort()).toEqual(['app-secret', 'outbox']);
+
+    // Over a database with --force: the old one is gone, as asked, and the message says so.
+    await writeFile(join(existing, 'PG_VERSION'), '17\n');
+    const forced = await restore(archive, existing, '--force');
+    expect(forced.code).toBe(1);
+    expect(forced.err).toBe(
+      `${archive} holds a database copy the embedded database cannot open: it is damaged, or it was not made by this site's backup. What ${existing} held before was removed (--force), and nothing was restored in its place: restore another backup.`,
+    );
+    expect((await readdir(existing)).sort()).toEqual(['app-secret', 'outbox']);
   });
 });
