@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { makePostgresFilesPrivate, makePrivateDir } from './private-files';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -128,7 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   let unlock = () => {};
   if (options.dataDir && !options.lockHeld) {
-    mkdirSync(options.dataDir, { recursive: true });
+    makePrivateDir(options.dataDir);
     unlock = lockDataDir(options.dataDir, options.purpose ?? 'another program');
   }
   let client: PGlite;
@@ -141,6 +141,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   } catch (error) {
     unlock();
     throw error;
+  }
+  if (options.dataDir) {
+    try {
+      makePostgresFilesPrivate(options.dataDir);
+    } catch (error) {
+      await client.close().finally(unlock);
+      throw error;
+    }
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

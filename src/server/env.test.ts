@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env';
 
@@ -43,6 +44,43 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*would trust any client/s);
     for (const bad of ['10.0.0.0/33', 'proxy.local', '1.2.3', '::1/129', '11']) {
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(EnvError);
+    }
+  });
+
+  it('refuses a TRUST_PROXY range that trusts everyone (or a family) with a plain message, not a crash at start', () => {
+    for (const everyone of [
+      '0.0.0.0/0',
+      '::/0',
+      '0::0/0',
+      '10.0.0.1, 0.0.0.0/0',
+      '0.0.0.0/1, 128.0.0.0/1',
+      '::/1',
+      '2000::/3',
+      '::ffff:0:0/96',
+      '::ffff:0.0.0.0/97',
+      '::/64',
+    ]) {
+      expect(() => parseEnv({ TRUST_PROXY: everyone }), everyone).toThrow(
+        /TRUST_PROXY: .* would trust the X-Forwarded-For of .*give the proxy's own address/s,
+      );
+    }
+    // The widest private ranges, and a proxy's one IPv4 address written as IPv6, stay allowed.
+    for (const fine of [
+      '10.0.0.0/8',
+      'fc00::/7',
+      '::ffff:10.0.0.0/104',
+      '::ffff:127.0.0.1',
+      '::1/128',
+    ]) {
+      expect(parseEnv({ TRUST_PROXY: fine }).TRUST_PROXY, fine).toEqual([fine]);
+    }
+  });
+
+  it('gives Fastify only TRUST_PROXY values it starts with', async () => {
+    for (const value of ['10.0.0.0/8, loopback', 'fc00::/7', '0.0.0.0/8', '::ffff:10.0.0.0/104']) {
+      const app = Fastify({ trustProxy: parseEnv({ TRUST_PROXY: value }).TRUST_PROXY as string[] });
+      await expect(app.ready(), value).resolves.toBeDefined();
+      await app.close();
     }
   });
 

@@ -98,6 +98,13 @@ export const envSchema = z.object({
     .default('false')
     .transform((value, ctx) => {
       const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && 'tooWide' in parsed) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${parsed.tooWide} would trust the X-Forwarded-For of far more than a proxy, so a client could name any address it likes and slip every per-visitor limit: give the proxy's own address or range (no wider than /8 for IPv4, as 10.0.0.0/8, or /7 for IPv6, as fc00::/7), a name such as loopback, or the number of proxies in front (e.g. 1)`,
+        });
+        return z.NEVER;
+      }
       if (parsed === 'invalid') {
         ctx.addIssue({
           code: 'custom',
@@ -269,8 +276,12 @@ const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /**
  * TRUST_PROXY as Fastify's `trustProxy` takes it: false (no proxy), a hop count, or the
  * proxy's addresses. `true` is refused: it trusts every hop, so the client picks its own IP.
+ * So is a range wider than any proxy's (0.0.0.0/0, ::/0, ::ffff:0:0/96…): it trusts everyone's
+ * X-Forwarded-For the same way, and /0 would crash Fastify at start besides.
  */
-export function parseTrustProxy(raw: string): false | number | string[] | 'invalid' {
+export function parseTrustProxy(
+  raw: string,
+): false | number | string[] | 'invalid' | { tooWide: string } {
   const value = raw.trim();
   if (value === '' || value === 'false' || value === '0') return false;
   if (/^\d+$/.test(value)) {
@@ -288,5 +299,51 @@ export function parseTrustProxy(raw: string): false | number | string[] | 'inval
     const n = Number(bits);
     return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
   });
-  return valid ? entries : 'invalid';
+  if (!valid) return 'invalid';
+  const tooWide = entries.find(isWiderThanAProxy);
+  return tooWide ? { tooWide } : entries;
+}
+
+/** IPv6's prefix for IPv4 addresses (::ffff:0:0/96), which proxy-addr matches IPv4 clients to. */
+const ipv4Mapped = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
+
+/**
+ * Wider than the widest private range, 10.0.0.0/8 for IPv4 and fc00::/7 for IPv6 (IPv4 written
+ * as IPv6, ::ffff:…, counts as IPv4: /104 is its /8). No proxy sits in more, and a real range of
+ * proxies (a cloud's load balancers) is far narrower. Takes an entry parseTrustProxy accepted.
+ */
+function isWiderThanAProxy(entry: string): boolean {
+  if (proxyNames.has(entry)) return false;
+  const [address = '', bitsText] = entry.split('/');
+  if (isIP(address) === 4) return Number(bitsText ?? 32) < 8;
+  const bits = Number(bitsText ?? 128);
+  if (bits < 7) return true;
+  const bytes = ipv6Bytes(address);
+  // Does the range overlap ::ffff:0:0/96? Then it trusts IPv4 clients, as an IPv4 range would.
+  const shared = Math.min(bits, 96);
+  const overlapsIpv4 = ipv4Mapped.every((byte, i) => {
+    const keep = Math.max(0, Math.min(8, shared - i * 8));
+    const mask = (0xff << (8 - keep)) & 0xff;
+    return ((bytes[i] ?? 0) & mask) === (byte & mask);
+  });
+  return overlapsIpv4 && bits < 96 + 8;
+}
+
+/** The 16 bytes of an IPv6 address isIP accepted (a zone, %eth0, is dropped). */
+function ipv6Bytes(address: string): number[] {
+  let text = address.split('%')[0] ?? '';
+  const dotted = text.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted) {
+    const [a = 0, b = 0, c = 0, d = 0] = (dotted[2] ?? '').split('.').map(Number);
+    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) => (part === '' ? [] : part.split(':'));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const middle = Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].flatMap((group) => {
+    const n = parseInt(group, 16);
+    return [n >> 8, n & 0xff];
+  });
 }

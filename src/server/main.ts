@@ -1,5 +1,6 @@
 import { openDatabase } from '~/db/client';
 import { DataDirInUseError } from '~/db/data-dir-lock';
+import { keepNewFilesPrivate } from '~/db/private-files';
 import { buildApp } from './app';
 import { serveBackupsWhileRunning } from './features/backup';
 import { EnvError, parseEnv } from './env';
@@ -7,6 +8,7 @@ import { migrationsDir, resolveDataDir } from './lib/paths';
 
 /** Boot: validate settings, open and migrate the database, listen, and shut down gracefully. */
 async function main() {
+  keepNewFilesPrivate();
   let env;
   try {
     env = parseEnv();

@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '~/db/client';
+import { makePrivateDir } from '~/db/private-files';
 import { appSecrets } from '~/db/schema';
 import { parseEnv, type Env } from '../env';
 import { resolveDataDir } from '../lib/paths';
@@ -90,7 +91,7 @@ export async function resolveAppSecret(
   }
   const dir = resolveDataDir(env.DATA_DIR);
   const file = join(dir, APP_SECRET_FILE);
-  await mkdir(dir, { recursive: true });
+  makePrivateDir(dir);
   try {
     await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {

@@ -4,10 +4,13 @@
  *   npm run admin:password -- --username NAME
  * Settings come from the environment and `.env` (the environment wins), like `npm start`.
  */
+import { keepNewFilesPrivate } from '~/db/private-files';
 import { prepareSettings } from '../../../scripts/lib/settings-file.mjs';
 
 // Before the app's modules load: the settings may come from `.env`.
 prepareSettings();
+// Before anything is written: the database, backups and the secret are this user's alone.
+keepNewFilesPrivate();
 const { runAdminCli } = await import('../features/admin');
 
 try {

@@ -4,10 +4,13 @@
  *   npm run restore -- FILE [--force]
  * Settings come from the environment and `.env` (the environment wins), like `npm start`.
  */
+import { keepNewFilesPrivate } from '~/db/private-files';
 import { prepareSettings } from '../../../scripts/lib/settings-file.mjs';
 
 // Before the app's modules load: the settings may come from `.env`.
 prepareSettings();
+// Before anything is written: the database, backups and the secret are this user's alone.
+keepNewFilesPrivate();
 const { runBackupCli } = await import('../features/backup');
 
 const [command, ...args] = process.argv.slice(2);

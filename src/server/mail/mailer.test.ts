@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,9 @@ describe('mailer without SMTP', () => {
       expect(contents).toContain('To: b@example.org');
       expect(logged).toHaveLength(2);
       expect(JSON.stringify(logged)).not.toContain('a@example.org');
+      // Sign-in links travel in these: the site's user alone may read them.
+      expect(statSync(join(dir, 'outbox')).mode & 0o777).toBe(0o700);
+      for (const f of files) expect(statSync(join(dir, 'outbox', f)).mode & 0o777, f).toBe(0o600);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { privateDirMode, privateFileMode } from '~/db/private-files';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -53,12 +54,15 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
         ),
       });
       if (!smtpUrl) {
-        mkdirSync(outboxDir, { recursive: true });
+        // Sign-in and manage links travel in these: the site's user alone reads them.
+        mkdirSync(outboxDir, { recursive: true, mode: privateDirMode });
         const file = join(
           outboxDir,
           `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
         );
-        writeFileSync(file, (info as unknown as { message: Buffer }).message);
+        writeFileSync(file, (info as unknown as { message: Buffer }).message, {
+          mode: privateFileMode,
+        });
         logger.info({ file }, 'mail written to the dev outbox (no SMTP_URL set)');
       }
       return { messageId: info.messageId };

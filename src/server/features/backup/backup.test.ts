@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, open, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -111,6 +111,17 @@ async function mediaOf(dataDir: string) {
   );
 }
 
+/** Every file and folder under `dir` that anyone but its owner may read or enter. */
+async function openToOthers(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true })) {
+    const mode = (await stat(join(dir, entry))).mode & 0o777;
+    if (mode & 0o077) found.push(`${entry} ${mode.toString(8)}`);
+  }
+  if ((await stat(dir)).mode & 0o077) found.push('(the folder itself)');
+  return found;
+}
+
 /** A running site in a fresh DATA_DIR (its database open as the server has it), its settings. */
 async function startSite(settings: Record<string, string> = {}) {
   const dataDir = await tempDir('site');
@@ -218,6 +229,10 @@ describe(`backup and restore on ${driver}`, { timeout: 60_000 }, () => {
     const media = await mediaOf(dataDir);
     expect(Object.keys(media)).toHaveLength(3);
     expect(await mediaOf(restoredDir)).toEqual(media);
+
+    // The archive and everything restored are the site's user's alone.
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
+    expect(await openToOthers(restoredDir)).toEqual([]);
   });
 
   it('refuses a target that is not empty, and replaces it with --force', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseExecutor, type DatabaseHandle } from '~/db/client';
 import { DataDirInUseError } from '~/db/data-dir-lock';
+import { privateFileMode } from '~/db/private-files';
 import type { Env } from '../../env';
 import { resolveDataDir } from '../../lib/paths';
 import { listContentPhotos } from '../site-photos';
@@ -51,7 +52,7 @@ async function dumpPglite(dataDir: string, workDir: string): Promise<DatabaseDum
   }
   try {
     const { dump, media } = await copyPgliteDatabase(handle, dataDir);
-    await writeFile(path, dump);
+    await writeFile(path, dump, { mode: privateFileMode });
     return { path, database, media, how: `the embedded database in ${dataDir}` };
   } finally {
     await handle.close();
@@ -70,7 +71,7 @@ async function dumpThroughServer(dataDir: string, path: string, inUse: DataDirIn
       `${inUse.message} It did not hand over a copy of the database (${(error as Error).message}). ${what}. (If that process is no longer running, delete ${inUse.lockFile}.)`,
     );
   }
-  await writeFile(path, copy.dump);
+  await writeFile(path, copy.dump, { mode: privateFileMode });
   return {
     path,
     database: { kind: 'pglite' as const, file: databaseFileNames.pglite },

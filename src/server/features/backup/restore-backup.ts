@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '~/db/client';
-import { DataDirInUseError, lockDataDir } from '~/db/data-dir-lock';
+import { DataDirInUseError, dataDirLockName, lockDataDir } from '~/db/data-dir-lock';
+import { isPostgresFile, makePrivateDir, privateDirMode } from '~/db/private-files';
 import type { Env } from '../../env';
 import { resolveDataDir } from '../../lib/paths';
 import {
@@ -19,7 +20,7 @@ import {
 } from './archive-format';
 import { openMediaFiles, type MediaFiles } from './media-files';
 import { pgToolMajor, runPgTool } from './pg-tools';
-import { isPostgresFile } from './pglite-files';
+import { unpackPgliteSnapshot } from './pglite-files';
 import { CorruptArchiveError, readTar, type TarEntry } from './tar';
 
 export interface RestoreSummary {
@@ -55,9 +56,11 @@ export async function restoreBackup(
         `${path} holds ${kindNames[database.kind]}, but these settings name ${kindNames[targetKind]}. Restore it with the settings of the same kind of database (${database.kind === 'postgres' ? 'set DATABASE_URL' : 'unset DATABASE_URL and set DATA_DIR'}). Nothing was changed.`,
       );
     });
+    const database = entries.get(manifest.database.file)!;
+    // Before anything is changed: a crafted snapshot would otherwise be written into DATA_DIR.
+    const snapshot = targetKind === 'pglite' ? await checkedSnapshot(database, path) : undefined;
     const media = openMediaFiles(env, 'Nothing was changed.');
     try {
-      const database = entries.get(manifest.database.file)!;
       const restoreFiles = () => restoreMedia(manifest, entries, media);
       if (env.DATABASE_URL) {
         const target = `the PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`;
@@ -71,7 +74,7 @@ export async function restoreBackup(
         return { manifest, target, place: media.place };
       }
       const dataDir = resolveDataDir(env.DATA_DIR);
-      await restorePglite(dataDir, database, { force, media }, restoreFiles);
+      await restorePglite(dataDir, snapshot!, { force, media, manifest, path }, restoreFiles);
       return { manifest, target: dataDir, place: media.place };
     } finally {
       media.close();
@@ -100,14 +103,26 @@ async function openArchive(path: string): Promise<FileHandle> {
   return handle;
 }
 
-/** A gzipped tar, as PGlite's `loadDataDir` takes it. */
-const gzipBlob = (bytes: Uint8Array) =>
-  new Blob([new Uint8Array(bytes)], { type: 'application/x-gzip' });
+/** A tar, as PGlite's `loadDataDir` takes it (checked, so already unpacked). */
+const tarBlob = (bytes: Uint8Array) =>
+  new Blob([new Uint8Array(bytes)], { type: 'application/x-tar' });
 
 const notABackup = (path: string, detail: string) =>
   new BackupError(
     `${path} is not a Tziyun backup, or it is damaged (${detail}). Nothing was changed.`,
   );
+
+/** The embedded database's snapshot, unpacked, once it is one PGlite can safely be given. */
+async function checkedSnapshot(database: TarEntry, path: string) {
+  const unpacked = await unpackPgliteSnapshot(await readAll(database));
+  if ('problem' in unpacked) {
+    throw notABackup(
+      path,
+      `its database is not a copy of an embedded database: ${unpacked.problem}`,
+    );
+  }
+  return unpacked.tar;
+}
 
 async function readAll(entry: TarEntry) {
   const chunks: Buffer[] = [];
@@ -213,11 +228,17 @@ async function restoreMedia(manifest: Manifest, entries: Map<string, TarEntry>, 
 
 async function restorePglite(
   dataDir: string,
-  database: TarEntry,
-  { force, media }: { force: boolean; media: MediaFiles },
+  snapshot: Buffer,
+  {
+    force,
+    media,
+    manifest,
+    path,
+  }: { force: boolean; media: MediaFiles; manifest: Manifest; path: string },
   restoreFiles: () => Promise<void>,
 ) {
-  await mkdir(dataDir, { recursive: true });
+  const created = await mkdir(dataDir, { recursive: true, mode: privateDirMode });
+  makePrivateDir(dataDir);
   let unlock: () => void;
   try {
     unlock = lockDataDir(dataDir, 'a restore');
@@ -227,6 +248,7 @@ async function restorePglite(
       `${error.message} Stop it before restoring: a restore replaces the database it has open. Nothing was changed. (If that process is no longer running, delete ${error.lockFile}.)`,
     );
   }
+  let unopenable = false;
   try {
     const hasDatabase = existsSync(join(dataDir, 'PG_VERSION'));
     const problem = hasDatabase
@@ -239,19 +261,37 @@ async function restorePglite(
         await rm(join(dataDir, name), { recursive: true, force: true });
       }
     }
+    const before = new Set(await readdir(dataDir));
     await restoreFiles();
-    const handle = await openDatabase({
-      dataDir,
-      snapshot: gzipBlob(await readAll(database)),
-      lockHeld: true,
-    });
     try {
-      await handle.ping();
-    } finally {
-      await handle.close();
+      const handle = await openDatabase({ dataDir, snapshot: tarBlob(snapshot), lockHeld: true });
+      try {
+        await handle.ping();
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      // PostgreSQL would not start on it (a damaged or crafted copy): take back what the restore
+      // wrote, the database's files and the media, so no half-restored site is left to start.
+      unopenable = true;
+      for (const name of await readdir(dataDir)) {
+        if (isPostgresFile(name) || (!before.has(name) && name !== dataDirLockName)) {
+          await rm(join(dataDir, name), { recursive: true, force: true });
+        }
+      }
+      await media.remove(manifest.media.map((file) => file.name)).catch(() => undefined);
+      throw new BackupError(
+        `${path} holds a database copy the embedded database cannot open: it is damaged, or it was not made by this site's backup. ${
+          force && problem
+            ? `What ${dataDir} held before was removed (--force), and nothing was restored in its place: restore another backup.`
+            : 'Nothing was changed.'
+        }`,
+      );
     }
   } finally {
     unlock();
+    // A DATA_DIR this restore made, and left nothing in: it goes too.
+    if (unopenable && created) await rm(created, { recursive: true, force: true });
   }
 }
 

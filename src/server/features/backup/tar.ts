@@ -32,7 +32,8 @@ function writeSize(header: Buffer, size: number) {
   header.writeBigUInt64BE(BigInt(size), 128);
 }
 
-function checksum(header: Buffer) {
+/** A header's checksum as tar computes it: its bytes summed, the checksum field as spaces. */
+export function checksum(header: Buffer) {
   let sum = 0;
   for (let i = 0; i < BLOCK; i += 1) sum += i >= 148 && i < 156 ? 32 : header[i]!;
   return sum;

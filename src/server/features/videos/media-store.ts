@@ -5,6 +5,7 @@ import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { privateDirMode, privateFileMode } from '~/db/private-files';
 import { AppError } from '../../errors';
 
 /**
@@ -224,11 +225,11 @@ export function createMediaStore(dir: string): LocalMediaStore {
     place: `the folder ${dir}`,
 
     async receive(source, kind, maxBytes) {
-      await mkdir(incoming, { recursive: true });
+      await mkdir(incoming, { recursive: true, mode: privateDirMode });
       const id = randomUUID();
       const tempPath = join(incoming, `${id}.part`);
       const check = inspector(kind, maxBytes);
-      const sink = createWriteStream(tempPath, { flags: 'wx' });
+      const sink = createWriteStream(tempPath, { flags: 'wx', mode: privateFileMode });
       try {
         await pipeline(source, check.stream, sink);
       } catch (error) {
@@ -283,10 +284,10 @@ export function createMediaStore(dir: string): LocalMediaStore {
 
     async write(name, source) {
       const target = join(dir, checkedName(name));
-      await mkdir(incoming, { recursive: true });
+      await mkdir(incoming, { recursive: true, mode: privateDirMode });
       const tempPath = join(incoming, `${randomUUID()}.part`);
       try {
-        await pipeline(source, createWriteStream(tempPath, { flags: 'wx' }));
+        await pipeline(source, createWriteStream(tempPath, { flags: 'wx', mode: privateFileMode }));
         await rename(tempPath, target);
       } finally {
         await rm(tempPath, { force: true });

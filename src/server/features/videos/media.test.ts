@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -50,6 +50,20 @@ describe('the media store', () => {
     expect(file).toMatchObject({ contentType, size: data.length });
     expect(file.name).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
     await createMediaStore(dir).remove([file]);
+  });
+
+  it('keeps an uploaded or restored file, and its folders, to the site’s user alone', async () => {
+    const media = join(dir, 'private', 'media');
+    const store = createMediaStore(media);
+    const file = await store.receive(Readable.from([sample.png()]), 'thumbnail', 1024 * 1024);
+    await store.keep(file);
+    const restored = `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.png`;
+    await store.write(restored, Readable.from([sample.png()]));
+    const mode = async (path: string) => (await stat(path)).mode & 0o777;
+    expect(await mode(join(media, file.name))).toBe(0o600);
+    expect(await mode(join(media, restored))).toBe(0o600);
+    expect(await mode(media)).toBe(0o700);
+    expect(await mode(join(media, '.incoming'))).toBe(0o700);
   });
 
   it('reads the head across small chunks', async () => {
