@@ -46,6 +46,9 @@ async function crowd(app: App, visitors: string[], each: number) {
   return codes.flat();
 }
 
+/** Dozens of setups each: slow on a busy machine, not stuck. */
+const timeout = 120_000;
+
 const count = (codes: number[], code: number) => codes.filter((c) => c === code).length;
 const paymentIntentsCreated = () => stripe.requestsTo('POST', '/v1/payment_intents').length;
 
@@ -80,37 +83,45 @@ async function decline(app: App, setupAnswer: { json(): { clientSecret: string }
 }
 
 describe('the card-testing defence', () => {
-  it('12 addresses at their own limit do not close card checkout for a 13th donor', async () => {
-    await withApp({}, async (app) => {
-      const codes = await crowd(
-        app,
-        Array.from({ length: 12 }, (_, i) => ipv4(i)),
-        6,
-      );
-      expect([count(codes, 200), count(codes, 429)]).toEqual([60, 12]);
-      const donation = await setUp(app, '192.0.2.44');
-      expect(donation.statusCode, donation.body).toBe(200);
-    });
-  });
+  it(
+    '12 addresses at their own limit do not close card checkout for a 13th donor',
+    { timeout },
+    async () => {
+      await withApp({}, async (app) => {
+        const codes = await crowd(
+          app,
+          Array.from({ length: 12 }, (_, i) => ipv4(i)),
+          6,
+        );
+        expect([count(codes, 200), count(codes, 429)]).toEqual([60, 12]);
+        const donation = await setUp(app, '192.0.2.44');
+        expect(donation.statusCode, donation.body).toBe(200);
+      });
+    },
+  );
 
-  it('12 /64s of one home /56 share their network limit, and a refused setup creates no PaymentIntent', async () => {
-    await withApp({}, async (app) => {
-      const before = paymentIntentsCreated();
-      const home = Array.from({ length: 12 }, (_, i) => `2001:db8:ab:cd0${i.toString(16)}::1`);
-      const codes = await crowd(app, home, 5);
-      // 20 a minute from one network (four visitors' worth), however many /64s it holds.
-      expect([count(codes, 200), count(codes, 429)]).toEqual([20, 40]);
-      expect(paymentIntentsCreated() - before).toBe(20);
-      const refused = await setUp(app, '2001:db8:ab:cdff::9');
-      expect(refused.json().error.message).toMatch(
-        /^Too many donations have been started from your network in the last minute\. Please wait \d+ seconds and try again\.$/,
-      );
-      const donation = await setUp(app, '2001:db8:ff:1::1');
-      expect(donation.statusCode, donation.body).toBe(200);
-    });
-  });
+  it(
+    '12 /64s of one home /56 share their network limit, and a refused setup creates no PaymentIntent',
+    { timeout },
+    async () => {
+      await withApp({}, async (app) => {
+        const before = paymentIntentsCreated();
+        const home = Array.from({ length: 12 }, (_, i) => `2001:db8:ab:cd0${i.toString(16)}::1`);
+        const codes = await crowd(app, home, 5);
+        // 20 a minute from one network (four visitors' worth), however many /64s it holds.
+        expect([count(codes, 200), count(codes, 429)]).toEqual([20, 40]);
+        expect(paymentIntentsCreated() - before).toBe(20);
+        const refused = await setUp(app, '2001:db8:ab:cdff::9');
+        expect(refused.json().error.message).toMatch(
+          /^Too many donations have been started from your network in the last minute\. Please wait \d+ seconds and try again\.$/,
+        );
+        const donation = await setUp(app, '2001:db8:ff:1::1');
+        expect(donation.statusCode, donation.body).toBe(200);
+      });
+    },
+  );
 
-  it('100 addresses do not close card checkout for a donor either', async () => {
+  it('100 addresses do not close card checkout for a donor either', { timeout }, async () => {
     await withApp({}, async (app) => {
       const codes = await crowd(
         app,
