@@ -113,7 +113,7 @@ describe('the card-testing defence', () => {
         expect(paymentIntentsCreated() - before).toBe(20);
         const refused = await setUp(app, '2001:db8:ab:cdff::9');
         expect(refused.json().error.message).toMatch(
-          /^Too many donations have been started from your network in the last minute\. Please wait \d+ seconds and try again\.$/,
+          /^Too many donations have been started from your network in the last minute\. No money was taken\. Please wait \d+ seconds and try again\.$/,
         );
         const donation = await setUp(app, '2001:db8:ff:1::1');
         expect(donation.statusCode, donation.body).toBe(200);
@@ -158,7 +158,7 @@ describe('the card-testing defence', () => {
         const refused = await setUp(app, tester);
         expect(refused.statusCode).toBe(429);
         expect(refused.json().error.message).toMatch(
-          /^Too many donations are being started right now\. Please wait \d+ seconds and try again\.$/,
+          /^Too many donations are being started right now\. No money was taken\. Please wait \d+ seconds and try again\.$/,
         );
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
         expect(paymentIntentsCreated(), 'no PaymentIntent for a refused setup').toBe(before);

@@ -32,7 +32,7 @@ export function globalRateLimit(app: FastifyInstance, name: CeilingName) {
     if (fromNetwork.hits > networkMax) {
       throw refuse(request, reply, fromNetwork.ttlMs, 'network payment setup limit exceeded', {
         message: (seconds) =>
-          `Too many donations have been started from your network in the last minute. Please wait ${seconds} seconds and try again.`,
+          `Too many donations have been started from your network in the last minute. No money was taken. Please wait ${seconds} seconds and try again.`,
       });
     }
     const everyone = await counter.count(`global|${name}`, MINUTE);
@@ -42,7 +42,7 @@ export function globalRateLimit(app: FastifyInstance, name: CeilingName) {
     if (first.hits === 1) return;
     throw refuse(request, reply, everyone.ttlMs, 'global payment setup limit exceeded', {
       message: (seconds) =>
-        `Too many donations are being started right now. Please wait ${seconds} seconds and try again.`,
+        `Too many donations are being started right now. No money was taken. Please wait ${seconds} seconds and try again.`,
     });
   };
 }
