@@ -154,8 +154,17 @@ export const envSchema = z.object({
   DONATION_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(500).default(30),
   /** Payment setups per minute per IP (card-testing defence). */
   DONATION_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** Payment setups per minute from all IPs together (card testers rotate addresses). */
+  /** Payment setups per minute from all IPs together (card testers rotate addresses); it
+   * refuses only while declines say cards are being tested (DONATION_DECLINE_ALARM). */
   DONATION_GLOBAL_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Payment setups per minute from one network (an IPv4 /24, an IPv6 /48); unset, four
+   * times DONATION_RATE_LIMIT. */
+  DONATION_NETWORK_RATE_LIMIT: z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.coerce.number().int().min(1).optional()),
+  /** Card declines within 15 minutes that arm the ceiling for everyone (card testing). */
+  DONATION_DECLINE_ALARM: z.coerce.number().int().min(1).default(10),
   /** OJC Fund charity cards (docs/payments.md, OJC Fund): the API, and the three settings OJC
    * gives; all three or none. Without them the OJC routes answer 503 and say so. */
   OJC_API_BASE: z

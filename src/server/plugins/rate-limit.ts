@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { addressKey } from '../lib/client-address';
 import { createHitCounter, type WindowCount } from './rate-limit-counter';
 import { databaseRateLimitStore, startRateLimitPruning } from './rate-limit-store';
 
@@ -17,6 +18,8 @@ export async function registerRateLimit(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db, app.clock, counter),
+    // The plugin's own key groups IPv6 by /64 too; ours is the one every per-address count uses.
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
     onExceeded: logExceeded,
   });

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { adminLoginThrottle as throttle } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
+import { addressKey } from '../../lib/client-address';
 
 export interface ThrottleRule {
   /** Failures allowed before any delay. */
@@ -39,7 +40,9 @@ export interface Attempt {
 }
 
 /** The keys an attempt is counted under, in a fixed order (so concurrent locks never deadlock). */
-function keysFor({ username, ip, device }: Omit<Attempt, 'now'>): [Scope, string][] {
+function keysFor({ username, ip: address, device }: Omit<Attempt, 'now'>): [Scope, string][] {
+  // One visitor's IPv6 addresses (a /64) count as one address.
+  const ip = addressKey(address);
   return [
     ['pair', `pair:${username} ${ip}`],
     ['ip', `ip:${ip}`],

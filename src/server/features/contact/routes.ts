@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { contactMessageInput } from '~/shared/schemas/contact';
 import { batchRetryingAlone, unconfirmedPastDeadline } from '../../lib/batch-while-busy';
+import { addressKey } from '../../lib/client-address';
 import { answerCount, FORM_WINDOW_MS } from '../../plugins/rate-limit';
 import { recordContactMessages, type IdentifiedContactMessage } from './record-contact-message';
 
@@ -65,7 +66,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const written = await takeMessage(
         request.body,
         request.log,
-        `POST /api/contact|${request.ip}`,
+        `POST /api/contact|${addressKey(request.ip)}`,
       );
       if (written?.count) {
         answerCount(request, reply, app.env.FORM_RATE_LIMIT, written.count, written.refused);

@@ -41,11 +41,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const setup = {
     config: formRateLimit(env.DONATION_RATE_LIMIT, PAYMENT_SETUP_GROUP),
-    preHandler: globalRateLimit(
-      app.hitCounter,
-      'stripe-payment-setup',
-      env.DONATION_GLOBAL_RATE_LIMIT,
-    ),
+    preHandler: globalRateLimit(app, 'stripe-payment-setup'),
     schema: {
       body: donationSetupInput(env.DONATION_MAX_DOLLARS),
       response: { 200: clientSecretResponse },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { countDecline } from '../../plugins/global-rate-limit';
 import type { DonationRouteOptions } from './context';
 import { readableApiVersions } from './event-versions';
 import { STRIPE_API_VERSION } from './stripe-client';
@@ -104,6 +105,10 @@ export const stripeWebhookRoute: FastifyPluginAsyncZod<DonationRouteOptions> = a
       }
       request.log.info({ event: event.id, type: event.type, outcome }, 'Stripe event');
       if (outcome === 'applied') app.jobWorker.wake();
+      // Each declined attempt once (a redelivery is a duplicate): card testing raises them.
+      if (outcome === 'applied' && event.type === 'payment_intent.payment_failed') {
+        await countDecline(app);
+      }
       return { received: true as const };
     },
   );

@@ -12,7 +12,7 @@ import {
   type OjcPaymentPageData,
 } from '~/shared/schemas/ojc';
 import { AppError } from '../../errors';
-import { globalRateLimit } from '../../plugins/global-rate-limit';
+import { countingDeclines, globalRateLimit } from '../../plugins/global-rate-limit';
 import { fieldMessages } from '../../ssr/page-forms';
 import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
 import { chargeMessages } from './charge-messages';
@@ -42,7 +42,7 @@ export function registerOjcPageForms(app: FastifyInstance) {
   app.pageForms.set('ojc-checkout', {
     sentMessage: '',
     schema: ojcCheckoutPageInput,
-    guard: globalRateLimit(app.hitCounter, 'ojc-create-payment', env.DONATION_GLOBAL_RATE_LIMIT),
+    guard: globalRateLimit(app, 'ojc-create-payment'),
     async submit(form: OjcCheckoutPageInput, { url, log }) {
       const choice = parseCheckoutChoice(url.searchParams);
       if (!choice || choice.method !== 'ojc') {
@@ -87,9 +87,9 @@ export function registerOjcPageForms(app: FastifyInstance) {
     sentMessage: '',
     schema: ojcChargeInput(app.clock),
     secretFields: ['cardNumber'],
-    guard: globalRateLimit(app.hitCounter, 'ojc-charge', env.DONATION_GLOBAL_RATE_LIMIT),
+    guard: globalRateLimit(app, 'ojc-charge'),
     async submit(card: OjcChargeInput, { path, log }) {
-      await chargeOjcPayment(contextFor(log), paymentIdOf(path), card);
+      await countingDeclines(app, chargeOjcPayment(contextFor(log), paymentIdOf(path), card));
       app.jobWorker.wake();
       // The page reads the payment again: paid, it thanks the donor.
       return { query: {} };

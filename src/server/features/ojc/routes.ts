@@ -15,7 +15,7 @@ import {
 } from '~/shared/schemas/ojc';
 import { requireAdmin } from '../../plugins/admin-guard';
 import { formRateLimit, PAYMENT_SETUP_GROUP } from '../../plugins/rate-limit';
-import { globalRateLimit } from '../../plugins/global-rate-limit';
+import { countingDeclines, globalRateLimit } from '../../plugins/global-rate-limit';
 import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
 import { ojcContextOf } from './context';
 import { createdMessage, createOjcPayment, paymentUrlOf } from './create-ojc-payment';
@@ -55,11 +55,7 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     '/create-payment',
     {
       config: formRateLimit(env.DONATION_RATE_LIMIT, PAYMENT_SETUP_GROUP),
-      preHandler: globalRateLimit(
-        app.hitCounter,
-        'ojc-create-payment',
-        env.DONATION_GLOBAL_RATE_LIMIT,
-      ),
+      preHandler: globalRateLimit(app, 'ojc-create-payment'),
       schema: {
         body: ojcCreatePaymentInput(env.DONATION_MAX_DOLLARS),
         response: { 200: ojcCreatePaymentResponse },
@@ -96,7 +92,7 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Card testing: per IP and for everyone together here, per payment in charge-claim.ts.
       config: formRateLimit(env.DONATION_RATE_LIMIT),
-      preHandler: globalRateLimit(app.hitCounter, 'ojc-charge', env.DONATION_GLOBAL_RATE_LIMIT),
+      preHandler: globalRateLimit(app, 'ojc-charge'),
       schema: {
         params: ojcPaymentParams,
         body: ojcChargeInput(app.clock),
@@ -105,7 +101,10 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = contextFor(request.log);
-      const donation = await chargeOjcPayment(ctx, request.params.paymentId, request.body);
+      const donation = await countingDeclines(
+        app,
+        chargeOjcPayment(ctx, request.params.paymentId, request.body),
+      );
       app.jobWorker.wake();
       return { success: true, payment: serializeOjcPayment(donation) };
     },
