@@ -231,11 +231,25 @@ const config: SiteConfigInput = {
   },
   receipts: {
     legalAddress: ['Tziyun Community Inc.', '18 Tziyun Lane', 'Monsey, NY 10952'],
-    noGoodsOrServices:
-      'No goods or services were provided in exchange for these contributions. Tziyun Community Inc. is a 501(c)(3) nonprofit organization; gifts are tax-deductible to the extent allowed by law.',
-    tierGoodsOrServices: {
-      beacon:
-        'Beacon members receive monthly group teaching sessions, whose value the organization estimates at $0 (intangible religious benefits); the whole of each gift is deductible to the extent allowed by law.',
+    // What each membership's monthly payment gives in return, as its receipts say: prayer,
+    // teaching and spiritual guidance are intangible religious benefits (no value to state).
+    // docs/receipts.md explains each kind; confirm the choice with the organisation's tax adviser.
+    tierBenefits: {
+      spark: {
+        kind: 'intangible-religious',
+        description:
+          'weekly prayer at the tziyun, the monthly Miracle Stories letter and a spiritual life assessment',
+      },
+      flame: {
+        kind: 'intangible-religious',
+        description:
+          'weekly prayer at the tziyun, monthly live teachings, the Miracle Stories letter and a spiritual life assessment',
+      },
+      beacon: {
+        kind: 'intangible-religious',
+        description:
+          'weekly prayer at the tziyun, monthly live teachings and spiritual consultations, the Purpose Mentorship Circle and the Legacy Circle gathering',
+      },
     },
     statementsSendOn: { month: 1, day: 15 },
   },

@@ -39,6 +39,27 @@ export const tierSchema = z.object({
   popular: z.boolean(),
 });
 
+/**
+ * What a membership's payment gives in return, for its tax acknowledgement: nothing; only
+ * intangible religious benefits (prayer, teaching: no value to state); or goods or services,
+ * described, with the organisation's good-faith estimate of their value per monthly payment.
+ */
+const tierBenefitSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({
+    kind: z.literal('intangible-religious'),
+    /** What is given, as the sentence continues after "intangible religious benefits: ". */
+    description: text,
+  }),
+  z.object({
+    kind: z.literal('goods-or-services'),
+    /** What is given, as the sentence continues after "you received ". */
+    description: text,
+    /** The good-faith estimate of their value for each monthly payment, in dollars. */
+    valuePerPayment: z.number().min(0),
+  }),
+]);
+
 const siteConfigShape = z.object({
   product: text,
   legalName: text,
@@ -89,13 +110,12 @@ const siteConfigShape = z.object({
   receipts: z.object({
     /** The organisation's postal address as printed on receipts, one line each. */
     legalAddress: z.array(text).min(1),
-    /** The IRS statement that no goods or services were given in return for a gift. */
-    noGoodsOrServices: text,
     /**
-     * By tier id: the sentence a member's statement carries instead, where the membership's
-     * benefits must be stated with their value. A tier not named here gets noGoodsOrServices.
+     * By tier id, what a membership's monthly payment gives the member in return, as its
+     * acknowledgement states it (IRS Publication 1771; src/server/services/receipts/
+     * acknowledgement.ts, docs/receipts.md). Every tier needs one: the office decides it.
      */
-    tierGoodsOrServices: z.record(z.string(), text),
+    tierBenefits: z.record(z.string(), tierBenefitSchema),
     /** The day each January (or other month) the past year's statements are mailed. */
     statementsSendOn: z.object({
       month: z.number().int().min(1).max(12),
@@ -113,6 +133,15 @@ const siteConfigShape = z.object({
 export const siteConfigSchema = siteConfigShape.superRefine((config, ctx) => {
   if (config.tiers.filter((t) => t.popular).length !== 1) {
     ctx.addIssue({ code: 'custom', path: ['tiers'], message: 'exactly one tier is popular' });
+  }
+  for (const tier of config.tiers) {
+    if (!config.receipts.tierBenefits[tier.id]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['receipts', 'tierBenefits', tier.id],
+        message: `say what a ${tier.name} membership gives in return, for its receipts`,
+      });
+    }
   }
 });
 

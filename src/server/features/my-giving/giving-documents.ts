@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
-import { donations, members, type Donation } from '~/db/schema';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { zonedMidnight } from '../../lib/zoned-time';
+import { membershipTierOf } from '../../services/receipts/acknowledgement';
 import { keptCents } from './donor-gifts';
 import { renderReceiptPdf, renderStatementPdf } from './pdf/giving-pdfs';
-
-/** The tier of the donor's latest membership that was ever paid, for the goods-or-services line. */
-async function tierOf(db: DatabaseExecutor, email: string): Promise<string | null> {
-  const [member] = await db
-    .select({ tier: members.tier })
-    .from(members)
-    .where(and(sql`lower(${members.email}) = ${email}`, ne(members.status, 'pending')))
-    .orderBy(desc(members.createdAt))
-    .limit(1);
-  return member?.tier ?? null;
-}
 
 /** The gifts of `email` recorded in calendar year `year` (site time), oldest first. */
 export function giftsInYear(
@@ -41,7 +31,7 @@ export function giftsInYear(
 /** A gift's receipt PDF, or null when it is not a gift received (and kept) at all. */
 export async function receiptPdfOf(app: FastifyInstance, gift: Donation) {
   if (keptCents(gift) === 0) return null;
-  const tier = gift.email ? await tierOf(app.database.db, gift.email.toLowerCase()) : null;
+  const tier = await membershipTierOf(app.database.db, gift);
   return renderReceiptPdf(await app.siteContent.site(), gift, tier);
 }
 
@@ -61,6 +51,8 @@ export async function statementPdfOf(app: FastifyInstance, email: string, year: 
     email,
     year,
     gifts,
-    tier: await tierOf(db, email),
+    tiers: new Map(
+      await Promise.all(gifts.map(async (g) => [g.id, await membershipTierOf(db, g)] as const)),
+    ),
   });
 }

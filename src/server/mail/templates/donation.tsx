@@ -1,4 +1,5 @@
 import { formatMoney } from '~/shared/money';
+import { acknowledgementText } from '../../services/receipts/acknowledgement';
 import { Button, EmailLayout, Paragraph, textFrame, type MailContext } from './layout';
 import { CancelOjcGift, cancelOjcGiftText } from './ojc';
 import type { RenderedMail } from './types';
@@ -20,6 +21,11 @@ export interface DonationReceiptData {
   cancelUrl?: string | null;
   /** The signed link to this receipt as PDF; absent on older jobs. */
   pdfUrl?: string | null;
+  /**
+   * The membership tier this payment paid (`membershipTierOf`), for its acknowledgement; null
+   * for a gift that pays none, absent on older jobs.
+   */
+  tier?: string | null;
 }
 
 export interface DonationPaymentFailedData {
@@ -86,6 +92,11 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
     data.feeCents > 0
       ? `This amount includes ${formatMoney(data.feeCents, data.currency)} you added to cover the processing fee.`
       : null;
+  const acknowledgement = acknowledgementText(site, {
+    amountCents: data.amountCents,
+    currency: data.currency,
+    tier: data.tier ?? null,
+  });
   const greeting = data.donorName ? `Dear ${data.donorName},` : 'Dear friend,';
   const thanks = `Thank you for your gift of ${amount} to ${site.product}. Your generosity sustains the prayers at the tziyun and the work of our community.`;
   return {
@@ -105,7 +116,7 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
           </tbody>
         </table>
         {feeNote && <Paragraph>{feeNote}</Paragraph>}
-        <Paragraph>{site.taxStatement}</Paragraph>
+        <Paragraph>{acknowledgement}</Paragraph>
         <Paragraph>Please keep this email for your tax records.</Paragraph>
         {data.pdfUrl && <Button href={data.pdfUrl}>{pdfLabel}</Button>}
         <Paragraph>
@@ -123,7 +134,7 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
       ...rows.map(([label, value]) => `${label}: ${value}`),
       ...(feeNote ? ['', feeNote] : []),
       '',
-      site.taxStatement,
+      acknowledgement,
       '',
       'Please keep this email for your tax records.',
       ...(data.pdfUrl ? ['', `${pdfLabel}:`, data.pdfUrl] : []),

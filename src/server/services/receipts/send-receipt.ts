@@ -7,6 +7,7 @@ import { ojcCancelUrl } from './cancel-link';
 import { manageGiftUrl, type ManageLinks } from './manage-link';
 import { receiptPdfUrl } from './receipt-pdf-link';
 import { dedicationOf } from '../../lib/dedication';
+import { membershipTierOf } from './acknowledgement';
 
 export function receiptData(donation: Donation): DonationReceiptData {
   return {
@@ -56,6 +57,8 @@ export async function enqueueReceiptIfDue(
         ? ojcCancelUrl(links, donation.ojcSubscriptionId, now)
         : null,
       pdfUrl: receiptPdfUrl(links, donation.id, now),
+      // Its acknowledgement's words follow the membership it paid, as the PDF receipt's do.
+      tier: await membershipTierOf(tx, donation),
     },
   });
   return created;

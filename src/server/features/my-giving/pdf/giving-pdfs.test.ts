@@ -2,6 +2,7 @@ import rawSiteConfig from '@site-config';
 import { describe, expect, it } from 'vitest';
 import type { Donation } from '~/db/schema';
 import { siteConfigSchema } from '~/shared/site-config-schema';
+import { wordsOutsideMargins } from '../../../../../tests/helpers/pdf-boxes';
 import { pdfText } from '../../../../../tests/helpers/pdf-text';
 import { renderReceiptPdf, renderStatementPdf } from './giving-pdfs';
 
@@ -53,13 +54,15 @@ describe('a receipt as PDF', () => {
     expect(text).toContain('$30.00 of $180.00');
     expect(text).toContain('March 2, 2025');
     expect(text.replace(/\s+/g, ' ')).toContain(
-      'No goods or services were provided in exchange for these contributions.',
+      'No goods or services were provided in exchange for this contribution.',
     );
   });
 
-  it('carries a member tier’s own sentence where site.config.ts gives one', async () => {
+  it('carries the acknowledgement of the membership the gift paid', async () => {
     const text = pdfText(await renderReceiptPdf(site, gift(), 'beacon'));
-    expect(text.replace(/\s+/g, ' ')).toContain('Beacon members receive');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'The only goods or services provided in exchange for this contribution were intangible religious benefits',
+    );
   });
 });
 
@@ -75,7 +78,7 @@ describe('a year-end statement as PDF', () => {
       email: 'yosef@example.org',
       year: 2025,
       gifts,
-      tier: null,
+      tiers: new Map(),
     });
     const text = pdfText(pdf);
     expect(text).toContain('2025 year-end giving statement');
@@ -84,5 +87,57 @@ describe('a year-end statement as PDF', () => {
     expect(text).toContain('July 1, 2025');
     expect(text).not.toContain('$50.00');
     expect(text).toMatch(/Gifts\s+2/);
+  });
+});
+
+describe('long lines, in Hebrew and English', () => {
+  const MARGIN = 54;
+  const SHORT = 'In memory of Yaakov ben Avraham יעקב בן אברהם';
+  const LONG_NAME =
+    'Yaakov ben Avraham and Sarah bat Rivka, יעקב בן אברהם ושרה בת רבקה, and all our family';
+  const LONG = `In honor of ${LONG_NAME}`;
+  /** pdftotext's reading, its line breaks as spaces. */
+  const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
+  const statement = (gifts: Donation[], name = HEBREW_NAME) =>
+    renderStatementPdf(site, {
+      name,
+      email: 'yosef@example.org',
+      year: 2025,
+      gifts,
+      tiers: new Map(),
+    });
+
+  it('a statement gives back a dedication in English and Hebrew whole, in order, inside the margins', async () => {
+    const pdf = await statement([
+      gift({ dedicationName: 'Yaakov ben Avraham יעקב בן אברהם' }),
+      gift({ id: 'b', dedicationKind: 'honor', dedicationName: LONG_NAME }),
+    ]);
+    expect(flat(pdf)).toContain(SHORT);
+    expect(flat(pdf)).toContain(LONG);
+    expect(wordsOutsideMargins(pdf, MARGIN)).toEqual([]);
+  });
+
+  it('a receipt wraps a long dedication, a long name and a long address inside the margins', async () => {
+    const email = `${'a'.repeat(64)}@${'very-long-subdomain.'.repeat(8)}example.org`;
+    const name = 'Avraham Yitzchak Yaakov HaKohen Rosenberg-Goldstein אברהם יצחק יעקב הכהן';
+    const pdf = await renderReceiptPdf(
+      site,
+      gift({ donorName: name, email, dedicationKind: 'honor', dedicationName: LONG_NAME }),
+      null,
+    );
+    const text = flat(pdf);
+    expect(text).toContain(LONG);
+    expect(text).toContain(name);
+    expect(text.replace(/ /g, '')).toContain(email);
+    expect(wordsOutsideMargins(pdf, MARGIN)).toEqual([]);
+  });
+
+  it('a statement of many gifts goes on to a second page, still inside the margins', async () => {
+    const gifts = Array.from({ length: 60 }, (_, i) =>
+      gift({ id: `g${i}`, dedicationName: 'Yaakov ben Avraham יעקב בן אברהם' }),
+    );
+    const pdf = await statement(gifts);
+    expect(wordsOutsideMargins(pdf, MARGIN)).toEqual([]);
+    expect(flat(pdf).split(SHORT)).toHaveLength(61);
   });
 });

@@ -1,5 +1,10 @@
 import type { Donation } from '~/db/schema';
 import { formatMoney } from '~/shared/money';
+import {
+  acknowledgementText,
+  statementAcknowledgements,
+  taxStatusSentence,
+} from '../../../services/receipts/acknowledgement';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import { dedicationOf } from '../../../lib/dedication';
 import { keptCents } from '../donor-gifts';
@@ -19,9 +24,10 @@ function header(doc: Pdf, site: SiteConfig) {
   });
 }
 
-/** The sentence on goods or services: a member tier's own, else that none were given. */
-export function goodsOrServices(site: SiteConfig, tier: string | null) {
-  return (tier && site.receipts.tierGoodsOrServices[tier]) || site.receipts.noGoodsOrServices;
+/** "Flame Tier membership" for a membership's payment, else nothing. */
+function tierName(site: SiteConfig, tier: string | null | undefined) {
+  const name = tier ? site.tiers.find((t) => t.id === tier)?.name : undefined;
+  return name ? `${name} membership` : null;
 }
 
 function dedicationLine(gift: Donation) {
@@ -29,7 +35,10 @@ function dedicationLine(gift: Donation) {
   return d ? `${d.kind === 'honor' ? 'In honor of' : 'In memory of'} ${d.name}` : null;
 }
 
-/** One gift's receipt (a one-time gift or one monthly charge), as kept: net of refunds. */
+/**
+ * One gift's receipt (a one-time gift or one monthly charge), as kept: net of refunds. `tier` is
+ * the membership the gift paid, if any (`membershipTierOf`), for its acknowledgement.
+ */
 export function renderReceiptPdf(
   site: SiteConfig,
   gift: Donation,
@@ -57,7 +66,10 @@ export function renderReceiptPdf(
   const dedication = dedicationLine(gift);
   if (dedication) entries.push(['Dedication', dedication]);
   rows(doc, entries);
-  paragraph(doc, goodsOrServices(site, tier));
+  paragraph(
+    doc,
+    acknowledgementText(site, { amountCents: keptCents(gift), currency: gift.currency, tier }),
+  );
   paragraph(
     doc,
     `Thank you for your gift to ${site.product}. Please keep this receipt for your tax records.`,
@@ -71,7 +83,8 @@ export interface StatementInput {
   year: number;
   /** The year's gifts received and kept, oldest first. */
   gifts: Donation[];
-  tier: string | null;
+  /** By gift id: the membership tier the gift paid, if any (`membershipTierOf`). */
+  tiers: Map<string, string | null>;
 }
 
 /** A donor's year-end statement: every gift received and kept in the calendar year, and the total. */
@@ -96,6 +109,7 @@ export function renderStatementPdf(site: SiteConfig, input: StatementInput): Pro
       [
         formatMoney(keptCents(g), g.currency),
         g.donationType === 'subscription' ? 'monthly' : 'one-time',
+        tierName(site, input.tiers.get(g.id)),
         methodNames[g.paymentMethod],
         dedicationLine(g),
       ]
@@ -103,7 +117,21 @@ export function renderStatementPdf(site: SiteConfig, input: StatementInput): Pro
         .join(' · '),
     ]),
   );
-  paragraph(doc, goodsOrServices(site, input.tier));
+  const acknowledgements = statementAcknowledgements(
+    site,
+    counted.map((g) => ({
+      amountCents: keptCents(g),
+      currency: g.currency,
+      tier: input.tiers.get(g.id) ?? null,
+    })),
+  );
+  for (const words of acknowledgements.paragraphs) paragraph(doc, words);
+  if (acknowledgements.deductibleCents !== total) {
+    paragraph(doc, `Deductible total: ${formatMoney(acknowledgements.deductibleCents)}.`, {
+      bold: true,
+    });
+  }
+  paragraph(doc, taxStatusSentence(site));
   paragraph(
     doc,
     `Amounts are what ${site.legalName} received and kept: refunded amounts are not included.`,

@@ -48,18 +48,68 @@ export function newPdf(title: string, author: string): Pdf {
   return doc;
 }
 
+/** The width of the text box from `x` to the right margin. */
+const widthFrom = (doc: Pdf, x: number) => doc.page.width - doc.page.margins.right - x;
+
 /**
- * One line with Hebrew in it, at (x, y), unwrapped. PDF text runs left to right and pdfkit does
- * no bidirectional layout, so each Hebrew run is placed letter by letter from its right end
- * leftwards (it reads right to left, as the Unicode bidirectional algorithm places it) while the
- * letters go into the file in their logical order: text extraction (pdftotext, copy and paste,
- * a screen reader) then reads the name as it was typed.
+ * The width `text` takes as `drawLine` draws it: a Hebrew run letter by letter (so a long run
+ * measures exactly what its letters will take), the rest as pdfkit measures it.
  */
-export function mixedLine(doc: Pdf, text: string, x: number, y: number) {
-  let left = x;
+function drawnWidth(doc: Pdf, text: string) {
+  let width = 0;
   for (const run of text.split(hebrewRun)) {
+    if (!hasHebrew(run)) width += doc.widthOfString(run);
+    else for (const letter of run) width += doc.widthOfString(letter);
+  }
+  return width;
+}
+
+/**
+ * `text` cut into lines no wider than `width`, at spaces (a word wider than the whole line, such
+ * as a long email address, where it must), in the order the words were typed: the bidirectional
+ * order is each line's own, as the Unicode bidirectional algorithm breaks lines before it
+ * reorders them.
+ */
+export function wrapLines(doc: Pdf, text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const typed of text.split('\n')) {
+    let line = '';
+    for (const word of typed.split(/\s+/)) {
+      if (!word) continue;
+      const joined = line ? `${line} ${word}` : word;
+      if (drawnWidth(doc, joined) <= width) {
+        line = joined;
+        continue;
+      }
+      if (line) lines.push(line);
+      let rest = [...word];
+      while (rest.length > 1 && drawnWidth(doc, rest.join('')) > width) {
+        let fits = 1;
+        while (fits < rest.length && drawnWidth(doc, rest.slice(0, fits + 1).join('')) <= width) {
+          fits++;
+        }
+        lines.push(rest.slice(0, fits).join(''));
+        rest = rest.slice(fits);
+      }
+      line = rest.join('');
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * One line at (x, y), as it fits (see `wrapLines`). PDF text runs left to right and pdfkit does
+ * no bidirectional layout, so each Hebrew run is placed letter by letter from its right end
+ * leftwards (it reads right to left, as the Unicode bidirectional algorithm places it in a
+ * left-to-right line) while the letters go into the file in their logical order: text extraction
+ * (pdftotext, copy and paste, a screen reader) then reads the name as it was typed.
+ */
+function drawLine(doc: Pdf, line: string, x: number, y: number) {
+  let left = x;
+  for (const run of line.split(hebrewRun)) {
     if (!run) continue;
-    const width = doc.widthOfString(run);
+    const width = drawnWidth(doc, run);
     if (hasHebrew(run)) {
       let right = left + width;
       for (const letter of run) {
@@ -71,34 +121,63 @@ export function mixedLine(doc: Pdf, text: string, x: number, y: number) {
     }
     left += width;
   }
-  doc.x = doc.page.margins.left;
-  doc.y = y + doc.currentLineHeight(true);
 }
 
-/** Writes a paragraph: wrapped when it is all Latin, one line when it carries Hebrew. */
+/** Whether `lines` lines fit between `y` and the bottom margin. */
+const fits = (doc: Pdf, y: number, lines: number) =>
+  y + lines * doc.currentLineHeight(true) <= doc.page.height - doc.page.margins.bottom;
+
+/**
+ * Writes `text` in the current font from (x, y), wrapped within `width`, on a new page when the
+ * bottom margin is reached; returns the y below it. Every line of every document goes through
+ * here, so nothing is drawn past the margins and Hebrew reads right to left wherever it is.
+ */
+function textBlock(doc: Pdf, text: string, x: number, y: number, width: number) {
+  for (const line of wrapLines(doc, text, width)) {
+    if (!fits(doc, y, 1)) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    drawLine(doc, line, x, y);
+    y += doc.currentLineHeight(true);
+  }
+  return y;
+}
+
+/** Writes a paragraph from the left margin to the right, wrapped. */
 export function paragraph(
   doc: Pdf,
   text: string,
   { size = 11, bold = false, gap = 0.6 }: { size?: number; bold?: boolean; gap?: number } = {},
 ) {
   doc.font(bold ? BOLD : REGULAR).fontSize(size);
-  if (hasHebrew(text)) mixedLine(doc, text, doc.page.margins.left, doc.y);
-  else doc.text(text, doc.page.margins.left, doc.y);
+  const left = doc.page.margins.left;
+  doc.y = textBlock(doc, text, left, doc.y, widthFrom(doc, left));
+  doc.x = left;
   doc.moveDown(gap);
 }
 
-/** Label and value rows, the labels in grey. */
+const LABEL_WIDTH = 140;
+const VALUE_OFFSET = 150;
+
+/** Label and value rows, the labels in grey; a row is never split across pages. */
 export function rows(doc: Pdf, entries: [string, string][]) {
   doc.fontSize(11);
+  const left = doc.page.margins.left;
+  const valueWidth = widthFrom(doc, left + VALUE_OFFSET);
   for (const [label, value] of entries) {
+    const labelLines = wrapLines(doc.font(REGULAR), label, LABEL_WIDTH).length;
+    const height = Math.max(labelLines, wrapLines(doc.font(BOLD), value, valueWidth).length);
+    if (!fits(doc, doc.y, height) && fits(doc, doc.page.margins.top, height)) doc.addPage();
     const y = doc.y;
-    doc.font(REGULAR).fillColor('#57534e').text(label, doc.page.margins.left, y, { width: 140 });
+    doc.font(REGULAR).fillColor('#57534e');
+    const labelEnd = textBlock(doc, label, left, y, LABEL_WIDTH);
     doc.font(BOLD).fillColor('#1c1917');
-    if (hasHebrew(value)) mixedLine(doc, value, doc.page.margins.left + 150, y);
-    else doc.text(value, doc.page.margins.left + 150, y, { width: 350 });
+    const valueEnd = textBlock(doc, value, left + VALUE_OFFSET, y, valueWidth);
+    doc.y = Math.max(labelEnd, valueEnd);
     doc.moveDown(0.3);
   }
-  doc.x = doc.page.margins.left;
+  doc.x = left;
   doc.moveDown(0.6);
 }
 
@@ -108,9 +187,11 @@ export function letterhead(
   org: { legalName: string; ein: string; address: string[]; email: string },
 ) {
   paragraph(doc, org.legalName, { size: 18, bold: true, gap: 0.2 });
-  doc.font(REGULAR).fontSize(10).fillColor('#57534e');
-  for (const line of org.address.slice(org.address[0] === org.legalName ? 1 : 0)) doc.text(line);
-  doc.text(`EIN ${org.ein} · ${org.email}`);
+  doc.fillColor('#57534e');
+  for (const line of org.address.slice(org.address[0] === org.legalName ? 1 : 0)) {
+    paragraph(doc, line, { size: 10, gap: 0 });
+  }
+  paragraph(doc, `EIN ${org.ein} · ${org.email}`, { size: 10, gap: 0 });
   doc.fillColor('#1c1917').moveDown(1.5);
 }
 
