@@ -1,11 +1,10 @@
 import type { Donation } from '~/db/schema';
 import { formatMoney } from '~/shared/money';
+import { giftMethodLabel } from '~/shared/gift-method';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import { dedicationOf } from '../../../lib/dedication';
 import { keptCents } from '../donor-gifts';
 import { letterhead, newPdf, paragraph, pdfBytes, rows, type Pdf } from './pdf-document';
-
-const methodNames = { stripe: 'Credit card', ojc: 'OJC Fund charity card' } as const;
 
 const day = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(at);
@@ -44,9 +43,9 @@ export function renderReceiptPdf(
     ['Email', gift.email ?? ''],
     ['Date', day(gift.createdAt, site.timeZone)],
     ['Amount received', formatMoney(keptCents(gift), gift.currency)],
-    ['Payment method', methodNames[gift.paymentMethod]],
+    ['Payment method', giftMethodLabel(gift)],
     ['Gift', gift.donationType === 'subscription' ? 'Monthly donation' : 'One-time donation'],
-    ['Receipt number', gift.id],
+    ['Receipt number', gift.receiptNumber ?? gift.id],
   ];
   if (gift.refundedCents > 0) {
     entries.splice(4, 0, [
@@ -96,7 +95,7 @@ export function renderStatementPdf(site: SiteConfig, input: StatementInput): Pro
       [
         formatMoney(keptCents(g), g.currency),
         g.donationType === 'subscription' ? 'monthly' : 'one-time',
-        methodNames[g.paymentMethod],
+        giftMethodLabel(g),
         dedicationLine(g),
       ]
         .filter(Boolean)
