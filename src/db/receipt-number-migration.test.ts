@@ -43,9 +43,9 @@ it('numbers the gifts received before it, in order, per year of the site, and th
       ('Declined', 100, 'onetime', 'ojc', 'failed', '2025-04-01T12:00:00Z')
   `);
   await database.migrate(migrationsDir);
-  const numbered = await db.execute<{ donor_name: string; receipt_number: string | null }>(
+  const numbered = (await db.execute(
     sql`select donor_name, receipt_number from donations order by donor_name`,
-  );
+  )) as unknown as { rows: { donor_name: string; receipt_number: string | null }[] };
   expect(Object.fromEntries(numbered.rows.map((r) => [r.donor_name, r.receipt_number]))).toEqual({
     Declined: null,
     'First of 2025': '2025-000001',
@@ -54,9 +54,9 @@ it('numbers the gifts received before it, in order, per year of the site, and th
     'Second of 2025': '2025-000002',
     'Third of 2025': '2025-000003',
   });
-  const next = await db.execute<{ receipt_number: string }>(sql`
+  const next = (await db.execute(sql`
     insert into donations (amount_cents, donation_type, payment_method, payment_status, donated_at)
     values (100, 'onetime', 'stripe', 'succeeded', '2025-09-01T12:00:00Z')
-    returning receipt_number`);
+    returning receipt_number`)) as unknown as { rows: { receipt_number: string }[] };
   expect(next.rows[0]!.receipt_number).toBe('2025-000004');
 });

@@ -106,7 +106,17 @@ describe('POST /api/admin/offline-gifts', () => {
     expect(await giftCount()).toBe(before);
   });
 
+  it('reads an amount typed as the office writes it ("$1,234.50")', async () => {
+    const res = await record({ ...cheque, reference: '1100', amount: '$1,234.50' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().gift.amount).toBe(1234.5);
+    expect(
+      (await record({ ...cheque, reference: '1101', amount: '12,34x' })).json().error.fields,
+    ).toEqual({ amount: 'Please enter the amount in dollars' });
+  });
+
   it('records a gift without email when it has an address, and sends no mail', async () => {
+    await drainOutbox();
     const mailsBefore = app.sentMail.length;
     const res = await record({
       ...cheque,
