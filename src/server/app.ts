@@ -16,6 +16,7 @@ import { adminAuthRoutes, adminJobRoutes, adminOwnerRoutes } from './features/ad
 import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
 import { adminInboxRoutes } from './features/admin-inbox';
 import { adminMemberRoutes } from './features/admin-members';
+import { offlineGiftRoutes } from './features/offline-gifts';
 import { contactRoutes } from './features/contact';
 import {
   donationRoutes,
@@ -76,6 +77,7 @@ import { registerStaticFiles } from './plugins/static-files';
 import { COMPRESS_THRESHOLD, registerPublicCache } from './public-cache';
 import { registerPages } from './ssr/plugin';
 import { siteRoutes } from './ssr/site-routes';
+import { setReceiptTimeZone } from './services/receipts/receipt-numbering';
 import type { DeclaredRoute } from './types';
 import { createPageForms } from './ssr/page-forms';
 
@@ -227,6 +229,7 @@ export async function buildApp({
     (await loadSiteKeys(database.db, { env, log: app.log, now: app.clock() })).linkSigner,
   );
   await recordGhlConfiguration(database.db, env);
+  await setReceiptTimeZone(database.db, site.timeZone);
   // The yearly statements' next run is queued once the server listens (not in tests' inject).
   app.addHook('onListen', async () => scheduleYearEndStatements(app));
   // Before connections close: stop claiming, let running jobs finish or return them to the queue.
@@ -293,6 +296,7 @@ export async function buildApp({
           await admin.register(adminVideoRoutes);
           await admin.register(adminSiteContentRoutes);
           await admin.register(adminSitePhotoRoutes);
+          await admin.register(offlineGiftRoutes);
         },
         { prefix: '/admin' },
       );

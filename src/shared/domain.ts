@@ -6,8 +6,27 @@
 export const donationTypes = ['onetime', 'subscription'] as const;
 export type DonationType = (typeof donationTypes)[number];
 
-export const paymentMethods = ['stripe', 'ojc'] as const;
+/** How the money came: through the site (Stripe, OJC Fund), or to the office by another way. */
+export const paymentMethods = ['stripe', 'ojc', 'offline'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+
+/**
+ * The ways a gift reaches the office without the site's checkout: a cheque, cash, a bank transfer,
+ * Zelle, a donor-advised fund's grant, an OJC Fund voucher or charity card taken by phone, The
+ * Donors' Fund and Matbia charity cards.
+ */
+export const offlineMethods = [
+  'check',
+  'cash',
+  'bank-transfer',
+  'zelle',
+  'daf',
+  'ojc',
+  'donors-fund',
+  'matbia',
+  'other',
+] as const;
+export type OfflineMethod = (typeof offlineMethods)[number];
 
 /** How far a payment has come. Ranked in src/server/features/donations/payment-status.ts. */
 export const paymentStatuses = ['pending', 'succeeded', 'failed', 'refunded', 'disputed'] as const;

@@ -25,6 +25,11 @@ const VideoManagementPanel = lazy(
 
 const adminTabs: AdminTab[] = [
   { id: 'donors', label: 'Donor Management', Panel: DonorsPanel },
+  {
+    id: 'gifts-received',
+    label: 'Gifts Received',
+    Panel: lazy(() => import('../features/offline-gifts/components/offline-gifts-panel')),
+  },
   { id: 'videos', label: 'Video Management', Panel: VideoManagementPanel },
   {
     id: 'ghl',

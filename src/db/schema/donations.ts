@@ -14,6 +14,7 @@ import { at, oneOf } from './columns';
 import {
   dedicationKinds,
   donationTypes,
+  offlineMethods,
   paymentMethods,
   paymentStatuses,
 } from '../../shared/domain';
@@ -61,13 +62,32 @@ export const donations = pgTable(
     ojcChargingSince: at('ojc_charging_since'),
     /** Charges OJC declined for this payment: a card tester is stopped after a few. */
     ojcDeclines: integer('ojc_declines').notNull().default(0),
+    /**
+     * `2026-000123`: the year the gift was received (in the site's time zone) and its place in
+     * that year. Given by the database in the transaction that marks the gift received, online or
+     * offline, without gaps and never again (migration 0019, ADR 052); kept when a gift is voided.
+     */
+    receiptNumber: text('receipt_number'),
+    /** A gift the office received another way (`payment_method` 'offline'): how, and its papers. */
+    offlineMethod: text('offline_method', { enum: offlineMethods }),
+    /** The cheque's, grant's or voucher's number. */
+    offlineReference: text('offline_reference'),
+    /** The donor's postal address, for the receipt and the statement. */
+    postalAddress: text('postal_address'),
+    /** The office's own note; never shown to the donor. */
+    officeNote: text('office_note'),
+    /** A voided offline gift (a bounced cheque) counts for nothing and keeps its receipt number. */
+    voidedAt: at('voided_at'),
+    voidReason: text('void_reason'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
-    /** When the provider confirmed the payment; null until then. */
+    /** When the provider confirmed the payment (an offline gift: the day received); null until then. */
     donatedAt: at('donated_at'),
   },
   (t) => [
     uniqueIndex('donations_ojc_idempotency_key_key').on(t.ojcIdempotencyKey),
+    uniqueIndex('donations_receipt_number_key').on(t.receiptNumber),
+    index('donations_offline_reference_idx').on(t.offlineMethod, t.offlineReference),
     uniqueIndex('donations_ojc_subscription_period_key').on(t.ojcSubscriptionId, t.ojcPeriod),
     index('donations_ojc_reference_idx').on(t.ojcReference),
     uniqueIndex('donations_stripe_payment_intent_id_key').on(t.stripePaymentIntentId),
@@ -106,8 +126,27 @@ export const donations = pgTable(
       sql`(${t.dedicationKind} is null) = (${t.dedicationName} is null)`,
     ),
     check('donations_card_last4_check', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
+    check(
+      'donations_offline_method_check',
+      sql`(${t.paymentMethod} = 'offline') = (${t.offlineMethod} is not null) and (${t.offlineMethod} is null or ${oneOf(t.offlineMethod, offlineMethods)})`,
+    ),
   ],
 );
+
+/** The last receipt number given in each calendar year (ADR 052). */
+export const receiptSequences = pgTable('receipt_sequences', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * The one row the receipt numbering reads: the site's time zone, whose calendar year a gift's
+ * number belongs to. Written by the server at start from site.config.ts.
+ */
+export const receiptNumbering = pgTable('receipt_numbering', {
+  id: boolean('id').primaryKey().default(true),
+  timeZone: text('time_zone').notNull(),
+});
 
 export type Donation = typeof donations.$inferSelect;
 

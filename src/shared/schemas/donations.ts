@@ -26,8 +26,8 @@ export function donationAmount(maxDollars: number) {
     );
 }
 
-/** Optional donor email: absent, null or blank mean not given yet. */
-const optionalEmail = z.pipe(
+/** An email that may be left out: absent, null or blank become null. */
+export const optionalEmail = z.pipe(
   z.optional(z.nullable(z.union([z.literal(''), emailField()]))),
   z.transform((value) => (value ? value : null)),
 );

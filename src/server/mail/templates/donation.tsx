@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '~/shared/domain';
 import { formatMoney } from '~/shared/money';
 import { acknowledgementText } from '../../services/receipts/acknowledgement';
 import { Button, EmailLayout, Paragraph, textFrame, type MailContext } from './layout';
@@ -12,7 +13,11 @@ export interface DonationReceiptData {
   currency: string;
   /** ISO time the provider confirmed the payment. */
   donatedAt: string;
-  paymentMethod: 'stripe' | 'ojc';
+  paymentMethod: PaymentMethod;
+  /** A gift the office received: how ("Cheque 1042"); absent on online gifts and older jobs. */
+  methodLine?: string | null;
+  /** The gift's number in its year (`2026-000123`); absent on older jobs. */
+  receiptNumber?: string | null;
   donationType: 'onetime' | 'subscription';
   dedication: { kind: 'honor' | 'memory'; name: string } | null;
   /** A monthly card gift's signed link to manage it; absent on one-time gifts and older jobs. */
@@ -38,7 +43,11 @@ export interface DonationPaymentFailedData {
   manageUrl?: string | null;
 }
 
-const methodNames = { stripe: 'Credit card', ojc: 'OJC Fund charity card' } as const;
+const methodNames = {
+  stripe: 'Credit card',
+  ojc: 'OJC Fund charity card',
+  offline: 'Received by the office',
+} as const;
 
 function formatDate(iso: string, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
@@ -82,9 +91,9 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
     ['EIN', site.ein],
     ['Amount', amount],
     ['Date', formatDate(data.donatedAt, site.timeZone)],
-    ['Payment method', methodNames[data.paymentMethod]],
+    ['Payment method', data.methodLine ?? methodNames[data.paymentMethod]],
     ['Gift', data.donationType === 'subscription' ? 'Monthly donation' : 'One-time donation'],
-    ['Receipt number', data.donationId],
+    ['Receipt number', data.receiptNumber ?? data.donationId],
   ];
   const dedication = dedicationLine(data.dedication);
   if (dedication) rows.push(['Dedication', dedication]);

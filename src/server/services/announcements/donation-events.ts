@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '~/shared/domain';
 import type { Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { announce } from './announce';
@@ -47,7 +48,7 @@ export interface MonthlyGift {
   email: string;
   amountCents: number;
   currency: string;
-  paymentMethod: 'stripe' | 'ojc';
+  paymentMethod: PaymentMethod;
 }
 
 export function subscriptionStarted(gift: MonthlyGift, at?: Date): BusinessEvent {

@@ -1,3 +1,4 @@
+import { paymentMethods } from '~/shared/domain';
 import { z } from 'zod';
 
 /**
@@ -17,7 +18,7 @@ const money = {
   amountCents: z.number().int().positive(),
   currency: z.string().length(3),
 };
-const paymentMethod = z.enum(['stripe', 'ojc']);
+const paymentMethod = z.enum(paymentMethods);
 /** When it happened; now when not given. */
 const occurredAt = z.date().optional();
 

@@ -35,7 +35,8 @@ export type AuditAction =
   | 'prayer-list-read'
   | 'content-published'
   | 'content-restored'
-  | 'content-draft-discarded';
+  | 'content-draft-discarded'
+  | 'offline-gift-recorded';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

@@ -1,4 +1,5 @@
 import type { Donation } from '~/db/schema';
+import { giftMethodLabel } from '~/shared/gift-method';
 import type { DatabaseExecutor } from '~/db/client';
 import { announceCompletedCharge } from '../announcements/donation-events';
 import { enqueueMail } from '../../mail/mail-job';
@@ -18,6 +19,8 @@ export function receiptData(donation: Donation): DonationReceiptData {
     currency: donation.currency,
     donatedAt: (donation.donatedAt ?? donation.createdAt).toISOString(),
     paymentMethod: donation.paymentMethod,
+    methodLine: donation.paymentMethod === 'offline' ? giftMethodLabel(donation) : null,
+    receiptNumber: donation.receiptNumber,
     donationType: donation.donationType,
     dedication: dedicationOf(donation),
   };

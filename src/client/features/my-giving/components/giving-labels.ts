@@ -12,6 +12,7 @@ export const formatDay = (iso: string | null) => (iso ? dayFormat.format(new Dat
 export const methodLabels: Record<PaymentMethod, string> = {
   stripe: 'Card',
   ojc: 'OJC Fund card',
+  offline: 'Given to the office',
 };
 
 export const statusLabels: Record<PaymentStatus, string> = {

@@ -1,5 +1,6 @@
 import type { Donation } from '~/db/schema';
 import { formatMoney } from '~/shared/money';
+import { giftMethodLabel } from '~/shared/gift-method';
 import {
   acknowledgementText,
   statementAcknowledgements,
@@ -9,8 +10,6 @@ import type { SiteConfig } from '~/shared/site-config-schema';
 import { dedicationOf } from '../../../lib/dedication';
 import { keptCents } from '../donor-gifts';
 import { letterhead, newPdf, paragraph, pdfBytes, rows, type Pdf } from './pdf-document';
-
-const methodNames = { stripe: 'Credit card', ojc: 'OJC Fund charity card' } as const;
 
 const day = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(at);
@@ -53,9 +52,9 @@ export function renderReceiptPdf(
     ['Email', gift.email ?? ''],
     ['Date', day(gift.createdAt, site.timeZone)],
     ['Amount received', formatMoney(keptCents(gift), gift.currency)],
-    ['Payment method', methodNames[gift.paymentMethod]],
+    ['Payment method', giftMethodLabel(gift)],
     ['Gift', gift.donationType === 'subscription' ? 'Monthly donation' : 'One-time donation'],
-    ['Receipt number', gift.id],
+    ['Receipt number', gift.receiptNumber ?? gift.id],
   ];
   if (gift.refundedCents > 0) {
     entries.splice(4, 0, [
@@ -110,7 +109,7 @@ export function renderStatementPdf(site: SiteConfig, input: StatementInput): Pro
         formatMoney(keptCents(g), g.currency),
         g.donationType === 'subscription' ? 'monthly' : 'one-time',
         tierName(site, input.tiers.get(g.id)),
-        methodNames[g.paymentMethod],
+        giftMethodLabel(g),
         dedicationLine(g),
       ]
         .filter(Boolean)

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { failOnPageErrors, sectionNav, signInByApi } from './support/admin';
+import { expectNoAxeViolations } from './support/axe';
+
+/**
+ * The office's ledger on a phone at the tziyun: a cheque handed over is recorded in Gifts
+ * Received, gets the next receipt number, is refused in plain words when something is missing,
+ * and counts in the donor table like any gift.
+ */
+failOnPageErrors();
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function openGiftsReceived(page: Page) {
+  await signInByApi(page);
+  await page.goto('/admin?section=gifts-received');
+  await expect(page.getByRole('heading', { level: 2, name: 'Gifts Received' })).toBeVisible();
+  await expect(
+    sectionNav(page).getByRole('button', { name: 'Section: Gifts Received' }),
+  ).toBeVisible();
+}
+
+test('records a cheque on a phone, with its receipt number, and finds it among the donors', async ({
+  page,
+}) => {
+  await openGiftsReceived(page);
+  const form = page.getByRole('form', { name: 'Record a gift received another way' });
+  // Nothing typed: each required field says what it needs, and nothing is recorded.
+  await form.getByRole('button', { name: 'Record Gift' }).click();
+  await expect(form).toContainText("Please enter the donor's name");
+  await expect(form).toContainText('Please enter the amount in dollars');
+  await expect(form.getByLabel("Donor's name")).toBeFocused();
+
+  await form.getByLabel("Donor's name").fill('Shimon Lev');
+  await form.getByLabel('Email').fill('shimon.lev@example.org');
+  await form.getByLabel('Amount (dollars)').fill('1,234.50');
+  await form.getByLabel('How it was given').selectOption('check');
+  // A cheque without its number is refused, and the field says so.
+  await form.getByRole('button', { name: 'Record Gift' }).click();
+  await expect(form).toContainText('Please enter the cheque number');
+  await expect(form.getByLabel('Reference (cheque number)')).toBeFocused();
+  await form.getByLabel('Reference (cheque number)').fill('7781');
+  await form.getByLabel('Dedicated to').fill('יעקב בן אברהם');
+  await form.getByLabel('Dedication').selectOption('memory');
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Record Gift' }).click();
+
+  const recorded = page.getByRole('list', { name: 'Gifts recorded just now' });
+  await expect(recorded).toContainText('Shimon Lev');
+  await expect(recorded).toContainText('$1,234.50');
+  await expect(recorded).toContainText('Cheque 7781');
+  await expect(recorded).toContainText(/\d{4}-\d{6}/);
+  await expect(form.getByLabel("Donor's name")).toHaveValue('');
+
+  // The same cheque again: the office is told, and may say it is a second gift.
+  await form.getByLabel("Donor's name").fill('Shimon Lev');
+  await form.getByLabel('Email').fill('shimon.lev@example.org');
+  await form.getByLabel('Amount (dollars)').fill('1234.50');
+  await form.getByLabel('Reference (cheque number)').fill('7781');
+  await form.getByRole('button', { name: 'Record Gift' }).click();
+  await expect(form).toContainText('Cheque 7781 from this donor is already recorded');
+  await expect(recorded.getByRole('listitem')).toHaveCount(1);
+  await form.getByLabel('This is a second gift, not the same one typed again: record it.').check();
+  await form.getByRole('button', { name: 'Record Gift' }).click();
+  await expect(recorded.getByRole('listitem')).toHaveCount(2);
+
+  // Nothing on the page scrolls sideways on the phone.
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+
+  // The donor table counts it like any gift.
+  await page.goto('/admin/donors');
+  await page.getByLabel('Search').fill('shimon.lev');
+  await expect(page.getByRole('main')).toContainText('Shimon Lev');
+  await expect(page.getByRole('main')).toContainText('$1,234.50');
+});

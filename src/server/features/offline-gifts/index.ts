@@ -1,0 +1,2 @@
+/** The office's ledger: gifts received another way than the site's checkout. */
+export { offlineGiftRoutes } from './routes';

@@ -1,0 +1,127 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { donations, type Donation } from '~/db/schema';
+import type { Database, DatabaseExecutor } from '~/db/client';
+import { offlineMethodLabels, type OfflineGiftInput } from '~/shared/schemas/offline-gifts';
+import { AppError } from '~/server/errors';
+import { zonedMidnight, zonedParts } from '~/server/lib/zoned-time';
+import type { SignedLinks } from '~/server/lib/signed-link';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
+import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
+import { serializeOfflineGift } from './serialize-offline-gift';
+
+export interface LedgerContext extends AuditContext {
+  timeZone: string;
+  links: SignedLinks;
+}
+
+/** Today's date in the site's time zone, as YYYY-MM-DD. */
+function todayIn(timeZone: string, now: Date) {
+  const { year, month, day } = zonedParts(now, timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Midday of the day received, in the site's time zone: the gift sorts inside its day, and its
+ * calendar year (its receipt number's, its statement's) is that day's, whatever the zone's clock
+ * change does at midnight.
+ */
+function receivedAt(receivedOn: string, timeZone: string) {
+  const [year, month, day] = receivedOn.split('-').map(Number) as [number, number, number];
+  return new Date(zonedMidnight(year, month, day, timeZone).getTime() + 12 * 3_600_000);
+}
+
+/**
+ * A gift of the same method and reference from the same donor, not voided: the same cheque
+ * typed twice, unless the office says it is a second gift. The same donor is the same email, or,
+ * for a donor without one, the same name and address.
+ */
+async function sameReference(tx: DatabaseExecutor, gift: OfflineGiftInput) {
+  if (!gift.reference) return null;
+  const donor = gift.email
+    ? sql`lower(${donations.email}) = ${gift.email}`
+    : sql`${donations.email} is null and lower(${donations.donorName}) = lower(${gift.name}) and lower(coalesce(${donations.postalAddress}, '')) = lower(${gift.address ?? ''})`;
+  const [row] = await tx
+    .select()
+    .from(donations)
+    .where(
+      and(
+        eq(donations.offlineMethod, gift.method),
+        sql`lower(${donations.offlineReference}) = lower(${gift.reference})`,
+        isNull(donations.voidedAt),
+        donor,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+function duplicateMessage(existing: Donation, timeZone: string) {
+  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(
+    existing.donatedAt ?? existing.createdAt,
+  );
+  const what = `${offlineMethodLabels[existing.offlineMethod ?? 'other']} ${existing.offlineReference}`;
+  return `${what} from this donor is already recorded (receipt ${existing.receiptNumber}, received ${day}). If this is a second gift, confirm it and record it again.`;
+}
+
+/**
+ * Records a gift the office received another way, with its receipt number (given by the database
+ * in this transaction, ADR 052), the audit entry and, when the donor has an email, the receipt
+ * mail: all of it or nothing.
+ */
+export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ctx: LedgerContext) {
+  if (gift.receivedOn > todayIn(ctx.timeZone, ctx.now)) {
+    throw new AppError(
+      'validation_failed',
+      'Please check the gift: it cannot be received later than today.',
+      {
+        receivedOn: 'The date received cannot be in the future',
+      },
+    );
+  }
+  return db.transaction(async (tx) => {
+    if (!gift.confirmDuplicate) {
+      const existing = await sameReference(tx, gift);
+      if (existing) {
+        throw new AppError('validation_failed', 'This gift may be recorded already.', {
+          reference: duplicateMessage(existing, ctx.timeZone),
+        });
+      }
+    }
+    const [row] = await tx
+      .insert(donations)
+      .values({
+        donorName: gift.name,
+        email: gift.email,
+        postalAddress: gift.address,
+        amountCents: Math.round(gift.amount * 100),
+        donationType: 'onetime',
+        paymentMethod: 'offline',
+        paymentStatus: 'succeeded',
+        offlineMethod: gift.method,
+        offlineReference: gift.reference,
+        officeNote: gift.note,
+        dedicationKind: gift.dedication?.kind ?? null,
+        dedicationName: gift.dedication?.name ?? null,
+        donatedAt: receivedAt(gift.receivedOn, ctx.timeZone),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    const recorded = row!;
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: 'offline-gift-recorded',
+      target: recorded.receiptNumber,
+      details: {
+        amountCents: recorded.amountCents,
+        method: gift.method,
+        ...(gift.confirmDuplicate ? { confirmedSecondGift: true } : {}),
+      },
+      ip: ctx.ip,
+      at: ctx.now,
+    });
+    await enqueueReceiptIfDue(tx, recorded, { links: ctx.links, now: ctx.now });
+    return serializeOfflineGift(recorded, ctx.timeZone);
+  });
+}

@@ -1,0 +1,160 @@
+import * as z from 'zod/mini';
+import { offlineMethods, type OfflineMethod } from '../domain';
+import { lineText, optionalLine, optionalText } from './common';
+import { optionalEmail } from './donations';
+
+/**
+ * The office's ledger: a gift received another way than the site's checkout (a cheque at the
+ * tziyun, cash, a bank transfer, a fund's grant, a charity card taken by phone). Amounts are in
+ * dollars, as the donate API takes them, but with cents: a cheque may be for $180.50.
+ */
+
+export const OFFLINE_GIFT_MAX_DOLLARS = 10_000_000;
+
+/** What each method is called on a screen, a receipt and a statement. */
+export const offlineMethodLabels: Record<OfflineMethod, string> = {
+  check: 'Cheque',
+  cash: 'Cash',
+  'bank-transfer': 'Bank transfer',
+  zelle: 'Zelle',
+  daf: 'Donor-advised fund grant',
+  ojc: 'OJC Fund voucher or charity card',
+  'donors-fund': "The Donors' Fund",
+  matbia: 'Matbia',
+  other: 'Other',
+};
+
+/** What the reference of each method is, where it has one the office must write down. */
+export const offlineReferenceLabels: Partial<Record<OfflineMethod, string>> = {
+  check: 'cheque number',
+  daf: 'grant number',
+  ojc: 'voucher number',
+  'donors-fund': 'card or voucher number',
+  matbia: 'card or voucher number',
+};
+
+/** Dollars with at most two digits of cents, typed ("1,234.50", "$180") or sent as a number. */
+function dollars(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || value.trim() === '') return Number.NaN;
+  const cleaned = value.trim().replace(/^\$/, '').replaceAll(',', '');
+  return /^\d+(\.\d*)?$|^\.\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+const amountField = z.pipe(
+  z.pipe(
+    z.union([z.number(), z.string()], { error: 'Please enter the amount in dollars' }),
+    z.transform((value: number | string) => dollars(value)),
+  ),
+  z.number({ error: 'Please enter the amount in dollars' }).check(
+    z.refine((n) => Number.isFinite(n), 'Please enter the amount in dollars'),
+    z.refine((n) => n > 0, 'The amount must be more than $0'),
+    z.refine(
+      (n) => n <= OFFLINE_GIFT_MAX_DOLLARS,
+      `The amount must be at most $${OFFLINE_GIFT_MAX_DOLLARS.toLocaleString('en-US')}`,
+    ),
+    z.refine(
+      (n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+      'The amount can have at most two digits of cents',
+    ),
+  ),
+);
+
+const dedicationField = z.pipe(
+  z.optional(
+    z.nullable(
+      z.object({
+        kind: z.enum(['honor', 'memory'], { error: 'Choose in honor of or in memory of' }),
+        name: lineText('Dedication name', 100, 1),
+      }),
+    ),
+  ),
+  z.transform((value) => value ?? null),
+);
+
+/** `POST /api/admin/offline-gifts`. */
+export const offlineGiftInput = z
+  .object({
+    name: lineText('Name', 200, 1, "Please enter the donor's name"),
+    email: optionalEmail,
+    address: optionalText('Address', 500),
+    amount: amountField,
+    method: z.enum(offlineMethods, { error: 'Please choose how the gift was given' }),
+    receivedOn: z.iso.date({ error: 'Please enter the date received (YYYY-MM-DD)' }),
+    reference: optionalLine('Reference', 100),
+    dedication: dedicationField,
+    note: optionalText('Note', 2000),
+    /** The office has seen the warning of a gift with the same reference, and it is a second gift. */
+    confirmDuplicate: z.optional(z.boolean()),
+  })
+  .check(
+    z.superRefine((gift, ctx) => {
+      if (gift.method === 'check' && !gift.reference) {
+        ctx.issues.push({
+          code: 'custom',
+          input: gift.reference,
+          path: ['reference'],
+          message: 'Please enter the cheque number',
+        });
+      }
+      if (!gift.email && !gift.address) {
+        ctx.issues.push({
+          code: 'custom',
+          input: gift.address,
+          path: ['address'],
+          message: 'Please enter a postal address or an email, so the receipt can reach the donor',
+        });
+      }
+    }),
+  );
+
+/** What the office's form holds: text, by field; the dedication as two fields. */
+export interface OfflineGiftFormValues extends Record<string, string> {
+  name: string;
+  email: string;
+  address: string;
+  amount: string;
+  method: string;
+  receivedOn: string;
+  reference: string;
+  dedicationKind: string;
+  dedicationName: string;
+  note: string;
+}
+
+/** The form's text as the API's body: the same rules then judge it in the browser and the server. */
+export function offlineGiftBody(values: OfflineGiftFormValues) {
+  const { dedicationKind, dedicationName, ...rest } = values;
+  return {
+    ...rest,
+    dedication: dedicationName.trim() ? { kind: dedicationKind, name: dedicationName } : null,
+  };
+}
+
+/** The office's form: its text made into the body, then the API's own schema. */
+export const offlineGiftForm = z.pipe(
+  z.transform(
+    (values: OfflineGiftFormValues) => offlineGiftBody(values) as z.input<typeof offlineGiftInput>,
+  ),
+  offlineGiftInput,
+);
+
+export type OfflineGiftInput = z.output<typeof offlineGiftInput>;
+
+export const offlineGiftView = z.object({
+  id: z.string(),
+  receiptNumber: z.string(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  amount: z.number(),
+  method: z.enum(offlineMethods),
+  receivedOn: z.string(),
+  reference: z.nullable(z.string()),
+  dedication: z.nullable(z.object({ kind: z.enum(['honor', 'memory']), name: z.string() })),
+  note: z.nullable(z.string()),
+  voided: z.boolean(),
+  recordedAt: z.string(),
+});
+
+export const offlineGiftCreated = z.object({ gift: offlineGiftView });
