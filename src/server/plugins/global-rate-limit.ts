@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import type { HitCounter } from './rate-limit-counter';
+import type { HitCounter } from './rate-limit-store';
 
 /**
  * A ceiling on payment setups per minute from everyone together: card testers rotate IP
