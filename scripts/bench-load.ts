@@ -17,6 +17,7 @@
  *   npm run bench:load
  *   npm run bench:load -- --duration 10 --rounds 1 --connections 20 --database pglite
  *   npm run bench:load -- --routes contact
+ *   npm run bench:load -- --routes 'POST' --rate 20     (the p99 at a traffic model's rate)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,9 +62,17 @@ const { values: args } = parseArgs({
     'bare-server': { type: 'string' },
     /** For the bare server: a file holding the answer it sends (the same-answer yardstick). */
     'answer-file': { type: 'string' },
+    /**
+     * Requests a second for every run, across the connections (autocannon's `overallRate`):
+     * the p99 at a traffic model's rate (ADR 051) instead of at the most the machine gives.
+     */
+    rate: { type: 'string' },
     /** pglite, postgres or both (the default). */
     database: { type: 'string', default: 'both' },
-    /** Only the routes whose name contains this text (e.g. `contact`); all by default. */
+    /**
+     * Only the routes whose name contains this text (e.g. `contact`), or one of several separated
+     * by commas (`GET / (home,POST /api/contact`); all by default.
+     */
     routes: { type: 'string', default: '' },
   },
 });
@@ -217,6 +226,8 @@ const targets: Target[] = [
   { name: 'GET /join', method: 'GET', path: '/join' },
   { name: 'GET /videos (20 videos)', method: 'GET', path: '/videos' },
   { name: 'GET /contact', method: 'GET', path: '/contact' },
+  // A form's thanks: rendered for its request, never kept (ADR 029): a page without the cache.
+  { name: 'GET /contact?sent=contact (not kept)', method: 'GET', path: '/contact?sent=contact' },
   { name: 'GET /api/videos (20 videos)', method: 'GET', path: '/api/videos' },
   { name: 'POST /api/contact', method: 'POST', path: '/api/contact', body: contactBody },
   // Each a new address: a pending subscriber and its confirmation mail.
@@ -395,6 +406,7 @@ async function measure(
     method: target.method,
     connections: Number(args.connections),
     duration,
+    ...(args.rate ? { overallRate: Number(args.rate) } : {}),
     headers: {
       ...browserHeaders,
       ...(target.body ? { 'content-type': 'application/json', origin: url } : {}),
@@ -452,7 +464,8 @@ async function runOn(bed: Bed, port: number, duration: number) {
   const mails = { expected: 0, written: 0 };
   let same: Awaited<ReturnType<typeof startBare>> | undefined;
   try {
-    for (const target of targets.filter((t) => t.name.includes(args.routes))) {
+    const wanted = args.routes.split(',');
+    for (const target of targets.filter((t) => wanted.some((part) => t.name.includes(part)))) {
       // A short warm-up of each (JIT, caches), then the bare route and the site back to back.
       const body = typeof target.body === 'function' ? target.body(0) : target.body;
       const bareTarget = { method: target.method, path: '/', body };
@@ -596,7 +609,8 @@ async function main() {
 
   console.log(
     `\n## Load: autocannon, ${args.connections} connections, ${args.rounds} rounds of ${duration} s ` +
-      `each side (the median round shown), 127.0.0.1\n`,
+      `each side (the median round shown)${args.rate ? `, ${args.rate} requests a second` : ''}, ` +
+      `127.0.0.1\n`,
   );
   printMachine(machine());
   for (const { label, run } of runs) printRun(label, run);

@@ -31,12 +31,6 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * Runs a statement whose text never changes for its `name` (`prepareStatement`) with these
-   * values, on a connection of its own choosing: on PostgreSQL a named prepared statement,
-   * parsed and planned once per connection. Answers the rows, as the driver parses them.
-   */
-  runPrepared(name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]>;
-  /**
    * PGlite only (one process owns it): calls `onNotify` for each NOTIFY on `channel`, before the
    * notifying statement's or transaction's promise resolves. Returns how to stop listening.
    */
@@ -101,8 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // A server that stopped answering fails a connection in 10 s instead of never, and a
-      // half-open socket is found by TCP keep-alive: one stuck statement must not hold a queue
-      // of requests (the group commit of ADR 036) for good.
+      // half-open socket is found by TCP keep-alive: a request waits on neither for good.
       connectionTimeoutMillis: 10_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -114,7 +107,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: (migrationsFolder) => migrateOnce(pool, migrationsFolder),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
-      runPrepared: async (name, text, values) => (await pool.query({ name, text, values })).rows,
       openConnection: (applicationName) =>
         new pg.Client({
           connectionString: options.databaseUrl,
@@ -156,8 +148,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     driver: 'pglite',
     migrate: (migrationsFolder) => migratePglite(drizzlePglite(client), { migrationsFolder }),
     listen: (channel, onNotify) => client.listen(channel, onNotify),
-    runPrepared: async (_name, text, values) =>
-      (await client.query<Record<string, unknown>>(text, values)).rows,
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);

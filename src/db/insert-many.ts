@@ -1,4 +1,4 @@
-import { getTableColumns, is, type Param, type Placeholder, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, is, type Param, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DatabaseExecutor } from './client';
 
@@ -25,11 +25,6 @@ export interface InsertManyOptions<T extends PgTable> {
   onlyIf?: SQL;
   /** Columns every row takes from SQL instead of a value (`select *, <value> from unnest(…)`). */
   computed?: [PgColumn, SQL][];
-  /**
-   * `insertManyTemplate` only: each row names what it belongs to (its `rowOf`, of this SQL
-   * type), and only the rows whose `rowOf` is `in` the given query's rows are inserted.
-   */
-  rowFilter?: { type: string; in: SQL };
   /** `RETURNING` these columns, under these names. */
   returning?: Record<string, T['_']['columns'][string]>;
 }
@@ -37,10 +32,9 @@ export interface InsertManyOptions<T extends PgTable> {
 export function insertManyQuery<T extends PgTable>(
   table: T,
   rows: T['$inferInsert'][],
-  { rowFilter, ...options }: InsertManyOptions<T> = {},
+  options: InsertManyOptions<T> = {},
 ): SQL {
   if (rows.length === 0) throw new Error('insertMany needs at least one row');
-  if (rowFilter) throw new Error('a row filter needs insertManyTemplate');
   const records = rows as Record<string, unknown>[];
   const given = new Set(
     records.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined)),
@@ -52,43 +46,6 @@ export function insertManyQuery<T extends PgTable>(
     (column) => sql.param(driverValues(records, column)),
     options,
   );
-}
-
-/**
- * `insertManyQuery` whose text is built once, for a statement prepared once
- * (`prepareStatement`): the arrays are placeholders named `<name>.<key>`, and `values(rows)`
- * gives theirs for each run. `keys` are the columns the rows give; a column's `$defaultFn` is
- * filled as in `insertManyQuery`. No rows is no insert (empty arrays).
- */
-export function insertManyTemplate<T extends PgTable>(
-  table: T,
-  name: string,
-  keys: (keyof T['$inferInsert'] & string)[],
-  options: InsertManyOptions<T> = {},
-): {
-  query: SQL;
-  /** With `rowFilter`, each row gives its `rowOf` too. */
-  values: (rows: (T['$inferInsert'] & { rowOf?: unknown })[]) => Record<string, unknown[]>;
-} {
-  const columns = insertColumns(table, new Set(keys));
-  const slot = (column: InsertColumn) => `${name}.${column.key}`;
-  const rowOf = `${name}.$rowOf`;
-  const filter = options.rowFilter && { ...options.rowFilter, values: sql.placeholder(rowOf) };
-  return {
-    query: insertStatement(table, columns, (column) => sql.placeholder(slot(column)), {
-      ...options,
-      rowFilter: filter,
-    }),
-    values: (rows) => ({
-      ...Object.fromEntries(
-        columns.map((column) => [
-          slot(column),
-          driverValues(rows as Record<string, unknown>[], column),
-        ]),
-      ),
-      ...(filter && { [rowOf]: rows.map((row) => (row as { rowOf?: unknown }).rowOf ?? null) }),
-    }),
-  };
 }
 
 /** A column an insert writes, and how a row without a value for it gets one. */
@@ -133,16 +90,8 @@ function driverValues(
 function insertStatement<T extends PgTable>(
   table: T,
   columns: InsertColumn[],
-  array: (column: InsertColumn) => Param | Placeholder,
-  {
-    skipConflictOn,
-    onlyIf,
-    computed = [],
-    returning,
-    rowFilter,
-  }: Omit<InsertManyOptions<T>, 'rowFilter'> & {
-    rowFilter?: { type: string; in: SQL; values: Placeholder };
-  },
+  array: (column: InsertColumn) => Param,
+  { skipConflictOn, onlyIf, computed = [], returning }: InsertManyOptions<T>,
 ): SQL {
   const arrays = columns.map((entry) => {
     // The type without its length (`varchar(3)` as `varchar`): an explicit cast to a length
@@ -160,23 +109,7 @@ function insertStatement<T extends PgTable>(
         sql`, `,
       )}) do nothing`
     : sql``;
-  const conditions = [
-    ...(onlyIf ? [onlyIf] : []),
-    // `= any(array(…))`, not `in (…)`: a filter on the arrays' scan keeps the rows in the order
-    // given (keys sorted, so concurrent statements lock them in one order), where `in` may
-    // become a join that reorders them.
-    ...(rowFilter ? [sql`"$rowOf" = any(array(${rowFilter.in}))`] : []),
-  ];
-  const where = conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
-  // With a row filter, the arrays are named (the table's column names, and "$rowOf") and the
-  // select lists the table's alone.
-  const rows = rowFilter
-    ? sql`unnest(${sql.join(
-        [...arrays, sql`${rowFilter.values}::${sql.raw(rowFilter.type)}[]`],
-        sql`, `,
-      )}) as "$rows"(${sql.join([...names.slice(0, columns.length), sql`"$rowOf"`], sql`, `)})`
-    : sql`unnest(${sql.join(arrays, sql`, `)})`;
-  const selected = rowFilter ? sql.join(names.slice(0, columns.length), sql`, `) : sql`*`;
+  const where = onlyIf ? sql` where ${onlyIf}` : sql``;
   const returned = returning
     ? sql` returning ${sql.join(
         Object.entries(returning).map(
@@ -185,7 +118,7 @@ function insertStatement<T extends PgTable>(
         sql`, `,
       )}`
     : sql``;
-  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${selected}${sql.join(extra)} from ${rows}${where}${onConflict}${returned}`;
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select *${sql.join(extra)} from unnest(${sql.join(arrays, sql`, `)})${where}${onConflict}${returned}`;
 }
 
 /**

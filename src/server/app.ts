@@ -137,9 +137,6 @@ function trustProxyOption(setting: Env['TRUST_PROXY']) {
   return (_address: string, hop: number) => hop < setting;
 }
 
-/** How long after its last request an app still counts as busy for the outbox worker. */
-const BUSY_AFTER_MS = 100;
-
 export async function buildApp({
   env,
   database,
@@ -192,22 +189,10 @@ export async function buildApp({
       outboxDir: join(resolveDataDir(env.DATA_DIR), 'outbox'),
       logger: app.log,
     });
-  // Requests being answered: the outbox worker holds its claims back while there are any, or
-  // while the last one ended under BUSY_AFTER_MS ago, so a burst of posts does not share the
-  // database with mail work (ADR 035). The posts of a batch (ADR 036) are answered together, and
-  // for a moment none is in flight before their clients send the next ones: a worker looking then
-  // would take that moment for the end of the burst (measured: a fifth of the CPU went to mail).
-  let requestsInFlight = 0;
-  let lastRequestEndedAt = 0;
-  const requestEnded = () => {
-    requestsInFlight -= 1;
-    lastRequestEndedAt = performance.now();
-  };
   const jobWorker = createJobWorker({
     db: database.db,
     logger: app.log,
     clock: jobClock,
-    busy: () => requestsInFlight > 0 || performance.now() - lastRequestEndedAt < BUSY_AFTER_MS,
     handlers: {
       [MAIL_JOB_KIND]: mailJobHandler(mailer, async () => ({
         site: await app.siteContent.site(),
@@ -221,7 +206,6 @@ export async function buildApp({
   });
   app.decorate('mailer', mailer);
   app.decorate('jobWorker', jobWorker);
-  app.decorate('requestsInFlight', () => requestsInFlight);
   app.decorate('officeEmail', env.OFFICE_EMAIL ?? site.contact.email);
   app.decorate('clock', jobClock ?? (() => new Date()));
   app.decorate(
@@ -238,10 +222,6 @@ export async function buildApp({
   // Hooks on every request take a callback: an async one costs a promise per request (issue 20).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    // Counted down on 'close', which every response emits once, sent or not: onResponse would
-    // miss a client that left before its answer, and the count would stay up for good.
-    requestsInFlight += 1;
-    reply.raw.once('close', requestEnded);
     done();
   });
   // Once shutdown starts, responses still in flight close their connection; otherwise a

@@ -9,7 +9,7 @@ import type { Mailer } from './mail/mailer';
 import type { LinkSigner } from './lib/signed-link';
 import type { PageForms } from './ssr/page-forms';
 import type { PublicCache } from './public-cache';
-import type { HitCounter } from './plugins/rate-limit-counter';
+import type { HitCounter } from './plugins/rate-limit-store';
 
 export interface DeclaredRoute {
   method: string;
@@ -40,8 +40,6 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Drains the outbox; started by main.ts, driven by `runOnce()` in tests. */
     jobWorker: JobWorker;
-    /** Requests being answered now; the worker gives way while there are any (ADR 035). */
-    requestsInFlight: () => number;
     /** Where notifications for the office go. */
     officeEmail: string;
     /** The app's time for sessions and sign-in throttling: tests move it instead of sleeping. */
@@ -54,7 +52,7 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** The site as visitors see it: configuration and published content (features/site-content). */
     siteContent: SiteContentService;
-    /** Counts rate-limited requests in the database, concurrent ones together (ADR 015). */
+    /** Counts rate-limited requests in the database (ADR 015). */
     hitCounter: HitCounter;
   }
   interface FastifyRequest {

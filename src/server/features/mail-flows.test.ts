@@ -284,8 +284,8 @@ describe('a burst of contact messages with the worker running', () => {
           .select({ status: jobs.status, attempts: jobs.attempts })
           .from(jobs)
           .where(eq(jobs.kind, MAIL_JOB_KIND));
-      // A job's success is recorded just after its mail went (successes finishing together are
-      // one statement, ADR 035): on a busy machine the last ones land a moment later.
+      // A job's success is recorded just after its mail went: on a busy machine the last ones
+      // land a moment later.
       await vi.waitFor(async () => {
         const done = await mailJobs();
         expect(done).toHaveLength(2 * posts);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jobs } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { insertMany, insertManyTemplate } from '~/db/insert-many';
-import type { SQL } from 'drizzle-orm';
+import { insertMany } from '~/db/insert-many';
 
 export interface EnqueueJobOptions {
   kind: string;
@@ -42,36 +41,10 @@ export async function enqueueJobs(
   return { created: rows.length };
 }
 
-/**
- * `enqueueJobs` for a statement built once (`prepareStatement`, `oneStatement`): its part's
- * query, whose values are placeholders named after `name`, and the values of a list of jobs
- * (none: nothing written). Returns the ids of the jobs it made; with `onlyIf`, makes them only
- * where that holds.
- */
-export function enqueueJobsTemplate(name: string, { onlyIf, rowFilter }: JobsTemplateOptions = {}) {
-  const template = insertManyTemplate(
-    jobs,
-    name,
-    ['kind', 'payload', 'idempotencyKey', 'runAt', 'maxAttempts'],
-    { ...jobsInsert, onlyIf, rowFilter },
-  );
-  return {
-    query: template.query,
-    values: (list: (EnqueueJobOptions & { rowOf?: unknown })[]) => template.values(jobRows(list)),
-  };
-}
-
-export interface JobsTemplateOptions {
-  /** Makes the jobs only where this holds. */
-  onlyIf?: SQL;
-  /** Makes only the jobs whose `rowOf` is in this query's rows (`insertManyTemplate`). */
-  rowFilter?: { type: string; in: SQL };
-}
-
 const jobsInsert = { skipConflictOn: jobs.idempotencyKey, returning: { id: jobs.id } };
 
-function jobRows(list: (EnqueueJobOptions & { rowOf?: unknown })[]) {
-  const values = list.map(({ kind, payload, key, runAt, maxAttempts, rowOf }) => {
+function jobRows(list: EnqueueJobOptions[]) {
+  const values = list.map(({ kind, payload, key, runAt, maxAttempts }) => {
     if (payload === undefined) throw new Error('a job payload must be JSON, not undefined');
     return {
       kind,
@@ -80,10 +53,9 @@ function jobRows(list: (EnqueueJobOptions & { rowOf?: unknown })[]) {
       // The app's clock, not SQL now(): the worker compares run_at with the app's clock too.
       runAt: runAt ?? new Date(),
       maxAttempts,
-      rowOf,
     };
   });
   // In key order: two transactions queuing the same keys (a mail to one address from two
-  // instances' batches) then wait for each other in the same order and cannot deadlock.
+  // instances) then wait for each other in the same order and cannot deadlock.
   return values.sort((a, b) => (a.idempotencyKey < b.idempotencyKey ? -1 : 1));
 }

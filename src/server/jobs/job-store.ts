@@ -81,25 +81,16 @@ function heldBy(lease: JobLease) {
 
 const unlocked = { lockedBy: null, lockedUntil: null } as const;
 
-/**
- * Records the success of several runs in one statement, each fenced by its own claim as every
- * outcome is. Returns the runs it recorded; a run missing from them had lost its lease (another
- * worker owns the job now, or it was released), and its success does not count.
- */
-export async function markJobsSucceeded(
-  db: DatabaseExecutor,
-  leases: JobLease[],
-  now: Date,
-): Promise<{ id: number; attempts: number }[]> {
-  if (leases.length === 0) return [];
-  return db
+/** Each returns false when the lease was lost, i.e. another worker now owns the job. */
+export async function markJobSucceeded(db: DatabaseExecutor, lease: JobLease, now: Date) {
+  const rows = await db
     .update(jobs)
     .set({ ...unlocked, status: 'succeeded', updatedAt: now, finishedAt: now })
-    .where(or(...leases.map(heldBy)))
-    .returning({ id: jobs.id, attempts: jobs.attempts });
+    .where(heldBy(lease))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
-/** Each returns false when the lease was lost, i.e. another worker now owns the job. */
 export async function scheduleJobRetry(
   db: DatabaseExecutor,
   lease: JobLease,

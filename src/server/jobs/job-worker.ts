@@ -3,9 +3,7 @@ import { hostname } from 'node:os';
 import { claimDueJobs, releaseJobs, type ClaimedJob } from './job-store';
 import { leaseHeartbeat, type LeasedJob } from './lease-heartbeat';
 import { pruneSucceededJobs, succeededJobRetentionMs } from './prune-jobs';
-import { successRecorder } from './record-successes';
 import { JobReleasedError, runClaimedJob, type RunJobSettings } from './run-claimed-job';
-import { yieldToRequests, type RequestPacing } from './yield-to-requests';
 import type { Clock } from '../lib/clock';
 import type { DatabaseExecutor } from '~/db/client';
 import type { JobHandlers, JobLogger } from './types';
@@ -34,24 +32,6 @@ export interface JobWorkerOptions {
   workerId?: string;
   /** How often a polling worker deletes succeeded jobs older than the retention. */
   pruneIntervalMs?: number;
-  /**
-   * True while the app is answering requests (app.ts counts those in flight). A started worker
-   * about to claim then waits for them to end, `busyYieldMs` at most (ADR 035). Without it, or
-   * while it is false, a wake-up claims at once.
-   */
-  busy?: () => boolean;
-  /**
-   * The longest busy requests hold one claim back. Default 500 ms: mail a second late is
-   * nothing, while a claim at every wake-up of a burst (each contact post wakes the worker)
-   * takes the database from the requests; and a burst of minutes still lets a batch through
-   * about twice a second (20 mails a second at the default batch size).
-   */
-  busyYieldMs?: number;
-  /**
-   * How often a held-back claim looks whether the requests are done. Default 50 ms: a lone
-   * post's mail goes out that soon after its answer, and 20 cheap timers a second cost nothing.
-   */
-  busyCheckMs?: number;
 }
 
 export interface JobWorker {
@@ -82,21 +62,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     throw new Error('heartbeatMs must be positive and at most half of leaseMs');
   }
   if (!(batchSize >= 1)) throw new Error('batchSize must be at least 1');
-  const settings: RunJobSettings = {
-    ...options,
-    clock,
-    workerId,
-    jobTimeoutMs,
-    recordSuccess: successRecorder(db, clock),
-  };
-  const { busy, busyYieldMs = 500, busyCheckMs = 50 } = options;
-  const pacing: RequestPacing | undefined = busy && {
-    busy,
-    maxYieldMs: busyYieldMs,
-    checkMs: busyCheckMs,
-  };
-  // Ends a wait for the requests when the worker stops.
-  const stopped = new AbortController();
+  const settings: RunJobSettings = { ...options, clock, workerId, jobTimeoutMs };
 
   const running = new Set<RunningJob>();
   const renewLeases = leaseHeartbeat({
@@ -169,12 +135,6 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   async function pollLoop() {
     while (state === 'started') {
       await pruneIfDue();
-      if (pacing?.busy()) {
-        await yieldToRequests(pacing, clock, stopped.signal);
-        if (state !== 'started') break;
-        // The claim below sees the jobs of the wake-ups that came while it waited.
-        woken = false;
-      }
       const free = batchSize - running.size;
       let more = false;
       if (free > 0) {
@@ -214,7 +174,6 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   async function shutDown() {
     state = 'stopping';
     wakeUp?.();
-    stopped.abort();
     // Beats on while running jobs finish; the release below (or the lease) ends them.
     await loop;
     await Promise.allSettled(claims);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimDueJobs, markJobsSucceeded, scheduleJobRetry } from './job-store';
+import { claimDueJobs, markJobSucceeded, scheduleJobRetry } from './job-store';
 import {
   deferred,
   enqueueAt,
@@ -138,13 +138,10 @@ describe('job leases', () => {
     await claimDueJobs(db, { now: clock.now(), limit: 1, leaseMs, workerId: 'a' });
     const now = clock.now();
     const retry = { now, runAt: now, error: 'x' };
-    expect(await markJobsSucceeded(db, [{ id, attempts: 1, workerId: 'b' }], now)).toEqual([]);
+    expect(await markJobSucceeded(db, { id, attempts: 1, workerId: 'b' }, now)).toBe(false);
     expect(await scheduleJobRetry(db, { id, attempts: 2, workerId: 'a' }, retry)).toBe(false);
     expect(await readJob(db, id)).toMatchObject({ status: 'running', lockedBy: 'a' });
-    const lost = { id, attempts: 2, workerId: 'a' };
-    const held = { id, attempts: 1, workerId: 'a' };
-    // In one statement with another run's lease, each run is fenced by its own.
-    expect(await markJobsSucceeded(db, [lost, held], now)).toEqual([{ id, attempts: 1 }]);
+    expect(await markJobSucceeded(db, { id, attempts: 1, workerId: 'a' }, now)).toBe(true);
     expect(await scheduleJobRetry(db, { id, attempts: 1, workerId: 'a' }, retry)).toBe(false);
     expect(await readJob(db, id)).toMatchObject({ status: 'succeeded' });
   });

@@ -1,5 +1,11 @@
 import { defaultBackoff } from './backoff';
-import { markJobDead, scheduleJobRetry, type ClaimedJob, type JobLease } from './job-store';
+import {
+  markJobDead,
+  markJobSucceeded,
+  scheduleJobRetry,
+  type ClaimedJob,
+  type JobLease,
+} from './job-store';
 import type { Clock } from '../lib/clock';
 import type { DatabaseExecutor } from '~/db/client';
 import type { JobHandler, JobHandlers, JobLogger } from './types';
@@ -13,8 +19,6 @@ export interface RunJobSettings {
   clock: Clock;
   workerId: string;
   jobTimeoutMs: number;
-  /** Records a success, with others that finish together (`record-successes.ts`). */
-  recordSuccess(lease: JobLease): Promise<boolean>;
 }
 
 /** The abort reason when the worker hands a job back at shutdown: nothing more is recorded. */
@@ -44,7 +48,7 @@ export async function runClaimedJob(
   job: ClaimedJob,
   controller: AbortController,
 ): Promise<void> {
-  const { db, handlers, logger, clock, workerId, recordSuccess } = settings;
+  const { db, handlers, logger, clock, workerId } = settings;
   const lease: JobLease = { id: job.id, attempts: job.attempts, workerId };
   // Never the payload: it may hold personal data.
   const fields = { jobId: job.id, kind: job.kind, attempt: job.attempts };
@@ -81,11 +85,12 @@ export async function runClaimedJob(
     if (error instanceof JobReleasedError || error instanceof JobLeaseLostError) return;
     failure = error ?? new Error('the handler failed without an error');
   }
+  const now = clock();
+
   if (failure === undefined) {
-    if (!(await recordSuccess(lease))) return lost();
+    if (!(await markJobSucceeded(db, lease, now))) return lost();
     return logger.info(fields, 'job succeeded');
   }
-  const now = clock();
   const error = messageOf(failure);
   if (job.attempts >= maxAttempts) {
     if (!(await markJobDead(db, lease, { now, error }))) return lost();

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { exponentialBackoff } from '../jobs/backoff';
-import {
-  enqueueJob,
-  enqueueJobs,
-  enqueueJobsTemplate,
-  type JobsTemplateOptions,
-} from '../jobs/enqueue-job';
+import { enqueueJob, enqueueJobs } from '../jobs/enqueue-job';
 import type { JobHandler } from '../jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
 import type { Mailer } from './mailer';
@@ -42,16 +37,6 @@ export type QueuedMail = {
  */
 export function enqueueMails(db: DatabaseExecutor, mails: QueuedMail[]) {
   return enqueueJobs(db, mails.map(mailJob));
-}
-
-/** `enqueueMails` for a statement built once (`enqueueJobsTemplate`). */
-export function enqueueMailsTemplate(name: string, options?: JobsTemplateOptions) {
-  const template = enqueueJobsTemplate(name, options);
-  return {
-    query: template.query,
-    values: (mails: (QueuedMail & { rowOf?: unknown })[]) =>
-      template.values(mails.map((mail) => ({ ...mailJob(mail), rowOf: mail.rowOf }))),
-  };
 }
 
 function mailJob(mail: { key: string; to: string; template: string; data: unknown }) {

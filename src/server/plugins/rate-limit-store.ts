@@ -1,16 +1,54 @@
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { rateLimitHits as hits } from '~/db/schema';
 import type { JobLogger } from '../jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
 import type { Clock } from '../lib/clock';
-import type { HitCounter, WindowCount } from './rate-limit-counter';
 
 /**
  * Request counts in the database, so every app instance on one PostgreSQL counts the same hits
- * (docs/decisions/015-shared-rate-limit-store.md). A fixed window per key; the hits are counted
- * by the app's `HitCounter` (rate-limit-counter.ts), which sends the counts of concurrent
- * requests in one statement. The clock is the app's, so tests move it instead of sleeping.
+ * (docs/decisions/015-shared-rate-limit-store.md). A fixed window per key, counted by one
+ * statement per request; the clock is the app's, so tests move it instead of sleeping.
  */
+
+export interface WindowCount {
+  /** Hits in the current window, this one included. */
+  hits: number;
+  /** Milliseconds until the window ends. */
+  ttlMs: number;
+}
+
+/** Counts one hit against `key`: a new window if there is none or the last one has ended. */
+export async function countHit(
+  db: DatabaseExecutor,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<WindowCount> {
+  const ended = lte(hits.resetsAt, now);
+  const resetsAt = new Date(now.getTime() + windowMs);
+  const [row] = await db
+    .insert(hits)
+    .values({ key, hits: 1, resetsAt })
+    .onConflictDoUpdate({
+      target: hits.key,
+      set: {
+        hits: sql`case when ${ended} then 1 else ${hits.hits} + 1 end`,
+        resetsAt: sql`case when ${ended} then excluded.resets_at else ${hits.resetsAt} end`,
+      },
+    })
+    .returning({ hits: hits.hits, resetsAt: hits.resetsAt });
+  return { hits: row!.hits, ttlMs: Math.max(0, row!.resetsAt.getTime() - now.getTime()) };
+}
+
+/** The app's counter (`app.hitCounter`): the per-IP limits and the global ones count through it. */
+export interface HitCounter {
+  /** Counts one hit against `key` at the app's time (`countHit`). */
+  count(key: string, windowMs: number): Promise<WindowCount>;
+}
+
+export function createHitCounter(db: DatabaseExecutor, clock: Clock): HitCounter {
+  return { count: (key, windowMs) => countHit(db, key, windowMs, clock()) };
+}
 
 /** The count so far, without counting a hit (the plugin's `{ increment: false }`). */
 export async function readHits(db: DatabaseExecutor, key: string, now: Date): Promise<WindowCount> {
@@ -24,16 +62,9 @@ export async function readHits(db: DatabaseExecutor, key: string, now: Date): Pr
 
 /** Deletes windows that ended before `before`; returns how many. */
 export async function pruneRateLimitHits(db: DatabaseExecutor, before: Date): Promise<number> {
-  // Rows a count is updating right now are skipped (pruned next time): a delete that waited for
-  // them while holding others could deadlock with the counter's many-row upsert (ADR 015).
-  const ended = db
-    .select({ key: hits.key })
-    .from(hits)
-    .where(lt(hits.resetsAt, before))
-    .for('update', { skipLocked: true });
   const deleted = await db
     .delete(hits)
-    .where(inArray(hits.key, ended))
+    .where(lt(hits.resetsAt, before))
     .returning({ key: hits.key });
   return deleted.length;
 }

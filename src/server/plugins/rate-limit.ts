@@ -1,19 +1,21 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { addressKey } from '../lib/client-address';
-import { createHitCounter, type WindowCount } from './rate-limit-counter';
-import { databaseRateLimitStore, startRateLimitPruning } from './rate-limit-store';
+import {
+  createHitCounter,
+  databaseRateLimitStore,
+  startRateLimitPruning,
+} from './rate-limit-store';
 
 /**
  * Rate limits are opt-in per route (`config.rateLimit`). The counts live in the database, so
  * several instances behind a load balancer share them (rate-limit-store.ts, ADR 015). One
- * counter per app counts the per-IP limits and the global ones (`app.hitCounter`), so the
- * concurrent counts of all of them go in one statement.
+ * counter per app counts the per-IP limits and the global ones (`app.hitCounter`).
  */
 export async function registerRateLimit(app: FastifyInstance) {
   const { db } = app.database;
-  const counter = createHitCounter(app.database, app.clock);
+  const counter = createHitCounter(db, app.clock);
   app.decorate('hitCounter', counter);
   await app.register(rateLimit, {
     global: false,
@@ -48,29 +50,6 @@ function tooManyRequests(ttlMs: number) {
 function logExceeded(request: FastifyRequest) {
   // The path only: query strings carry tokens (manage and unsubscribe links).
   request.log.warn({ ip: request.ip, url: request.url.split('?')[0] }, 'rate limit exceeded');
-}
-
-/**
- * For a route that counts its hits in its own write instead of through the plugin
- * (`countedWrite`, issue 20): the headers the plugin gives a limited route's answers, and its
- * refusal (429, `Retry-After`) when the write `refused` the post (its count over `max`).
- */
-export function answerCount(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  max: number,
-  { hits, ttlMs }: WindowCount,
-  refused: boolean,
-) {
-  const reset = Math.ceil(ttlMs / 1000);
-  reply
-    .header('x-ratelimit-limit', max)
-    .header('x-ratelimit-remaining', Math.max(0, max - hits))
-    .header('x-ratelimit-reset', reset);
-  if (!refused) return;
-  reply.header('retry-after', reset);
-  logExceeded(request);
-  throw tooManyRequests(ttlMs);
 }
 
 /** One visitor's card and OJC payment setups share one per-minute count. */

@@ -292,6 +292,10 @@ if (process.env.DATABASE_URL) {
         return pids.length === 1 && pids[0] !== pid;
       };
       await expect.poll(listeningAgain, { timeout: 5_000 }).toBe(true);
+      // The connection shows before its LISTEN is done: until then each view gets a version of
+      // its own (nothing kept is trusted), so wait for two in a row to agree.
+      const settled = async () => (await version.current(true)) === (await version.current(true));
+      await expect.poll(settled, { timeout: 5_000 }).toBe(true);
       const back = await version.current(true);
       expect(back).not.toBe(before);
       expect(await version.current(true)).toBe(back);

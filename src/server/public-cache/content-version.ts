@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '~/db/client';
-import { batchWhileBusy, succeeded } from '../lib/batch-while-busy';
 
 /**
  * The version of what the public pages and reads show (ADR 029). A write to the videos, the
@@ -74,7 +73,7 @@ export interface ListenerOptions {
  *
  * The office may look at the public site right after a change, through any instance: its views
  * ask for the `exact` version. That is one round trip on the listening connection (views asking
- * while one is in flight wait for the next, batch-while-busy.ts): PostgreSQL delivers a
+ * while one is in flight wait for the next, `sharedRoundTrip`): PostgreSQL delivers a
  * listening session's pending notifications before it reports the session ready for the next
  * query, and a commit has signalled every listener before its writer hears it committed; so
  * once the round trip is back, every change committed before the view was asked for has been
@@ -159,7 +158,7 @@ export function listenedVersion(
 
   // One round trip on the listening connection, started after every caller asked. A round trip
   // that fails or hangs ends the connection: the next one is made afresh.
-  const sync = batchWhileBusy(async (callers: null[]) => {
+  const sync = sharedRoundTrip(async () => {
     const connection = listening;
     if (!connection) throw new Error('the public content listener is not connected');
     try {
@@ -168,11 +167,11 @@ export function listenedVersion(
       lostBy.get(connection)?.(asError(error));
       throw error;
     }
-    return callers.map(() => succeeded(connection));
-  }, Number.MAX_SAFE_INTEGER);
+    return connection;
+  });
 
   const heartbeat = setInterval(() => {
-    if (listening) sync(null).catch(() => undefined);
+    if (listening) sync().catch(() => undefined);
   }, heartbeatMs);
   heartbeat.unref();
 
@@ -186,7 +185,7 @@ export function listenedVersion(
       const connection = listening;
       if (!connection) return unheard();
       if (!exact) return generation;
-      return sync(null).then(
+      return sync().then(
         (synced) => (listening === synced ? generation : unheard()),
         () => unheard(),
       );
@@ -201,6 +200,37 @@ export function listenedVersion(
       await connection?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * `roundTrip` shared by the callers that ask together: each caller gets a round trip that
+ * started after it asked (one already in flight may predate a commit it must see), so callers
+ * asking while one is in flight wait for the next, and share it. An idle call starts on the next
+ * turn of the event loop, so the calls of one turn share one round trip too.
+ */
+function sharedRoundTrip<T>(roundTrip: () => Promise<T>): () => Promise<T> {
+  let waiting: { resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
+  let running = false;
+  async function drain() {
+    while (waiting.length > 0) {
+      const callers = waiting;
+      waiting = [];
+      try {
+        const value = await roundTrip();
+        for (const caller of callers) caller.resolve(value);
+      } catch (error) {
+        for (const caller of callers) caller.reject(error);
+      }
+    }
+    running = false;
+  }
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      if (running) return;
+      running = true;
+      setImmediate(() => void drain());
+    });
 }
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));

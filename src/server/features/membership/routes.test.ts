@@ -84,7 +84,7 @@ describe('POST /api/membership-applications', () => {
 });
 
 describe('applications that arrive together', () => {
-  it('are written together, each answered with its own application and a token naming its own member', async () => {
+  it('are each answered with its own application and a token naming its own member', async () => {
     const tiers = ['spark', 'flame', 'beacon', 'flame', 'spark'];
     const emails = tiers.map((_, i) => `together-${i}@example.org`);
     const answers = await Promise.all(

@@ -8,7 +8,6 @@ import {
   membershipApplicationResponse,
 } from '~/shared/schemas/membership';
 import { AppError } from '../../errors';
-import { batchedTransactions } from '../../lib/batched-transactions';
 import { paymentMethods } from '../../lib/payment-methods';
 import { formRateLimit } from '../../plugins/rate-limit';
 import {
@@ -17,16 +16,17 @@ import {
 } from './submit-membership-application';
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Applications arriving while one transaction commits are written together in the next
-  // (issue 20).
-  const submit = batchedTransactions(app.database.db, (tx, applications: TierApplication[]) =>
-    submitMembershipApplications(tx, applications, {
-      officeEmail: app.officeEmail,
-      linkSigner: app.linkSigner,
-      publicUrl: app.env.PUBLIC_URL,
-      now: app.clock(),
-    }),
-  );
+  const submit = async (application: TierApplication) =>
+    (
+      await app.database.db.transaction((tx) =>
+        submitMembershipApplications(tx, [application], {
+          officeEmail: app.officeEmail,
+          linkSigner: app.linkSigner,
+          publicUrl: app.env.PUBLIC_URL,
+          now: app.clock(),
+        }),
+      )
+    )[0]!;
 
   /** The API's and the page form's one way to take an application. */
   async function apply(

@@ -68,7 +68,7 @@ describe('signups that arrive together', () => {
       .sort();
   }
 
-  it('are written together, each address as if alone: new ones mailed once, a confirmed one left alone, a leaver starting over', async () => {
+  it('are each written as if alone: new ones mailed once, a confirmed one left alone, a leaver starting over', async () => {
     const [confirmed, leaver] = ['together-kept@example.org', 'together-left@example.org'];
     for (const email of [confirmed, leaver])
       expect((await subscribe({ email })).statusCode).toBe(200);

@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { newsletterSignupInput } from '~/shared/schemas/newsletter';
 import { AppError } from '../../errors';
-import { batchedTransactions } from '../../lib/batched-transactions';
 import { formRateLimit } from '../../plugins/rate-limit';
 import { unsubscribeNewsletter } from './confirm-newsletter';
 import { newsletterConfirmForm, newsletterConfirmLink, newsletterUnsubscribeLink } from './page';
@@ -26,8 +25,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     (_req, _body, done) => done(null, {}),
   );
 
-  // Signups arriving while one transaction commits are written together in the next (issue 20).
-  const subscribe = batchedTransactions(app.database.db, subscribeNewsletters);
+  const subscribe = async (email: string) =>
+    (await app.database.db.transaction((tx) => subscribeNewsletters(tx, [email])))[0]!;
 
   /** The API's and the page form's one way to sign up. */
   async function signUp(

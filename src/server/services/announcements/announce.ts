@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
-import { insertManyTemplate } from '~/db/insert-many';
-import { oneStatement, type StatementPart } from '~/db/one-statement';
-import { prepareStatement } from '~/db/prepared-statement';
-import { integrations, jobs, webhookDeliveries } from '~/db/schema';
-import { enqueueJobsTemplate } from '../../jobs/enqueue-job';
+import { integrations, webhookDeliveries } from '~/db/schema';
+import { enqueueJob } from '../../jobs/enqueue-job';
 import type { DatabaseExecutor } from '~/db/client';
 import { businessEventSchema, subjectOf, webhookEventOf, type BusinessEvent } from './events';
 import { ghlSyncOf } from './crm-sync';
@@ -32,160 +28,58 @@ export interface Announced {
  * the same fact twice (same type and row id) queues nothing more.
  */
 export async function announce(tx: DatabaseExecutor, input: BusinessEvent): Promise<Announced> {
-  const [announced] = await announceAll(tx, [input]);
-  return announced!;
+  const event = businessEventSchema.parse(input);
+  const eventKey = `${event.type}:${subjectOf(event)}`;
+  const at = event.occurredAt ?? new Date();
+  const rows = await tx
+    .select({ id: integrations.id, enabled: integrations.enabled, url: integrations.url })
+    .from(integrations);
+  const ghl = rows.find((r) => r.id === 'ghl');
+  const zapier = rows.find((r) => r.id === 'zapier');
+  const announced: Announced = { ghl: false, zapier: false };
+
+  const sync = ghl?.enabled ? ghlSyncOf(event) : null;
+  if (sync) {
+    await enqueueJob(tx, { kind: GHL_SYNC_JOB_KIND, key: `ghl:${eventKey}`, payload: sync });
+    announced.ghl = true;
+  }
+
+  if (zapier?.url) {
+    const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
+    const jobKey = `zapier:${eventKey}`;
+    const [delivery] = await tx
+      .insert(webhookDeliveries)
+      .values({
+        endpoint: 'zapier',
+        eventKey,
+        eventId,
+        eventType: event.type,
+        payload: webhookEventOf(event, eventId, at),
+        jobKey,
+        ...(zapier.enabled
+          ? {}
+          : { status: 'failed' as const, lastError: 'The endpoint was disabled' }),
+      })
+      .onConflictDoNothing()
+      .returning({ id: webhookDeliveries.id });
+    if (delivery && zapier.enabled) {
+      await enqueueJob(tx, {
+        kind: ZAPIER_DELIVERY_JOB_KIND,
+        key: jobKey,
+        payload: { deliveryId: delivery.id },
+      });
+    }
+    announced.zapier = delivery !== undefined;
+  }
+  return announced;
 }
 
-/**
- * `announce` for several events in one go (a batch of form posts, issue 20), as one statement:
- * the integrations are read, and the CRM syncs, the webhook deliveries and their jobs written,
- * in one round trip. Returns what was announced for each event, in order.
- */
+/** `announce` for several events in the caller's transaction, one after another, in order. */
 export async function announceAll(
   tx: DatabaseExecutor,
   inputs: BusinessEvent[],
 ): Promise<Announced[]> {
-  const { values, announced } = plain.values(inputs);
-  const { rows } = (await tx.execute(announceStatement.withValues(values))) as unknown as {
-    rows: AnnouncementResult[];
-  };
-  return announced(rows[0]!);
+  const announced: Announced[] = [];
+  for (const input of inputs) announced.push(await announce(tx, input));
+  return announced;
 }
-
-const to = sql.identifier('announce_to');
-const disabledEndpoint = 'The endpoint was disabled';
-const column = (c: { name: string }) => sql.identifier(c.name);
-
-/**
- * The announcements as parts of a larger statement (`oneStatement`, `prepareStatement`), so a
- * form's row, its mails and its announcements are written in one round trip with no
- * transaction around them. The integrations are read in the statement itself: what the office
- * configured when the row was written decides, as in `announceAll`. Select `result` (the
- * columns of `AnnouncementResult`) and give its row to the `announced` of `values`.
- *
- * - GoHighLevel: the `ghl.sync` jobs, where its row is enabled.
- * - Zapier, with a webhook URL: the delivery rows, `pending` with their `zapier.deliver` jobs
- *   while the endpoint is enabled, else `failed` ("The endpoint was disabled") to be resent.
- *
- * With `rowFilter`, each event names its row (`values`' `rowsOf`) and only the events of the
- * rows in `rowFilter.in` are announced: the rows the statement itself wrote.
- */
-export function announcementStatement(rowFilter?: { type: string; in: SQL }) {
-  const ghlJobs = enqueueJobsTemplate('announce_ghl', {
-    onlyIf: sql`(select ghl from ${to})`,
-    rowFilter,
-  });
-  const deliveries = insertManyTemplate(
-    webhookDeliveries,
-    'announce_delivery',
-    ['eventKey', 'eventId', 'eventType', 'payload', 'jobKey'],
-    {
-      skipConflictOn: [webhookDeliveries.endpoint, webhookDeliveries.eventKey],
-      onlyIf: sql`(select zapier_url from ${to})`,
-      computed: [
-        [webhookDeliveries.endpoint, sql`'zapier'`],
-        [
-          webhookDeliveries.status,
-          sql`case when (select zapier from ${to}) then 'pending' else 'failed' end`,
-        ],
-        [
-          webhookDeliveries.lastError,
-          sql`case when (select zapier from ${to}) then null else ${disabledEndpoint} end`,
-        ],
-      ],
-      returning: {
-        id: webhookDeliveries.id,
-        eventKey: webhookDeliveries.eventKey,
-        status: webhookDeliveries.status,
-      },
-      rowFilter,
-    },
-  );
-  const parts: StatementPart[] = [
-    [
-      'announce_to',
-      sql`select coalesce(bool_or(${integrations.id} = 'ghl' and ${integrations.enabled}), false) as ghl,
-        coalesce(bool_or(${integrations.id} = 'zapier' and ${integrations.url} is not null), false) as zapier_url,
-        coalesce(bool_or(${integrations.id} = 'zapier' and ${integrations.url} is not null and ${integrations.enabled}), false) as zapier
-        from ${integrations}`,
-    ],
-    ['announce_ghl_jobs', ghlJobs.query],
-    ['announce_deliveries', deliveries.query],
-    [
-      'announce_zapier_jobs',
-      sql`insert into ${jobs} (${column(jobs.kind)}, ${column(jobs.idempotencyKey)}, ${column(jobs.payload)}, ${column(jobs.runAt)})
-        select ${ZAPIER_DELIVERY_JOB_KIND}, 'zapier:' || "eventKey", jsonb_build_object('deliveryId', "id"), ${sql.placeholder('announce.now')}::timestamptz
-        from announce_deliveries where "status" = 'pending' order by 2
-        on conflict (${column(jobs.idempotencyKey)}) do nothing`,
-    ],
-  ];
-  const result = sql`(select ghl from ${to}) as announce_ghl,
-    (select coalesce(json_agg("eventKey"), '[]') from announce_deliveries) as announce_delivered`;
-
-  /**
-   * The values for these events (each checked against its strict schema: anything private
-   * passed by mistake throws here, before anything is written), and how to read what was
-   * announced for each from the statement's `result`. `rowsOf[i]`: the row of event i.
-   */
-  function values(
-    inputs: BusinessEvent[],
-    rowsOf: unknown[] = [],
-  ): { values: Record<string, unknown>; announced: (row: AnnouncementResult) => Announced[] } {
-    const now = new Date();
-    const events = inputs.map((input, i) => {
-      const event = businessEventSchema.parse(input);
-      return { event, eventKey: `${event.type}:${subjectOf(event)}`, rowOf: rowsOf[i] };
-    });
-    const syncs = events.map(({ event, eventKey, rowOf }) => ({
-      eventKey,
-      rowOf,
-      sync: ghlSyncOf(event),
-    }));
-    return {
-      values: {
-        'announce.now': now.toISOString(),
-        ...ghlJobs.values(
-          syncs.flatMap(({ eventKey, sync, rowOf }) =>
-            sync ? [{ kind: GHL_SYNC_JOB_KIND, key: `ghl:${eventKey}`, payload: sync, rowOf }] : [],
-          ),
-        ),
-        ...deliveries.values(
-          events.map(({ event, eventKey, rowOf }) => {
-            const eventId = `msg_${randomUUID().replace(/-/g, '')}`;
-            return {
-              endpoint: 'zapier' as const,
-              eventKey,
-              eventId,
-              eventType: event.type,
-              payload: webhookEventOf(event, eventId, event.occurredAt ?? now),
-              jobKey: `zapier:${eventKey}`,
-              rowOf,
-            };
-          }),
-        ),
-      },
-      announced({ announce_ghl: ghl, announce_delivered: keys }) {
-        const delivered = new Set(keys);
-        return events.map(({ eventKey }, i) => ({
-          ghl: ghl && Boolean(syncs[i]?.sync),
-          zapier: delivered.has(eventKey),
-        }));
-      },
-    };
-  }
-  return { parts, result, values };
-}
-
-/** What an `announcementStatement`'s `result` columns say once the statement ran. */
-export interface AnnouncementResult {
-  /** GoHighLevel was configured: the syncs were queued. */
-  announce_ghl: boolean;
-  /** The event keys given a Zapier delivery now (JSON, so each driver reads it as an array). */
-  announce_delivered: string[];
-}
-
-const plain = announcementStatement();
-const announceStatement = prepareStatement(
-  'announce',
-  oneStatement(plain.parts, sql`select ${plain.result}`),
-);
