@@ -150,6 +150,12 @@ describe('card checkout: setting up', () => {
         .getByRole('link', { name: 'Give with an OJC charity card instead' })
         .getAttribute('href'),
     ).toBe('/checkout?amount=50&type=onetime&method=ojc');
+    // The office's address is written to, its number called: never 'call … at' an address.
+    const waiting = screen.getByText('Loading the secure card form from Stripe…').parentElement!;
+    expect(waiting.textContent).toContain(
+      'or reach the office by email or phone: office@tziyun.org or (845) 555-0142.',
+    );
+    expect(waiting.textContent).not.toMatch(/call the office at \S+@/);
     expect(loadStripeJs).toHaveBeenCalledWith('pk_test_page');
     expect(api.requests).toEqual([]);
 

@@ -274,7 +274,7 @@ function CardForm({
               setOneTimeInstead(e.target.checked);
               onOneTimeInstead?.(e.target.checked);
             }}
-            className="size-5 accent-navy-900"
+            className="size-5 shrink-0 accent-navy-900"
           />
           One-time donation instead
         </label>
@@ -287,7 +287,7 @@ function CardForm({
           checked={coverFee}
           disabled={processing}
           onChange={(e) => setCoverFee(e.target.checked)}
-          className="mt-1 size-5 accent-navy-900"
+          className="mt-1 size-5 shrink-0 accent-navy-900"
         />
         <span>
           Add {formatMoney(coverFeeCents(giftCents, fee))} to cover the card processing fee, so all
@@ -311,7 +311,7 @@ function CardForm({
                   <a href={otherWay} className="font-semibold underline underline-offset-2">
                     Give with an OJC charity card instead
                   </a>
-                  , or call the office at <OfficeContact />.
+                  , or reach the office by email or phone: <OfficeContact />.
                 </>
               ) : (
                 <>

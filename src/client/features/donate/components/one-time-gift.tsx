@@ -148,7 +148,7 @@ export function OneTimeGift({
           value="subscription"
           checked={choice.monthly}
           onChange={(e) => onChange({ monthly: e.target.checked })}
-          className="size-5 accent-navy-900"
+          className="size-5 shrink-0 accent-navy-900"
         />
         Make this a monthly recurring donation
       </label>
