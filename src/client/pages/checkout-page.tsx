@@ -7,12 +7,14 @@ import { buttonClass } from '../components/ui/button';
 import { CardCheckout } from '../features/donate/components/card-checkout';
 import { CheckoutNotice, checkoutProblem } from '../features/donate/components/checkout-notice';
 import { OjcCheckout } from '../features/donate/components/ojc-checkout';
+import { donateHrefFromCheckout } from '../features/donate/lib/donate-choice';
 import { useCheckoutOptions } from '../features/donate/lib/use-donate-options';
 import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
 
 /**
  * Spec 2, /checkout?amount=N&type=onetime|subscription&method=credit_card|ojc. Without a whole
- * amount above zero it goes to /donate (on the server too: a 302). An amount over the limit, or
+ * amount above zero it goes back to /donate with the donor's choice, which says what is missing
+ * (on the server too: a 302). An amount over the limit, or
  * a method not set up, is said plainly before any form (the server's page data: the limits and
  * the methods set up).
  */
@@ -22,7 +24,7 @@ export default function CheckoutPage() {
   const options = useCheckoutOptions();
   const { phone } = useSiteContent('contact');
   const choice = parseCheckoutChoice(params);
-  if (!choice) return <Redirect to="/donate" replace />;
+  if (!choice) return <Redirect to={donateHrefFromCheckout(params)} replace />;
   const membershipProblem = choice.membership ? options?.membershipProblem : undefined;
   const blocked =
     Boolean(membershipProblem) ||

@@ -1,5 +1,6 @@
 import type { useCarousel } from '../hooks/use-carousel';
 import { Icon } from '../../../components/ui/icon';
+import { useScripted } from '~/client/lib/use-scripted';
 
 interface CarouselControlsProps {
   /** What one item is called in labels: 'slide', 'testimonial'. */
@@ -24,8 +25,13 @@ export function CarouselControls({
   className = '',
 }: CarouselControlsProps) {
   const { index, canRotate, userPaused: paused } = carousel;
+  // Only scripts turn the slides: without them the controls would do nothing, so they are not
+  // shown (invisible rather than absent, so nothing moves when they appear).
+  const scripted = useScripted();
   return (
-    <div className={`flex items-center justify-center gap-3 ${className}`}>
+    <div
+      className={`flex items-center justify-center gap-3 ${scripted ? '' : 'invisible'} ${className}`}
+    >
       <button
         type="button"
         className={roundButton}
