@@ -286,6 +286,10 @@ describe('card checkout: paying', () => {
     expect(fake.stripe.confirmPayment).toHaveBeenCalledWith(
       expect.objectContaining({ clientSecret: 'pi_test123_secret_abc', redirect: 'if_required' }),
     );
+    // The page's address names the payment (never its secret), so that Back to it after the
+    // thank-you is told by the server that the gift was made.
+    expect(new URLSearchParams(window.location.search).get('gift')).toBe('pi_test123');
+    expect(window.location.href).not.toContain('secret');
     expect(api.to('POST /api/record-donation')[0]!.body).toEqual({
       stripePaymentId: 'pi_test123',
       name: 'Rivka Cohen',

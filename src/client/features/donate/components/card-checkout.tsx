@@ -114,6 +114,19 @@ export function CardCheckout({
   );
 }
 
+/**
+ * Writes the payment about to be confirmed into the page's address (`gift=pi_…`, never the
+ * secret), so that coming back to this page (Back after the thank-you, a reload) lets the server
+ * say the gift was made rather than show a checkout ready to charge it again.
+ */
+function rememberPayment(clientSecret: string) {
+  const id = clientSecret.split('_secret_')[0] ?? '';
+  if (!/^pi_[A-Za-z0-9]+$/.test(id)) return;
+  const url = new URL(window.location.href);
+  url.searchParams.set('gift', id);
+  window.history.replaceState(window.history.state, '', url);
+}
+
 /** A setup failure whose message is already the donor's. */
 class SetupProblem extends Error {}
 
@@ -214,6 +227,7 @@ function CardForm({
         fail('No client secret received from payment API');
         return;
       }
+      rememberPayment(clientSecret);
 
       // A membership's first payment says so on the thank-you (use-donate-flags.ts).
       const thanks = `/donate?success=true${choice.membership ? '&membership=paid' : ''}`;
