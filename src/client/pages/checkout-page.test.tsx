@@ -2,7 +2,7 @@
 import siteConfig from '@site-config';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { DonateOptions } from '~/shared/donate-options';
+import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
 import { PageDataProvider } from '../app/page-data';
 import { never, renderWithProviders, serveApi } from '../test/component-test-kit';
 import CheckoutPage from './checkout-page';
@@ -13,7 +13,7 @@ const setUp: DonateOptions = {
 };
 
 /** The checkout as the server renders it for `query`, with its data. */
-function open(query: string, options: DonateOptions | undefined = setUp) {
+function open(query: string, options: DonateOptions | CheckoutPageData | undefined = setUp) {
   return renderWithProviders(
     <PageDataProvider
       snapshot={options ? { path: '/checkout', search: query, data: options } : undefined}

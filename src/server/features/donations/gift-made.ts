@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { donations } from '~/db/schema';
 import type { GiftMade } from '~/shared/donate-options';
-import { donationContexts, type DonationContext } from './context';
+import { donationContextOf } from './context';
 import { readDonationMetadata } from './donation-metadata';
 import { stripeErrorFields } from './stripe-client';
 
@@ -11,17 +11,6 @@ const paymentIntentId = /^pi_[A-Za-z0-9]{8,64}$/;
 
 /** The statuses of a recorded gift whose money was taken (a refund or a dispute came after). */
 const taken = new Set(['succeeded', 'refunded', 'disputed']);
-
-const contexts = new WeakMap<FastifyInstance, (log: FastifyBaseLogger) => DonationContext>();
-
-function contextOf(app: FastifyInstance, log: FastifyBaseLogger) {
-  let contextFor = contexts.get(app);
-  if (!contextFor) {
-    contextFor = donationContexts(app);
-    contexts.set(app, contextFor);
-  }
-  return contextFor(log);
-}
 
 /**
  * Whether the card payment a checkout page set up (`gift=pi_…`, written into the page's address
@@ -50,7 +39,7 @@ export async function loadGiftMade(
     return { amountCents: row.amountCents, type: row.type, processing: false };
   }
   try {
-    const pi = await contextOf(app, log).stripe.paymentIntents.retrieve(id);
+    const pi = await donationContextOf(app, log).stripe.paymentIntents.retrieve(id);
     if (pi.status !== 'succeeded' && pi.status !== 'processing') return null;
     return {
       amountCents: pi.amount,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const css = readFileSync(new URL('./app.css', import.meta.url), 'utf8');
+// The site's stylesheet, which the server's pages link and whose font every page preloads.
+const css = readFileSync(new URL('../../client/styles/app.css', import.meta.url), 'utf8');
 
 describe('the site’s display face', () => {
   it('is swapped in when it arrives late, never given up for the visit', () => {
