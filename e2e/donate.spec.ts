@@ -121,10 +121,13 @@ test('the home page’s presets and tier buttons lead to the checkout', async ({
   await expect(page.getByText('$36 every month, by credit card.')).toBeVisible();
 });
 
-test('/checkout without an amount goes to /donate', async ({ page }) => {
+test('/checkout without an amount goes to /donate, which says what is missing', async ({
+  page,
+}) => {
   await page.goto('/checkout?type=onetime');
-  await expect(page).toHaveURL(/\/donate$/);
+  await expect(page).toHaveURL(/\/donate\?type=onetime&missing=amount$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support Our Sacred Mission');
+  await expect(page.getByText('Choose an amount or type one, then press Donate.')).toBeVisible();
 });
 
 /** Issue 15: the donate page keeps its choice in the address. */

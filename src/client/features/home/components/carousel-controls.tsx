@@ -26,12 +26,12 @@ export function CarouselControls({
 }: CarouselControlsProps) {
   const { index, canRotate, userPaused: paused } = carousel;
   // Only scripts turn the slides: without them the controls would do nothing, so they are not
-  // shown (invisible rather than absent, so nothing moves when they appear).
+  // there; an empty row of their height holds their place, so nothing moves when they come.
+  // (Not hidden by CSS and shown later: the change would start transitions under reduced motion.)
   const scripted = useScripted();
+  if (!scripted) return <div aria-hidden="true" className={`h-11 ${className}`} />;
   return (
-    <div
-      className={`flex items-center justify-center gap-3 ${scripted ? '' : 'invisible'} ${className}`}
-    >
+    <div className={`flex items-center justify-center gap-3 ${className}`}>
       <button
         type="button"
         className={roundButton}

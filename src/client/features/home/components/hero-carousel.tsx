@@ -24,7 +24,7 @@ export function HeroCarousel() {
     intervalMs: HERO_INTERVAL_MS,
     lockMs: HERO_LOCK_MS,
   });
-  // The scroll button is a script's too: shown once scripts run (see CarouselControls).
+  // The scroll button is a script's too: there once scripts run (see CarouselControls).
   const scripted = useScripted();
   return (
     <section
@@ -52,14 +52,16 @@ export function HeroCarousel() {
         carousel={carousel}
         className="absolute inset-x-0 bottom-20 z-10"
       />
-      <button
-        type="button"
-        onClick={scrollToStoryline}
-        aria-label="Scroll to the next section"
-        className={`${scripted ? '' : 'invisible'} absolute bottom-4 left-1/2 z-10 flex size-11 -translate-x-1/2 items-center justify-center rounded-full text-gold-300 transition-colors hover:bg-white/10 hover:text-gold-200`}
-      >
-        <Icon name="down" className="size-7" />
-      </button>
+      {scripted ? (
+        <button
+          type="button"
+          onClick={scrollToStoryline}
+          aria-label="Scroll to the next section"
+          className="absolute bottom-4 left-1/2 z-10 flex size-11 -translate-x-1/2 items-center justify-center rounded-full text-gold-300 transition-colors hover:bg-white/10 hover:text-gold-200"
+        >
+          <Icon name="down" className="size-7" />
+        </button>
+      ) : null}
     </section>
   );
 }
