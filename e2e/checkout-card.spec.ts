@@ -257,3 +257,44 @@ test('a refused setup reads as a sentence: no status, and that no money was take
   await expect(toast(page)).toContainText('No money was taken.');
   await expect(toast(page)).not.toContainText(/403|Cross-site/);
 });
+
+test('Back after a one-time gift says it was made, with a way to give again on purpose', async ({
+  page,
+}) => {
+  await openCheckout(page, 'amount=36&type=onetime&method=credit_card');
+  await fillDonor(page, 'Miriam Cohen', uniqueEmail('card-back'), cards.paying);
+  const recorded = page.waitForResponse('**/api/record-donation');
+  await page.getByRole('button', { name: 'Complete Donation $36' }).click();
+  expect((await recorded).status()).toBe(200);
+  await expect(page).toHaveURL(/\/donate$/);
+  await expect(page.getByText('Thank you for your generous donation!')).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/checkout\?amount=36&type=onetime&method=credit_card&gift=pi_/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your Gift Has Been Made' }),
+  ).toBeVisible();
+  await expect(page.getByText('Your $36.00 gift was received: thank you.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Complete Donation/ })).toHaveCount(0);
+  await expect(page.getByLabel('Full Name')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Give again' }).click();
+  await expect(page).toHaveURL(/\/checkout\?amount=36&type=onetime&method=credit_card$/);
+  await expect(page.getByRole('button', { name: 'Complete Donation $36' })).toBeVisible();
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the dedication and fee checkboxes are the same size', async ({ page }) => {
+    await openCheckout(page, 'amount=36&type=onetime&method=credit_card');
+    const size = async (name: RegExp) => {
+      const box = await page.getByRole('checkbox', { name }).boundingBox();
+      return { width: Math.round(box!.width), height: Math.round(box!.height) };
+    };
+    const dedication = await size(/Dedicate this gift/);
+    expect(dedication).toEqual({ width: 20, height: 20 });
+    expect(await size(/cover the card processing fee/)).toEqual(dedication);
+  });
+});

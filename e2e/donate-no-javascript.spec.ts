@@ -56,7 +56,7 @@ test('the browser refuses an amount outside the limits before anything is sent',
 }) => {
   await page.goto('/donate');
   await page.getByLabel('Custom amount (USD)').fill('25001');
-  await page.getByRole('button', { name: 'Donate $0' }).click();
+  await page.getByRole('button', { name: 'Choose an amount to donate' }).click();
   await expect(page).toHaveURL(/\/donate$/);
   expect(
     await page
@@ -132,8 +132,49 @@ test('the card checkout says it needs JavaScript and offers OJC or the office', 
   const notice = page.getByRole('status').filter({ hasText: 'the card field needs JavaScript' });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('No money has been taken');
+  // An address is written to, a number called: never 'call the office at office@…'.
+  await expect(notice).toContainText('or reach the office by email or phone:');
+  await expect(notice).not.toContainText(/call the office at \S+@/);
   await expect(page.getByRole('button', { name: 'Complete Donation $36' })).toBeDisabled();
   await page.getByRole('link', { name: 'Give with an OJC charity card instead' }).click();
   await expect(page).toHaveURL(/\/checkout\?amount=36&type=onetime&method=ojc$/);
   await expect(page.getByRole('button', { name: 'Donate $36 via OJC' })).toBeVisible();
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the Monthly tab opens without JavaScript, and its tiers lead into joining', async ({
+    page,
+  }) => {
+    await page.goto('/donate');
+    await page.getByRole('tab', { name: 'Monthly' }).click();
+    await expect(page).toHaveURL(/\/donate\?type=onetime&method=[a-z_]+&tab=monthly$/);
+    await expect(page.getByRole('tab', { name: 'Monthly' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const tier = page.getByRole('link', { name: /^Subscribe \$\d+\/month$/ }).first();
+    await expect(tier).toBeVisible();
+    await tier.click();
+    await expect(page).toHaveURL(/\/join\?tier=/);
+    await page.goBack();
+    await page.getByRole('tab', { name: 'One-Time' }).click();
+    await expect(page.getByLabel('Custom amount (USD)')).toBeVisible();
+  });
+
+  test('Donate without an amount says what is missing, and keeps the choice', async ({ page }) => {
+    await page.goto('/donate');
+    const donate = page.getByRole('button', { name: 'Choose an amount to donate' });
+    await expect(donate).toBeVisible();
+    await expect(page.getByText('Donate $0')).toHaveCount(0);
+    await page.getByRole('radio', { name: /OJC Fund/ }).check();
+    await donate.click();
+    await expect(page).toHaveURL(/\/donate\?type=onetime&method=ojc&missing=amount$/);
+    await expect(page.getByText('Choose an amount or type one, then press Donate.')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /OJC Fund/ })).toBeChecked();
+    await page.getByLabel('Custom amount (USD)').fill('18');
+    await page.getByRole('button', { name: 'Choose an amount to donate' }).click();
+    await expect(page.getByText('$18 one-time gift, by OJC Fund charity card.')).toBeVisible();
+  });
 });

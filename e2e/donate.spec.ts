@@ -10,13 +10,14 @@ test('one-time tab: presets, custom amount, monthly checkbox and method lead to 
 }) => {
   const errors = trackPageErrors(page);
   await gotoHydrated(page, '/donate');
-  const donate = page.getByRole('button', { name: /^Donate \$/ });
+  // The form's own button (the hidden first one, for Enter, has the same words).
+  const donate = page.locator('form[action="/checkout"] button[type="submit"]:not([name])').last();
   await expect(page.getByRole('tab', { name: 'One-Time' })).toHaveAttribute(
     'aria-selected',
     'true',
   );
   await expect(donate).toBeDisabled();
-  await expect(donate).toHaveText('Donate $0');
+  await expect(donate).toHaveText('Choose an amount to donate');
 
   for (const preset of [36, 72, 100, 250]) {
     await page.getByRole('button', { name: `$${preset}`, exact: true }).click();
@@ -120,10 +121,13 @@ test('the home page’s presets and tier buttons lead to the checkout', async ({
   await expect(page.getByText('$36 every month, by credit card.')).toBeVisible();
 });
 
-test('/checkout without an amount goes to /donate', async ({ page }) => {
+test('/checkout without an amount goes to /donate, which says what is missing', async ({
+  page,
+}) => {
   await page.goto('/checkout?type=onetime');
-  await expect(page).toHaveURL(/\/donate$/);
+  await expect(page).toHaveURL(/\/donate\?type=onetime&missing=amount$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support Our Sacred Mission');
+  await expect(page.getByText('Choose an amount or type one, then press Donate.')).toBeVisible();
 });
 
 /** Issue 15: the donate page keeps its choice in the address. */
@@ -202,7 +206,7 @@ test('a typed 25001 or 12.5 says why under the field, and the button stays disab
 }) => {
   await gotoHydrated(page, '/donate');
   const custom = page.getByLabel('Custom amount (USD)');
-  const donate = page.getByRole('button', { name: /^Donate \$/ });
+  const donate = page.locator('form[action="/checkout"] button[type="submit"]:not([name])').last();
   await custom.fill('25001');
   const message = page.locator(`#${await custom.getAttribute('aria-describedby')}`);
   await expect(message).toHaveText(
@@ -211,6 +215,8 @@ test('a typed 25001 or 12.5 says why under the field, and the button stays disab
   await expect(message).toHaveAttribute('aria-live', 'polite');
   await expect(custom).toHaveAttribute('aria-invalid', 'true');
   await expect(donate).toBeDisabled();
+  // Says what is wrong, never 'Donate $0' beside a typed 25001.
+  await expect(donate).toHaveText('Enter $25,000 or less');
   await expectNoAxeViolations(page);
   await custom.press('Enter');
   await expect(page).toHaveURL(/\/donate\?amount=25001&type=onetime&method=credit_card$/);
@@ -220,7 +226,7 @@ test('a typed 25001 or 12.5 says why under the field, and the button stays disab
     'Please enter whole dollars, without cents: $12 or $13.',
   );
   await expect(donate).toBeDisabled();
-  await expect(donate).toHaveText('Donate $0');
+  await expect(donate).toHaveText('Enter whole dollars');
 
   await custom.fill('25000');
   await expect(custom).not.toHaveAttribute('aria-invalid', 'true');

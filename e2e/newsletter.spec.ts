@@ -59,7 +59,7 @@ test.describe('the footer form', () => {
     expect(message.length).toBeGreaterThan(10);
 
     await expect(toast(page)).toHaveAttribute('data-variant', 'default');
-    await expect(page.getByRole('status')).toContainText('Subscribed!');
+    await expect(page.getByRole('status')).toContainText('Check your email');
     // The toast shows the server's own words.
     await expect(page.getByRole('status')).toContainText(message);
     await expect(n.email).toHaveValue('');
@@ -82,7 +82,7 @@ test.describe('the footer form', () => {
     expect(await second.json()).toEqual({ message });
     await expect(toast(page)).toHaveCount(1);
     await expect(toast(page)).toHaveAttribute('data-variant', 'default');
-    await expect(page.getByRole('status')).toContainText('Subscribed!');
+    await expect(page.getByRole('status')).toContainText('Check your email');
     await expect(page.getByRole('status')).toContainText(message);
     await expect(page.getByText('Error', { exact: true })).toHaveCount(0);
     await expect(n.email).toHaveValue('');

@@ -1,7 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInByApi } from './support/admin';
-import { menuToggle, uniqueEmail } from './support/public-site';
+import { uniqueEmail } from './support/public-site';
 import { commentsToggle, publishVideo, uniqueTitle, videoCard } from './support/videos';
+
+/** Without scripts the phone menu opens by a link to itself (CSS :target). */
+const noScriptMenuToggle = (page: Page) =>
+  page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Menu', exact: true });
 
 /** Issue 2: public pages are complete HTML and read fine with JavaScript off. */
 test.use({ javaScriptEnabled: false });
@@ -34,11 +38,42 @@ test.describe('on a phone', () => {
     await page.goto('/contact');
     const menu = page.locator('#mobile-menu');
     await expect(menu).toBeHidden();
-    await menuToggle(page).click();
+    await noScriptMenuToggle(page).click();
     await expect(menu).toBeVisible();
     await menu.getByRole('link', { name: 'Join', exact: true }).click();
     await expect(page).toHaveURL(/\/join$/);
     await expect(page.getByLabel('First Name')).toBeVisible();
+  });
+
+  test('a link to a section of the page closes the menu; it opens again, and closes itself', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const menu = page.locator('#mobile-menu');
+    await noScriptMenuToggle(page).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Miracles', exact: true }).click();
+    await expect(page).toHaveURL(/\/#miracles$/);
+    // The menu no longer covers the section it led to.
+    await expect(menu).toBeHidden();
+    await expect(page.locator('#miracles')).toBeInViewport();
+
+    await noScriptMenuToggle(page).click();
+    await expect(menu).toBeVisible();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.getByRole('link', { name: 'Close the menu' }).click();
+    await expect(menu).toBeHidden();
+    // Closing names no element, so the page stays where it was.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(noScriptMenuToggle(page)).toBeVisible();
+  });
+
+  test('the hero shows no arrows or Pause that could not work', async ({ page }) => {
+    await page.goto('/');
+    for (const name of ['Previous slide', 'Next slide', 'Pause slideshow']) {
+      await expect(page.getByRole('button', { name })).toBeHidden();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });
 

@@ -27,4 +27,17 @@ export interface CheckoutPageData extends DonateOptions {
    * (already active, another membership of the address, an expired link). Absent otherwise.
    */
   membershipProblem?: string;
+  /**
+   * The card payment this checkout set up went through (`gift=pi_…` in the address, which the
+   * page writes there before confirming): the page says the gift was made instead of offering
+   * to charge it again. Absent otherwise.
+   */
+  giftMade?: GiftMade;
+}
+
+/** A gift the checkout already made: its amount (the fee included), its kind, and whether the bank is still completing it. */
+export interface GiftMade {
+  amountCents: number;
+  type: GiftType;
+  processing: boolean;
 }

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import siteConfig from '@site-config';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { DonateOptions } from '~/shared/donate-options';
+import { describe, expect, it, vi } from 'vitest';
+import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
 import { PageDataProvider } from '../app/page-data';
 import { never, renderWithProviders, serveApi } from '../test/component-test-kit';
 import CheckoutPage from './checkout-page';
@@ -13,7 +13,7 @@ const setUp: DonateOptions = {
 };
 
 /** The checkout as the server renders it for `query`, with its data. */
-function open(query: string, options: DonateOptions | undefined = setUp) {
+function open(query: string, options: DonateOptions | CheckoutPageData | undefined = setUp) {
   return renderWithProviders(
     <PageDataProvider
       snapshot={options ? { path: '/checkout', search: query, data: options } : undefined}
@@ -94,5 +94,52 @@ describe('the checkout before any form (issue 15)', () => {
   it('opens the form as before when the gift can be taken', () => {
     open('amount=36&type=onetime&method=ojc');
     expect(screen.getByRole('button', { name: 'Donate $36 via OJC' })).toBeDefined();
+  });
+});
+
+describe('Back to a checkout whose gift was made', () => {
+  const made = {
+    ...setUp,
+    card: null,
+    attempt: 'attempt-key',
+    giftMade: { amountCents: 3600, type: 'onetime' as const, processing: false },
+  };
+
+  it('says the gift was made instead of showing a form ready to charge it again', () => {
+    open('amount=36&type=onetime&method=credit_card&gift=pi_made123', made);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your Gift Has Been Made' }),
+    ).toBeDefined();
+    expect(screen.getByText(/Your \$36\.00 gift was received: thank you\./)).toBeDefined();
+    expect(screen.queryByLabelText(/Full Name/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Complete Donation/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Give again' }).getAttribute('href')).toBe(
+      '/checkout?amount=36&type=onetime&method=credit_card',
+    );
+  });
+
+  it('says the bank is still completing it when it is', () => {
+    open('amount=36&type=onetime&method=credit_card&gift=pi_made123', {
+      ...made,
+      giftMade: { ...made.giftMade, processing: true },
+    });
+    expect(screen.getByText(/Your \$36\.00 gift is being completed by your bank\./)).toBeDefined();
+  });
+
+  it('asks the server again when the browser restores a checkout that set a payment up', () => {
+    serveApi({ 'GET /api/stripe-config': never });
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    window.history.replaceState(null, '', '/checkout?amount=36&type=onetime&method=credit_card');
+    open('amount=36&type=onetime&method=credit_card', setUp);
+    const pageshow = (persisted: boolean) =>
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
+    // Restored before any payment was set up: nothing to ask.
+    pageshow(true);
+    expect(reload).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/checkout?amount=36&type=onetime&gift=pi_made123');
+    pageshow(false);
+    expect(reload).not.toHaveBeenCalled();
+    pageshow(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
+import type { GiftMade } from '~/shared/donate-options';
 import { formatMoney } from '~/shared/money';
 import { useSiteContent } from '../lib/site-content';
 import { OfficeContact } from '../components/layout/office-contact';
@@ -7,22 +8,25 @@ import { buttonClass } from '../components/ui/button';
 import { CardCheckout } from '../features/donate/components/card-checkout';
 import { CheckoutNotice, checkoutProblem } from '../features/donate/components/checkout-notice';
 import { OjcCheckout } from '../features/donate/components/ojc-checkout';
+import { donateHrefFromCheckout } from '../features/donate/lib/donate-choice';
 import { useCheckoutOptions } from '../features/donate/lib/use-donate-options';
 import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
 
 /**
  * Spec 2, /checkout?amount=N&type=onetime|subscription&method=credit_card|ojc. Without a whole
- * amount above zero it goes to /donate (on the server too: a 302). An amount over the limit, or
+ * amount above zero it goes back to /donate with the donor's choice, which says what is missing
+ * (on the server too: a 302). An amount over the limit, or
  * a method not set up, is said plainly before any form (the server's page data: the limits and
  * the methods set up).
  */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
+  useReloadWhenRestored();
   const [oneTimeInstead, setOneTimeInstead] = useState(false);
   const options = useCheckoutOptions();
   const { phone } = useSiteContent('contact');
   const choice = parseCheckoutChoice(params);
-  if (!choice) return <Redirect to="/donate" replace />;
+  if (!choice) return <Redirect to={donateHrefFromCheckout(params)} replace />;
   const membershipProblem = choice.membership ? options?.membershipProblem : undefined;
   const blocked =
     Boolean(membershipProblem) ||
@@ -31,6 +35,8 @@ export default function CheckoutPage() {
   const otherMethodSetUp = !options || options.methods[choice.type].includes(otherMethod);
   const amount = formatMoney(choice.amount * 100, 'usd', { whole: true });
   const monthly = choice.type === 'subscription' && !oneTimeInstead;
+  if (options?.giftMade)
+    return <GiftMadeNotice made={options.giftMade} again={checkoutHref(choice)} />;
 
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
@@ -91,6 +97,54 @@ export default function CheckoutPage() {
             onOneTimeInstead={setOneTimeInstead}
           />
         )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A page the browser kept whole (the back-forward cache) shows what it showed when left: a
+ * checkout that was paying, or had paid, would come back ready to charge again. Once it has set
+ * a payment up (`gift=` in its address), it asks the server again, which knows whether the gift
+ * was made.
+ */
+function useReloadWhenRestored() {
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted && new URLSearchParams(window.location.search).has('gift')) {
+        window.location.reload();
+      }
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+}
+
+/** Back to a checkout whose gift was made: it says so, and giving again is a choice of its own. */
+function GiftMadeNotice({ made, again }: { made: GiftMade; again: string }) {
+  const amount = formatMoney(made.amountCents);
+  const monthly = made.type === 'subscription';
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <h1 className="font-display text-4xl font-semibold text-navy-950">Your Gift Has Been Made</h1>
+      <div
+        role="status"
+        className="mt-8 rounded-2xl bg-white p-6 text-lg text-stone-800 shadow-sm ring-1 ring-stone-300"
+      >
+        <p>
+          {made.processing
+            ? `Your ${amount}${monthly ? ' monthly' : ''} gift is being completed by your bank. A receipt will follow by email once it is.`
+            : `Your ${amount}${monthly ? ' monthly' : ''} gift was received: thank you. A receipt is on its way to your email.`}
+        </p>
+        <p className="mt-3">Nothing more will be charged from this page.</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <a href={again} className={buttonClass('secondary')}>
+            Give again
+          </a>
+          <a href="/" className={buttonClass('outline')}>
+            Return to Homepage
+          </a>
+        </div>
       </div>
     </section>
   );

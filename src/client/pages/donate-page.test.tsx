@@ -43,7 +43,9 @@ function arriveAt(path: string) {
 const banner = (text: string | RegExp) =>
   screen.getByText(text).closest<HTMLElement>('[role="status"], [role="alert"]')!;
 
-const donateButton = () => screen.getByRole('button', { name: /^Donate \$/ });
+/** The form's Donate button, whatever it reads: with an amount 'Donate $X', else what to do. */
+const donateButton = () =>
+  screen.getByRole('button', { name: /^(Donate \$|Choose an amount|Enter )/ });
 const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
 
 describe('the donate page', () => {
@@ -165,6 +167,28 @@ describe('the donate page', () => {
     open('/donate?amount=25001');
     expect(fieldError('Custom amount (USD)')).toMatch(/^The most we can take online is \$25,000/);
     expect((donateButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(donateButton().textContent).toBe('Enter $25,000 or less');
+  });
+
+  it('says what was missing when Donate was pressed without an amount (no scripts)', async () => {
+    const { user } = open('/donate?type=onetime&method=ojc&missing=amount');
+    expect(fieldError('Custom amount (USD)')).toBe(
+      'Choose an amount or type one, then press Donate.',
+    );
+    expect(donateButton().textContent).toBe('Choose an amount to donate');
+    // Told once: choosing an amount ends it, and the address no longer says it.
+    await user.click(screen.getByRole('button', { name: '$72' }));
+    expect(fieldError('Custom amount (USD)')).toBeFalsy();
+  });
+
+  it('makes each tab a link to the page open on it, so the tabs work without scripts', () => {
+    open('/donate?amount=72&method=ojc');
+    expect(screen.getByRole('tab', { name: 'Monthly' }).getAttribute('href')).toBe(
+      '/donate?amount=72&type=onetime&method=ojc&tab=monthly',
+    );
+    expect(screen.getByRole('tab', { name: 'One-Time' }).getAttribute('href')).toBe(
+      '/donate?amount=72&type=onetime&method=ojc',
+    );
   });
 
   it('keeps the choice when the result flags leave the address', async () => {

@@ -6,6 +6,7 @@ import { ImpactList } from '../features/donate/components/impact-list';
 import { MethodChoice } from '../features/donate/components/method-choice';
 import { MonthlyTiers } from '../features/donate/components/monthly-tiers';
 import { OneTimeGift } from '../features/donate/components/one-time-gift';
+import { donateQuery, type DonateChoice } from '../features/donate/lib/donate-choice';
 import { useDonateChoice } from '../features/donate/lib/use-donate-choice';
 import { useDonateFlags } from '../features/donate/lib/use-donate-flags';
 import { useDonateOptions } from '../features/donate/lib/use-donate-options';
@@ -20,6 +21,9 @@ export default function DonatePage() {
   const options = useDonateOptions();
   const { choice, methods, method, change } = useDonateChoice(options);
   const givingOnline = options ? options.methods.onetime.length > 0 : true;
+  // Each tab is also the address of the page open on it, so it works without scripts.
+  const tabHref = (tab: DonateChoice['tab']) =>
+    `/donate?${donateQuery({ ...choice, tab }, method)}`;
   const loading = (
     <p role="status" className="text-stone-700">
       Loading the ways to give…
@@ -42,6 +46,7 @@ export default function DonatePage() {
             {
               id: 'onetime',
               label: 'One-Time',
+              href: tabHref('onetime'),
               panel: (
                 <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
                   <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-300">
@@ -69,6 +74,7 @@ export default function DonatePage() {
             {
               id: 'monthly',
               label: 'Monthly',
+              href: tabHref('monthly'),
               panel: (
                 <div className="flex flex-col gap-8">
                   <h2 className="text-center font-display text-3xl font-semibold text-navy-950">

@@ -26,7 +26,7 @@ async function givingFromApi(): Promise<State> {
   }
 }
 
-const heading = 'mb-3 text-2xl font-semibold text-navy-950';
+const heading = 'mb-3 font-display text-2xl font-semibold text-navy-950';
 
 /**
  * /my-giving: a donor's gifts, monthly gifts, membership, receipts and year-end statements,

@@ -162,7 +162,7 @@ export default function PrayerNamesPage() {
             onRemove={(id) => change(() => removePrayerName(id)).catch(showNotice)}
           />
           <div id="name-form" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-300">
-            <h2 className="mb-4 text-2xl font-semibold text-navy-950">
+            <h2 className="mb-4 font-display text-2xl font-semibold text-navy-950">
               {editing ? 'Edit a name' : 'Add a name'}
             </h2>
             <NameForm

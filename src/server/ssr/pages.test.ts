@@ -53,10 +53,11 @@ describe('server-rendered public pages', () => {
         expect(text, `${url} nav ${label}`).toContain(label);
       }
       expect(html).toContain('href="/#miracles"');
-      // The phone menu is a <details>: it opens without JavaScript.
-      expect(html).toMatch(
-        /<details[^>]*><summary[^>]*><span[^>]*>Menu<\/span>.*<\/summary><div id="mobile-menu"/s,
-      );
+      // The phone menu opens without JavaScript, and closes on a link to a section: it is shown
+      // while the address names it (CSS :target).
+      expect(html).toMatch(/<a href="#mobile-menu"[^>]*><span[^>]*>Menu<\/span>/);
+      expect(html).toMatch(/<div id="mobile-menu" class="[^"]*\btarget:block\b/);
+      expect(html).not.toContain('<details');
       expect(text).toContain('Inspire Me');
       expect(text).toMatch(/© \d{4} Tziyun Community Inc\./);
       for (const network of ['Twitter', 'Instagram', 'Facebook', 'TikTok', 'YouTube', 'WhatsApp']) {
@@ -149,19 +150,25 @@ describe('server-rendered public pages', () => {
     }
   });
 
-  it('redirects /checkout without a whole amount above zero to /donate', async () => {
-    for (const query of [
-      '',
-      '?type=onetime',
-      '?amount=0',
-      '?amount=-3',
-      '?amount=1.5',
-      '?amount=x',
+  it('redirects /checkout without a whole amount above zero to /donate, with the choice and what is wrong', async () => {
+    for (const [query, location] of [
+      ['', '/donate?type=onetime&missing=amount'],
+      [
+        '?type=subscription&method=ojc&amount=',
+        '/donate?type=subscription&method=ojc&missing=amount',
+      ],
+      ['?amount=0', '/donate?amount=0&type=onetime'],
+      ['?amount=-3', '/donate?amount=-3&type=onetime'],
+      ['?amount=1.5', '/donate?amount=1.5&type=onetime'],
+      ['?amount=x', '/donate?amount=x&type=onetime'],
     ]) {
       const res = await app.inject(`/checkout${query}`);
       expect(res.statusCode, query).toBe(302);
-      expect(res.headers.location).toBe('/donate');
+      expect(res.headers.location, query).toBe(location);
     }
+    // The page it lands on says what was missing, in the form's own words.
+    const told = await page('/donate?type=onetime&missing=amount', paying);
+    expect(told.text).toContain('Choose an amount or type one, then press Donate.');
     expect((await app.inject('/checkout?amount=36&type=onetime')).statusCode).toBe(200);
   });
 
@@ -173,7 +180,15 @@ describe('server-rendered public pages', () => {
     for (const preset of [36, 72, 100, 250]) expect(text).toContain(`$${preset}`);
     expect(text).toContain('Make this a monthly recurring donation');
     // Disabled once the page has hydrated; before, and without JavaScript, it sends the form.
-    expect(html).toMatch(/<button type="submit" class="[^"]*opacity-60"[^>]*>Donate \$0<\/button>/);
+    // Never 'Donate $0': without an amount it says what to do.
+    expect(html).toMatch(
+      /<button type="submit" class="[^"]*opacity-60"[^>]*>Choose an amount to donate<\/button>/,
+    );
+    expect(text).not.toContain('Donate $0');
+    // The tabs are links to the page open on each, so Monthly works without scripts.
+    expect(html).toMatch(
+      /<a role="tab"[^>]* href="\/donate\?type=onetime&amp;method=[a-z_]+&amp;tab=monthly"/,
+    );
     expect(text).toContain('Sponsors healing and blessing prayers');
     expect(html).toMatch(/<form[^>]* action="\/checkout" method="get"/);
     expect(text).not.toContain('There was an issue processing your payment');

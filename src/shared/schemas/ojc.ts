@@ -79,6 +79,20 @@ export const ojcCardMessages = {
 };
 
 const expiryPattern = /^(0[1-9]|1[0-2])\s*\/?\s*(\d{2})$/;
+/** Written as a month and a year, whatever the month: `13/20`, `0025`. */
+const expiryShape = /^(\d{2})\s*\/?\s*\d{2}$/;
+
+/**
+ * The month of an expiry written as a month and a year when it is no month (00, 13 and up), or
+ * null: the donor is told the month is wrong, not how to write an expiry they wrote correctly.
+ */
+export function impossibleExpiryMonth(expiry: string): string | null {
+  const month = expiryShape.exec(expiry.trim())?.[1];
+  return month !== undefined && (Number(month) < 1 || Number(month) > 12) ? month : null;
+}
+
+export const expiryMonthMessage = (month: string) =>
+  `There is no month ${month}: the month is 01 to 12.`;
 
 /** `MM/YY` or `MMYY` as OJC takes it (`MMYY`), or null if it is neither. */
 export function ojcExpiryDigits(expiry: string): string | null {
@@ -109,9 +123,16 @@ export function ojcChargeInput(now: () => Date) {
       z.string({ error: ojcCardMessages.expiryRequired }).check(
         z.trim(),
         z.minLength(1, ojcCardMessages.expiryRequired),
-        z.refine((value) => value === '' || ojcExpiryDigits(value) !== null, {
-          error: ojcCardMessages.expiryInvalid,
+        z.refine((value) => impossibleExpiryMonth(value) === null, {
+          error: (issue) => expiryMonthMessage(impossibleExpiryMonth(String(issue.input)) ?? ''),
         }),
+        z.refine(
+          (value) =>
+            value === '' ||
+            ojcExpiryDigits(value) !== null ||
+            impossibleExpiryMonth(value) !== null,
+          { error: ojcCardMessages.expiryInvalid },
+        ),
         z.refine(
           (value) => {
             const digits = ojcExpiryDigits(value);

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
+import { useScripted } from '~/client/lib/use-scripted';
 import { AnchorLink } from './anchor-link';
 
 const anchorLinks = [
@@ -20,8 +21,56 @@ const routeLinks = [
 const linkClass =
   'block rounded-md px-3 py-2 text-base font-medium text-white/90 hover:bg-white/10 hover:text-white lg:text-sm';
 
+const menuButtonClass =
+  'block cursor-pointer list-none rounded-md p-2 text-white hover:bg-white/10 [&::-webkit-details-marker]:hidden';
+
+function MenuIcon({ close }: { close: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d={close ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+    </svg>
+  );
+}
+
+/**
+ * The phone menu before scripts run, and without them: it is open while the address names it
+ * (`#mobile-menu`, CSS :target), so a link to a section of the page (`/#miracles`) names that
+ * section instead and the menu closes, as it does with scripts. A <details> would stay open
+ * over the page: only a script can close one.
+ */
+function NoScriptMenu({ children }: { children: ReactNode }) {
+  return (
+    <div className="group lg:hidden">
+      <a href="#mobile-menu" className={`${menuButtonClass} group-has-[:target]:hidden`}>
+        <span className="sr-only">Menu</span>
+        <MenuIcon close={false} />
+      </a>
+      {/* Names no element: the menu closes and the page stays where it is. */}
+      <a href="#menu-closed" className={`${menuButtonClass} hidden group-has-[:target]:block`}>
+        <span className="sr-only">Close the menu</span>
+        <MenuIcon close />
+      </a>
+      <div
+        id="mobile-menu"
+        className="absolute inset-x-0 top-20 hidden border-t border-white/10 bg-navy-950 target:block"
+      >
+        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{children}</ul>
+      </div>
+    </div>
+  );
+}
+
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const scripted = useScripted();
   const [location] = useLocation();
 
   useEffect(() => {
@@ -70,36 +119,39 @@ export function SiteHeader() {
             {siteConfig.product}
           </Link>
           <ul className="hidden items-center gap-1 lg:flex">{links}</ul>
-          {/* A disclosure that opens without JavaScript too (issue 15); scripts close it on a
-              link, Escape or a new page. */}
-          <details
-            className="group lg:hidden"
-            open={open}
-            onToggle={(e) => setOpen(e.currentTarget.open)}
-          >
-            <summary className="block cursor-pointer list-none rounded-md p-2 text-white hover:bg-white/10 [&::-webkit-details-marker]:hidden">
-              {/* One name; the summary says itself whether it is expanded. */}
-              <span className="sr-only">Menu</span>
-              <svg
-                viewBox="0 0 24 24"
-                width="28"
-                height="28"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
-                <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </summary>
-            <div
-              id="mobile-menu"
-              className="absolute inset-x-0 top-20 border-t border-white/10 bg-navy-950"
+          {scripted ? (
+            // A disclosure; scripts close it on a link, Escape or a new page.
+            <details
+              className="group lg:hidden"
+              open={open}
+              onToggle={(e) => setOpen(e.currentTarget.open)}
             >
-              <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{links}</ul>
-            </div>
-          </details>
+              <summary className={menuButtonClass}>
+                {/* One name; the summary says itself whether it is expanded. */}
+                <span className="sr-only">Menu</span>
+                <svg
+                  viewBox="0 0 24 24"
+                  width="28"
+                  height="28"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
+                  <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+                  <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </summary>
+              <div
+                id="mobile-menu"
+                className="absolute inset-x-0 top-20 border-t border-white/10 bg-navy-950"
+              >
+                <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{links}</ul>
+              </div>
+            </details>
+          ) : (
+            <NoScriptMenu>{links}</NoScriptMenu>
+          )}
         </div>
       </nav>
     </header>

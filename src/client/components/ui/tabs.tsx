@@ -6,6 +6,12 @@ export interface TabItem<T extends string> {
   label: string;
   /** What the tab shows; only the selected tab's panel is rendered. */
   panel: ReactNode;
+  /**
+   * The address that opens the page on this tab, when the page's address holds its tab: the
+   * tab is then a link, so it works before scripts run and without them; with them it selects
+   * in place.
+   */
+  href?: string;
 }
 
 const looks = {
@@ -43,7 +49,7 @@ export function Tabs<T extends string>({
   look?: keyof typeof looks;
 }) {
   const baseId = useId();
-  const tabRefs = useRef(new Map<T, HTMLButtonElement>());
+  const tabRefs = useRef(new Map<T, HTMLElement>());
   const current = items.find((item) => item.id === selected) ?? items[0];
   if (!current) return null;
   const style = looks[look];
@@ -67,25 +73,43 @@ export function Tabs<T extends string>({
   return (
     <div>
       <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={style.list}>
-        {items.map((item) => (
-          <button
-            key={item.id}
-            ref={(el) => {
+        {items.map((item) => {
+          const common = {
+            ref: (el: HTMLElement | null) => {
               if (el) tabRefs.current.set(item.id, el);
               else tabRefs.current.delete(item.id);
-            }}
-            type="button"
-            role="tab"
-            id={tabId(item)}
-            aria-selected={item === current}
-            aria-controls={panelId(item)}
-            tabIndex={item === current ? 0 : -1}
-            onClick={() => onSelect(item.id)}
-            className={style.tab}
-          >
-            {item.label}
-          </button>
-        ))}
+            },
+            role: 'tab',
+            id: tabId(item),
+            'aria-selected': item === current,
+            'aria-controls': panelId(item),
+            tabIndex: item === current ? 0 : -1,
+          } as const;
+          return item.href ? (
+            <a
+              key={item.id}
+              {...common}
+              href={item.href}
+              onClick={(event) => {
+                event.preventDefault();
+                onSelect(item.id);
+              }}
+              className={`inline-flex items-center ${style.tab}`}
+            >
+              {item.label}
+            </a>
+          ) : (
+            <button
+              key={item.id}
+              {...common}
+              type="button"
+              onClick={() => onSelect(item.id)}
+              className={style.tab}
+            >
+              {item.label}
+            </button>
+          );
+        })}
       </div>
       {items.map((item) => (
         <div

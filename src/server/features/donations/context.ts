@@ -70,3 +70,18 @@ export function donationContexts(
     };
   };
 }
+
+const appContexts = new WeakMap<FastifyInstance, (log: FastifyBaseLogger) => DonationContext>();
+
+/**
+ * The donation context of a page or another feature: made once per app (one Stripe client).
+ * Throws 'unavailable' as `donationContexts` does when Stripe is not set up.
+ */
+export function donationContextOf(app: FastifyInstance, log: FastifyBaseLogger): DonationContext {
+  let contextFor = appContexts.get(app);
+  if (!contextFor) {
+    contextFor = donationContexts(app);
+    appContexts.set(app, contextFor);
+  }
+  return contextFor(log);
+}

@@ -5,6 +5,8 @@ import { donationFee } from '../../env';
 import { minDonationDollars } from '~/shared/schemas/donations';
 import { paymentMethods } from '../../lib/payment-methods';
 import { membershipLinkProblem } from '../members';
+import type { PageDataContext } from '../../ssr/page-data';
+import { loadGiftMade } from './gift-made';
 import { stripeSettings } from './stripe-client';
 
 /**
@@ -29,6 +31,7 @@ export async function loadDonatePageData(app: FastifyInstance): Promise<DonateOp
 export async function loadCheckoutPageData(
   app: FastifyInstance,
   url: URL,
+  context?: PageDataContext,
 ): Promise<CheckoutPageData> {
   const settings = stripeSettings(app.env);
   // A membership's link is checked as its payment would be, so a paid one says so at once.
@@ -37,10 +40,12 @@ export async function loadCheckoutPageData(
   const membershipProblem = membership
     ? await membershipLinkProblem(app.database.db, app.linkSigner, membership, app.clock())
     : null;
+  const giftMade = settings ? await loadGiftMade(app, url, context?.request.log ?? app.log) : null;
   return {
     ...(await loadDonatePageData(app)),
     card: settings ? { publishableKey: settings.publishableKey, fee: donationFee(app.env) } : null,
     attempt: randomBytes(18).toString('base64url'),
     ...(membershipProblem ? { membershipProblem } : {}),
+    ...(giftMade ? { giftMade } : {}),
   };
 }

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { stripeSubscriptions } from '~/db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { donations, stripeSubscriptions, type StripeSubscriptionRow } from '~/db/schema';
 import { manageLinkMessages } from '~/shared/schemas/manage-gift';
 import { AppError } from '../../errors';
 import type { DonationContext } from './context';
@@ -28,23 +28,46 @@ export async function findManagedGift(ctx: DonationContext, token: string) {
   return row;
 }
 
+/** Stripe's statuses a subscription never leaves: nothing to ask Stripe about. */
+const ended = new Set(['canceled', 'incomplete_expired']);
+
 /**
- * The subscription's state as Stripe has it now: our row follows Stripe's webhook events, which
- * may not have arrived yet when a donor opens the link in the first receipt. Without Stripe, the
- * stored state.
+ * A monthly card gift's state as the donor is shown it, on its manage page and in My giving alike:
+ * Stripe's, read now, since our row follows Stripe's webhook events, which may not have arrived
+ * when a donor looks right after paying. Without Stripe (not set up, unreachable), the stored
+ * state, with a subscription whose first invoice is recorded as paid counted active: that
+ * payment is what makes Stripe's subscription active.
  */
-async function liveState(ctx: DonationContext, subscriptionId: string) {
-  try {
-    const live = await ctx.stripe.subscriptions.retrieve(subscriptionId);
-    return { status: live.status, cancelAtPeriodEnd: live.cancel_at_period_end };
-  } catch (error) {
-    ctx.log.warn(stripeErrorFields(error), 'reading a subscription for its manage page failed');
-    return {};
+export async function currentSubscriptionState(
+  ctx: Pick<DonationContext, 'db' | 'log'> & { stripe: DonationContext['stripe'] | null },
+  row: StripeSubscriptionRow,
+): Promise<Pick<StripeSubscriptionRow, 'status' | 'cancelAtPeriodEnd'>> {
+  const stored = { status: row.status, cancelAtPeriodEnd: row.cancelAtPeriodEnd };
+  if (ended.has(row.status)) return stored;
+  if (ctx.stripe) {
+    try {
+      const live = await ctx.stripe.subscriptions.retrieve(row.id);
+      return { status: live.status, cancelAtPeriodEnd: live.cancel_at_period_end };
+    } catch (error) {
+      ctx.log.warn(stripeErrorFields(error), 'reading a subscription’s state failed');
+    }
   }
+  if (row.status !== 'incomplete') return stored;
+  const [paid] = await ctx.db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(
+      and(
+        eq(donations.stripeSubscriptionId, row.id),
+        inArray(donations.paymentStatus, ['succeeded', 'refunded', 'disputed']),
+      ),
+    )
+    .limit(1);
+  return paid ? { ...stored, status: 'active' } : stored;
 }
 
 /** The gift a manage link names, as the donor sees it (the API and the page alike). */
 export async function readManagedGift(ctx: DonationContext, token: string) {
   const gift = await findManagedGift(ctx, token);
-  return serializeManagedGift({ ...gift, ...(await liveState(ctx, gift.id)) });
+  return serializeManagedGift({ ...gift, ...(await currentSubscriptionState(ctx, gift)) });
 }

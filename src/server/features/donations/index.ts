@@ -2,3 +2,5 @@
 export { donationRoutes } from './routes';
 export { loadCheckoutPageData, loadDonatePageData } from './donate-page-data';
 export { loadManageGiftPageData } from './manage-page';
+export { donationContextOf } from './context';
+export { currentSubscriptionState } from './find-managed-gift';

@@ -6,6 +6,7 @@ import { dedicationOf } from '../../lib/dedication';
 import { ojcCancelUrl } from '../../services/receipts/cancel-link';
 import { manageGiftUrl } from '../../services/receipts/manage-link';
 import { receiptPdfPath } from '../../services/receipts/receipt-pdf-link';
+import { currentSubscriptionState, donationContextOf } from '../donations';
 import { giftsOf, keptCents, statementPdfPath, yearsOf } from './donor-gifts';
 
 const dedicationText = (row: Parameters<typeof dedicationOf>[0]) => {
@@ -29,14 +30,31 @@ const stripeStatusLabels: Record<string, string> = {
   incomplete_expired: 'Not started',
 };
 
-/** The donor's Stripe monthly gifts, with the manage page (Stripe's portal) while they run. */
+/** Stripe's client when Stripe is set up, for the gifts' current state. */
+function stripeOf(app: FastifyInstance) {
+  try {
+    return donationContextOf(app, app.log).stripe;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The donor's Stripe monthly gifts, with the manage page (Stripe's portal) while they run. Each
+ * gift's state is the one its manage page shows (`currentSubscriptionState`): a gift whose first
+ * payment went through is active here too before Stripe's webhook arrives.
+ */
 async function stripeMonthly(app: FastifyInstance, email: string, now: Date) {
   const { db } = app.database;
-  const subs = await db
+  const stored = await db
     .select()
     .from(stripeSubscriptions)
     .where(sql`lower(${stripeSubscriptions.email}) = ${email}`)
     .orderBy(desc(stripeSubscriptions.createdAt));
+  const state = { db, log: app.log, stripe: stripeOf(app) };
+  const subs = await Promise.all(
+    stored.map(async (sub) => ({ ...sub, ...(await currentSubscriptionState(state, sub)) })),
+  );
   const links = { linkSigner: app.linkSigner, publicUrl: app.env.PUBLIC_URL };
   return Promise.all(
     subs.map(async (sub): Promise<MyGiving['monthly'][number]> => {

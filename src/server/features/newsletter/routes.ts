@@ -10,7 +10,7 @@ import { newsletterConfirmForm, newsletterConfirmLink, newsletterUnsubscribeLink
 import { subscribeNewsletters } from './subscribe-newsletter';
 
 export const newsletterSuccessMessage =
-  'Thank you for subscribing! Please check your inbox and confirm your address.';
+  'Thank you! Please check your inbox and confirm your address to start the newsletter.';
 export const unsubscribedMessage =
   'You are unsubscribed. We will not send you the newsletter again.';
 

@@ -140,7 +140,7 @@ describe('the OJC payment page without JavaScript', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Enter the card number as printed on your OJC card');
-    expect(res.body).toContain('Enter the expiry as MM/YY');
+    expect(res.body).toContain('There is no month 13: the month is 01 to 12.');
     expect(res.body).not.toContain('value="1234"');
     expect(ojc.standIn.requests.length).toBe(calls);
   });

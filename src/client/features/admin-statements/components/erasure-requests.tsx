@@ -36,7 +36,7 @@ export function ErasureRequests() {
   const requests = query.data?.requests ?? [];
   return (
     <section aria-labelledby="erasure-heading" className="flex flex-col gap-3">
-      <h3 id="erasure-heading" className="text-xl font-semibold text-navy-950">
+      <h3 id="erasure-heading" className="font-display text-xl font-semibold text-navy-950">
         Requests to be forgotten
       </h3>
       <QueryStatus query={query} loadingLabel="Loading requests…" errorTitle="Requests" />

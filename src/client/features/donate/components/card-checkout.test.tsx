@@ -150,6 +150,12 @@ describe('card checkout: setting up', () => {
         .getByRole('link', { name: 'Give with an OJC charity card instead' })
         .getAttribute('href'),
     ).toBe('/checkout?amount=50&type=onetime&method=ojc');
+    // The office's address is written to, its number called: never 'call … at' an address.
+    const waiting = screen.getByText('Loading the secure card form from Stripe…').parentElement!;
+    expect(waiting.textContent).toContain(
+      'or reach the office by email or phone: office@tziyun.org or (845) 555-0142.',
+    );
+    expect(waiting.textContent).not.toMatch(/call the office at \S+@/);
     expect(loadStripeJs).toHaveBeenCalledWith('pk_test_page');
     expect(api.requests).toEqual([]);
 
@@ -280,6 +286,10 @@ describe('card checkout: paying', () => {
     expect(fake.stripe.confirmPayment).toHaveBeenCalledWith(
       expect.objectContaining({ clientSecret: 'pi_test123_secret_abc', redirect: 'if_required' }),
     );
+    // The page's address names the payment (never its secret), so that Back to it after the
+    // thank-you is told by the server that the gift was made.
+    expect(new URLSearchParams(window.location.search).get('gift')).toBe('pi_test123');
+    expect(window.location.href).not.toContain('secret');
     expect(api.to('POST /api/record-donation')[0]!.body).toEqual({
       stripePaymentId: 'pi_test123',
       name: 'Rivka Cohen',

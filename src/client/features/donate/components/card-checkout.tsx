@@ -114,6 +114,19 @@ export function CardCheckout({
   );
 }
 
+/**
+ * Writes the payment about to be confirmed into the page's address (`gift=pi_…`, never the
+ * secret), so that coming back to this page (Back after the thank-you, a reload) lets the server
+ * say the gift was made rather than show a checkout ready to charge it again.
+ */
+function rememberPayment(clientSecret: string) {
+  const id = clientSecret.split('_secret_')[0] ?? '';
+  if (!/^pi_[A-Za-z0-9]+$/.test(id)) return;
+  const url = new URL(window.location.href);
+  url.searchParams.set('gift', id);
+  window.history.replaceState(window.history.state, '', url);
+}
+
 /** A setup failure whose message is already the donor's. */
 class SetupProblem extends Error {}
 
@@ -214,6 +227,7 @@ function CardForm({
         fail('No client secret received from payment API');
         return;
       }
+      rememberPayment(clientSecret);
 
       // A membership's first payment says so on the thank-you (use-donate-flags.ts).
       const thanks = `/donate?success=true${choice.membership ? '&membership=paid' : ''}`;
@@ -274,7 +288,7 @@ function CardForm({
               setOneTimeInstead(e.target.checked);
               onOneTimeInstead?.(e.target.checked);
             }}
-            className="size-5 accent-navy-900"
+            className="size-5 shrink-0 accent-navy-900"
           />
           One-time donation instead
         </label>
@@ -287,7 +301,7 @@ function CardForm({
           checked={coverFee}
           disabled={processing}
           onChange={(e) => setCoverFee(e.target.checked)}
-          className="mt-1 size-5 accent-navy-900"
+          className="mt-1 size-5 shrink-0 accent-navy-900"
         />
         <span>
           Add {formatMoney(coverFeeCents(giftCents, fee))} to cover the card processing fee, so all
@@ -311,7 +325,7 @@ function CardForm({
                   <a href={otherWay} className="font-semibold underline underline-offset-2">
                     Give with an OJC charity card instead
                   </a>
-                  , or call the office at <OfficeContact />.
+                  , or reach the office by email or phone: <OfficeContact />.
                 </>
               ) : (
                 <>

@@ -44,7 +44,7 @@ export function DedicationFields({
           checked={value.enabled}
           disabled={disabled}
           onChange={(e) => onChange({ ...value, enabled: e.target.checked })}
-          className="size-5 accent-navy-900"
+          className="size-5 shrink-0 accent-navy-900"
         />
         Dedicate this gift (optional)
       </label>

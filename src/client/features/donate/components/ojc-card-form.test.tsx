@@ -71,7 +71,23 @@ describe('the OJC card form', () => {
     await user.type(expiryField(), '1330');
     await user.click(screen.getByRole('button', { name: 'Pay $36.00' }));
     await waitFor(() => expect(fieldError(/OJC card number/)).toBe(ojcCardMessages.cardInvalid));
-    expect(fieldError(/Expiry/)).toBe(ojcCardMessages.expiryInvalid);
+    // The month is what is wrong, not the way it is written.
+    expect(fieldError(/Expiry/)).toBe('There is no month 13: the month is 01 to 12.');
+
+    await user.clear(expiryField());
+    await user.type(expiryField(), '13/20');
+    await waitFor(() =>
+      expect(fieldError(/Expiry/)).toBe('There is no month 13: the month is 01 to 12.'),
+    );
+    await user.clear(expiryField());
+    await user.type(expiryField(), '0025');
+    await waitFor(() =>
+      expect(fieldError(/Expiry/)).toBe('There is no month 00: the month is 01 to 12.'),
+    );
+    // Not a month and a year at all: then the form it takes.
+    await user.clear(expiryField());
+    await user.type(expiryField(), '1');
+    await waitFor(() => expect(fieldError(/Expiry/)).toBe(ojcCardMessages.expiryInvalid));
 
     await user.clear(expiryField());
     await user.type(expiryField(), '0120');

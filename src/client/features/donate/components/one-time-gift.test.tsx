@@ -29,7 +29,9 @@ function Harness({ query = '', methods = bothMethods }: { query?: string; method
   );
 }
 
-const donateButton = () => screen.getByRole('button', { name: /^Donate \$/ });
+/** The form's Donate button, whatever it reads: with an amount 'Donate $X', else what to do. */
+const donateButton = () =>
+  screen.getByRole('button', { name: /^(Donate \$|Choose an amount|Enter )/ });
 const customField = () => screen.getByLabelText('Custom amount (USD)') as HTMLInputElement;
 
 /** Presses Donate and returns the checkout's query it opened (a full page load). */
@@ -43,9 +45,9 @@ async function donate(user: ReturnType<typeof renderWithProviders>['user']) {
 }
 
 describe('the one-time gift form', () => {
-  it('starts with no amount: the button reads Donate $0 and is disabled', () => {
+  it('starts with no amount: the button asks for one and is disabled', () => {
     renderWithProviders(<Harness />);
-    expect(donateButton().textContent).toBe('Donate $0');
+    expect(donateButton().textContent).toBe('Choose an amount to donate');
     expect((donateButton() as HTMLButtonElement).disabled).toBe(true);
     for (const preset of siteConfig.donatePresets) {
       expect(screen.getByRole('button', { name: `$${preset}` }).getAttribute('aria-pressed')).toBe(
@@ -87,11 +89,12 @@ describe('the one-time gift form', () => {
   it('keeps the button disabled for a custom amount that is not whole dollars above zero, and says why under the field', async () => {
     const { user } = renderWithProviders(<Harness />);
     await user.type(customField(), '0');
-    expect(donateButton().textContent).toBe('Donate $0');
+    expect(donateButton().textContent).toBe('Enter at least $1');
     expect((donateButton() as HTMLButtonElement).disabled).toBe(true);
     expect(fieldError('Custom amount (USD)')).toBe('The smallest gift we can take online is $1.');
     await user.clear(customField());
     await user.type(customField(), '12.5');
+    expect(donateButton().textContent).toBe('Enter whole dollars');
     expect((donateButton() as HTMLButtonElement).disabled).toBe(true);
     expect(fieldError('Custom amount (USD)')).toBe(
       'Please enter whole dollars, without cents: $12 or $13.',
@@ -102,6 +105,8 @@ describe('the one-time gift form', () => {
   it('refuses an amount over the server’s limit where it is typed, naming the limit and the office', async () => {
     const { user } = renderWithProviders(<Harness />);
     await user.type(customField(), '25001');
+    // The button names no amount it will not give, least of all $0: it says what to do.
+    expect(donateButton().textContent).toBe('Enter $25,000 or less');
     expect((donateButton() as HTMLButtonElement).disabled).toBe(true);
     expect(fieldError('Custom amount (USD)')).toBe(
       `The most we can take online is $25,000 per gift. For a larger gift, please call the office at ${siteConfig.contact.phone}.`,

@@ -5,7 +5,12 @@ import { buttonClass } from '../../../components/ui/button';
 import { useSiteContent } from '../../../lib/site-content';
 import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
 import type { DonateOptions } from '~/shared/donate-options';
-import { checkAmount, giftType, type DonateChoice } from '../lib/donate-choice';
+import {
+  checkAmount,
+  giftType,
+  missingAmountMessage,
+  type DonateChoice,
+} from '../lib/donate-choice';
 import { GiveAnotherWay } from './give-another-way';
 import { MethodChoice } from './method-choice';
 
@@ -53,10 +58,16 @@ export function OneTimeGift({
     ? null
     : (siteConfig.donatePresets.find((value) => String(value) === choice.amount) ?? null);
   const custom = choice.typed ? choice.amount : '';
-  const { amount, problem } = checkAmount(choice.amount, limits, useSiteContent('contact').phone);
+  const check = checkAmount(choice.amount, limits, useSiteContent('contact').phone);
+  const { amount } = check;
+  const problem = check.problem ?? (choice.missing ? missingAmountMessage : null);
   const ready = amount !== null && method !== null;
-  // Grouped as money is read: 'Donate $1,000', not 'Donate $1000'.
-  const label = `Donate ${formatMoney((amount ?? 0) * 100, 'usd', { whole: true })}${choice.monthly ? '/month' : ''}`;
+  // Grouped as money is read: 'Donate $1,000', not 'Donate $1000'. Without an amount the button
+  // says what to do: a 'Donate $0' would not, nor would it name a typed amount it will not give.
+  const label =
+    amount === null
+      ? check.fix
+      : `Donate ${formatMoney(amount * 100, 'usd', { whole: true })}${choice.monthly ? '/month' : ''}`;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -148,7 +159,7 @@ export function OneTimeGift({
           value="subscription"
           checked={choice.monthly}
           onChange={(e) => onChange({ monthly: e.target.checked })}
-          className="size-5 accent-navy-900"
+          className="size-5 shrink-0 accent-navy-900"
         />
         Make this a monthly recurring donation
       </label>

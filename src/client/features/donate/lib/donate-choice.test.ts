@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, donateQuery, offeredMethod, readDonateChoice } from './donate-choice';
+import {
+  checkAmount,
+  donateHrefFromCheckout,
+  donateQuery,
+  offeredMethod,
+  readDonateChoice,
+} from './donate-choice';
 
 const limits = { minDollars: 1, maxDollars: 25_000 };
 
@@ -12,6 +18,7 @@ describe('the donate page’s choice in its address', () => {
         typed: false,
         monthly: true,
         method: 'ojc',
+        missing: false,
       },
     );
     expect(readDonateChoice(new URLSearchParams('tab=monthly&type=monthly&method=cash'))).toEqual({
@@ -20,6 +27,7 @@ describe('the donate page’s choice in its address', () => {
       typed: true,
       monthly: true,
       method: null,
+      missing: false,
     });
   });
 
@@ -45,12 +53,22 @@ describe('the donate page’s choice in its address', () => {
 
 describe('an amount checked where it is typed', () => {
   it('takes whole dollars within the limits', () => {
-    expect(checkAmount('1', limits, '(845) 555-0142')).toEqual({ amount: 1, problem: null });
+    expect(checkAmount('1', limits, '(845) 555-0142')).toEqual({
+      amount: 1,
+      problem: null,
+      fix: null,
+    });
     expect(checkAmount(' 25000 ', limits, '(845) 555-0142')).toEqual({
       amount: 25_000,
       problem: null,
+      fix: null,
     });
-    expect(checkAmount('', limits, '(845) 555-0142')).toEqual({ amount: null, problem: null });
+    // Blank is no message under the field; the button says what to do.
+    expect(checkAmount('', limits, '(845) 555-0142')).toEqual({
+      amount: null,
+      problem: null,
+      fix: 'Choose an amount to donate',
+    });
   });
 
   it('says what is wrong with the others', () => {
@@ -69,5 +87,31 @@ describe('an amount checked where it is typed', () => {
     expect(checkAmount('abc', limits, '(845) 555-0142').problem).toBe(
       'Please enter the amount in whole dollars, like 36.',
     );
+  });
+
+  it('gives the disabled button a few words of what to do, never an amount of $0', () => {
+    const fix = (text: string) => checkAmount(text, limits, '(845) 555-0142').fix;
+    expect(fix('25001')).toBe('Enter $25,000 or less');
+    expect(fix('0')).toBe('Enter at least $1');
+    expect(fix('12.5')).toBe('Enter whole dollars');
+    expect(fix('abc')).toBe('Enter the amount in dollars');
+  });
+});
+
+describe('a checkout address without a usable amount', () => {
+  it('goes back to the donate page with the choice, told when the amount was missing', () => {
+    const back = (query: string) => donateHrefFromCheckout(new URLSearchParams(query));
+    expect(back('amount=&type=subscription&method=ojc')).toBe(
+      '/donate?type=subscription&method=ojc&missing=amount',
+    );
+    expect(back('')).toBe('/donate?type=onetime&missing=amount');
+    // A typed amount comes back as typed; the donate page says what is wrong with it.
+    expect(back('amount=12.5&type=onetime&method=credit_card')).toBe(
+      '/donate?amount=12.5&type=onetime&method=credit_card',
+    );
+    const told = readDonateChoice(new URLSearchParams('type=onetime&missing=amount'));
+    expect(told.missing).toBe(true);
+    // An amount in the address is not missing, whatever else it says.
+    expect(readDonateChoice(new URLSearchParams('amount=5&missing=amount')).missing).toBe(false);
   });
 });

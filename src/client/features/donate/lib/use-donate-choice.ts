@@ -30,7 +30,8 @@ export function useDonateChoice(options: DonateOptions | undefined) {
   };
 
   const change = (patch: Partial<DonateChoice>) => {
-    const next = { ...choice, ...patch };
+    // Told once: what was missing is chosen now, or the donor has moved on.
+    const next = { ...choice, ...patch, missing: false };
     setChoice(next);
     navigate(`/donate?${donateQuery(next, offer(next).method)}`, { replace: true });
   };

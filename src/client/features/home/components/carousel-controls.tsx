@@ -1,5 +1,6 @@
 import type { useCarousel } from '../hooks/use-carousel';
 import { Icon } from '../../../components/ui/icon';
+import { useScripted } from '~/client/lib/use-scripted';
 
 interface CarouselControlsProps {
   /** What one item is called in labels: 'slide', 'testimonial'. */
@@ -24,6 +25,11 @@ export function CarouselControls({
   className = '',
 }: CarouselControlsProps) {
   const { index, canRotate, userPaused: paused } = carousel;
+  // Only scripts turn the slides: without them the controls would do nothing, so they are not
+  // there; an empty row of their height holds their place, so nothing moves when they come.
+  // (Not hidden by CSS and shown later: the change would start transitions under reduced motion.)
+  const scripted = useScripted();
+  if (!scripted) return <div aria-hidden="true" className={`h-11 ${className}`} />;
   return (
     <div className={`flex items-center justify-center gap-3 ${className}`}>
       <button

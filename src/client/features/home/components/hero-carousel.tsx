@@ -8,6 +8,7 @@ import { HERO_INTERVAL_MS, HERO_LOCK_MS } from '../lib/timing';
 import { CarouselControls } from './carousel-controls';
 import { Icon } from '../../../components/ui/icon';
 import { SiteLink } from './site-link';
+import { useScripted } from '~/client/lib/use-scripted';
 
 type Slide = PublicContent['hero'][number];
 
@@ -23,6 +24,8 @@ export function HeroCarousel() {
     intervalMs: HERO_INTERVAL_MS,
     lockMs: HERO_LOCK_MS,
   });
+  // The scroll button is a script's too: there once scripts run (see CarouselControls).
+  const scripted = useScripted();
   return (
     <section
       id="home"
@@ -49,14 +52,16 @@ export function HeroCarousel() {
         carousel={carousel}
         className="absolute inset-x-0 bottom-20 z-10"
       />
-      <button
-        type="button"
-        onClick={scrollToStoryline}
-        aria-label="Scroll to the next section"
-        className="absolute bottom-4 left-1/2 z-10 flex size-11 -translate-x-1/2 items-center justify-center rounded-full text-gold-300 transition-colors hover:bg-white/10 hover:text-gold-200"
-      >
-        <Icon name="down" className="size-7" />
-      </button>
+      {scripted ? (
+        <button
+          type="button"
+          onClick={scrollToStoryline}
+          aria-label="Scroll to the next section"
+          className="absolute bottom-4 left-1/2 z-10 flex size-11 -translate-x-1/2 items-center justify-center rounded-full text-gold-300 transition-colors hover:bg-white/10 hover:text-gold-200"
+        >
+          <Icon name="down" className="size-7" />
+        </button>
+      ) : null}
     </section>
   );
 }

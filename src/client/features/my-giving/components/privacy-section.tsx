@@ -9,7 +9,7 @@ export function PrivacySection({ form }: { form: { returned?: PageFormState; sen
   const error = form.returned?.errors.confirm ?? form.returned?.errors._;
   return (
     <section aria-labelledby="privacy" className="flex flex-col gap-3">
-      <h2 id="privacy" className="mb-1 text-2xl font-semibold text-navy-950">
+      <h2 id="privacy" className="mb-1 font-display text-2xl font-semibold text-navy-950">
         Your data
       </h2>
       <p>

@@ -29,7 +29,8 @@ export function NewsletterForm() {
     setSending(true);
     try {
       const result = await subscribeNewsletter({ email, website });
-      toast({ title: 'Subscribed!', description: result.message });
+      // Not subscribed yet: the list takes the address once its owner confirms it by mail.
+      toast({ title: 'Check your email', description: result.message });
       setEmail('');
     } catch (error) {
       // The server's own words for what the visitor can fix; our words for a failure of ours.
