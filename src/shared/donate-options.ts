@@ -27,4 +27,6 @@ export interface CheckoutPageData extends DonateOptions {
    * (already active, another membership of the address, an expired link). Absent otherwise.
    */
   membershipProblem?: string;
+  /** A membership's checkout that can be paid: the name and address the member applied with. */
+  membershipDonor?: { name: string; email: string };
 }
