@@ -94,6 +94,9 @@ describe('membership through a monthly OJC gift', () => {
       (await chargeOjcPayment(ojc.app, firstPayment, { cardNumber: nextCard() })).statusCode,
     ).toBe(200);
     expect(await first.member()).toMatchObject({ status: 'active' });
+    // Its thank-you says the membership has begun.
+    const view = await ojc.app.inject(`/api/ojc/payments/${firstPayment}`);
+    expect(view.json().payment).toMatchObject({ status: 'succeeded', membership: true });
 
     const charges = ojc.standIn.requests.length;
     const refused = await chargeOjcPayment(ojc.app, secondPayment, { cardNumber: nextCard() });
