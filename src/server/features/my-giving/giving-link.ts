@@ -18,7 +18,8 @@ import {
   readLinkToken,
   type LinkRefusal,
 } from '../../lib/single-use-link';
-import { enqueueMail } from '../../mail/mail-job';
+import { enqueueCappedMails } from '../../mail/recipient-cap';
+import { linkRequestJob } from '../../lib/link-request-job';
 
 const LINK_PURPOSE = 'my-giving-link';
 const SESSION_PURPOSE = 'my-giving-session';
@@ -48,45 +49,47 @@ export function givingLinkContext(app: FastifyInstance): GivingLinkContext {
   };
 }
 
-/** The name this address gave with (its latest gift or membership), if any row has it. */
-async function knownName(db: Database, email: string): Promise<string | null> {
+/** Whether any gift (other than an unfinished checkout), monthly gift or membership has it. */
+async function hasGiving(db: Database, email: string): Promise<boolean> {
   const same = (column: AnyPgColumn) => sql`lower(${column}) = ${email}`;
   const rows = await db
-    .select({ name: donations.donorName, at: donations.createdAt })
+    .select({ one: sql`1` })
     .from(donations)
     .where(and(same(donations.email), ne(donations.paymentStatus, 'pending')))
     .unionAll(
       db
-        .select({ name: members.name, at: members.createdAt })
+        .select({ one: sql`1` })
         .from(members)
         .where(same(members.email)),
     )
     .unionAll(
       db
-        .select({ name: stripeSubscriptions.donorName, at: stripeSubscriptions.createdAt })
+        .select({ one: sql`1` })
         .from(stripeSubscriptions)
         .where(same(stripeSubscriptions.email)),
     )
     .unionAll(
       db
-        .select({ name: ojcSubscriptions.donorName, at: ojcSubscriptions.createdAt })
+        .select({ one: sql`1` })
         .from(ojcSubscriptions)
         .where(same(ojcSubscriptions.email)),
     )
-    .orderBy(sql`2 desc`)
     .limit(1);
-  if (rows.length === 0) return null;
-  return rows[0]!.name?.trim() || 'friend';
+  return rows.length > 0;
 }
+
+/** A request for the link, answered by the worker (link-request-job.ts). */
+export const givingLinkRequests = linkRequestJob('my-giving.link-request');
 
 /**
  * Emails a single-use link to 'My giving' when any gift (other than an unfinished checkout),
- * monthly gift or membership has this address. The caller answers the same either way.
+ * monthly gift or membership has this address, within the address's daily cap. The mail greets
+ * no one by name: the names on file were typed by whoever gave or applied with the address.
+ * Run by the worker, off the request's path (`givingLinkRequests`).
  */
 export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
   const address = email.toLowerCase();
-  const name = await knownName(ctx.db, address);
-  if (name === null) return;
+  if (!(await hasGiving(ctx.db, address))) return;
   const now = ctx.clock();
   const expiresAt = new Date(now.getTime() + GIVING_LINK_HOURS * 60 * minuteMs);
   const { nonce, nonceHash } = newLinkNonce();
@@ -96,16 +99,23 @@ export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
       .values({ email: address, nonceHash, expiresAt, createdAt: now })
       .returning({ id: givingLinks.id });
     const token = ctx.linkSigner.sign(LINK_PURPOSE, linkSubject(link!.id, nonce), expiresAt);
-    await enqueueMail(tx, {
-      key: `giving-link:${link!.id}`,
-      to: address,
-      template: 'giving-link',
-      data: {
-        name,
-        url: `${ctx.publicUrl}/my-giving?token=${encodeURIComponent(token)}`,
-        hours: GIVING_LINK_HOURS,
-      },
-    });
+    const [queued] = await enqueueCappedMails(
+      tx,
+      [
+        {
+          key: `giving-link:${link!.id}`,
+          to: address,
+          template: 'giving-link',
+          data: {
+            url: `${ctx.publicUrl}/my-giving?token=${encodeURIComponent(token)}`,
+            hours: GIVING_LINK_HOURS,
+          },
+        },
+      ],
+      now,
+    );
+    // Over the cap: no mail, so no link either.
+    if (!queued) await tx.delete(givingLinks).where(eq(givingLinks.id, link!.id));
   });
 }
 

@@ -15,7 +15,7 @@ import {
   givingLinkIsFor,
   givingLinkMessages,
   openGivingLink,
-  sendGivingLink,
+  givingLinkRequests,
 } from './giving-link';
 import { erasureRequestedMessage, requestErasure } from './erasure-requests';
 import { loadMyGiving } from './load-my-giving';
@@ -74,7 +74,7 @@ export function registerMyGivingPageForms(app: FastifyInstance) {
     sentMessage: givingLinkMessages.sent,
     async submit({ email }: z.output<typeof givingLinkRequest>, { request }) {
       assertFromThisSite(request);
-      await sendGivingLink(givingLinkContext(app), email);
+      await givingLinkRequests.request(app.database.db, email);
       app.jobWorker.wake();
       return { query: { sent: 'giving-link' }, anchor: 'main' };
     },

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { givingLinks, jobs } from '~/db/schema';
+import { renderMail } from '../../mail/templates';
+import { drainJobs } from '../../../../tests/helpers/integrations';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { insertDonations } from '../../../../tests/helpers/donations';
 import {
@@ -144,6 +148,66 @@ describe('the link to My giving', () => {
     }
     const sent = await app.inject({ method: 'GET', url: '/my-giving?sent=giving-link' });
     expect(sent.body).toContain(givingLinkMessages.sent);
+  });
+});
+
+describe('asking for the link tells nothing and floods no inbox (issue 32)', () => {
+  const ask = (email: string) =>
+    app.inject({ method: 'POST', url: '/api/my-giving/link', payload: { email } });
+  const linkMails = async (to: string) =>
+    (await app.database.db.select().from(jobs))
+      .map((j) => j.payload as { template?: string; to?: string; data?: object })
+      .filter((p) => p.template === 'giving-link' && p.to === to);
+
+  it('does the same work on the request for a known and an unknown address: one queued lookup, nothing else', async () => {
+    await insertDonations(app, [{ email: 'timed@example.org', donorName: 'Known Donor' }]);
+    const written = [];
+    for (const email of ['timed@example.org', 'untimed@example.org']) {
+      const before = await app.database.db.select({ id: jobs.id }).from(jobs);
+      const links = await app.database.db.$count(givingLinks);
+      const res = await ask(email);
+      expect(res.json().message).toBe(givingLinkMessages.sent);
+      const after = await app.database.db.select().from(jobs);
+      const added = after.filter((j) => !before.some((b) => b.id === j.id));
+      // No link and no mail yet: the address is looked up by the worker, not the request.
+      expect(await app.database.db.$count(givingLinks)).toBe(links);
+      written.push(added.map((j) => ({ kind: j.kind, payload: j.payload })));
+    }
+    expect(written).toEqual([
+      [{ kind: 'my-giving.link-request', payload: { email: 'timed@example.org' } }],
+      [{ kind: 'my-giving.link-request', payload: { email: 'untimed@example.org' } }],
+    ]);
+    await drainJobs(app);
+    expect(await linkMails('timed@example.org')).toHaveLength(1);
+    expect(await linkMails('untimed@example.org')).toHaveLength(0);
+  });
+
+  it('greets no one by the name on file, and mails one address at most five links a day', async () => {
+    await insertDonations(app, [
+      { email: 'capped@example.org', donorName: 'URGENT: refund at https://evil.example' },
+    ]);
+    for (let i = 0; i < 7; i += 1) {
+      expect((await ask('capped@example.org')).json().message).toBe(givingLinkMessages.sent);
+    }
+    await drainJobs(app);
+    const mails = await linkMails('capped@example.org');
+    expect(mails).toHaveLength(5);
+    expect(Object.keys(mails[0]!.data!).sort()).toEqual(['hours', 'url']);
+    const rendered = renderMail(
+      { site: app.siteConfig, publicUrl: app.env.PUBLIC_URL },
+      'giving-link',
+      mails[0]!.data as never,
+    );
+    expect(rendered.text).not.toContain('evil.example');
+    expect(rendered.text).toMatch(/^Shalom,$/m);
+    // No link without its mail.
+    expect(
+      await app.database.db.$count(givingLinks, eq(givingLinks.email, 'capped@example.org')),
+    ).toBe(5);
+    app.advanceClock(24 * HOUR);
+    await ask('capped@example.org');
+    await drainJobs(app);
+    expect(await linkMails('capped@example.org')).toHaveLength(6);
   });
 });
 

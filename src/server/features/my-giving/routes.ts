@@ -11,7 +11,7 @@ import { formRateLimit } from '../../plugins/rate-limit';
 import { givingDocumentRoutes } from './document-routes';
 import { donorDataExport } from './donor-data';
 import { erasureRequestedMessage, requestErasure } from './erasure-requests';
-import { givingLinkContext, givingLinkMessages, sendGivingLink } from './giving-link';
+import { givingLinkMessages, givingLinkRequests } from './giving-link';
 import { loadMyGiving } from './load-my-giving';
 import { registerMyGivingPageForms, requireDonor } from './page';
 
@@ -36,7 +36,7 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: givingLinkRequest, response: { 200: messageResponse } },
     },
     async (request) => {
-      await sendGivingLink(givingLinkContext(app), request.body.email);
+      await givingLinkRequests.request(app.database.db, request.body.email);
       app.jobWorker.wake();
       return { message: givingLinkMessages.sent };
     },

@@ -40,16 +40,6 @@ describe('mail templates', () => {
     expect(mail.text).toContain('The office has received your message');
   });
 
-  const beaconApplicant = {
-    firstName: 'Yosef',
-    lastName: 'Levi',
-    email: 'y@example.org',
-    phone: null,
-    tierId: 'beacon',
-    message: null,
-    hasPrayerIntentions: true,
-  };
-
   it('confirms a membership application naming the tier and the next steps', () => {
     const mail = renderMail(ctx, 'membership-confirmation', { tierId: 'beacon' });
     expect(mail.subject).toContain('Beacon Tier');
