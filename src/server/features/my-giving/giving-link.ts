@@ -29,6 +29,7 @@ export const GIVING_SESSION_MINUTES = 30;
 const minuteMs = 60 * 1000;
 
 export const givingLinkMessages = {
+  signedOutNow: 'You are signed out of My giving. To come back, ask for a new link.',
   sent: 'If we have a gift or a membership with this email, a link to your giving is on its way. It works once, for 24 hours.',
   ...linkRefusalMessages,
 };
@@ -121,7 +122,8 @@ export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
 
 /**
  * Opens a link: checks its signature and expiry, marks it used (only one request can), and
- * answers a session for the page, valid GIVING_SESSION_MINUTES; or why not.
+ * answers a session for the page, valid GIVING_SESSION_MINUTES; or why not. The session names
+ * the link's row, which the server can delete to end it (a sign-out, an erasure).
  */
 export async function openGivingLink(
   ctx: GivingLinkContext,
@@ -141,10 +143,13 @@ export async function openGivingLink(
         gt(givingLinks.expiresAt, now),
       ),
     )
-    .returning({ email: givingLinks.email });
+    .returning({ id: givingLinks.id, email: givingLinks.email });
   if (!used) return { ok: false, reason: 'used' };
   const expiresAt = new Date(now.getTime() + GIVING_SESSION_MINUTES * minuteMs);
-  return { ok: true, session: ctx.linkSigner.sign(SESSION_PURPOSE, used.email, expiresAt) };
+  return {
+    ok: true,
+    session: ctx.linkSigner.sign(SESSION_PURPOSE, `${used.id}:${used.email}`, expiresAt),
+  };
 }
 
 /**
@@ -161,9 +166,35 @@ export async function givingLinkIsFor(ctx: GivingLinkContext, token: string, ema
   return row?.email === email;
 }
 
-/** The address a live session names, with when it ends; refused in plain words otherwise. */
-export function donorOfSession(ctx: GivingLinkContext, session: string | undefined) {
+/** The link row and address a session's signed subject names (`<link id>:<email>`). */
+function sessionSubject(subject: string) {
+  const at = subject.indexOf(':');
+  return at > 0 ? { linkId: subject.slice(0, at), email: subject.slice(at + 1) } : null;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The address a live session names, with when it ends; refused in plain words otherwise. Live:
+ * signed, unexpired, and the link it was opened with is still there (a sign-out or an erasure
+ * deletes it, which ends the session on the server, whatever the browser keeps).
+ */
+export async function donorOfSession(ctx: GivingLinkContext, session: string | undefined) {
   const check = session ? ctx.linkSigner.verify(SESSION_PURPOSE, session, ctx.clock()) : null;
-  if (!check?.ok) throw new AppError('unauthorized', givingLinkMessages.signedOut);
-  return { email: check.subject, sessionEndsAt: check.expiresAt };
+  const subject = check?.ok ? sessionSubject(check.subject) : null;
+  if (check?.ok && subject && uuid.test(subject.linkId)) {
+    const [link] = await ctx.db
+      .select({ id: givingLinks.id })
+      .from(givingLinks)
+      .where(and(eq(givingLinks.id, subject.linkId), eq(givingLinks.email, subject.email)));
+    if (link) {
+      return { email: subject.email, linkId: subject.linkId, sessionEndsAt: check.expiresAt };
+    }
+  }
+  throw new AppError('unauthorized', givingLinkMessages.signedOut);
+}
+
+/** Ends a session on the server: its link's row goes, so the cookie opens nothing any more. */
+export async function endGivingSession(ctx: GivingLinkContext, donor: { linkId: string }) {
+  await ctx.db.delete(givingLinks).where(eq(givingLinks.id, donor.linkId));
 }

@@ -15,6 +15,7 @@ import {
 import { activeMember } from '../../../../tests/helpers/prayer-names';
 import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
 import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+import { eraseDonor } from './donor-data';
 import { givingLinkMessages } from './giving-link';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -282,6 +283,43 @@ describe('My giving', () => {
     expect(giving.memberships).toEqual([
       expect.objectContaining({ id: member.id, tierName: 'Spark Tier', status: 'active' }),
     ]);
+  });
+
+  it('ends on the server when the donor signs out: the same cookie, replayed, opens nothing (issue 32)', async () => {
+    await insertDonations(app, [{ email: 'leaving@example.org' }]);
+    const cookie = await givingSession(app, 'leaving@example.org');
+    const other = await givingSession(app, 'leaving@example.org');
+    expect((await getGiving(cookie)).statusCode).toBe(200);
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/my-giving/sign-out',
+      headers: { cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe(givingLinkMessages.signedOutNow);
+    expect(String([out.headers['set-cookie']].flat()[0])).toMatch(/tziyun_giving=;/);
+    expect((await getGiving(cookie)).statusCode).toBe(401);
+    // Another browser's session of the same address is its own.
+    expect((await getGiving(other)).statusCode).toBe(200);
+    // Without JavaScript: the page's Sign out button.
+    const page = await postPageForm(
+      app,
+      '/my-giving',
+      { _form: 'giving-sign-out' },
+      { cookie: other },
+    );
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe('/my-giving?sent=giving-sign-out#main');
+    expect((await getGiving(other)).statusCode).toBe(401);
+    const after = await app.inject({ url: page.headers.location!, headers: { cookie: other } });
+    expect(after.body).toContain(givingLinkMessages.signedOutNow);
+  });
+
+  it('ends on the server when the address is erased', async () => {
+    await insertDonations(app, [{ email: 'erased-session@example.org' }]);
+    const cookie = await givingSession(app, 'erased-session@example.org');
+    await app.database.db.transaction((tx) => eraseDonor(tx, 'erased-session@example.org'));
+    expect((await getGiving(cookie)).statusCode).toBe(401);
   });
 
   it('refuses a request another site made', async () => {
