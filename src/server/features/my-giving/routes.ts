@@ -78,7 +78,7 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const donor = await donorOfCookie(app, request);
       if (donor) await endGivingSession(givingLinkContext(app), donor);
-      givingCookie.clear(request, reply);
+      if (givingCookie.read(request) !== undefined) givingCookie.clear(request, reply);
       return { message: givingLinkMessages.signedOutNow };
     },
   );
