@@ -53,7 +53,8 @@ export async function confirmationsTo(app: MembersApp, email: string) {
     )
     .filter(
       (mail) =>
-        mail.template === 'membership-confirmation' && mail.to.toLowerCase() === email.toLowerCase(),
+        mail.template === 'membership-confirmation' &&
+        mail.to.toLowerCase() === email.toLowerCase(),
     );
 }
 

@@ -269,10 +269,7 @@ describe('what the form tells a stranger (issue 32)', () => {
     expect(await confirmationsTo(app, email)).toHaveLength(3);
     // Each application is still stored, for the office.
     expect(
-      await app.database.db.$count(
-        membershipApplications,
-        eq(membershipApplications.email, email),
-      ),
+      await app.database.db.$count(membershipApplications, eq(membershipApplications.email, email)),
     ).toBe(5);
     app.advanceClock(24 * 60 * 60 * 1000);
     await answerOf(email);

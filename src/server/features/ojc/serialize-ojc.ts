@@ -31,7 +31,10 @@ export function serializeOjcPayment(donation: Donation): OjcPayment {
  * `serializeOjcPayment`, saying whether the payment is a membership's first (a member's checkout
  * stored it): its thank-you then says the membership has begun.
  */
-export async function ojcPaymentView(db: DatabaseExecutor, donation: Donation): Promise<OjcPayment> {
+export async function ojcPaymentView(
+  db: DatabaseExecutor,
+  donation: Donation,
+): Promise<OjcPayment> {
   const [member] = await db
     .select({ id: members.id })
     .from(members)
