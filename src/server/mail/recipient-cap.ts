@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { jobs } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { enqueueMails, type QueuedMail } from './mail-job';
+import { enqueueMail, type QueuedMail } from './mail-job';
 
 /**
  * How many mails of each kind a visitor can make the site send to one address a day (UTC): the
@@ -31,9 +31,10 @@ function slotKeys(kind: CappedMailKind, address: string, now: Date) {
 /**
  * Queues these mails in the caller's transaction, each in a free slot of its address's cap for
  * its kind (its template) today, and drops the ones whose address has none left. The slots are
- * the mails' own outbox keys, so the count needs no table of its own and costs one indexed
- * lookup; two requests racing for the last slot write one mail. Answers, in order, whether each
- * mail was queued.
+ * the mails' own outbox keys, so the count needs no table of its own: one indexed lookup of the
+ * slots, then one insert per mail. A slot another transaction took meanwhile (two requests for
+ * one address at once; the worker runs link requests side by side) makes the insert skip, and the
+ * mail tries the next slot. Answers, in order, whether each mail was queued.
  */
 export async function enqueueCappedMails(
   tx: DatabaseExecutor,
@@ -42,23 +43,29 @@ export async function enqueueCappedMails(
 ): Promise<boolean[]> {
   if (mails.length === 0) return [];
   const keysOf = mails.map((mail) => slotKeys(mail.template, mail.to, now));
-  const candidates = [...new Set(keysOf.flat().map((key) => `mail:${key}`))];
   const taken = new Set(
     (
       await tx
         .select({ key: jobs.idempotencyKey })
         .from(jobs)
-        .where(inArray(jobs.idempotencyKey, candidates))
-    ).map((row) => row.key),
+        .where(
+          inArray(
+            jobs.idempotencyKey,
+            [...new Set(keysOf.flat())].map((k) => `mail:${k}`),
+          ),
+        )
+    ).map((row) => row.key.slice('mail:'.length)),
   );
-  const queued: QueuedMail[] = [];
-  const results = mails.map((mail, i) => {
-    const free = keysOf[i]!.find((key) => !taken.has(`mail:${key}`));
-    if (free === undefined) return false;
-    taken.add(`mail:${free}`);
-    queued.push({ ...mail, key: free });
-    return true;
-  });
-  await enqueueMails(tx, queued);
+  const results: boolean[] = [];
+  for (const [i, mail] of mails.entries()) {
+    let queued = false;
+    for (const key of keysOf[i]!) {
+      if (taken.has(key)) continue;
+      taken.add(key);
+      ({ created: queued } = await enqueueMail(tx, { ...mail, key } as QueuedMail));
+      if (queued) break;
+    }
+    results.push(queued);
+  }
   return results;
 }
