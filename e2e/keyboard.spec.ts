@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import siteConfig from '../site.config';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocusOn, press, tabTo, typeHere } from './support/keyboard';
 import { linkIn, mailTo } from './support/mail';
@@ -97,9 +98,14 @@ test('a membership application with the keyboard alone', async ({ page }) => {
   const heading = page.getByRole('heading', { level: 1, name: 'Welcome to Tziyun!' });
   await expect(heading).toBeFocused();
   await expect(page.getByText('Thank you for applying to the Beacon Tier')).toBeVisible();
-  // Tab goes on to the first monthly payment, the next step of joining, then home.
+  // Tab goes on to the office's phone (the next step, paying, is in the email), then home.
   await press(page, 'Tab');
-  await expectVisibleFocusOn(page, page.getByRole('link', { name: 'Pay $820/month by card' }));
+  await expectVisibleFocusOn(
+    page,
+    page
+      .getByRole('region', { name: 'Complete your membership' })
+      .getByRole('link', { name: siteConfig.contact.phone }),
+  );
   await tabTo(page, page.getByRole('link', { name: 'Return to Homepage' }));
   await expectVisibleFocusOn(page, page.getByRole('link', { name: 'Return to Homepage' }));
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import siteConfig from '../site.config';
 import { signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
-import { mailTo } from './support/mail';
+import { linkIn, mailTo } from './support/mail';
 import {
   gotoHydrated,
   menuToggle,
@@ -15,8 +15,9 @@ import { cards, serveStripeStandIn } from './support/stripe';
 
 /**
  * Issue 15: every tier button leads into joining that tier, and the journey ends with an active
- * member: the application, then the first monthly payment (card or OJC) right from the welcome
- * screen, then the welcome mail and the member under Members.
+ * member: the application, then the first monthly payment (card or OJC) from the link in the
+ * confirmation email (the welcome screen hands out none, ADR 045), then the welcome mail and the
+ * member under Members.
  */
 
 const tier = (id: string) => siteConfig.tiers.find((t) => t.id === id)!;
@@ -31,21 +32,34 @@ async function apply(page: Page, tierId: string) {
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Tziyun!' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Complete your membership' })).toBeVisible();
+  const next = page.getByRole('region', { name: 'Complete your membership' });
+  await expect(next).toContainText('The link to pay');
+  await expect(next.getByRole('link', { name: /^Pay / })).toHaveCount(0);
   return email;
+}
+
+/** The confirmation email's link to pay, opened as the applicant does: the checkout. */
+async function openMailedCheckout(page: Page, tierId: string, email: string) {
+  const mail = await mailTo(email, new RegExp(`your ${tier(tierId).name} application`));
+  expect(mail.text).toMatch(/^Shalom,$/m);
+  const link = new URL(linkIn(mail, '/checkout?'));
+  expect(link.searchParams.get('membership')).toBeTruthy();
+  await page.goto(link.pathname + link.search);
+  await waitForHydration(page);
+  await expect(page.getByText(/This monthly gift is your membership/)).toBeVisible();
+  // From the email, not the donate page: the way back goes home.
+  await expect(page.getByRole('link', { name: /Back to Homepage/ })).toHaveAttribute('href', '/');
+  // The name and email applied with are filled in, from the member's record.
+  const form = page.locator('#main form');
+  await expect(form.getByLabel('Full Name')).toHaveValue('Chana Weiss');
+  await expect(form.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+  return form;
 }
 
 async function payByCard(page: Page, tierId: string, email: string) {
   const { price } = tier(tierId);
-  const pay = page.getByRole('link', { name: `Pay $${price}/month by card` });
-  await expect(pay).toHaveAttribute('href', /membership=/);
-  await pay.click();
-  await expect(page).toHaveURL(/\/checkout\?.*type=subscription.*membership=/);
-  await expect(page.getByText(/This monthly gift is your membership/)).toBeVisible();
+  const form = await openMailedCheckout(page, tierId, email);
   await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
-  const form = page.locator('#main form');
-  await form.getByLabel('Full Name').fill('Chana Weiss');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByLabel('Card number').fill(cards.paying);
   const recorded = page.waitForResponse('**/api/record-donation');
   await page.getByRole('button', { name: `Complete Donation $${price}` }).click();
@@ -103,6 +117,7 @@ test('home: the mentorship circle’s Join Beacon Tier joins the Beacon tier', a
 test('donate: a monthly tier card with OJC chosen joins that tier and pays by OJC first', async ({
   page,
 }) => {
+  await serveStripeStandIn(page);
   await gotoHydrated(page, '/donate');
   await page.getByRole('tab', { name: /Monthly/ }).click();
   await page.getByRole('radio', { name: /OJC/ }).check();
@@ -111,19 +126,15 @@ test('donate: a monthly tier card with OJC chosen joins that tier and pays by OJ
   await expect(page).toHaveURL(/method=ojc/);
   const email = await apply(page, 'spark');
 
-  // The method chosen on the donate page comes first; the card is still offered.
-  const payLinks = page.getByRole('region', { name: 'Complete your membership' }).getByRole('link');
-  await expect(payLinks).toHaveText([
-    `Pay $${spark.price}/month via OJC Fund`,
-    `Pay $${spark.price}/month by card`,
-  ]);
-  await payLinks.first().click();
+  // The mailed link opens the card checkout; the OJC card is offered beside it.
+  await openMailedCheckout(page, 'spark', email);
+  await page.getByRole('link', { name: 'Pay with an OJC charity card instead' }).click();
   await expect(page).toHaveURL(/\/checkout\?.*method=ojc.*membership=/);
   // A full page load: pressed before hydration, the form posts without JavaScript (no toast).
   await waitForHydration(page);
   const form = page.locator('#main form');
-  await form.getByLabel('Full Name').fill('Chana Weiss');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await expect(form.getByLabel('Full Name')).toHaveValue('Chana Weiss');
+  await expect(form.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
   await page.getByRole('button', { name: `Subscribe $${spark.price}/month via OJC` }).click();
   await expect(toast(page)).toContainText('Continue to OJC Fund');
   await page.waitForURL(/\/checkout\/ojc\/[0-9a-f-]{36}$/);
@@ -133,6 +144,7 @@ test('donate: a monthly tier card with OJC chosen joins that tier and pays by OJ
   await page.getByLabel('Expiry (MM/YY)').fill(expiry);
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByRole('heading', { name: 'Thank You for Your Donation!' })).toBeVisible();
+  await expect(page.getByText(/Your membership has begun/)).toBeVisible();
   await expectActiveMember(page, 'spark', email);
 });
 

@@ -87,6 +87,26 @@ test.describe('without JavaScript, on a desk', () => {
     );
   });
 
+  test('Sign out ends the session on the server: the page and its PDFs close', async ({ page }) => {
+    await page.goto('/my-giving');
+    await openMyGiving(page, 'donor3@example.org');
+    const main = page.getByRole('main');
+    const statement = await main
+      .getByRole('link', { name: /statement \(PDF\)/ })
+      .first()
+      .getAttribute('href');
+    // The cookie as it was, kept by whoever had the browser.
+    const [kept] = (await page.context().cookies()).filter((c) => c.name === 'tziyun_giving');
+    await main.getByRole('button', { name: 'Sign out' }).click();
+    await expect(main.getByRole('status').first()).toContainText('You are signed out of My giving');
+    await expect(main.getByRole('button', { name: 'Send me the link' })).toBeVisible();
+    // Replayed, the old cookie opens nothing: the session ended on the server.
+    await page.context().addCookies([kept!]);
+    await page.goto('/my-giving');
+    await expect(main.getByRole('button', { name: 'Send me the link' })).toBeVisible();
+    expect((await page.request.get(statement!)).status()).toBe(401);
+  });
+
   test('a mistyped email comes back with its message', async ({ page }) => {
     await page.goto('/my-giving');
     await page.getByRole('main').getByLabel('Email').fill('not-an-email');

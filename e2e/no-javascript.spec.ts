@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInByApi } from './support/admin';
+import { linkIn, mailTo } from './support/mail';
 import { uniqueEmail } from './support/public-site';
 import { commentsToggle, publishVideo, uniqueTitle, videoCard } from './support/videos';
 
@@ -197,7 +198,7 @@ test.describe('forms without JavaScript', () => {
     ]);
   });
 
-  test('the membership application ends on the welcome screen with its first payment', async ({
+  test('the membership application ends on the welcome screen; the mailed link opens its checkout, filled in', async ({
     page,
   }) => {
     const email = uniqueEmail('no-js-join');
@@ -209,10 +210,16 @@ test.describe('forms without JavaScript', () => {
     await form.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Tziyun!' })).toBeVisible();
     await expect(page.getByText(/Thank you for applying to the Beacon Tier/)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Pay $820/month by card' })).toHaveAttribute(
-      'href',
-      /\/checkout\?amount=820&type=subscription&method=credit_card&membership=/,
-    );
+    await expect(page.getByText(/is in your confirmation email/)).toBeVisible();
+    await expect(page.locator('a[href^="/checkout"]')).toHaveCount(0);
+    const mail = await mailTo(email, /your Beacon Tier application/);
+    const link = new URL(linkIn(mail, '/checkout?'));
+    expect(link.search).toMatch(/^\?amount=820&type=subscription&method=credit_card&membership=/);
+    await page.goto(`${link.pathname}${link.search.replace('credit_card', 'ojc')}`);
+    const checkout = page.locator('#main form');
+    await expect(checkout.getByLabel('Full Name')).toHaveValue('Chana Weiss');
+    await expect(checkout.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+    await expect(page.getByRole('link', { name: /Back to Homepage/ })).toBeVisible();
 
     await signInByApi(page);
     const listed = await page.request.get('/api/admin/membership-applications?limit=100');

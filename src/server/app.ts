@@ -34,9 +34,12 @@ import {
 import { membershipRoutes } from './features/membership';
 import {
   adminStatementRoutes,
+  givingLinkContext,
+  givingLinkRequests,
   loadMyGivingPageData,
   myGivingRoutes,
   scheduleYearEndStatements,
+  sendGivingLink,
   YEAR_END_STATEMENTS_JOB_KIND,
   yearEndStatementsJobHandler,
 } from './features/my-giving';
@@ -52,8 +55,11 @@ import { adminPrayerListRoutes } from './features/prayer-list';
 import {
   loadPrayerNamesPageData,
   PRAYER_REMINDER_JOB_KIND,
+  prayerLinkContext,
+  prayerLinkRequests,
   prayerNameRoutes,
   prayerReminderJobHandler,
+  sendPrayerLink,
 } from './features/prayer-names';
 import {
   adminSiteContentRoutes,
@@ -201,6 +207,13 @@ export async function buildApp({
       [OJC_RENEWAL_JOB_KIND]: ojcRenewalJobHandler(app),
       [PRAYER_REMINDER_JOB_KIND]: prayerReminderJobHandler(app),
       [YEAR_END_STATEMENTS_JOB_KIND]: yearEndStatementsJobHandler(app),
+      // The emailed links' lookups, off the request's path (link-request-job.ts).
+      [givingLinkRequests.kind]: givingLinkRequests.handler((email) =>
+        sendGivingLink(givingLinkContext(app), email),
+      ),
+      [prayerLinkRequests.kind]: prayerLinkRequests.handler((email) =>
+        sendPrayerLink(prayerLinkContext(app), email),
+      ),
       ...integrationJobHandlers(app),
     },
   });

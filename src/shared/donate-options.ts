@@ -27,6 +27,8 @@ export interface CheckoutPageData extends DonateOptions {
    * (already active, another membership of the address, an expired link). Absent otherwise.
    */
   membershipProblem?: string;
+  /** A membership's checkout that can be paid: the name and address the member applied with. */
+  membershipDonor?: { name: string; email: string };
   /**
    * The card payment this checkout set up went through (`gift=pi_…` in the address, which the
    * page writes there before confirming): the page says the gift was made instead of offering

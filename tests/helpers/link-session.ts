@@ -2,9 +2,10 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { jobs } from '../../src/db/schema';
+import { drainJobs } from './integrations';
 import type { DatabaseHandle } from '../../src/db/client';
 
-type LinkApp = Pick<FastifyInstance, 'inject'> & { database: DatabaseHandle };
+type LinkApp = Pick<FastifyInstance, 'inject' | 'jobWorker'> & { database: DatabaseHandle };
 
 /**
  * What the tests of a page opened by an emailed single-use link (the names page, 'My giving')
@@ -35,6 +36,8 @@ export function linkSessionKit(page: {
     const res = await app.inject({ method: 'POST', url: page.api, payload: { email } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(page.sent);
+    // The worker looks the address up and queues the mail (link-request-job.ts).
+    await drainJobs(app);
     const rows = await app.database.db.select().from(jobs).orderBy(asc(jobs.id));
     return rows
       .map((j) => j.payload as { template: string; to: string; data: { url?: string } })

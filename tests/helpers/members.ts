@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { jobs, members } from '../../src/db/schema';
@@ -21,11 +21,7 @@ export async function applyForMembership(
   });
   expect(res.statusCode, res.body).toBe(200);
   const applicationId = res.json().id as string;
-  const [mail] = await app.database.db
-    .select()
-    .from(jobs)
-    .where(eq(jobs.idempotencyKey, `mail:membership:${applicationId}:applicant`));
-  const checkoutUrl = (mail!.payload as { data: { checkoutUrl: string } }).data.checkoutUrl;
+  const checkoutUrl = await checkoutUrlMailedTo(app, email);
   const url = new URL(checkoutUrl);
   return {
     applicationId,
@@ -34,6 +30,32 @@ export async function applyForMembership(
     amount: Number(url.searchParams.get('amount')),
     member: () => memberOfApplication(app, applicationId),
   };
+}
+
+/** The payment link of the newest application confirmation queued for `email`. */
+export async function checkoutUrlMailedTo(app: MembersApp, email: string) {
+  const mail = (await confirmationsTo(app, email)).at(-1);
+  if (!mail?.data.checkoutUrl) throw new Error(`no payment link mailed to ${email}`);
+  return mail.data.checkoutUrl;
+}
+
+/** The application confirmations queued for `email`, oldest first. */
+export async function confirmationsTo(app: MembersApp, email: string) {
+  const rows = await app.database.db.select().from(jobs).orderBy(asc(jobs.id));
+  return rows
+    .map(
+      (job) =>
+        job.payload as {
+          template: string;
+          to: string;
+          data: { checkoutUrl?: string; existingMembership?: string; [key: string]: unknown };
+        },
+    )
+    .filter(
+      (mail) =>
+        mail.template === 'membership-confirmation' &&
+        mail.to.toLowerCase() === email.toLowerCase(),
+    );
 }
 
 export async function memberOfApplication(app: MembersApp, applicationId: string) {

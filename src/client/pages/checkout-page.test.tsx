@@ -91,6 +91,25 @@ describe('the checkout before any form (issue 15)', () => {
     expect(screen.getByText('Setting up your payment...')).toBeDefined();
   });
 
+  it('fills a membership’s checkout with the member’s name and email, and goes back home, not to the donate page', () => {
+    open('amount=180&type=subscription&method=ojc&membership=tok', {
+      ...setUp,
+      membershipDonor: { name: 'Chana Weiss', email: 'chana@example.org' },
+    } as DonateOptions);
+    expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', 'Chana Weiss');
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveProperty(
+      'value',
+      'chana@example.org',
+    );
+    expect(screen.queryByRole('link', { name: /Back to the donate page/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Back to Homepage/ }).getAttribute('href')).toBe('/');
+  });
+
+  it('fills nothing from the address bar: without the server’s member, the donor form is empty', () => {
+    open('amount=180&type=subscription&method=ojc&membership=tok&name=Evil&email=e%40x.org');
+    expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', '');
+  });
+
   it('opens the form as before when the gift can be taken', () => {
     open('amount=36&type=onetime&method=ojc');
     expect(screen.getByRole('button', { name: 'Donate $36 via OJC' })).toBeDefined();

@@ -28,6 +28,7 @@ export default function CheckoutPage() {
   const choice = parseCheckoutChoice(params);
   if (!choice) return <Redirect to={donateHrefFromCheckout(params)} replace />;
   const membershipProblem = choice.membership ? options?.membershipProblem : undefined;
+  const membershipDonor = choice.membership ? options?.membershipDonor : undefined;
   const blocked =
     Boolean(membershipProblem) ||
     (options ? checkoutProblem(choice, options, phone) !== null : false);
@@ -40,9 +41,16 @@ export default function CheckoutPage() {
 
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:px-6">
-      <a href="/donate" className="text-navy-900 underline underline-offset-2">
-        <span aria-hidden="true">←</span> Back to the donate page
-      </a>
+      {/* A membership's checkout is opened from its confirmation email, not the donate page. */}
+      {choice.membership ? (
+        <a href="/" className="text-navy-900 underline underline-offset-2">
+          <span aria-hidden="true">←</span> Back to Homepage
+        </a>
+      ) : (
+        <a href="/donate" className="text-navy-900 underline underline-offset-2">
+          <span aria-hidden="true">←</span> Back to the donate page
+        </a>
+      )}
       <h1 className="mt-4 font-display text-4xl font-semibold text-navy-950">
         Complete Your Donation
       </h1>
@@ -88,13 +96,14 @@ export default function CheckoutPage() {
         ) : options && blocked ? (
           <CheckoutNotice choice={choice} options={options} />
         ) : choice.method === 'ojc' ? (
-          <OjcCheckout choice={choice} attempt={options?.attempt} />
+          <OjcCheckout choice={choice} attempt={options?.attempt} donor={membershipDonor} />
         ) : (
           <CardCheckout
             choice={choice}
             card={options?.card}
             otherWay={otherMethodSetUp ? checkoutHref({ ...choice, method: 'ojc' }) : null}
             onOneTimeInstead={setOneTimeInstead}
+            donor={membershipDonor}
           />
         )}
       </div>

@@ -24,7 +24,7 @@ function tierById(id: string | null) {
 
 /**
  * The welcome screen's facts from the address a form posted without JavaScript returns to
- * (`?sent=join&tier=…&membership=…&methods=…`): the server put them there (ssr/page-forms.ts).
+ * (`?sent=join&tier=…&methods=…`): the server put them there (ssr/page-forms.ts).
  */
 function welcomeFromAddress(params: URLSearchParams): MembershipApplicationResponse {
   const tier = tierById(params.get('tier'));
@@ -35,7 +35,7 @@ function welcomeFromAddress(params: URLSearchParams): MembershipApplicationRespo
     id: '',
     tier: tier.id,
     message: '',
-    checkout: { amount: tier.price, membership: params.get('membership') ?? '', methods },
+    checkout: { amount: tier.price, methods },
   };
 }
 
@@ -51,15 +51,10 @@ export default function JoinPage() {
   const tier = tierById(tierId);
   const rabbi = useSiteContent('rabbi');
   const tiers = useSiteContent('tiers');
-  // From the donate page's monthly tier cards: the method the visitor had chosen there.
-  const preferred = params.get('method') === 'ojc' ? 'ojc' : 'credit_card';
 
   /** The welcome, and its address in place of the form's: a reload shows it again. */
   const welcome = (response: MembershipApplicationResponse) => {
-    const query = new URLSearchParams({
-      ...joinWelcomeQuery(response),
-      ...(preferred === 'ojc' ? { method: 'ojc' } : {}),
-    });
+    const query = new URLSearchParams(joinWelcomeQuery(response));
     window.history.replaceState(window.history.state, '', `/join?${query.toString()}`);
     setSubmitted(response);
   };
@@ -89,11 +84,7 @@ export default function JoinPage() {
           A confirmation email with your next steps and payment instructions is on its way to your
           inbox.
         </p>
-        <MembershipPayment
-          tierName={chosen.name}
-          checkout={submitted.checkout}
-          preferred={preferred}
-        />
+        <MembershipPayment tierName={chosen.name} checkout={submitted.checkout} />
         <Link href="/" className={buttonClass('secondary', 'mt-8')}>
           Return to Homepage
         </Link>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { formatMoney } from '~/shared/money';
 import type { MyGiving, MyGivingPageData } from '~/shared/schemas/my-giving';
+import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import { usePageForm, useServerPageData } from '../app/page-data';
+import { Button } from '../components/ui/button';
 import { EmailLinkOpen } from '../components/email-link-open';
 import { EmailLinkRequest } from '../components/email-link-request';
 import { ApiError } from '../lib/api';
@@ -40,6 +42,7 @@ export default function MyGivingPage() {
   const linkForm = usePageForm('giving-link');
   const erasureForm = usePageForm('giving-erasure');
   const openForm = usePageForm('giving-link-open');
+  const signOutForm = usePageForm('giving-sign-out');
 
   useEffect(() => {
     // Reached by a link inside the site: the server did not render this visit.
@@ -64,16 +67,26 @@ export default function MyGivingPage() {
           button="Show my giving"
         />
       ) : state.kind === 'signed-out' ? (
-        <EmailLinkRequest
-          form="giving-link"
-          page={linkForm}
-          problem={
-            state.problem ?? openForm.returned?.errors._ ?? openForm.returned?.errors.token ?? null
-          }
-          request={requestGivingLink}
-          label="Ask for a link to your giving"
-          intro="Enter the email you give with and we will send you a link to your gifts, receipts and year-end statements."
-        />
+        <>
+          {signOutForm.sent ? (
+            <p role="status" className="mt-4 rounded-lg bg-cream-100 p-3 text-stone-900">
+              {signOutForm.sent}
+            </p>
+          ) : null}
+          <EmailLinkRequest
+            form="giving-link"
+            page={linkForm}
+            problem={
+              state.problem ??
+              openForm.returned?.errors._ ??
+              openForm.returned?.errors.token ??
+              null
+            }
+            request={requestGivingLink}
+            label="Ask for a link to your giving"
+            intro="Enter the email you give with and we will send you a link to your gifts, receipts and year-end statements."
+          />
+        </>
       ) : (
         <div className="mt-4 flex flex-col gap-10">
           <p className="text-lg text-stone-800">
@@ -112,6 +125,13 @@ export default function MyGivingPage() {
             <GiftList gifts={state.gifts} />
           </section>
           <PrivacySection form={erasureForm} />
+          {/* A plain form: it ends the session on the server, with or without JavaScript. */}
+          <form method="post" action="/my-giving">
+            <input type="hidden" name={PAGE_FORM_FIELD} value="giving-sign-out" />
+            <Button type="submit" variant="secondary">
+              Sign out
+            </Button>
+          </form>
         </div>
       )}
     </section>

@@ -69,6 +69,14 @@ describe('the OJC payment page', () => {
     ]);
   });
 
+  it('says a membership’s first payment has begun the membership', async () => {
+    serveApi({
+      [`GET /api/ojc/payments/${paymentId}`]: json({ payment: { ...paid, membership: true } }),
+    });
+    openPage();
+    expect(await screen.findByText(/Your membership has begun/)).toBeDefined();
+  });
+
   it('shows the thank-you at once for a payment already made', async () => {
     serveApi({
       [`GET /api/ojc/payments/${paymentId}`]: json({

@@ -111,6 +111,12 @@ function OjcSuccess({ payment }: { payment: OjcPayment }) {
         Your OJC Fund gift of {formatMoney(payment.amountCents, payment.currency)}
         {monthly ? ' a month' : ''} has been received.
       </p>
+      {payment.membership ? (
+        <p className="mt-3 text-lg text-stone-800">
+          Your membership has begun: the Rabbi will carry your intentions to the tziyun, and your
+          welcome materials with the prayer schedule are on their way by email.
+        </p>
+      ) : null}
       <h2 className="mt-6 text-lg font-semibold text-navy-950">What happens next</h2>
       <ul className="mx-auto mt-2 max-w-md list-disc space-y-1 pl-6 text-left text-stone-800">
         <li>A confirmation email with your receipt is on its way.</li>

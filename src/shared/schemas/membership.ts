@@ -20,13 +20,12 @@ export const membershipApplicationResponse = z.object({
   tier: z.string(),
   message: z.string(),
   /**
-   * Paying for the membership at once: the tier's monthly amount, the signed token that names
-   * this applicant at the checkout, and the methods that can take money now (none when no
-   * payment is set up: the confirmation email and the office then take over).
+   * Paying for the membership: the tier's monthly amount and the methods that can take money
+   * now (none when no payment is set up: the office then takes over). The link to pay is in the
+   * confirmation email only, so this answer is the same whoever owns the address.
    */
   checkout: z.object({
     amount: z.number(),
-    membership: z.string(),
     methods: z.array(z.enum(['credit_card', 'ojc'])),
   }),
 });
@@ -34,7 +33,7 @@ export const membershipApplicationResponse = z.object({
 export type MembershipApplicationResponse = z.output<typeof membershipApplicationResponse>;
 
 /**
- * The welcome screen's address (`/join?sent=join&tier=…&membership=…&methods=…`): where the form
+ * The welcome screen's address (`/join?sent=join&tier=…&methods=…`): where the form
  * posted without JavaScript lands, and what the app writes into the address on its own welcome,
  * so a reload, or Back then Forward, shows the welcome again and not an empty form to send twice.
  */
@@ -44,7 +43,6 @@ export function joinWelcomeQuery(
   return {
     sent: 'join',
     tier: response.tier,
-    membership: response.checkout.membership,
     methods: response.checkout.methods.join(','),
   };
 }

@@ -90,6 +90,9 @@ export const statementPdfParams = z.object({
 export const tokenQuery = z.object({ token: z.optional(z.string().check(z.maxLength(2000))) });
 
 /** The 'forget me' form: a box the donor ticks to say they mean it. */
+/** Signing out of My giving: nothing to send but the press of the button. */
+export const signOutInput = z.object({});
+
 export const erasureRequestInput = z.object({
   confirm: z.literal(['yes', true], { error: 'Tick the box to confirm you want to be forgotten' }),
 });

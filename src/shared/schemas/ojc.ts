@@ -165,6 +165,8 @@ export const ojcPayment = z.object({
   cardLast4: z.nullable(z.string()),
   /** ISO time of the successful charge. */
   donatedAt: z.nullable(z.string()),
+  /** The first payment of a membership (its checkout came from the member's link). */
+  membership: z.optional(z.boolean()),
 });
 
 export type OjcPayment = z.output<typeof ojcPayment>;

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { members, membershipApplications } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { ApplicationStatus } from '~/shared/domain';
@@ -74,6 +74,14 @@ export async function updateApplication(
       .where(eq(membershipApplications.id, id))
       .returning();
     if (!updated) throw new AppError('not_found', 'No such application');
+    // Declined: the membership it made, if never paid, ends, so nothing is left to pay for
+    // and it holds no erasure of the address back.
+    if (status === 'declined') {
+      await tx
+        .update(members)
+        .set({ status: 'cancelled', cancelledAt: context.now, nextRenewalAt: null })
+        .where(and(eq(members.applicationId, id), eq(members.status, 'pending')));
+    }
     await recordAudit(tx, {
       actor: context.actor,
       action: 'application-update',

@@ -4,7 +4,7 @@ import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
 import { donationFee } from '../../env';
 import { minDonationDollars } from '~/shared/schemas/donations';
 import { paymentMethods } from '../../lib/payment-methods';
-import { membershipLinkProblem } from '../members';
+import { membershipLinkState } from '../members';
 import type { PageDataContext } from '../../ssr/page-data';
 import { loadGiftMade } from './gift-made';
 import { stripeSettings } from './stripe-client';
@@ -34,18 +34,20 @@ export async function loadCheckoutPageData(
   context?: PageDataContext,
 ): Promise<CheckoutPageData> {
   const settings = stripeSettings(app.env);
-  // A membership's link is checked as its payment would be, so a paid one says so at once.
+  // A membership's link is checked as its payment would be, so a paid one says so at once; a
+  // payable one fills the donor form with the member's own name and address.
   const membership =
     url.searchParams.get('type') === 'subscription' ? url.searchParams.get('membership') : null;
-  const membershipProblem = membership
-    ? await membershipLinkProblem(app.database.db, app.linkSigner, membership, app.clock())
+  const state = membership
+    ? await membershipLinkState(app.database.db, app.linkSigner, membership, app.clock())
     : null;
   const giftMade = settings ? await loadGiftMade(app, url, context?.request.log ?? app.log) : null;
   return {
     ...(await loadDonatePageData(app)),
     card: settings ? { publishableKey: settings.publishableKey, fee: donationFee(app.env) } : null,
     attempt: randomBytes(18).toString('base64url'),
-    ...(membershipProblem ? { membershipProblem } : {}),
+    ...(state && 'problem' in state ? { membershipProblem: state.problem } : {}),
+    ...(state && 'donor' in state ? { membershipDonor: state.donor } : {}),
     ...(giftMade ? { giftMade } : {}),
   };
 }

@@ -15,7 +15,7 @@ export {
 } from './member-lifecycle';
 export {
   membershipCheckoutUrl,
-  membershipLinkProblem,
+  membershipLinkState,
   membershipToken,
   memberToPayFor,
   refuseOneTimeMembership,

@@ -101,21 +101,23 @@ export async function memberToPayFor(
 }
 
 /**
- * Why a membership's link cannot be paid now, in the words its payment would be refused with
- * (already active, another membership of the address, expired, not valid), or null: the
- * checkout says so when it opens, before the donor types a card.
+ * What the checkout of a membership's link opens with: why it cannot be paid now, in the words
+ * its payment would be refused with (already active, another membership of the address,
+ * expired, not valid), so the checkout says so before the donor types a card; or the name and
+ * address the member applied with, to fill the donor form (from the member's row, never from
+ * the address bar).
  */
-export async function membershipLinkProblem(
+export async function membershipLinkState(
   db: DatabaseExecutor,
   linkSigner: LinkSigner,
   token: string,
   now: Date,
-): Promise<string | null> {
+): Promise<{ problem: string } | { donor: { name: string; email: string } }> {
   try {
-    await payableMember(db, linkSigner, token, now, false);
-    return null;
+    const member = await payableMember(db, linkSigner, token, now, false);
+    return { donor: { name: member.name, email: member.email } };
   } catch (error) {
-    if (error instanceof AppError) return error.message;
+    if (error instanceof AppError) return { problem: error.message };
     throw error;
   }
 }

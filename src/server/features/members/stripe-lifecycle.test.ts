@@ -285,6 +285,10 @@ describe('membership through a card subscription', () => {
     expect(await checkout(first.token)).toContain(membershipLinkMessages.alreadyActive);
     const payable = await checkout(other.token);
     expect(payable).toContain('Complete Donation $180');
+    // Filled in with the member's own name and address, from the member's row.
+    expect(payable).toContain(
+      '"membershipDonor":{"name":"Rivka Katz","email":"someone.else@example.org"}',
+    );
     expect(payable).not.toContain('Your membership<');
     // Another address is not held back by it.
     expect((await setUp({ amount: 180, membership: other.token })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
@@ -39,26 +39,25 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         membershipTier: 'Please choose a membership tier',
       });
     }
-    const message = `Thank you for applying to the ${tier.name}.`;
-    const checkout = (membership: string) => ({
-      amount: tier.price,
-      membership,
-      methods: paymentMethods(app.env, 'subscription'),
+    // The same answer for every address: the link to pay goes only to the address (ADR 045).
+    const answer = (id: string) => ({
+      id,
+      tier: tier.id,
+      message: `Thank you for applying to the ${tier.name}.`,
+      checkout: { amount: tier.price, methods: paymentMethods(app.env, 'subscription') },
     });
     if (website) {
       log.info('honeypot filled: membership application dropped');
-      // A token of the same shape that names nobody: the checkout refuses it.
-      const decoy = randomBytes(48).toString('base64url');
-      return { id: randomUUID(), tier: tier.id, message, checkout: checkout(decoy) };
+      return answer(randomUUID());
     }
     const ids = { application: randomUUID(), member: randomUUID() };
     const row = await submit({ input: application, tier, ids });
     app.jobWorker.wake();
-    return { id: row.id, tier: tier.id, message, checkout: checkout(row.membership) };
+    return answer(row.id);
   }
 
   // Without JavaScript, /join's form posts to the page (ssr/page-forms.ts); the welcome screen
-  // it returns to offers the first payment, as the answer below does.
+  // it returns to says what the answer below says.
   app.pageForms.set('join', {
     // The welcome screen, drawn from the address, says it all.
     sentMessage: 'Thank you for applying.',

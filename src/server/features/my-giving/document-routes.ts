@@ -44,7 +44,7 @@ export const givingDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         [gift] = await db.select().from(donations).where(eq(donations.id, id));
       } else {
-        const donor = requireDonor(app, request);
+        const donor = await requireDonor(app, request);
         gift = (await giftsOf(db, donor.email, 'newest')).find((g) => g.id === id);
       }
       const pdf = gift ? await receiptPdfOf(app, gift) : null;
@@ -72,7 +72,7 @@ export const givingDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         email = signed.email;
       } else {
-        email = requireDonor(app, request).email;
+        email = (await requireDonor(app, request)).email;
       }
       const pdf = await statementPdfOf(app, email, year);
       if (!pdf) {

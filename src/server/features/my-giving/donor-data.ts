@@ -96,12 +96,12 @@ export async function erasureBlocker(db: DatabaseExecutor, email: string) {
     .from(ojcSubscriptions)
     .where(and(same(ojcSubscriptions.email, email), eq(ojcSubscriptions.status, 'active')))
     .limit(1);
+  // A pending membership was never paid (anyone can apply with any address): it charges
+  // nothing, so it does not hold the erasure back; eraseDonor ends it with the rest.
   const [member] = await db
     .select({ id: members.id })
     .from(members)
-    .where(
-      and(same(members.email, email), inArray(members.status, ['pending', 'active', 'lapsed'])),
-    )
+    .where(and(same(members.email, email), inArray(members.status, ['active', 'lapsed'])))
     .limit(1);
   return card || ojc || member
     ? 'A monthly gift or a membership is still running on this address: cancel it first, then erase.'
@@ -157,6 +157,10 @@ export async function eraseDonor(tx: DatabaseExecutor, email: string) {
       dedicationName: null,
     })
     .where(same(ojcSubscriptions.email, email));
+  await tx
+    .update(members)
+    .set({ status: 'cancelled', cancelledAt: sql`now()`, nextRenewalAt: null })
+    .where(and(same(members.email, email), eq(members.status, 'pending')));
   await tx
     .update(members)
     .set({ name: ERASED_NAME, email: mark })

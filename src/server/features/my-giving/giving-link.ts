@@ -18,7 +18,8 @@ import {
   readLinkToken,
   type LinkRefusal,
 } from '../../lib/single-use-link';
-import { enqueueMail } from '../../mail/mail-job';
+import { enqueueCappedMails } from '../../mail/recipient-cap';
+import { linkRequestJob } from '../../lib/link-request-job';
 
 const LINK_PURPOSE = 'my-giving-link';
 const SESSION_PURPOSE = 'my-giving-session';
@@ -28,6 +29,7 @@ export const GIVING_SESSION_MINUTES = 30;
 const minuteMs = 60 * 1000;
 
 export const givingLinkMessages = {
+  signedOutNow: 'You are signed out of My giving. To come back, ask for a new link.',
   sent: 'If we have a gift or a membership with this email, a link to your giving is on its way. It works once, for 24 hours.',
   ...linkRefusalMessages,
 };
@@ -48,45 +50,47 @@ export function givingLinkContext(app: FastifyInstance): GivingLinkContext {
   };
 }
 
-/** The name this address gave with (its latest gift or membership), if any row has it. */
-async function knownName(db: Database, email: string): Promise<string | null> {
+/** Whether any gift (other than an unfinished checkout), monthly gift or membership has it. */
+async function hasGiving(db: Database, email: string): Promise<boolean> {
   const same = (column: AnyPgColumn) => sql`lower(${column}) = ${email}`;
   const rows = await db
-    .select({ name: donations.donorName, at: donations.createdAt })
+    .select({ one: sql`1` })
     .from(donations)
     .where(and(same(donations.email), ne(donations.paymentStatus, 'pending')))
     .unionAll(
       db
-        .select({ name: members.name, at: members.createdAt })
+        .select({ one: sql`1` })
         .from(members)
         .where(same(members.email)),
     )
     .unionAll(
       db
-        .select({ name: stripeSubscriptions.donorName, at: stripeSubscriptions.createdAt })
+        .select({ one: sql`1` })
         .from(stripeSubscriptions)
         .where(same(stripeSubscriptions.email)),
     )
     .unionAll(
       db
-        .select({ name: ojcSubscriptions.donorName, at: ojcSubscriptions.createdAt })
+        .select({ one: sql`1` })
         .from(ojcSubscriptions)
         .where(same(ojcSubscriptions.email)),
     )
-    .orderBy(sql`2 desc`)
     .limit(1);
-  if (rows.length === 0) return null;
-  return rows[0]!.name?.trim() || 'friend';
+  return rows.length > 0;
 }
+
+/** A request for the link, answered by the worker (link-request-job.ts). */
+export const givingLinkRequests = linkRequestJob('my-giving.link-request');
 
 /**
  * Emails a single-use link to 'My giving' when any gift (other than an unfinished checkout),
- * monthly gift or membership has this address. The caller answers the same either way.
+ * monthly gift or membership has this address, within the address's daily cap. The mail greets
+ * no one by name: the names on file were typed by whoever gave or applied with the address.
+ * Run by the worker, off the request's path (`givingLinkRequests`).
  */
 export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
   const address = email.toLowerCase();
-  const name = await knownName(ctx.db, address);
-  if (name === null) return;
+  if (!(await hasGiving(ctx.db, address))) return;
   const now = ctx.clock();
   const expiresAt = new Date(now.getTime() + GIVING_LINK_HOURS * 60 * minuteMs);
   const { nonce, nonceHash } = newLinkNonce();
@@ -96,22 +100,30 @@ export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
       .values({ email: address, nonceHash, expiresAt, createdAt: now })
       .returning({ id: givingLinks.id });
     const token = ctx.linkSigner.sign(LINK_PURPOSE, linkSubject(link!.id, nonce), expiresAt);
-    await enqueueMail(tx, {
-      key: `giving-link:${link!.id}`,
-      to: address,
-      template: 'giving-link',
-      data: {
-        name,
-        url: `${ctx.publicUrl}/my-giving?token=${encodeURIComponent(token)}`,
-        hours: GIVING_LINK_HOURS,
-      },
-    });
+    const [queued] = await enqueueCappedMails(
+      tx,
+      [
+        {
+          key: `giving-link:${link!.id}`,
+          to: address,
+          template: 'giving-link',
+          data: {
+            url: `${ctx.publicUrl}/my-giving?token=${encodeURIComponent(token)}`,
+            hours: GIVING_LINK_HOURS,
+          },
+        },
+      ],
+      now,
+    );
+    // Over the cap: no mail, so no link either.
+    if (!queued) await tx.delete(givingLinks).where(eq(givingLinks.id, link!.id));
   });
 }
 
 /**
  * Opens a link: checks its signature and expiry, marks it used (only one request can), and
- * answers a session for the page, valid GIVING_SESSION_MINUTES; or why not.
+ * answers a session for the page, valid GIVING_SESSION_MINUTES; or why not. The session names
+ * the link's row, which the server can delete to end it (a sign-out, an erasure).
  */
 export async function openGivingLink(
   ctx: GivingLinkContext,
@@ -131,10 +143,13 @@ export async function openGivingLink(
         gt(givingLinks.expiresAt, now),
       ),
     )
-    .returning({ email: givingLinks.email });
+    .returning({ id: givingLinks.id, email: givingLinks.email });
   if (!used) return { ok: false, reason: 'used' };
   const expiresAt = new Date(now.getTime() + GIVING_SESSION_MINUTES * minuteMs);
-  return { ok: true, session: ctx.linkSigner.sign(SESSION_PURPOSE, used.email, expiresAt) };
+  return {
+    ok: true,
+    session: ctx.linkSigner.sign(SESSION_PURPOSE, `${used.id}:${used.email}`, expiresAt),
+  };
 }
 
 /**
@@ -151,9 +166,35 @@ export async function givingLinkIsFor(ctx: GivingLinkContext, token: string, ema
   return row?.email === email;
 }
 
-/** The address a live session names, with when it ends; refused in plain words otherwise. */
-export function donorOfSession(ctx: GivingLinkContext, session: string | undefined) {
+/** The link row and address a session's signed subject names (`<link id>:<email>`). */
+function sessionSubject(subject: string) {
+  const at = subject.indexOf(':');
+  return at > 0 ? { linkId: subject.slice(0, at), email: subject.slice(at + 1) } : null;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The address a live session names, with when it ends; refused in plain words otherwise. Live:
+ * signed, unexpired, and the link it was opened with is still there (a sign-out or an erasure
+ * deletes it, which ends the session on the server, whatever the browser keeps).
+ */
+export async function donorOfSession(ctx: GivingLinkContext, session: string | undefined) {
   const check = session ? ctx.linkSigner.verify(SESSION_PURPOSE, session, ctx.clock()) : null;
-  if (!check?.ok) throw new AppError('unauthorized', givingLinkMessages.signedOut);
-  return { email: check.subject, sessionEndsAt: check.expiresAt };
+  const subject = check?.ok ? sessionSubject(check.subject) : null;
+  if (check?.ok && subject && uuid.test(subject.linkId)) {
+    const [link] = await ctx.db
+      .select({ id: givingLinks.id })
+      .from(givingLinks)
+      .where(and(eq(givingLinks.id, subject.linkId), eq(givingLinks.email, subject.email)));
+    if (link) {
+      return { email: subject.email, linkId: subject.linkId, sessionEndsAt: check.expiresAt };
+    }
+  }
+  throw new AppError('unauthorized', givingLinkMessages.signedOut);
+}
+
+/** Ends a session on the server: its link's row goes, so the cookie opens nothing any more. */
+export async function endGivingSession(ctx: GivingLinkContext, donor: { linkId: string }) {
+  await ctx.db.delete(givingLinks).where(eq(givingLinks.id, donor.linkId));
 }

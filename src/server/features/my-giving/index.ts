@@ -7,3 +7,4 @@ export {
   yearEndStatementsJobHandler,
 } from './year-end-statements';
 export { adminStatementRoutes } from './admin-routes';
+export { givingLinkContext, givingLinkRequests, sendGivingLink } from './giving-link';

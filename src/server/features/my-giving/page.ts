@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import {
   erasureRequestInput,
   givingLinkRequest,
+  signOutInput,
   type MyGivingPageData,
 } from '~/shared/schemas/my-giving';
 import { AppError } from '../../errors';
@@ -11,22 +12,23 @@ import { linkOpenForm, linkPageState, type LinkPage } from '../../lib/link-page'
 import type { PageDataContext, PageRedirect } from '../../ssr/page-data';
 import {
   donorOfSession,
+  endGivingSession,
   givingLinkContext,
   givingLinkIsFor,
   givingLinkMessages,
   openGivingLink,
-  sendGivingLink,
+  givingLinkRequests,
 } from './giving-link';
 import { erasureRequestedMessage, requestErasure } from './erasure-requests';
 import { loadMyGiving } from './load-my-giving';
 import { givingCookie } from './session-cookie';
 
 /** The donor the session cookie names, or null (no cookie, a forged or ended session). */
-export function donorOfCookie(app: FastifyInstance, request: FastifyRequest) {
+export async function donorOfCookie(app: FastifyInstance, request: FastifyRequest) {
   const session = givingCookie.read(request);
   if (session === undefined) return null;
   try {
-    return donorOfSession(givingLinkContext(app), session);
+    return await donorOfSession(givingLinkContext(app), session);
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;
@@ -34,12 +36,14 @@ export function donorOfCookie(app: FastifyInstance, request: FastifyRequest) {
 }
 
 /** The donor of the session, or a 401 that says to ask for a new link. */
-export function requireDonor(app: FastifyInstance, request: FastifyRequest) {
+export async function requireDonor(app: FastifyInstance, request: FastifyRequest) {
   return donorOfSession(givingLinkContext(app), givingCookie.read(request));
 }
 
 /** 'My giving' as a page an emailed link opens (lib/link-page.ts). */
-const givingLinkPage = (app: FastifyInstance): LinkPage<ReturnType<typeof donorOfSession>> => ({
+const givingLinkPage = (
+  app: FastifyInstance,
+): LinkPage<Awaited<ReturnType<typeof donorOfSession>>> => ({
   page: '/my-giving',
   cookie: givingCookie,
   open: (token) => openGivingLink(givingLinkContext(app), token),
@@ -74,7 +78,7 @@ export function registerMyGivingPageForms(app: FastifyInstance) {
     sentMessage: givingLinkMessages.sent,
     async submit({ email }: z.output<typeof givingLinkRequest>, { request }) {
       assertFromThisSite(request);
-      await sendGivingLink(givingLinkContext(app), email);
+      await givingLinkRequests.request(app.database.db, email);
       app.jobWorker.wake();
       return { query: { sent: 'giving-link' }, anchor: 'main' };
     },
@@ -84,9 +88,20 @@ export function registerMyGivingPageForms(app: FastifyInstance) {
     sentMessage: erasureRequestedMessage,
     async submit(_input: z.output<typeof erasureRequestInput>, { request }) {
       assertFromThisSite(request);
-      const donor = requireDonor(app, request);
+      const donor = await requireDonor(app, request);
       await requestErasure(app.database.db, donor.email, app.clock());
       return { query: { sent: 'giving-erasure' }, anchor: 'privacy' };
+    },
+  });
+  app.pageForms.set('giving-sign-out', {
+    schema: signOutInput,
+    sentMessage: givingLinkMessages.signedOutNow,
+    async submit(_input: unknown, { request }) {
+      assertFromThisSite(request);
+      const donor = await donorOfCookie(app, request);
+      if (donor) await endGivingSession(givingLinkContext(app), donor);
+      // The page it returns to finds no session and clears the cookie (lib/link-page.ts).
+      return { query: { sent: 'giving-sign-out' }, anchor: 'main' };
     },
   });
 }

@@ -4,7 +4,9 @@ import { contactMessages, donations, erasureRequests, prayerNames } from '~/db/s
 import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { insertDonations } from '../../../../tests/helpers/donations';
+import { applyForMembership } from '../../../../tests/helpers/members';
 import { givingSession } from '../../../../tests/helpers/my-giving';
+import { activeMember } from '../../../../tests/helpers/prayer-names';
 import { postPageForm } from '../../../../tests/helpers/page-forms';
 import { erasedMark } from './donor-data';
 import { erasureRequestedMessage } from './erasure-requests';
@@ -147,6 +149,61 @@ describe('what the site holds, on request', () => {
     // Decided: it cannot be decided again.
     const twice = await decide(open[0].id, 'erase');
     expect(twice.statusCode).toBe(404);
+  });
+
+  it('is not held back by a membership someone applied for with the address and never paid (issue 32)', async () => {
+    const email = 'blocked.erasure@example.org';
+    await insertDonations(app, [{ email, donorName: 'Dina Blocked' }]);
+    // A stranger applies with the donor's address: a pending member no one will pay for.
+    const applied = await applyForMembership(app, { email, firstName: 'Stranger' });
+    const cookie = await givingSession(app, email);
+    await app.inject({
+      method: 'POST',
+      url: '/api/my-giving/erasure',
+      payload: { confirm: true },
+      headers: { cookie },
+    });
+    const listing = await app.inject({
+      url: '/api/admin/erasure-requests',
+      headers: { cookie: admin.cookie },
+    });
+    const [open] = listing.json().requests.filter((r: { email: string }) => r.email === email);
+    const decided = await decide(open.id, 'erase');
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await applied.member()).toMatchObject({
+      status: 'cancelled',
+      email: erasedMark(email),
+      name: 'Erased donor',
+    });
+    // A paid membership still holds it back: it charges the address every month.
+    const paying = 'still.paying@example.org';
+    await activeMember(app, paying);
+    const payingCookie = await givingSession(app, paying);
+    await app.inject({
+      method: 'POST',
+      url: '/api/my-giving/erasure',
+      payload: { confirm: true },
+      headers: { cookie: payingCookie },
+    });
+    const requests = await app.inject({
+      url: '/api/admin/erasure-requests',
+      headers: { cookie: admin.cookie },
+    });
+    const [held] = requests.json().requests.filter((r: { email: string }) => r.email === paying);
+    expect((await decide(held.id, 'erase')).statusCode).toBe(409);
+  });
+
+  it('lets the office clear a never-paid membership by declining its application', async () => {
+    const applied = await applyForMembership(app, { email: 'declined.app@example.org' });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/membership-applications/${applied.applicationId}`,
+      payload: { status: 'declined' },
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().memberStatus).toBe('cancelled');
+    expect(await applied.member()).toMatchObject({ status: 'cancelled' });
   });
 
   it('refuses bad decisions with field messages', async () => {

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { givingLinks, jobs } from '~/db/schema';
+import { renderMail } from '../../mail/templates';
+import { drainJobs } from '../../../../tests/helpers/integrations';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { insertDonations } from '../../../../tests/helpers/donations';
 import {
@@ -11,6 +15,7 @@ import {
 import { activeMember } from '../../../../tests/helpers/prayer-names';
 import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
 import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+import { eraseDonor } from './donor-data';
 import { givingLinkMessages } from './giving-link';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -147,6 +152,66 @@ describe('the link to My giving', () => {
   });
 });
 
+describe('asking for the link tells nothing and floods no inbox (issue 32)', () => {
+  const ask = (email: string) =>
+    app.inject({ method: 'POST', url: '/api/my-giving/link', payload: { email } });
+  const linkMails = async (to: string) =>
+    (await app.database.db.select().from(jobs))
+      .map((j) => j.payload as { template?: string; to?: string; data?: object })
+      .filter((p) => p.template === 'giving-link' && p.to === to);
+
+  it('does the same work on the request for a known and an unknown address: one queued lookup, nothing else', async () => {
+    await insertDonations(app, [{ email: 'timed@example.org', donorName: 'Known Donor' }]);
+    const written = [];
+    for (const email of ['timed@example.org', 'untimed@example.org']) {
+      const before = await app.database.db.select({ id: jobs.id }).from(jobs);
+      const links = await app.database.db.$count(givingLinks);
+      const res = await ask(email);
+      expect(res.json().message).toBe(givingLinkMessages.sent);
+      const after = await app.database.db.select().from(jobs);
+      const added = after.filter((j) => !before.some((b) => b.id === j.id));
+      // No link and no mail yet: the address is looked up by the worker, not the request.
+      expect(await app.database.db.$count(givingLinks)).toBe(links);
+      written.push(added.map((j) => ({ kind: j.kind, payload: j.payload })));
+    }
+    expect(written).toEqual([
+      [{ kind: 'my-giving.link-request', payload: { email: 'timed@example.org' } }],
+      [{ kind: 'my-giving.link-request', payload: { email: 'untimed@example.org' } }],
+    ]);
+    await drainJobs(app);
+    expect(await linkMails('timed@example.org')).toHaveLength(1);
+    expect(await linkMails('untimed@example.org')).toHaveLength(0);
+  });
+
+  it('greets no one by the name on file, and mails one address at most five links a day', async () => {
+    await insertDonations(app, [
+      { email: 'capped@example.org', donorName: 'URGENT: refund at https://evil.example' },
+    ]);
+    for (let i = 0; i < 7; i += 1) {
+      expect((await ask('capped@example.org')).json().message).toBe(givingLinkMessages.sent);
+    }
+    await drainJobs(app);
+    const mails = await linkMails('capped@example.org');
+    expect(mails).toHaveLength(5);
+    expect(Object.keys(mails[0]!.data!).sort()).toEqual(['hours', 'url']);
+    const rendered = renderMail(
+      { site: app.siteConfig, publicUrl: app.env.PUBLIC_URL },
+      'giving-link',
+      mails[0]!.data as never,
+    );
+    expect(rendered.text).not.toContain('evil.example');
+    expect(rendered.text).toMatch(/^Shalom,$/m);
+    // No link without its mail.
+    expect(
+      await app.database.db.$count(givingLinks, eq(givingLinks.email, 'capped@example.org')),
+    ).toBe(5);
+    app.advanceClock(24 * HOUR);
+    await ask('capped@example.org');
+    await drainJobs(app);
+    expect(await linkMails('capped@example.org')).toHaveLength(6);
+  });
+});
+
 describe('My giving', () => {
   it('shows every gift of the address, net of refunds, and never another donor’s', async () => {
     await insertDonations(app, [
@@ -218,6 +283,43 @@ describe('My giving', () => {
     expect(giving.memberships).toEqual([
       expect.objectContaining({ id: member.id, tierName: 'Spark Tier', status: 'active' }),
     ]);
+  });
+
+  it('ends on the server when the donor signs out: the same cookie, replayed, opens nothing (issue 32)', async () => {
+    await insertDonations(app, [{ email: 'leaving@example.org' }]);
+    const cookie = await givingSession(app, 'leaving@example.org');
+    const other = await givingSession(app, 'leaving@example.org');
+    expect((await getGiving(cookie)).statusCode).toBe(200);
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/my-giving/sign-out',
+      headers: { cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe(givingLinkMessages.signedOutNow);
+    expect(String([out.headers['set-cookie']].flat()[0])).toMatch(/tziyun_giving=;/);
+    expect((await getGiving(cookie)).statusCode).toBe(401);
+    // Another browser's session of the same address is its own.
+    expect((await getGiving(other)).statusCode).toBe(200);
+    // Without JavaScript: the page's Sign out button.
+    const page = await postPageForm(
+      app,
+      '/my-giving',
+      { _form: 'giving-sign-out' },
+      { cookie: other },
+    );
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe('/my-giving?sent=giving-sign-out#main');
+    expect((await getGiving(other)).statusCode).toBe(401);
+    const after = await app.inject({ url: page.headers.location!, headers: { cookie: other } });
+    expect(after.body).toContain(givingLinkMessages.signedOutNow);
+  });
+
+  it('ends on the server when the address is erased', async () => {
+    await insertDonations(app, [{ email: 'erased-session@example.org' }]);
+    const cookie = await givingSession(app, 'erased-session@example.org');
+    await app.database.db.transaction((tx) => eraseDonor(tx, 'erased-session@example.org'));
+    expect((await getGiving(cookie)).statusCode).toBe(401);
   });
 
   it('refuses a request another site made', async () => {

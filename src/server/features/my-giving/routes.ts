@@ -11,9 +11,15 @@ import { formRateLimit } from '../../plugins/rate-limit';
 import { givingDocumentRoutes } from './document-routes';
 import { donorDataExport } from './donor-data';
 import { erasureRequestedMessage, requestErasure } from './erasure-requests';
-import { givingLinkContext, givingLinkMessages, sendGivingLink } from './giving-link';
+import {
+  endGivingSession,
+  givingLinkContext,
+  givingLinkMessages,
+  givingLinkRequests,
+} from './giving-link';
 import { loadMyGiving } from './load-my-giving';
-import { registerMyGivingPageForms, requireDonor } from './page';
+import { donorOfCookie, registerMyGivingPageForms, requireDonor } from './page';
+import { givingCookie } from './session-cookie';
 
 /**
  * 'My giving' (issue 17): a donor's gifts, monthly gifts, membership, receipts and statements,
@@ -36,7 +42,7 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: givingLinkRequest, response: { 200: messageResponse } },
     },
     async (request) => {
-      await sendGivingLink(givingLinkContext(app), request.body.email);
+      await givingLinkRequests.request(app.database.db, request.body.email);
       app.jobWorker.wake();
       return { message: givingLinkMessages.sent };
     },
@@ -46,7 +52,7 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/my-giving/export.json',
     { schema: { response: { 200: donorDataExportView } } },
     async (request, reply) => {
-      const donor = requireDonor(app, request);
+      const donor = await requireDonor(app, request);
       reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', 'attachment; filename="my-data.json"');
@@ -60,14 +66,25 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/my-giving/erasure',
     { schema: { body: erasureRequestInput, response: { 200: messageResponse } } },
     async (request) => {
-      const donor = requireDonor(app, request);
+      const donor = await requireDonor(app, request);
       await requestErasure(app.database.db, donor.email, app.clock());
       return { message: erasureRequestedMessage };
     },
   );
 
+  app.post(
+    '/my-giving/sign-out',
+    { schema: { response: { 200: messageResponse } } },
+    async (request, reply) => {
+      const donor = await donorOfCookie(app, request);
+      if (donor) await endGivingSession(givingLinkContext(app), donor);
+      if (givingCookie.read(request) !== undefined) givingCookie.clear(request, reply);
+      return { message: givingLinkMessages.signedOutNow };
+    },
+  );
+
   app.get('/my-giving', { schema: { response: { 200: myGiving } } }, async (request, reply) => {
-    const donor = requireDonor(app, request);
+    const donor = await requireDonor(app, request);
     reply.header('cache-control', 'private, no-store');
     return loadMyGiving(app, donor.email, donor.sessionEndsAt);
   });

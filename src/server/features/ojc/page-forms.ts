@@ -18,7 +18,7 @@ import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
 import { chargeMessages } from './charge-messages';
 import { ojcContextOf } from './context';
 import { createOjcPayment } from './create-ojc-payment';
-import { serializeOjcPayment } from './serialize-ojc';
+import { ojcPaymentView } from './serialize-ojc';
 
 /** The checkout form's names for the API's fields; the dedication's message goes to its name. */
 const formField: Record<string, string> = { ...ojcCheckoutFormField, dedication: 'dedicationName' };
@@ -104,7 +104,7 @@ export async function loadOjcPaymentPageData(
 ): Promise<OjcPaymentPageData> {
   try {
     const row = await findOjcPayment(ojcContextOf(app), paymentIdOf(url.pathname));
-    return { payment: serializeOjcPayment(row) };
+    return { payment: await ojcPaymentView(app.database.db, row) };
   } catch (error) {
     if (error instanceof AppError) return { problem: error.message };
     throw error;

@@ -23,7 +23,7 @@ import { cancelOjcGift, findOjcGift } from './manage-ojc-gift';
 import { registerOjcPageForms } from './page-forms';
 import { giftCancelForm } from './gift-page';
 import type { PageForm } from '../../ssr/page-forms';
-import { serializeOjcGift, serializeOjcPayment } from './serialize-ojc';
+import { ojcPaymentView, serializeOjcGift } from './serialize-ojc';
 import { verifyOjcPayment } from './verify-ojc-payment';
 
 /**
@@ -83,7 +83,7 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const payment = await findOjcPayment(contextFor(request.log), request.params.paymentId);
-      return { payment: serializeOjcPayment(payment) };
+      return { payment: await ojcPaymentView(app.database.db, payment) };
     },
   );
 
@@ -106,7 +106,7 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
         chargeOjcPayment(ctx, request.params.paymentId, request.body),
       );
       app.jobWorker.wake();
-      return { success: true, payment: serializeOjcPayment(donation) };
+      return { success: true, payment: await ojcPaymentView(app.database.db, donation) };
     },
   );
 

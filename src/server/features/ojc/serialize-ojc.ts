@@ -1,4 +1,6 @@
-import type { Donation, OjcSubscription } from '~/db/schema';
+import { eq } from 'drizzle-orm';
+import { members, type Donation, type OjcSubscription } from '~/db/schema';
+import type { DatabaseExecutor } from '~/db/client';
 import type { OjcGift, OjcPayment } from '~/shared/schemas/ojc';
 
 function dedicationOf(row: Pick<Donation, 'dedicationKind' | 'dedicationName'>) {
@@ -23,6 +25,21 @@ export function serializeOjcPayment(donation: Donation): OjcPayment {
     cardLast4: donation.cardLast4,
     donatedAt: donation.donatedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * `serializeOjcPayment`, saying whether the payment is a membership's first (a member's checkout
+ * stored it): its thank-you then says the membership has begun.
+ */
+export async function ojcPaymentView(
+  db: DatabaseExecutor,
+  donation: Donation,
+): Promise<OjcPayment> {
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.ojcPaymentId, donation.id));
+  return { ...serializeOjcPayment(donation), ...(member ? { membership: true } : {}) };
 }
 
 /** A monthly OJC gift as its cancel page shows it: never the sealed card. */

@@ -5,3 +5,4 @@ export { PRAYER_REMINDER_JOB_KIND, prayerReminderJobHandler } from './lapse';
 export { donorNamesOf } from './magic-link';
 export { ownerKey } from './owner';
 export { renewedSince, type PrayerNameRules } from './lapse';
+export { prayerLinkContext, prayerLinkRequests, sendPrayerLink } from './magic-link';

@@ -11,7 +11,8 @@ import {
   readLinkToken,
   type LinkRefusal,
 } from '../../lib/single-use-link';
-import { enqueueMail } from '../../mail/mail-job';
+import { enqueueCappedMails } from '../../mail/recipient-cap';
+import { linkRequestJob } from '../../lib/link-request-job';
 import { type NameOwner, ownerColumns, ownerFromSubject, ownerKey, ownerSubject } from './owner';
 
 const LINK_PURPOSE = 'prayer-names-link';
@@ -113,10 +114,15 @@ export async function donorNamesOf(
   return new Map(rows.map((r) => [r.email, r.donorName?.trim() || 'friend']));
 }
 
+/** A request for the link, answered by the worker (link-request-job.ts). */
+export const prayerLinkRequests = linkRequestJob('prayer-names.link-request');
+
 /**
  * Emails a single-use link to the names of every active member with this address; where the
- * site lets donors give names and the address is no member's, to the donor who gave with it.
- * Nothing tells the caller whether the address is known.
+ * site lets donors give names and the address is no member's, to the donor who gave with it;
+ * within the address's daily cap, and greeting no one by a name on file (typed by whoever
+ * applied or gave). Run by the worker, off the request's path (`prayerLinkRequests`), so
+ * nothing, its timing included, tells the caller whether the address is known.
  */
 export async function sendPrayerLink(ctx: PrayerLinkContext, email: string) {
   const now = ctx.clock();
@@ -129,12 +135,20 @@ export async function sendPrayerLink(ctx: PrayerLinkContext, email: string) {
   for (const owner of owners) {
     await ctx.db.transaction(async (tx) => {
       const { linkId, url } = await issuePrayerLink(ctx, tx, owner, now);
-      await enqueueMail(tx, {
-        key: `prayer-link:${linkId}`,
-        to: owner.email,
-        template: 'prayer-names-link',
-        data: { name: owner.name, url, hours: PRAYER_LINK_HOURS },
-      });
+      const [queued] = await enqueueCappedMails(
+        tx,
+        [
+          {
+            key: `prayer-link:${linkId}`,
+            to: owner.email,
+            template: 'prayer-names-link',
+            data: { url, hours: PRAYER_LINK_HOURS },
+          },
+        ],
+        now,
+      );
+      // Over the cap: no mail, so no link either.
+      if (!queued) await tx.delete(prayerLinks).where(eq(prayerLinks.id, linkId));
     });
   }
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, prayerNames } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
+import { drainJobs } from '../../../../tests/helpers/integrations';
 import { pageData } from '../../../../tests/helpers/page-forms';
 import {
   HEBREW,
@@ -98,6 +99,7 @@ describe('the names page’s forms without JavaScript', () => {
     const res = await post({ _form: 'prayer-link', email: 'ask@example.org' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/prayer-names?sent=prayer-link#main');
+    await drainJobs(app);
     const queued = await app.database.db.select().from(jobs);
     const links = queued
       .map((j) => j.payload as { template?: string; to?: string })

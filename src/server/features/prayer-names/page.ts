@@ -18,7 +18,7 @@ import {
   prayerLinkContext,
   prayerLinkIsFor,
   prayerLinkMessages,
-  sendPrayerLink,
+  prayerLinkRequests,
 } from './magic-link';
 import { addName, editName, listNames, removeName, renewName, serializeName } from './names';
 import type { NameOwner } from './owner';
@@ -102,7 +102,7 @@ export function registerPrayerNamePageForms(app: FastifyInstance) {
       sentMessage: prayerLinkMessages.sent,
       async submit({ email }: z.output<typeof prayerLinkRequest>, { request }) {
         assertFromThisSite(request);
-        await sendPrayerLink(prayerLinkContext(app), email);
+        await prayerLinkRequests.request(app.database.db, email);
         app.jobWorker.wake();
         return done('prayer-link', 'main');
       },

@@ -82,6 +82,35 @@ describe('the magic link', () => {
     expect(await requestLink('nobody@example.org')).toHaveLength(0);
   });
 
+  it('is looked up off the request’s path, greets no one by name, and reaches one address five times a day at most (issue 32)', async () => {
+    const member = await activeMember('named@example.org');
+    await app.database.db
+      .update(members)
+      .set({ name: 'URGENT: call https://evil.example' })
+      .where(eq(members.id, member.id));
+    const before = await app.database.db.$count(prayerLinks);
+    const lookups = () => app.database.db.$count(jobs, eq(jobs.kind, 'prayer-names.link-request'));
+    const queuedBefore = await lookups();
+    for (let i = 0; i < 7; i += 1) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/prayer-names/link',
+        payload: { email: 'named@example.org' },
+      });
+      expect(res.json().message).toBe(prayerLinkMessages.sent);
+    }
+    // Seven requests: seven queued lookups, and not one link made on a request's path.
+    expect(await app.database.db.$count(prayerLinks)).toBe(before);
+    expect(await lookups()).toBe(queuedBefore + 7);
+    const mails = await requestLink('named@example.org');
+    expect(mails).toHaveLength(5);
+    const [payload] = (await app.database.db.select().from(jobs))
+      .map((j) => j.payload as { template?: string; to?: string; data?: object })
+      .filter((p) => p.template === 'prayer-names-link' && p.to === 'named@example.org');
+    expect(Object.keys(payload!.data!).sort()).toEqual(['hours', 'url']);
+    expect(JSON.stringify(payload)).not.toContain('evil.example');
+  });
+
   it('opens only with its button: a GET or a HEAD (a mail scanner’s) spends nothing and shows nothing private', async () => {
     const member = await activeMember('scanned@example.org');
     await call(

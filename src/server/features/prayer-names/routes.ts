@@ -14,7 +14,7 @@ import {
   ownerOfSession,
   prayerLinkContext,
   prayerLinkMessages,
-  sendPrayerLink,
+  prayerLinkRequests,
 } from './magic-link';
 import { addName, editName, removeName, renewName, serializeName } from './names';
 import { listingOf, registerPrayerNamePageForms } from './page';
@@ -46,7 +46,7 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: prayerLinkRequest, response: { 200: messageResponse } },
     },
     async (request) => {
-      await sendPrayerLink(ctx, request.body.email);
+      await prayerLinkRequests.request(app.database.db, request.body.email);
       app.jobWorker.wake();
       return { message: prayerLinkMessages.sent };
     },

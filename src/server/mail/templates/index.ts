@@ -25,6 +25,7 @@ import {
 import {
   membershipConfirmation,
   membershipNotification,
+  type MembershipConfirmationData,
   type MembershipMailData,
 } from './membership';
 import { memberWelcome, type MemberWelcomeData } from './member-welcome';
@@ -47,7 +48,7 @@ import { webhookDisabled, type WebhookDisabledData } from './webhook';
 export interface MailTemplates {
   'contact-notification': ContactMailData;
   'contact-acknowledgement': ContactAcknowledgementData;
-  'membership-confirmation': MembershipMailData;
+  'membership-confirmation': MembershipConfirmationData;
   'membership-notification': MembershipMailData;
   'member-welcome': MemberWelcomeData;
   'prayer-names-link': PrayerNamesLinkData;

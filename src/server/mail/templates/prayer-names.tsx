@@ -2,15 +2,15 @@ import { formatLongDate } from '~/shared/schedule';
 import { Button, EmailLayout, Paragraph, textFrame, type MailContext } from './layout';
 import type { RenderedMail } from './types';
 
+/** No name: the address is not proven, and a name on file was typed by whoever gave with it. */
 export interface PrayerNamesLinkData {
-  name: string;
   url: string;
   hours: number;
 }
 
 /** The magic link to a member's names for prayer: no password, one use, a day. */
 export function prayerNamesLink(ctx: MailContext, data: PrayerNamesLinkData): RenderedMail {
-  const greeting = `Dear ${data.name},`;
+  const greeting = 'Shalom,';
   const intro = `Here is your link to the names you give for Rabbi ${ctx.site.rabbi.shortName}'s prayers at the tziyun. It works once, for ${data.hours} hours.`;
   const ignore = 'If you did not ask for it, you can ignore this email.';
   return {

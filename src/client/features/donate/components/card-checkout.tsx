@@ -41,10 +41,13 @@ export function CardCheckout({
   card,
   otherWay = null,
   onOneTimeInstead,
+  donor,
 }: {
   choice: CheckoutChoice;
   /** From the page data; undefined or null: ask the API. */
   card?: CardSettings | null | undefined;
+  /** A membership's checkout: the name and address the member applied with, filled in. */
+  donor?: { name: string; email: string } | undefined;
   /** The same gift's OJC checkout, when OJC is set up. */
   otherWay?: string | null;
   /** Told when the donor turns a monthly gift into a one-time one (the page's subtitle says so). */
@@ -110,6 +113,7 @@ export function CardCheckout({
       fee={settings.fee}
       otherWay={otherWay}
       onOneTimeInstead={onOneTimeInstead}
+      donor={donor}
     />
   );
 }
@@ -136,6 +140,7 @@ function CardForm({
   fee,
   otherWay,
   onOneTimeInstead,
+  donor,
 }: {
   choice: CheckoutChoice;
   /** Null until Stripe.js has loaded: the rest of the form is there already. */
@@ -143,9 +148,10 @@ function CardForm({
   fee: CardSettings['fee'];
   otherWay: string | null;
   onOneTimeInstead?: ((oneTime: boolean) => void) | undefined;
+  donor?: { name: string; email: string } | undefined;
 }) {
   const toast = useToast();
-  const donorForm = useDonorForm({ website: '' });
+  const donorForm = useDonorForm({ website: '', ...donor });
   const [coverFee, setCoverFee] = useState(false);
   const [oneTimeInstead, setOneTimeInstead] = useState(false);
   const [elementReady, setElementReady] = useState(false);

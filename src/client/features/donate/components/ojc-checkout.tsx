@@ -24,10 +24,19 @@ export const OJC_REDIRECT_DELAY_MS = 2000;
  * 2 s after the toast. Without JavaScript the form posts to the checkout, which goes on to the
  * payment page or comes back with its messages; `attempt` is the page's idempotency key.
  */
-export function OjcCheckout({ choice, attempt }: { choice: CheckoutChoice; attempt?: string }) {
+export function OjcCheckout({
+  choice,
+  attempt,
+  donor,
+}: {
+  choice: CheckoutChoice;
+  attempt?: string | undefined;
+  /** A membership's checkout: the name and address the member applied with, filled in. */
+  donor?: { name: string; email: string } | undefined;
+}) {
   const toast = useToast();
   const page = usePageForm('ojc-checkout');
-  const donorForm = useDonorForm({ phone: '', website: '' }, page.returned);
+  const donorForm = useDonorForm({ phone: '', website: '', ...donor }, page.returned);
   const { values, errors, setValue } = donorForm;
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(page.returned?.errors._ ?? null);

@@ -20,7 +20,7 @@ const application = {
   id: 'app-1',
   tier: flame!.id,
   message: 'Application received',
-  checkout: { amount: flame!.price, membership: 'signed-token', methods: ['credit_card' as const] },
+  checkout: { amount: flame!.price, methods: ['credit_card' as const] },
 };
 
 function open(routes: Record<string, Reply> = {}) {

@@ -1,30 +1,23 @@
 import { useSiteContent } from '../../../lib/site-content';
-import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
 import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
-import { buttonClass } from '../../../components/ui/button';
 
 interface MembershipPaymentProps {
   tierName: string;
   checkout: MembershipApplicationResponse['checkout'];
-  /** The method the visitor chose before applying (the donate page's tier cards): first. */
-  preferred?: PayMethod | undefined;
 }
 
-const methodLabel = (method: PayMethod, amount: number) =>
-  method === 'credit_card' ? `Pay $${amount}/month by card` : `Pay $${amount}/month via OJC Fund`;
+const methodNames = { credit_card: 'a credit card', ojc: 'an OJC Fund charity card' } as const;
 
 /**
- * The step after applying: the first monthly payment makes the membership active. Each button
- * opens the checkout of the tier's price with the applicant's signed token (a full page load:
- * only the checkout's own answer allows Stripe.js). With no payment method set up, the office
- * takes over, and the page says how to reach it.
+ * The step after applying: the first monthly payment makes the membership active. The link to
+ * pay is in the confirmation email, not on this screen: the screen is the same whoever owns the
+ * address typed, and whoever pays has shown the address is theirs (ADR 045). With no payment
+ * method set up, the office takes over, and the screen says how to reach it.
  */
-export function MembershipPayment({ tierName, checkout, preferred }: MembershipPaymentProps) {
+export function MembershipPayment({ tierName, checkout }: MembershipPaymentProps) {
   const { phone } = useSiteContent('contact');
-  const { amount, membership } = checkout;
-  const methods = [...checkout.methods].sort((a, b) =>
-    a === preferred ? -1 : b === preferred ? 1 : 0,
-  );
+  const { amount, methods } = checkout;
+  const ways = methods.map((method) => methodNames[method]).join(' or ');
   return (
     <section
       aria-labelledby="membership-payment-heading"
@@ -37,23 +30,11 @@ export function MembershipPayment({ tierName, checkout, preferred }: MembershipP
         Complete your membership
       </h2>
       {methods.length > 0 ? (
-        <>
-          <p className="mt-3 text-stone-800">
-            Your {tierName} membership begins with your first monthly payment of ${amount}. You can
-            pay now, or later from the link in your confirmation email.
-          </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            {methods.map((method, i) => (
-              <a
-                key={method}
-                href={checkoutHref({ amount, type: 'subscription', method, membership })}
-                className={buttonClass(i === 0 ? 'primary' : 'secondary')}
-              >
-                {methodLabel(method, amount)}
-              </a>
-            ))}
-          </div>
-        </>
+        <p className="mt-3 text-stone-800">
+          Your {tierName} membership begins with your first monthly payment of ${amount}. The link
+          to pay, with {ways}, is in your confirmation email: it works for 30 days. Nothing is
+          charged until you pay.
+        </p>
       ) : (
         <p className="mt-3 text-stone-800">
           Online payment is not available right now. Our office will contact you to arrange your
@@ -64,6 +45,13 @@ export function MembershipPayment({ tierName, checkout, preferred }: MembershipP
           .
         </p>
       )}
+      <p className="mt-3 text-sm text-stone-700">
+        No email within a few minutes? Look in your spam folder, or call the office at{' '}
+        <a className="font-semibold text-navy-900 underline" href={`tel:${phone}`}>
+          {phone}
+        </a>
+        .
+      </p>
     </section>
   );
 }
