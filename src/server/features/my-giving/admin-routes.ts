@@ -22,9 +22,10 @@ import { decideErasure, listErasureRequests } from './erasure-requests';
 import { statementPdfOf } from './giving-documents';
 import { donorsOfYear, sendYearStatements, statementsSendAt } from './year-end-statements';
 
-const erasureView = (r: ErasureRequest) => ({
+const erasureView = (r: ErasureRequest & { name?: string | null }) => ({
   id: r.id,
   email: r.email,
+  name: r.name?.trim() || null,
   status: r.status,
   requestedAt: r.requestedAt.toISOString(),
   decidedAt: r.decidedAt?.toISOString() ?? null,
