@@ -1,18 +1,16 @@
 import siteConfig from '~/client/lib/site-config';
 import { useState } from 'react';
 import { formatMoney } from '~/shared/money';
+import { memberStatusLabel } from '~/shared/donor-labels';
 import { memberStatuses, type MemberStatus } from '~/shared/domain';
 import { MEMBERS_PAGE_SIZE, membersCsvUrl, useMembersQuery } from '../api/list-members';
 import { StatusBadge, StatusFilter } from '../../../components/ui/status-parts';
 import { ListPanel, useListState } from '../../../components/ui/list-panel';
 import { cellClass, CsvLink, DateTimeCell, StatusCounts } from '../../../components/ui/panel-parts';
 
-const statusLabels: Record<MemberStatus, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  lapsed: 'Lapsed',
-  cancelled: 'Cancelled',
-};
+const statusLabels = Object.fromEntries(
+  memberStatuses.map((s) => [s, memberStatusLabel(s)]),
+) as Record<MemberStatus, string>;
 
 const statusTones: Record<MemberStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
