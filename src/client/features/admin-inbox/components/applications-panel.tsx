@@ -1,3 +1,4 @@
+import siteConfig from '~/client/lib/site-config';
 import { useId, useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { applicationStatuses, type ApplicationStatus } from '~/shared/domain';
@@ -20,6 +21,9 @@ const statusLabels: Record<ApplicationStatus, string> = {
   active: 'Active',
   declined: 'Declined',
 };
+
+/** A tier by the name the site gives it; one no longer offered, by its id. */
+const tierNames = new Map(siteConfig.tiers.map((t) => [t.id, t.name]));
 
 const memberStatusLabels = {
   pending: 'pending payment',
@@ -86,11 +90,11 @@ function ApplicationRow({ application }: { application: MembershipApplication })
           </div>
         ) : null}
       </td>
-      <td className={`${cellClass} whitespace-nowrap`}>{application.tier}</td>
-      <td className={`${cellClass} max-w-xs break-words whitespace-pre-line text-stone-800`}>
+      <td className={cellClass}>{tierNames.get(application.tier) ?? application.tier}</td>
+      <td className={`${cellClass} max-w-xs wrap-anywhere whitespace-pre-line text-stone-800`}>
         {application.message ?? '—'}
       </td>
-      <td className={`${cellClass} max-w-xs break-words whitespace-pre-line text-stone-800`}>
+      <td className={`${cellClass} max-w-xs wrap-anywhere whitespace-pre-line text-stone-800`}>
         {application.prayerIntentions ?? '—'}
       </td>
       <td className={cellClass}>
