@@ -80,7 +80,7 @@ function ApplicationRow({ application }: { application: MembershipApplication })
       <DateTimeCell iso={application.createdAt} />
       <td className={cellClass}>
         <div className="font-semibold text-navy-950">{name}</div>
-        <a className="text-navy-800 underline" href={`mailto:${application.email}`}>
+        <a className="text-navy-800 underline wrap-anywhere" href={`mailto:${application.email}`}>
           {application.email}
         </a>
         {application.phone ? <div className="text-stone-700">{application.phone}</div> : null}

@@ -83,7 +83,7 @@ export default function MembersPanel() {
       row={(m) => (
         <tr key={m.id}>
           <td className={cellClass}>{m.name}</td>
-          <td className={`${cellClass} break-all`}>{m.email}</td>
+          <td className={`${cellClass} wrap-anywhere`}>{m.email}</td>
           <td className={cellClass}>{tierLabels[m.tier] ?? m.tier}</td>
           <td className={cellClass}>
             <StatusBadge label={statusLabels[m.status]} tone={statusTones[m.status]} />
