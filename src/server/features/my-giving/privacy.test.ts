@@ -168,6 +168,8 @@ describe('what the site holds, on request', () => {
       payload: { confirm: true },
       headers: { cookie },
     });
+    // Someone else gave since: the request still names its own donor.
+    await insertDonations(app, [{ email: 'later.donor@example.org', donorName: 'Later Donor' }]);
     const listing = await app.inject({
       url: '/api/admin/erasure-requests',
       headers: { cookie: admin.cookie },
