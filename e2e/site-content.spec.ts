@@ -24,6 +24,9 @@ test.afterAll(async () => {
 
 const firstQuote = 'The Rabbi prayed for our son at the tziyun, and he came home before Pesach.';
 const secondQuote = 'A second story we published, and then took back.';
+/** The first testimonial of site.config.ts, as the site was set up. */
+const originalQuote =
+  'After months of waiting for news from the doctors, the Rabbi prayed for my mother';
 
 async function openEditor(page: Page) {
   await apiSignIn(page.request, server.url, server.owner.username, server.owner.password);
@@ -102,7 +105,7 @@ test('the office edits, previews and publishes; a visitor sees it; an earlier ve
   // A second change, published, then the first version put back.
   await editFirstQuote(page, secondQuote);
   await publish(page);
-  const restore = page.getByRole('button', { name: /^Restore this version/ });
+  const restore = page.getByRole('button', { name: /^Restore this version: published/ });
   await expect(restore).toHaveCount(1);
   await restore.click();
   await page
@@ -117,6 +120,37 @@ test('the office edits, previews and publishes; a visitor sees it; an earlier ve
   await expect(testimonials).toContainText(firstQuote);
   await expect(testimonials).not.toContainText(secondQuote);
   await restored.close();
+});
+
+test('on a phone, the content the site was set up with comes back from the history', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openEditor(page);
+  const history = page.getByRole('heading', { name: 'History' }).locator('..');
+  const setup = history.getByRole('listitem').last();
+  await expect(setup).toContainText('The content the site was set up with');
+  await setup.getByRole('button', { name: /^Restore this version/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Restore this version?' });
+  await expect(dialog).toContainText('Visitors see the content the site was set up with');
+  await dialog.getByRole('button', { name: 'Restore' }).click();
+  await expect(
+    page.getByText('Visitors now see the content the site was set up with.'),
+  ).toBeVisible();
+  await expect(
+    history.getByText('Restored from the content the site was set up with.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, { exclude: 'iframe' });
+
+  const home = await visitorHome(browser);
+  const testimonials = home.page.getByRole('region', { name: 'Testimonials' });
+  await expect(testimonials).toContainText(originalQuote);
+  await expect(testimonials).not.toContainText(firstQuote);
+  await expect(home.page.locator('#mentorship')).not.toContainText('April 18, 2027');
+  // The photos too: the first slide's background is the file's.
+  expect(await home.page.content()).toContain('/images/hero-1.svg');
+  await home.close();
 });
 
 test('a refused section says what to fix beside the field, and keeps the draft as it was', async ({

@@ -30,7 +30,23 @@ export function paymentMethodLabel(method: string): string {
   return methodLabels[method] ?? method;
 }
 
-/** Cents as a plain dollar figure for a spreadsheet: 7200 → '72.00', no sign or separators. */
+const memberStatusLabels: Record<string, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  lapsed: 'Lapsed',
+  cancelled: 'Cancelled',
+};
+
+/** A membership's status as the office reads it, on the Members screen and in its CSV alike. */
+export function memberStatusLabel(status: string): string {
+  return memberStatusLabels[status] ?? status;
+}
+
+/**
+ * Cents as a plain dollar figure for a spreadsheet, the one money format of every CSV export
+ * (a spreadsheet sums it as a number, which '$1,234.50' is not in every locale):
+ * 7200 → '72.00', no sign or separators.
+ */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);

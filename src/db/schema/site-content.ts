@@ -28,7 +28,10 @@ export const siteContentVersions = pgTable(
     restoredFrom: integer('restored_from'),
     /** Saved (a draft) or published. */
     at: at('at').notNull(),
-    /** The administrator's username (kept if the account is later removed). */
+    /**
+     * The administrator's username (kept if the account is later removed); null only on the
+     * version the site was set up with (site.config.ts's content, kept at the first publish).
+     */
     by: text('by'),
   },
   (t) => [

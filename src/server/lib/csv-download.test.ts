@@ -81,6 +81,6 @@ describe('CSV exports', () => {
     expect(donors).toContain(`${donorName},sarah.he@example.org,72.00,`);
     const people = await read('/api/admin/members.csv');
     expect(people.startsWith('Name,Email,')).toBe(true);
-    expect(people).toContain(`${memberName},yosef@example.org,Flame Tier,active,`);
+    expect(people).toContain(`${memberName},yosef@example.org,Flame Tier,Active,`);
   });
 });

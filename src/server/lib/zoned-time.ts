@@ -23,6 +23,16 @@ export function zonedParts(instant: Date, timeZone: string) {
   };
 }
 
+/**
+ * `instant` as 'YYYY-MM-DD HH:MM' on `timeZone`'s clock: how every CSV export writes a time
+ * (as the database's `to_char(… at time zone …, 'YYYY-MM-DD HH24:MI')` does in the donors').
+ */
+export function zonedMinute(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
+}
+
 /** How far `timeZone`'s clock is ahead of UTC at `instant`, in ms (New York: −4 or −5 hours). */
 function zoneOffset(instant: Date, timeZone: string) {
   const p = zonedParts(instant, timeZone);

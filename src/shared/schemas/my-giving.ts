@@ -101,10 +101,13 @@ export const erasureRequestView = z.object({
   id: z.string(),
   /** The address, or its erased mark once erased. */
   email: z.string(),
+  /** The donor's name from their gifts or membership, while the address is not yet erased. */
+  name: z.nullable(z.string()),
   status: z.enum(['requested', 'erased', 'declined']),
   requestedAt: z.string(),
   decidedAt: z.nullable(z.string()),
 });
+export type ErasureRequestView = z.output<typeof erasureRequestView>;
 export const erasureRequestListing = z.object({ requests: z.array(erasureRequestView) });
 export const erasureRequestParams = z.object({ id: z.uuid({ error: 'Unknown request' }) });
 export const erasureDecisionInput = z.object({

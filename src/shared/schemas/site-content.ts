@@ -274,6 +274,8 @@ export const publishedVersion = z.object({
   sections: z.array(z.enum(siteContentSectionNames as [SiteContentSection])),
   /** Set when this version put an earlier one back. */
   restoredFrom: z.nullable(z.number()),
+  /** The content the site was set up with (site.config.ts), kept at the first publish. */
+  setup: z.boolean(),
 });
 export type PublishedVersion = z.output<typeof publishedVersion>;
 

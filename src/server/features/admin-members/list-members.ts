@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { members, type Member } from '~/db/schema';
 import { memberStatuses, type MemberStatus } from '~/shared/domain';
 import type { Database } from '~/db/client';
-import { centsToDecimal } from '~/shared/donor-labels';
+import { centsToDecimal, memberStatusLabel } from '~/shared/donor-labels';
 import { csvInBatches, olderThan } from '../../lib/csv';
 import type { MemberView } from '~/shared/schemas/admin-members';
 
@@ -109,7 +109,7 @@ export function membersCsv(
       row.name,
       row.email,
       tierName(row.tier),
-      row.status,
+      memberStatusLabel(row.status),
       memberSince,
       nextRenewal,
       centsToDecimal(row.monthlyAmountCents),

@@ -108,13 +108,13 @@ describe('GET /api/admin/members.csv', () => {
     );
     expect(res.body.split('\r\n')).toEqual([
       '\uFEFFName,Email,Tier,Status,Member Since,Next Renewal,Monthly Amount,Paid By',
-      "'=cmd Test,'=cmd@example.org,Beacon Tier,lapsed,,,820.00,Card",
-      'ben Test,ben@example.org,Beacon Tier,pending,,,820.00,',
+      "'=cmd Test,'=cmd@example.org,Beacon Tier,Lapsed,,,820.00,Card",
+      'ben Test,ben@example.org,Beacon Tier,Pending,,,820.00,',
       '',
     ]);
     const all = await get('/api/admin/members.csv');
     expect(all.body).toContain(
-      'ada Test,ada@example.org,Spark Tier,active,2026-01-15,2026-12-15,180.00,Card',
+      'ada Test,ada@example.org,Spark Tier,Active,2026-01-15,2026-12-15,180.00,Card',
     );
     const audit = await app.database.db
       .select()

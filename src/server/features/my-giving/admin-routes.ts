@@ -14,17 +14,19 @@ import {
   erasureRequestParams,
   erasureRequestView,
 } from '~/shared/schemas/my-giving';
-import { formatMoney } from '~/shared/money';
+import { centsToDecimal } from '~/shared/donor-labels';
 import { AppError } from '../../errors';
 import { csvRow, sendCsv } from '../../lib/csv';
+import { zonedMinute } from '../../lib/zoned-time';
 import { recordAudit } from '../../services/audit/record-audit';
 import { decideErasure, listErasureRequests } from './erasure-requests';
 import { statementPdfOf } from './giving-documents';
 import { donorsOfYear, sendYearStatements, statementsSendAt } from './year-end-statements';
 
-const erasureView = (r: ErasureRequest) => ({
+const erasureView = (r: ErasureRequest & { name?: string | null }) => ({
   id: r.id,
   email: r.email,
+  name: r.name?.trim() || null,
   status: r.status,
   requestedAt: r.requestedAt.toISOString(),
   decidedAt: r.decidedAt?.toISOString() ?? null,
@@ -91,6 +93,8 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         at: app.clock(),
       });
       const { donors } = await listing(year);
+      const timeZone = app.siteConfig.timeZone;
+      // The same money and time formats as the donors' and members' CSVs.
       async function* lines() {
         yield csvRow(['Email', 'Name', 'Gifts', 'Total received', 'Statements sent', 'Last sent']);
         for (const d of donors) {
@@ -98,9 +102,9 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
             d.email,
             d.name,
             String(d.gifts),
-            formatMoney(d.keptCents),
+            centsToDecimal(d.keptCents),
             String(d.sends),
-            d.lastSentAt ?? '',
+            d.lastSentAt ? zonedMinute(new Date(d.lastSentAt), timeZone) : '',
           ]);
         }
       }

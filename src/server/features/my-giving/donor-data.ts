@@ -74,9 +74,12 @@ export async function donorDataExport(db: Database, email: string, now: Date) {
   };
 }
 
+/** How every erased address begins: no real address does (it has no @ before it). */
+export const ERASED_MARK_PREFIX = 'erased:';
+
 /** What an erased address becomes: a one-way mark, the same for the same address. */
 export const erasedMark = (email: string) =>
-  `erased:${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
+  `${ERASED_MARK_PREFIX}${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
 const ERASED_NAME = 'Erased donor';
 
 /** Why an address cannot be erased yet: a monthly gift or membership still charges it. */

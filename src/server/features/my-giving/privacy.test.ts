@@ -151,6 +151,45 @@ describe('what the site holds, on request', () => {
     expect(twice.statusCode).toBe(404);
   });
 
+  it('names the donor in the office’s list; once erased, they leave the year’s statements', async () => {
+    const email = 'erased.statement@example.org';
+    await insertDonations(app, [{ email, donorName: 'Miriam Statement', amountCents: 3_600 }]);
+    const year = new Date().getFullYear();
+    const statements = async () =>
+      (
+        await app.inject({
+          url: `/api/admin/statements?year=${year}`,
+          headers: { cookie: admin.cookie },
+        })
+      ).json() as { donors: { email: string; name: string }[] };
+    expect((await statements()).donors.map((d) => d.email)).toContain(email);
+    const cookie = await givingSession(app, email);
+    await app.inject({
+      method: 'POST',
+      url: '/api/my-giving/erasure',
+      payload: { confirm: true },
+      headers: { cookie },
+    });
+    // Someone else gave since: the request still names its own donor.
+    await insertDonations(app, [{ email: 'later.donor@example.org', donorName: 'Later Donor' }]);
+    const listing = await app.inject({
+      url: '/api/admin/erasure-requests',
+      headers: { cookie: admin.cookie },
+    });
+    const open = listing.json().requests.find((r: { email: string }) => r.email === email);
+    expect(open).toMatchObject({ name: 'Miriam Statement', status: 'requested' });
+    expect((await decide(open.id, 'erase')).statusCode).toBe(200);
+    const after = await statements();
+    expect(after.donors.map((d) => d.email)).not.toContain(erasedMark(email));
+    expect(after.donors.map((d) => d.name)).not.toContain('Erased donor');
+    const decidedList = await app.inject({
+      url: '/api/admin/erasure-requests',
+      headers: { cookie: admin.cookie },
+    });
+    const decided = decidedList.json().requests.find((r: { id: string }) => r.id === open.id);
+    expect(decided).toMatchObject({ status: 'erased', name: null });
+  });
+
   it('is not held back by a membership someone applied for with the address and never paid (issue 32)', async () => {
     const email = 'blocked.erasure@example.org';
     await insertDonations(app, [{ email, donorName: 'Dina Blocked' }]);

@@ -7,6 +7,7 @@ import { enqueueJob } from '../../jobs/enqueue-job';
 import type { JobHandler } from '../../jobs/types';
 import { zonedMidnight, zonedParts } from '../../lib/zoned-time';
 import { enqueueMail } from '../../mail/mail-job';
+import { ERASED_MARK_PREFIX } from './donor-data';
 import { statementPdfUrl } from './statement-link';
 
 /** The yearly job: mails the past year's statements, then schedules next year's run. */
@@ -74,6 +75,8 @@ export async function donorsOfYear(app: FastifyInstance, year: number, email?: s
         eq(donations.paymentStatus, 'succeeded'),
         sql`${net} > 0`,
         sql`${donations.email} is not null`,
+        // An erased donor's gifts stay in the books under a mark, but they have no one to mail.
+        sql`${donations.email} not like ${`${ERASED_MARK_PREFIX}%`}`,
         gte(donations.createdAt, zonedMidnight(year, 1, 1, tz)),
         lt(donations.createdAt, zonedMidnight(year + 1, 1, 1, tz)),
         email ? sql`${address} = ${email.toLowerCase()}` : undefined,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '~/db/client';
 import { siteContentVersions, type SiteContentVersionRow } from '~/db/schema';
 import {
@@ -35,6 +35,13 @@ const HISTORY_LENGTH = 20;
 
 const published = eq(siteContentVersions.state, 'published');
 const draftRow = eq(siteContentVersions.state, 'draft');
+/**
+ * The version the site was set up with: site.config.ts's content, kept at the first publish so
+ * it can be restored like any other. It has no author (`by` is null: every publish and restore
+ * has one), and it is never what visitors see by itself: restoring it publishes a copy.
+ */
+const setupRow = and(published, isNull(siteContentVersions.by));
+const officeVersion = and(published, isNotNull(siteContentVersions.by));
 
 function readRow(row: SiteContentVersionRow, seed: SiteContent) {
   return readStoredContent(row.content, row.schemaVersion, seed).content;
@@ -45,7 +52,7 @@ export async function readPublished(db: DatabaseExecutor, seed: SiteContent) {
   const [row] = await db
     .select()
     .from(siteContentVersions)
-    .where(published)
+    .where(officeVersion)
     .orderBy(desc(siteContentVersions.id))
     .limit(1);
   return row ? { row, ...readStoredContent(row.content, row.schemaVersion, seed) } : null;
@@ -72,9 +79,11 @@ export async function loadEditorState(
   const history = await db
     .select()
     .from(siteContentVersions)
-    .where(published)
+    .where(officeVersion)
     .orderBy(desc(siteContentVersions.id))
     .limit(HISTORY_LENGTH);
+  // However long the history, the version the site was set up with stays last in it.
+  const [setup] = await db.select().from(siteContentVersions).where(setupRow).limit(1);
   const live = history[0] ? readRow(history[0], seed) : seed;
   const draftContent = draft ? readRow(draft, seed) : null;
   return {
@@ -88,12 +97,13 @@ export async function loadEditorState(
             changed: changedSections(live, draftContent),
           }
         : null,
-    history: history.map((row) => ({
+    history: [...history, ...(setup ? [setup] : [])].map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       by: row.by,
       sections: row.sections as SiteContentSection[],
       restoredFrom: row.restoredFrom,
+      setup: row.by === null,
     })),
     fixed: {
       timeZone: config.timeZone,
@@ -189,6 +199,7 @@ async function publishContent(
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('site_content_versions'))`);
   // The first version is compared with the configuration it replaces.
   const before = (await readPublished(tx, seed))?.content ?? seed;
+  await keepSetupVersion(tx, seed, change.now);
   const sections = changedSections(before, content);
   const [row] = await tx
     .insert(siteContentVersions)
@@ -203,6 +214,29 @@ async function publishContent(
     })
     .returning({ id: siteContentVersions.id });
   return { id: row!.id, sections, before };
+}
+
+/**
+ * Keeps the content the site was set up with (site.config.ts's) as a version of its own, once,
+ * at the first publish: from then on the file's texts and photos are no longer what visitors
+ * see, and the history is the only way back to them. A site that published before this version
+ * was kept gets it at its next publish, from the file as it is then.
+ */
+async function keepSetupVersion(tx: DatabaseExecutor, seed: SiteContent, now: Date) {
+  const [kept] = await tx
+    .select({ id: siteContentVersions.id })
+    .from(siteContentVersions)
+    .where(setupRow)
+    .limit(1);
+  if (kept) return;
+  await tx.insert(siteContentVersions).values({
+    state: 'published',
+    content: seed,
+    schemaVersion: CONTENT_SCHEMA_VERSION,
+    sections: [],
+    at: now,
+    by: null,
+  });
 }
 
 /** Publishes the draft the editor read: visitors see it with their next page. */

@@ -27,7 +27,13 @@ const state = async () => {
   return res.json() as {
     content: SiteContent;
     draft: { revision: number; by: string; changed: string[] } | null;
-    history: { id: number; by: string; sections: string[]; restoredFrom: number | null }[];
+    history: {
+      id: number;
+      by: string | null;
+      sections: string[];
+      restoredFrom: number | null;
+      setup: boolean;
+    }[];
     fixed: { timeZone: string; tiers: { id: string; name: string; price: number }[] };
   };
 };
@@ -332,7 +338,10 @@ describe('publishing', () => {
         by: admin.user.username,
         sections: ['testimonials'],
         restoredFrom: null,
+        setup: false,
       }),
+      // The content the site was set up with, kept at the first publish.
+      expect.objectContaining({ by: null, sections: [], restoredFrom: null, setup: true }),
     ]);
     const after = await app.inject({
       url: '/',
@@ -391,7 +400,7 @@ describe('publishing', () => {
 describe('an earlier version', () => {
   it('is restored at once, as a new version that says where it came from', async () => {
     const { history } = await state();
-    const first = history.at(-1)!;
+    const first = history.filter((v) => !v.setup).at(-1)!;
     const res = await restore(first.id);
     expect(res.statusCode).toBe(200);
     const now = res.json();
@@ -437,7 +446,7 @@ describe('what the office writes', () => {
 describe('a restore while there is a draft', () => {
   it('keeps what the draft changed, and takes every other section from the restored version', async () => {
     const { history } = await state();
-    const first = history.at(-1)!;
+    const first = history.filter((v) => !v.setup).at(-1)!;
     const heading = 'A heading for the next publish';
     expect((await save('welcome', { ...seed.welcome, heading }, 0)).statusCode).toBe(200);
     const res = await restore(first.id);
@@ -498,5 +507,42 @@ describe('an upgrade of the software', () => {
     const rows = await app.database.db.select().from(siteContentVersions);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.schemaVersion).toBe(1);
+  });
+});
+
+describe('the content the site was set up with', () => {
+  it('stays last in the history, once, however many versions follow', async () => {
+    for (let i = 0; i < 21; i += 1) {
+      const heading = `A heading of the day, number ${i}`;
+      expect((await save('welcome', { ...seed.welcome, heading }, 0)).statusCode).toBe(200);
+      expect((await publish(1)).statusCode).toBe(200);
+    }
+    const { history } = await state();
+    expect(history).toHaveLength(21);
+    expect(history.filter((v) => v.setup)).toHaveLength(1);
+    expect(history.at(-1)).toMatchObject({ by: null, setup: true, sections: [] });
+    expect(history[0]!.setup).toBe(false);
+  });
+
+  it('is restored like any other version: every text and photo of site.config.ts', async () => {
+    const before = await state();
+    expect(before.content).not.toEqual(JSON.parse(JSON.stringify(seed)));
+    const setup = before.history.at(-1)!;
+    const res = await restore(setup.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const now = res.json() as Awaited<ReturnType<typeof state>>;
+    expect(now.content).toEqual(JSON.parse(JSON.stringify(seed)));
+    expect(now.history[0]).toMatchObject({
+      by: admin.user.username,
+      restoredFrom: setup.id,
+      setup: false,
+    });
+    expect(now.history.at(-1)).toMatchObject({ id: setup.id, setup: true });
+    expect(now.history.filter((v) => v.setup)).toHaveLength(1);
+    const html = await home();
+    expect(html).toContain(seed.welcome.heading);
+    expect(html).toContain(seed.hero[0]!.backgroundImage!.src);
+    expect(html).not.toContain('A heading of the day');
+    expect((await wholeContent()).json().contact).toEqual(seed.contact);
   });
 });

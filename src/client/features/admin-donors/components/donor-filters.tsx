@@ -10,16 +10,22 @@ const SEARCH_DELAY_MS = 300;
 const controlClass =
   'w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500';
 
+/**
+ * A field of the bar: it takes at least its control's own width (a select as wide as its longest
+ * choice, a date as wide as a date), and the bar wraps before any control is cut short.
+ */
 function Labelled({
   label,
+  wide = false,
   children,
 }: {
   label: string;
+  wide?: boolean;
   children: (id: string) => React.ReactNode;
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
+    <div className={`flex flex-col gap-1 ${wide ? 'grow-[3] basis-64' : 'grow basis-auto'}`}>
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
         {label}
       </label>
@@ -112,6 +118,12 @@ export function DonorFilterBar({
   onChange: (filters: DonorFilters) => void;
 }) {
   const [search, setSearch] = useState(filters.search);
+  // The address can change the search too (Back, a link): the box follows it.
+  const [shown, setShown] = useState(filters.search);
+  if (shown !== filters.search) {
+    setShown(filters.search);
+    setSearch(filters.search);
+  }
   useEffect(() => {
     if (search === filters.search) return;
     const timer = window.setTimeout(() => onChange({ ...filters, search }), SEARCH_DELAY_MS);
@@ -124,13 +136,13 @@ export function DonorFilterBar({
     <form
       role="search"
       aria-label="Filter donors"
-      className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+      className="flex flex-wrap items-end gap-3"
       onSubmit={(e) => {
         e.preventDefault();
         set({});
       }}
     >
-      <Labelled label="Search donors">
+      <Labelled label="Search donors" wide>
         {(id) => (
           <input
             id={id}

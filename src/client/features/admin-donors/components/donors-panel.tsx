@@ -1,11 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'wouter';
 import { usePaymentStatsQuery } from '../api/get-payment-stats';
-import {
-  DONOR_PAGE_SIZE,
-  noDonorFilters,
-  type DonorFilterFields as DonorFilters,
-} from '../api/list-donors';
+import { DONOR_PAGE_SIZE, type DonorFilterFields as DonorFilters } from '../api/list-donors';
 import { donorsCsvUrl, useDonorsQuery } from '../api/list-donors';
+import { donorFiltersIn, withDonorFilters } from '../lib/filters-in-address';
 import { DonorFilterBar } from './donor-filters';
 import { DonorStats } from './donor-stats';
 import { DonorsTable } from './donors-table';
@@ -20,7 +18,8 @@ import {
 
 /**
  * Donor Management (spec 2): the totals and windows, the months, and the donor table with the
- * server's search, filters and pages, the CSV export and a verify per payment. On /admin the
+ * server's search, filters and pages (kept in the address), the CSV export and a verify per
+ * payment. On /admin the
  * CSV has the dashboard's columns; /admin/donors passes `csvColumns="donors"` (spec 9).
  */
 export default function DonorsPanel({
@@ -28,8 +27,13 @@ export default function DonorsPanel({
 }: {
   csvColumns?: 'donors' | 'dashboard';
 }) {
-  const [filters, setFilters] = useState<DonorFilters>(noDonorFilters);
-  const [offset, setOffset] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const address = params.toString();
+  // One object per address, so the search box's timer is not reset by every render.
+  const { filters, offset } = useMemo(
+    () => donorFiltersIn(new URLSearchParams(address)),
+    [address],
+  );
   const stats = usePaymentStatsQuery();
   const donors = useDonorsQuery(filters, offset);
   const listing = donors.data;
@@ -39,10 +43,13 @@ export default function DonorsPanel({
     void stats.refetch();
     void donors.refetch();
   };
-  const applyFilters = useCallback((next: DonorFilters) => {
-    setFilters(next);
-    setOffset(0);
-  }, []);
+  // Each change is a step in the history: Back undoes it.
+  const applyFilters = useCallback(
+    (next: DonorFilters) => setParams((current) => withDonorFilters(current, next, 0)),
+    [setParams],
+  );
+  const setOffset = (next: number) =>
+    setParams((current) => withDonorFilters(current, filters, next));
   const loadError = donors.error ?? stats.error;
 
   return (

@@ -14,15 +14,18 @@ import {
 
 /** The donor records of one page: who, how much, how, and whether the money arrived. */
 export function DonorsTable({ donors, caption }: { donors: DonorRecord[]; caption: string }) {
+  // `donor-cards`: stacked, each gift is a compact card (app.css), not a line per column.
   return (
-    <DataTable
-      caption={caption}
-      headers={['Name', 'Email', 'Amount', 'Type', 'Date', 'Payment Method', 'Status', 'Actions']}
-    >
-      {donors.map((donor) => (
-        <DonorRow key={donor.id} donor={donor} />
-      ))}
-    </DataTable>
+    <div className="donor-cards">
+      <DataTable
+        caption={caption}
+        headers={['Name', 'Email', 'Amount', 'Type', 'Date', 'Payment Method', 'Status', 'Actions']}
+      >
+        {donors.map((donor) => (
+          <DonorRow key={donor.id} donor={donor} />
+        ))}
+      </DataTable>
+    </div>
   );
 }
 
@@ -38,7 +41,7 @@ function DonorRow({ donor }: { donor: DonorRecord }) {
   return (
     <tr>
       <td className={`${cellClass} font-semibold text-navy-950`}>{name}</td>
-      <td className={`${cellClass} break-all`}>
+      <td className={`${cellClass} wrap-anywhere`}>
         {donor.email ? (
           <a className="text-navy-800 underline" href={`mailto:${donor.email}`}>
             {donor.email}
@@ -55,10 +58,13 @@ function DonorRow({ donor }: { donor: DonorRecord }) {
           </span>
         ) : null}
       </td>
-      <td className={cellClass}>{donationTypeLabel(donor.donationType)}</td>
+      {/* A one- or two-word value stays on one line ("One-time" does not break at its hyphen). */}
+      <td className={`${cellClass} whitespace-nowrap`}>{donationTypeLabel(donor.donationType)}</td>
       <DateTimeCell iso={donor.createdAt} />
-      <td className={cellClass}>{paymentMethodLabel(donor.paymentMethod)}</td>
-      <td className={cellClass}>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        {paymentMethodLabel(donor.paymentMethod)}
+      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>
         <PaymentStatusBadge status={donor.paymentStatus} />
       </td>
       <td className={cellClass}>

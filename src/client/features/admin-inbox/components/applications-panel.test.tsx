@@ -66,7 +66,9 @@ describe('the applications panel', () => {
     const cells = within(row!);
     expect(cells.getByText('Sarah Katz')).toBeDefined();
     expect(cells.getByText('845-555-0100')).toBeDefined();
-    expect(cells.getByText('flame')).toBeDefined();
+    // The tier by the name the site gives it, not its id.
+    expect(cells.getByText('Flame Tier')).toBeDefined();
+    expect(cells.queryByText('flame')).toBeNull();
     expect(cells.getByText('Refuah for Chaya bat Leah')).toBeDefined();
     expect(cells.getByText('pending payment')).toBeDefined();
     expect(cells.getByText('—')).toBeDefined();
@@ -75,6 +77,12 @@ describe('the applications panel', () => {
       (cells.getByRole('button', { name: 'Save notes on Sarah Katz' }) as HTMLButtonElement)
         .disabled,
     ).toBe(true);
+  });
+
+  it('shows a tier no longer offered by its id', async () => {
+    open({ [listPath]: listing([application({ tier: 'retired-tier' })]) });
+    const table = await screen.findByRole('table', { name: 'All applications' });
+    expect(within(table).getByText('retired-tier')).toBeDefined();
   });
 
   it('changes the status with the CSRF token and confirms it', async () => {

@@ -1,3 +1,4 @@
+import siteConfig from '~/client/lib/site-config';
 import { useId, useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { applicationStatuses, type ApplicationStatus } from '~/shared/domain';
@@ -20,6 +21,9 @@ const statusLabels: Record<ApplicationStatus, string> = {
   active: 'Active',
   declined: 'Declined',
 };
+
+/** A tier by the name the site gives it; one no longer offered, by its id. */
+const tierNames = new Map(siteConfig.tiers.map((t) => [t.id, t.name]));
 
 const memberStatusLabels = {
   pending: 'pending payment',
@@ -76,7 +80,7 @@ function ApplicationRow({ application }: { application: MembershipApplication })
       <DateTimeCell iso={application.createdAt} />
       <td className={cellClass}>
         <div className="font-semibold text-navy-950">{name}</div>
-        <a className="text-navy-800 underline" href={`mailto:${application.email}`}>
+        <a className="text-navy-800 underline wrap-anywhere" href={`mailto:${application.email}`}>
           {application.email}
         </a>
         {application.phone ? <div className="text-stone-700">{application.phone}</div> : null}
@@ -86,11 +90,11 @@ function ApplicationRow({ application }: { application: MembershipApplication })
           </div>
         ) : null}
       </td>
-      <td className={`${cellClass} whitespace-nowrap`}>{application.tier}</td>
-      <td className={`${cellClass} max-w-xs break-words whitespace-pre-line text-stone-800`}>
+      <td className={cellClass}>{tierNames.get(application.tier) ?? application.tier}</td>
+      <td className={`${cellClass} max-w-xs wrap-anywhere whitespace-pre-line text-stone-800`}>
         {application.message ?? '—'}
       </td>
-      <td className={`${cellClass} max-w-xs break-words whitespace-pre-line text-stone-800`}>
+      <td className={`${cellClass} max-w-xs wrap-anywhere whitespace-pre-line text-stone-800`}>
         {application.prayerIntentions ?? '—'}
       </td>
       <td className={cellClass}>

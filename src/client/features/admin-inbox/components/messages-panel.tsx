@@ -61,11 +61,11 @@ function MessageRow({ message }: { message: ContactMessage }) {
       <DateTimeCell iso={message.createdAt} />
       <td className={cellClass}>
         <div className="font-semibold text-navy-950">{message.name}</div>
-        <a className="text-navy-800 underline" href={`mailto:${message.email}`}>
+        <a className="text-navy-800 underline wrap-anywhere" href={`mailto:${message.email}`}>
           {message.email}
         </a>
       </td>
-      <td className={`${cellClass} max-w-md break-words whitespace-pre-line text-stone-800`}>
+      <td className={`${cellClass} max-w-md wrap-anywhere whitespace-pre-line text-stone-800`}>
         {message.message}
       </td>
       <td className={cellClass}>

@@ -50,7 +50,7 @@ export default function SubscribersPanel() {
       headers={['Email', 'Status', 'Subscribed', 'Confirmed', 'Unsubscribed']}
       row={(s) => (
         <tr key={s.id}>
-          <td className={`${cellClass} break-all`}>{s.email}</td>
+          <td className={`${cellClass} wrap-anywhere`}>{s.email}</td>
           <td className={cellClass}>
             <StatusBadge label={statusLabels[s.status]} tone={statusTones[s.status]} />
           </td>

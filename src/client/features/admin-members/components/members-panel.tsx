@@ -1,18 +1,16 @@
 import siteConfig from '~/client/lib/site-config';
 import { useState } from 'react';
 import { formatMoney } from '~/shared/money';
+import { memberStatusLabel } from '~/shared/donor-labels';
 import { memberStatuses, type MemberStatus } from '~/shared/domain';
 import { MEMBERS_PAGE_SIZE, membersCsvUrl, useMembersQuery } from '../api/list-members';
 import { StatusBadge, StatusFilter } from '../../../components/ui/status-parts';
 import { ListPanel, useListState } from '../../../components/ui/list-panel';
 import { cellClass, CsvLink, DateTimeCell, StatusCounts } from '../../../components/ui/panel-parts';
 
-const statusLabels: Record<MemberStatus, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  lapsed: 'Lapsed',
-  cancelled: 'Cancelled',
-};
+const statusLabels = Object.fromEntries(
+  memberStatuses.map((s) => [s, memberStatusLabel(s)]),
+) as Record<MemberStatus, string>;
 
 const statusTones: Record<MemberStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -85,7 +83,7 @@ export default function MembersPanel() {
       row={(m) => (
         <tr key={m.id}>
           <td className={cellClass}>{m.name}</td>
-          <td className={`${cellClass} break-all`}>{m.email}</td>
+          <td className={`${cellClass} wrap-anywhere`}>{m.email}</td>
           <td className={cellClass}>{tierLabels[m.tier] ?? m.tier}</td>
           <td className={cellClass}>
             <StatusBadge label={statusLabels[m.status]} tone={statusTones[m.status]} />

@@ -8,7 +8,8 @@ import { failureToast } from '../../../lib/failure-toast';
 import { useRestoreVersion } from '../api/site-content';
 
 /**
- * The published versions, newest (what visitors see) first. Restoring publishes a copy of an
+ * The published versions, newest (what visitors see) first, and last the content the site was
+ * set up with (site.config.ts's, kept at the first publish). Restoring publishes a copy of an
  * earlier one at once; the draft, if any, stays as it is.
  */
 export function HistoryList({ history }: { history: PublishedVersion[] }) {
@@ -16,6 +17,11 @@ export function HistoryList({ history }: { history: PublishedVersion[] }) {
   const toast = useToast();
   const [asked, setAsked] = useState<PublishedVersion | null>(null);
   const when = (version: PublishedVersion) => formatDateTime(version.at);
+  /** A version as the office names it: by when it was published, or as the site's first. */
+  const named = (version: PublishedVersion) =>
+    version.setup
+      ? 'the content the site was set up with'
+      : `the version published ${when(version)}`;
   const byId = new Map(history.map((v) => [v.id, v]));
 
   const confirm = () => {
@@ -24,7 +30,7 @@ export function HistoryList({ history }: { history: PublishedVersion[] }) {
       onSuccess: () => {
         toast({
           title: 'Version restored',
-          description: `Visitors now see the version published ${when(asked)}.`,
+          description: `Visitors now see ${named(asked)}.`,
         });
         setAsked(null);
       },
@@ -51,7 +57,11 @@ export function HistoryList({ history }: { history: PublishedVersion[] }) {
             <li key={version.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
               <div>
                 <p className="font-semibold text-navy-950">
-                  <time dateTime={version.at}>{when(version)}</time>
+                  {version.setup ? (
+                    'The content the site was set up with'
+                  ) : (
+                    <time dateTime={version.at}>{when(version)}</time>
+                  )}
                   {version.by ? `, by ${version.by}` : ''}
                   {index === 0 ? (
                     <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-sm text-green-900">
@@ -60,17 +70,26 @@ export function HistoryList({ history }: { history: PublishedVersion[] }) {
                   ) : null}
                 </p>
                 <p className="text-sm text-stone-700">
+                  {version.setup
+                    ? 'The texts and photos of the site’s configuration (site.config.ts), as they were before the first publish.'
+                    : null}
                   {version.restoredFrom !== null
-                    ? `Restored from the version published ${source ? when(source) : 'earlier'}. `
+                    ? `Restored from ${source ? named(source) : 'an earlier version'}. `
                     : ''}
-                  Changed: {version.sections.map((s) => sectionLabels[s]).join(', ') || 'nothing'}
+                  {version.setup
+                    ? null
+                    : `Changed: ${version.sections.map((s) => sectionLabels[s]).join(', ') || 'nothing'}`}
                 </p>
               </div>
               {index > 0 ? (
                 <ActionButton
                   onClick={() => setAsked(version)}
                   disabled={restore.isPending}
-                  aria-label={`Restore this version: published ${when(version)}`}
+                  aria-label={
+                    version.setup
+                      ? 'Restore this version: the content the site was set up with'
+                      : `Restore this version: published ${when(version)}`
+                  }
                 >
                   Restore this version
                 </ActionButton>
@@ -82,7 +101,7 @@ export function HistoryList({ history }: { history: PublishedVersion[] }) {
       <ConfirmDialog
         open={asked !== null}
         title="Restore this version?"
-        message={`Visitors see the version published ${asked ? when(asked) : ''} at once, in place of the current one.`}
+        message={`Visitors see ${asked ? named(asked) : ''} at once, in place of the current version.`}
         detail="Your draft, if you have one, stays as it is. The current version stays in this history."
         confirmLabel="Restore"
         pending={restore.isPending}

@@ -258,6 +258,7 @@ describe('the site content panel', () => {
           by: 'office',
           sections: ['testimonials'],
           restoredFrom: null,
+          setup: false,
         },
       ],
     });
@@ -291,6 +292,7 @@ describe('the site content panel', () => {
         by: 'office',
         sections: ['miracles'],
         restoredFrom: 5,
+        setup: false,
       },
       {
         id: 8,
@@ -298,8 +300,16 @@ describe('the site content panel', () => {
         by: 'dina',
         sections: ['testimonials', 'mentorship'],
         restoredFrom: null,
+        setup: false,
       },
-      { id: 5, at: '2026-11-01T10:00:00.000Z', by: null, sections: ['hero'], restoredFrom: null },
+      {
+        id: 5,
+        at: '2026-11-01T10:00:00.000Z',
+        by: 'office',
+        sections: ['hero'],
+        restoredFrom: null,
+        setup: false,
+      },
     ];
     const { api, user } = open({
       [statePath]: json(siteContentStateFixture({ history })),
@@ -317,6 +327,50 @@ describe('the site content panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(shownToast()?.title).toBe('Version restored'));
     expect(api.to('POST /api/admin/site-content/restore/8')).toHaveLength(1);
+  });
+
+  it('offers the content the site was set up with, last, to restore like any other', async () => {
+    const history: SiteContentState['history'] = [
+      {
+        id: 3,
+        at: '2026-11-22T10:00:00.000Z',
+        by: 'office',
+        sections: ['welcome'],
+        restoredFrom: null,
+        setup: false,
+      },
+      {
+        id: 2,
+        at: '2026-11-22T10:00:00.000Z',
+        by: null,
+        sections: [],
+        restoredFrom: null,
+        setup: true,
+      },
+    ];
+    const { api, user } = open({
+      [statePath]: json(siteContentStateFixture({ history })),
+      'POST /api/admin/site-content/restore/2': json(siteContentStateFixture({ history })),
+    });
+    const list = (await screen.findByRole('heading', { name: 'History' })).parentElement!;
+    const setup = within(list).getAllByRole('listitem').at(-1)!;
+    expect(setup.textContent).toContain('The content the site was set up with');
+    expect(setup.textContent).toContain('site.config.ts');
+    expect(setup.textContent).not.toContain('Changed:');
+    await user.click(
+      within(setup).getByRole('button', {
+        name: 'Restore this version: the content the site was set up with',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Restore this version?' });
+    expect(dialog.textContent).toContain('Visitors see the content the site was set up with');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() =>
+      expect(shownToast()?.description).toBe(
+        'Visitors now see the content the site was set up with.',
+      ),
+    );
+    expect(api.to('POST /api/admin/site-content/restore/2')).toHaveLength(1);
   });
 
   it('flags a mentorship date that has passed, in the site’s time zone', async () => {

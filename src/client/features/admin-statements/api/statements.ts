@@ -55,6 +55,11 @@ export function useDecideErasure() {
         body: { decision },
         csrfToken,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: erasuresKey }),
+    // An erased donor leaves the statements too.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: erasuresKey }),
+        client.invalidateQueries({ queryKey: statementsKey }),
+      ]),
   });
 }

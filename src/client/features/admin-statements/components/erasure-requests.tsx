@@ -1,6 +1,9 @@
+import { useState } from 'react';
+import type { ErasureRequestView } from '~/shared/schemas/my-giving';
 import { ApiError } from '../../../lib/api';
 import { failureToast } from '../../../lib/failure-toast';
 import { useToast } from '../../../components/ui/toast';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   ActionButton,
   cellClass,
@@ -13,17 +16,25 @@ import { useDecideErasure, useErasureRequestsQuery } from '../api/statements';
 
 const statusLabels = { requested: 'Waiting', erased: 'Erased', declined: 'Declined' } as const;
 
-/** Donors' requests to be forgotten (ADR 031): the office erases or declines each. */
+/** Who a request is from, as the office knows them: the name when the site has one. */
+const donorOf = (r: ErasureRequestView) => (r.name ? `${r.name} (${r.email})` : r.email);
+
+/**
+ * Donors' requests to be forgotten (ADR 031): the office erases or declines each. Erasing cannot
+ * be undone, so it asks first, naming the donor and what goes and what stays.
+ */
 export function ErasureRequests() {
   const query = useErasureRequestsQuery();
   const decide = useDecideErasure();
   const toast = useToast();
+  const [toErase, setToErase] = useState<ErasureRequestView | null>(null);
   const act = (id: string, decision: 'erase' | 'decline') =>
     decide.mutate(
       { id, decision },
       {
         onSuccess: () =>
           toast({ title: decision === 'erase' ? 'Donor erased' : 'Request declined' }),
+        onSettled: () => setToErase(null),
         onError: (error) =>
           toast(
             failureToast(
@@ -42,10 +53,18 @@ export function ErasureRequests() {
       <QueryStatus query={query} loadingLabel="Loading requests…" errorTitle="Requests" />
       {query.data && requests.length === 0 ? <EmptyState>No request.</EmptyState> : null}
       {requests.length > 0 ? (
-        <DataTable caption="Erasure requests" headers={['Email', 'Asked', 'Status', 'Actions']}>
+        <DataTable caption="Erasure requests" headers={['Donor', 'Asked', 'Status', 'Actions']}>
           {requests.map((r) => (
             <tr key={r.id}>
-              <td className={`${cellClass} break-all`}>{r.email}</td>
+              <td className={`${cellClass} wrap-anywhere`}>
+                {r.name ? (
+                  <>
+                    {r.name}
+                    <br />
+                  </>
+                ) : null}
+                {r.email}
+              </td>
               <DateTimeCell iso={r.requestedAt} />
               <td className={cellClass}>{statusLabels[r.status]}</td>
               <td className={cellClass}>
@@ -54,7 +73,7 @@ export function ErasureRequests() {
                     <ActionButton
                       tone="danger"
                       disabled={decide.isPending}
-                      onClick={() => act(r.id, 'erase')}
+                      onClick={() => setToErase(r)}
                       aria-label={`Erase ${r.email}`}
                     >
                       Erase
@@ -73,6 +92,24 @@ export function ErasureRequests() {
           ))}
         </DataTable>
       ) : null}
+      <ConfirmDialog
+        open={toErase !== null}
+        title="Erase this donor?"
+        message={
+          toErase
+            ? `${donorOf(toErase)} will be erased: their name, email address and phone, their messages and video comments, their names for prayer, their links to My giving and the newsletter subscription.`
+            : ''
+        }
+        detail="Their gifts stay in the books without a name (amount, date and how they were paid), as the law requires. This cannot be undone."
+        confirmLabel="Erase"
+        pending={decide.isPending}
+        onConfirm={() => {
+          if (toErase) act(toErase.id, 'erase');
+        }}
+        onDismiss={() => {
+          if (!decide.isPending) setToErase(null);
+        }}
+      />
     </section>
   );
 }

@@ -18,9 +18,8 @@ import {
   useSendStatements,
   useStatementsQuery,
 } from '../api/statements';
+import { openingStatementYear } from '../lib/opening-year';
 import { ErasureRequests } from './erasure-requests';
-
-const lastYear = new Date().getFullYear() - 1;
 
 /**
  * Year-end statements (issue 17): a year's donors with what their statement says and whether it
@@ -28,7 +27,8 @@ const lastYear = new Date().getFullYear() - 1;
  * and donors' requests to be forgotten.
  */
 export default function StatementsPanel() {
-  const [year, setYear] = useState(lastYear);
+  const [year, setYear] = useState(() => openingStatementYear(new Date()));
+  const thisYear = new Date().getFullYear();
   const query = useStatementsQuery(year);
   const send = useSendStatements();
   const toast = useToast();
@@ -56,8 +56,8 @@ export default function StatementsPanel() {
             className="min-h-9 rounded-md border border-stone-400 bg-white px-2"
           >
             {[0, 1, 2, 3].map((back) => (
-              <option key={back} value={lastYear + 1 - back}>
-                {lastYear + 1 - back}
+              <option key={back} value={thisYear - back}>
+                {thisYear - back}
               </option>
             ))}
           </select>
@@ -84,7 +84,7 @@ export default function StatementsPanel() {
         >
           {listing.donors.map((d) => (
             <tr key={d.email}>
-              <td className={`${cellClass} break-all`}>
+              <td className={`${cellClass} wrap-anywhere`}>
                 {d.name}
                 <br />
                 {d.email}

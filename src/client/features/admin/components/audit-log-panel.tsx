@@ -57,9 +57,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <DateTimeCell iso={entry.at} />
       <td className={cellClass}>{entry.actor?.username ?? '—'}</td>
       <td className={`${cellClass} font-mono text-xs`}>{entry.action}</td>
-      <td className={`${cellClass} break-words`}>{entry.target ?? '—'}</td>
+      <td className={`${cellClass} wrap-anywhere`}>{entry.target ?? '—'}</td>
       <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{entry.ip ?? '—'}</td>
-      <td className={`${cellClass} max-w-xs text-xs break-words text-stone-800`}>
+      <td className={`${cellClass} max-w-xs text-xs wrap-anywhere text-stone-800`}>
         {formatDetails(entry.details)}
       </td>
     </tr>

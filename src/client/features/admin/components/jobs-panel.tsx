@@ -144,7 +144,9 @@ function JobRow({ job }: { job: JobSummary }) {
       <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
         {job.attempts} / {job.maxAttempts ?? 'default'}
       </td>
-      <td className={`${cellClass} max-w-xs break-words text-stone-800`}>{job.lastError ?? '—'}</td>
+      <td className={`${cellClass} max-w-xs wrap-anywhere text-stone-800`}>
+        {job.lastError ?? '—'}
+      </td>
       <DateTimeCell iso={job.runAt} />
       <DateTimeCell iso={job.updatedAt} />
       <td className={cellClass}>

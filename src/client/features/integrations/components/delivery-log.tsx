@@ -107,7 +107,7 @@ function DeliveryRow({
         </span>
       </td>
       <td className={`${cellClass} tabular-nums`}>{delivery.attempts}</td>
-      <td className={`${cellClass} max-w-xs break-words`} title={delivery.lastError ?? undefined}>
+      <td className={`${cellClass} max-w-xs wrap-anywhere`} title={delivery.lastError ?? undefined}>
         {answer}
       </td>
       <DateTimeCell iso={delivery.nextAttemptAt} />

@@ -94,12 +94,12 @@ function CommentRow({
       <td className={cellClass}>{comment.videoTitle}</td>
       <td className={cellClass}>
         <div className="font-semibold text-navy-950">{comment.authorName}</div>
-        <a className="text-navy-800 underline" href={`mailto:${comment.authorEmail}`}>
+        <a className="text-navy-800 underline wrap-anywhere" href={`mailto:${comment.authorEmail}`}>
           {comment.authorEmail}
         </a>
       </td>
       {/* Text, never markup: the comment shows exactly as the visitor typed it. */}
-      <td className={`${cellClass} max-w-md break-words whitespace-pre-line text-stone-800`}>
+      <td className={`${cellClass} max-w-md wrap-anywhere whitespace-pre-line text-stone-800`}>
         {comment.comment}
       </td>
       <td className={cellClass}>
