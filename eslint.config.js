@@ -71,6 +71,12 @@ export default tseslint.config(
     rules: { 'local/boundaries': 'error' },
   },
   {
+    // One import style (STYLE.md): './' inside a folder, '~/' across folders, tests included.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/import-style': 'error' },
+  },
+  {
     files: ['scripts/**', 'e2e/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },

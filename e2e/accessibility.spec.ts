@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { notFoundRoute, routes } from '../src/client/app/routes';
+import { notFoundRoute, routes } from '~/client/app/routes';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocusOn, tabTo } from './support/keyboard';
 import { expectNothingMoved, recordMotion } from './support/motion';

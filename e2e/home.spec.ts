@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import siteConfig from '../site.config';
-import { formatIsoDate } from '../src/client/features/home/lib/format-date';
-import { isoDateIn, nextSessionDate } from '../src/shared/schedule';
+import { formatIsoDate } from '~/client/features/home/lib/format-date';
+import { isoDateIn, nextSessionDate } from '~/shared/schedule';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocusOn, press, tabTo } from './support/keyboard';
 import { expectNothingMoved, recordMotion } from './support/motion';

@@ -64,8 +64,53 @@ export function boundaryProblem(from, to) {
   return null;
 }
 
+/**
+ * One import style: `./` inside a folder, `~/` across folders. A relative path that climbs out of
+ * its folder to a file under src/ is written from src/ instead (`~/server/lib/csv`), so moving a
+ * file never breaks its imports' meaning and a reader sees at once which layer an import is from.
+ * Files outside src/ (scripts, tests' helpers) are reached as they are.
+ */
+export function importStyleProblem(file, specifier) {
+  if (!specifier.startsWith('../')) return null;
+  const target = resolve(dirname(file), specifier);
+  const fromSrc = relative(src, target);
+  if (fromSrc.startsWith('..')) return null;
+  return {
+    message: `import it as '~/${fromSrc}': './' inside a folder, '~/' across folders`,
+    fix: `~/${fromSrc}`,
+  };
+}
+
 export default {
   rules: {
+    'import-style': {
+      meta: {
+        type: 'suggestion',
+        docs: { description: "'./' inside a folder, '~/' across folders" },
+        fixable: 'code',
+        schema: [],
+      },
+      create(context) {
+        const file = context.filename;
+        const check = (node, source) => {
+          if (!source || typeof source.value !== 'string') return;
+          const problem = importStyleProblem(file, source.value);
+          if (!problem) return;
+          const quote = source.raw?.[0] ?? "'";
+          context.report({
+            node: source,
+            message: problem.message,
+            fix: (fixer) => fixer.replaceText(source, `${quote}${problem.fix}${quote}`),
+          });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source),
+          ExportNamedDeclaration: (node) => check(node, node.source),
+          ExportAllDeclaration: (node) => check(node, node.source),
+          ImportExpression: (node) => check(node, node.source),
+        };
+      },
+    },
     boundaries: {
       meta: {
         type: 'problem',

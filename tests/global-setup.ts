@@ -7,8 +7,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, pgliteExtensions } from '../src/db/client';
-import { migrationsDir } from '../src/server/lib/paths';
+import { openDatabase, pgliteExtensions } from '~/db/client';
+import { migrationsDir } from '~/server/lib/paths';
 
 /** What the run's database setup made, and how to remove it. */
 interface Prepared {

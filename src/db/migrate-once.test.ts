@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/helpers/database';
-import { migrationsDir } from '../server/lib/paths';
+import { migrationsDir } from '~/server/lib/paths';
 import { openDatabase, type DatabaseHandle } from './client';
 
 /**

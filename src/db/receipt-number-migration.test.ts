@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrationsDir } from '../server/lib/paths';
+import { migrationsDir } from '~/server/lib/paths';
 import { openDatabase, type DatabaseHandle } from './client';
 
 /**

@@ -104,3 +104,29 @@ describe('the boundaries lint rule', () => {
     expect(boundaryProblem('db/schema/x.ts', 'server/errors.ts')).toMatch(/src\/db may import/);
   });
 });
+
+describe('the import style lint rule', () => {
+  const eslint = new ESLint({ cwd: root });
+  const styleProblemsIn = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+    return result!.messages.filter((m) => m.ruleId === 'local/import-style').map((m) => m.message);
+  };
+
+  it("fails a path that climbs out of its folder to src/, and names the '~/' path", async () => {
+    const problems = await styleProblemsIn(
+      'src/server/features/ojc/example.ts',
+      "import { csvCell } from '../../lib/csv';\nexport const x = csvCell;\n",
+    );
+    expect(problems).toEqual([
+      "import it as '~/server/lib/csv': './' inside a folder, '~/' across folders",
+    ]);
+  });
+
+  it("passes './' inside a folder, '~/' across folders, and a path to a file outside src/", async () => {
+    const problems = await styleProblemsIn(
+      'src/server/features/ojc/example.test.ts',
+      "import { ojcRoutes } from './routes';\nimport { csvCell } from '~/server/lib/csv';\nimport { buildTestApp } from '../../../../tests/helpers/app';\nexport const x = [ojcRoutes, csvCell, buildTestApp];\n",
+    );
+    expect(problems).toEqual([]);
+  });
+});

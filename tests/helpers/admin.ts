@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { adminUsers } from '../../src/db/schema';
-import type { AdminRole } from '../../src/shared/domain';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { createSession, type AdminIdentity } from '../../src/server/auth/sessions';
+import { adminUsers } from '~/db/schema';
+import type { AdminRole } from '~/shared/domain';
+import { hashPassword } from '~/server/auth/passwords';
+import { createSession, type AdminIdentity } from '~/server/auth/sessions';
 
 /**
  * Admin fixtures, Epic Stack style: accounts and sessions are written straight into the

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { buildApp, type App } from '../../src/server/app';
-import type { DatabaseHandle } from '../../src/db/client';
-import { parseEnv, type Env } from '../../src/server/env';
+import { buildApp, type App } from '~/server/app';
+import type { DatabaseHandle } from '~/db/client';
+import { parseEnv, type Env } from '~/server/env';
 import { createTestDatabase } from './database';
 import { createMemoryMailer } from './mail';
 

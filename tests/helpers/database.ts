@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client';
-import { migrationsDir } from '../../src/server/lib/paths';
+import { openDatabase, type DatabaseHandle } from '~/db/client';
+import { migrationsDir } from '~/server/lib/paths';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or (with

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { donations } from '../../src/db/schema';
+import { donations } from '~/db/schema';
 
 type DonationInsert = typeof donations.$inferInsert;
 

@@ -1,9 +1,9 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { jobs } from '../../src/db/schema';
+import { jobs } from '~/db/schema';
 import { drainJobs } from './integrations';
-import type { DatabaseHandle } from '../../src/db/client';
+import type { DatabaseHandle } from '~/db/client';
 
 type LinkApp = Pick<FastifyInstance, 'inject' | 'jobWorker'> & { database: DatabaseHandle };
 

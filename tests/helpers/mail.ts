@@ -1,4 +1,4 @@
-import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
+import type { MailMessage, Mailer } from '~/server/mail/mailer';
 
 /** A mailer that keeps what it is given; `failNext(n)` makes the next n sends throw. */
 export function createMemoryMailer() {

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { jobs, members } from '../../src/db/schema';
-import type { DatabaseHandle } from '../../src/db/client';
+import { jobs, members } from '~/db/schema';
+import type { DatabaseHandle } from '~/db/client';
 
 type MembersApp = Pick<FastifyInstance, 'inject'> & { database: DatabaseHandle };
 

@@ -1,4 +1,4 @@
-import { givingLinkMessages } from '../../src/server/features/my-giving/giving-link';
+import { givingLinkMessages } from '~/server/features/my-giving/giving-link';
 import { linkSessionKit } from './link-session';
 
 const givingLinks = linkSessionKit({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { newsletterSubscribers } from '../../src/db/schema';
-import type { DatabaseHandle } from '../../src/db/client';
+import { newsletterSubscribers } from '~/db/schema';
+import type { DatabaseHandle } from '~/db/client';
 
 type NewsletterApp = Pick<FastifyInstance, 'inject'> & { database: DatabaseHandle };
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { donations } from '../../src/db/schema';
-import type { Env } from '../../src/server/env';
+import { donations } from '~/db/schema';
+import type { Env } from '~/server/env';
 import { buildTestApp } from './app';
 import { drainOutbox } from './stripe';
 import { ojcTestCredentials, startOjcStandIn, type OjcStandIn } from './ojc-stand-in';

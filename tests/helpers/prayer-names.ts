@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { members } from '../../src/db/schema';
-import type { DatabaseHandle } from '../../src/db/client';
-import { prayerLinkMessages } from '../../src/server/features/prayer-names/magic-link';
+import { members } from '~/db/schema';
+import type { DatabaseHandle } from '~/db/client';
+import { prayerLinkMessages } from '~/server/features/prayer-names/magic-link';
 import { linkSessionKit } from './link-session';
 import { applyForMembership } from './members';
 

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { adminTotp } from '../../src/db/schema';
-import { secondFactorSecretBox } from '../../src/server/auth/secret-box';
-import {
-  createPendingSignIn,
-  type PendingStage,
-} from '../../src/server/features/admin/pending-sign-ins';
-import { newTotpSecret, totpCodeAt } from '../../src/server/features/admin/totp';
+import { adminTotp } from '~/db/schema';
+import { secondFactorSecretBox } from '~/server/auth/secret-box';
+import { createPendingSignIn, type PendingStage } from '~/server/features/admin/pending-sign-ins';
+import { newTotpSecret, totpCodeAt } from '~/server/features/admin/totp';
 
 /**
  * Second-factor fixtures (docs/decisions/018-admin-second-factor.md), written straight into the

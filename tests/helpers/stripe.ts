@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { donations } from '../../src/db/schema';
-import type { Env } from '../../src/server/env';
+import { donations } from '~/db/schema';
+import type { Env } from '~/server/env';
 import { buildTestApp } from './app';
 import { startStripeStandIn, type StripeEventPayload, type StripeStandIn } from './stripe-stand-in';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { parseEnv as parseEnvFile } from 'node:util';
 import semver from 'semver';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/server/env';
-import { rootDir } from '../../src/server/lib/paths';
+import { parseEnv } from '~/server/env';
+import { rootDir } from '~/server/lib/paths';
 import {
   loadSettingsFile,
   minimumNodeVersion,

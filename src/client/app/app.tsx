@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import { AnnounceReady } from './announce-ready';
 import { Route, Router, Switch } from 'wouter';
-import { SiteLayout } from '../components/layout/site-layout';
-import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
-import { ToastProvider } from '../components/ui/toast';
+import { SiteLayout } from '~/client/components/layout/site-layout';
+import { NewsletterForm } from '~/client/features/newsletter/components/newsletter-form';
+import { ToastProvider } from '~/client/components/ui/toast';
 import { LazyPage } from './lazy-page';
-import { SiteContentProvider, type SiteContentStore } from '../lib/site-content';
+import { SiteContentProvider, type SiteContentStore } from '~/client/lib/site-content';
 import { PageDataProvider, type PageDataSnapshot } from './page-data';
 import { notFoundRoute, routes } from './routes';
 import { PageErrorBoundary } from './page-error-boundary';

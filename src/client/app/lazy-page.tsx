@@ -1,6 +1,6 @@
 import { use, type ComponentType } from 'react';
-import { useSiteContentStore } from '../lib/site-content';
-import { reloadFromServer } from '../lib/reload-from-server';
+import { useSiteContentStore } from '~/client/lib/site-content';
+import { reloadFromServer } from '~/client/lib/reload-from-server';
 import type { PageRoute } from './routes';
 
 /**

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Link, Route, Switch } from 'wouter';
-import { renderWithProviders } from '../test/component-test-kit';
+import { renderWithProviders } from '~/client/test/component-test-kit';
 import { PageErrorBoundary } from './page-error-boundary';
 
 function Broken(): never {

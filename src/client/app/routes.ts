@@ -39,7 +39,7 @@ export const routes: PageRoute[] = [
     title: 'Prayers at the Holy Tziyun in Monsey',
     indexed: true,
     module: 'src/client/pages/home-page.tsx',
-    load: () => import('../pages/home-page'),
+    load: () => import('~/client/pages/home-page'),
   },
   {
     path: '/join',
@@ -47,7 +47,7 @@ export const routes: PageRoute[] = [
     title: 'Join the Community',
     indexed: true,
     module: 'src/client/pages/join-page.tsx',
-    load: () => import('../pages/join-page'),
+    load: () => import('~/client/pages/join-page'),
   },
   {
     path: '/donate',
@@ -55,7 +55,7 @@ export const routes: PageRoute[] = [
     title: 'Donate',
     indexed: true,
     module: 'src/client/pages/donate-page.tsx',
-    load: () => import('../pages/donate-page'),
+    load: () => import('~/client/pages/donate-page'),
   },
   {
     path: '/contact',
@@ -63,7 +63,7 @@ export const routes: PageRoute[] = [
     title: 'Contact Us',
     indexed: true,
     module: 'src/client/pages/contact-page.tsx',
-    load: () => import('../pages/contact-page'),
+    load: () => import('~/client/pages/contact-page'),
   },
   {
     path: '/videos',
@@ -72,7 +72,7 @@ export const routes: PageRoute[] = [
     indexed: true,
     videoEmbeds: true,
     module: 'src/client/pages/videos-page.tsx',
-    load: () => import('../pages/videos-page'),
+    load: () => import('~/client/pages/videos-page'),
   },
   {
     path: '/prayer-names',
@@ -80,7 +80,7 @@ export const routes: PageRoute[] = [
     title: 'Names for Prayer',
     indexed: false,
     module: 'src/client/pages/prayer-names-page.tsx',
-    load: () => import('../pages/prayer-names-page'),
+    load: () => import('~/client/pages/prayer-names-page'),
   },
   {
     path: '/my-giving',
@@ -88,7 +88,7 @@ export const routes: PageRoute[] = [
     title: 'My Giving',
     indexed: false,
     module: 'src/client/pages/my-giving-page.tsx',
-    load: () => import('../pages/my-giving-page'),
+    load: () => import('~/client/pages/my-giving-page'),
   },
   {
     path: '/checkout',
@@ -97,7 +97,7 @@ export const routes: PageRoute[] = [
     indexed: false,
     stripe: true,
     module: 'src/client/pages/checkout-page.tsx',
-    load: () => import('../pages/checkout-page'),
+    load: () => import('~/client/pages/checkout-page'),
   },
   {
     // /checkout/ojc/<paymentId>: the page create-payment answers with.
@@ -107,7 +107,7 @@ export const routes: PageRoute[] = [
     title: 'OJC Fund Payment',
     indexed: false,
     module: 'src/client/pages/ojc-payment-page.tsx',
-    load: () => import('../pages/ojc-payment-page'),
+    load: () => import('~/client/pages/ojc-payment-page'),
   },
   {
     path: '/donate/manage',
@@ -116,7 +116,7 @@ export const routes: PageRoute[] = [
     indexed: false,
     stripePortal: true,
     module: 'src/client/pages/manage-gift-page.tsx',
-    load: () => import('../pages/manage-gift-page'),
+    load: () => import('~/client/pages/manage-gift-page'),
   },
   {
     path: '/donate/cancel',
@@ -124,7 +124,7 @@ export const routes: PageRoute[] = [
     title: 'Your Monthly OJC Gift',
     indexed: false,
     module: 'src/client/pages/cancel-gift-page.tsx',
-    load: () => import('../pages/cancel-gift-page'),
+    load: () => import('~/client/pages/cancel-gift-page'),
   },
   {
     path: '/test-stripe',
@@ -132,7 +132,7 @@ export const routes: PageRoute[] = [
     title: 'Payment Configuration Test',
     indexed: false,
     module: 'src/client/pages/test-stripe-page.tsx',
-    load: () => import('../pages/test-stripe-page'),
+    load: () => import('~/client/pages/test-stripe-page'),
   },
   {
     path: '/newsletter',
@@ -140,7 +140,7 @@ export const routes: PageRoute[] = [
     title: 'Newsletter',
     indexed: false,
     module: 'src/client/pages/newsletter-page.tsx',
-    load: () => import('../pages/newsletter-page'),
+    load: () => import('~/client/pages/newsletter-page'),
   },
   {
     // The emailed confirmation link: its button confirms (a GET never does, ADR 034).
@@ -149,7 +149,7 @@ export const routes: PageRoute[] = [
     title: 'Confirm Your Subscription',
     indexed: false,
     module: 'src/client/pages/newsletter-page.tsx',
-    load: () => import('../pages/newsletter-page'),
+    load: () => import('~/client/pages/newsletter-page'),
   },
   {
     path: '/newsletter/unsubscribe',
@@ -157,7 +157,7 @@ export const routes: PageRoute[] = [
     title: 'Unsubscribe',
     indexed: false,
     module: 'src/client/pages/newsletter-page.tsx',
-    load: () => import('../pages/newsletter-page'),
+    load: () => import('~/client/pages/newsletter-page'),
   },
   {
     path: '/admin',
@@ -166,7 +166,7 @@ export const routes: PageRoute[] = [
     title: 'Administration',
     indexed: false,
     module: 'src/client/pages/admin-page.tsx',
-    load: () => import('../pages/admin-page'),
+    load: () => import('~/client/pages/admin-page'),
   },
 ];
 
@@ -176,7 +176,7 @@ export const notFoundRoute: PageRoute = {
   title: '404 Page Not Found',
   indexed: false,
   module: 'src/client/pages/not-found-page.tsx',
-  load: () => import('../pages/not-found-page'),
+  load: () => import('~/client/pages/not-found-page'),
 };
 
 export function findRoute(path: string): PageRoute | undefined {

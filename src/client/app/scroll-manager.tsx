@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { scrollToAnchor } from '../lib/scroll';
+import { scrollToAnchor } from '~/client/lib/scroll';
 
 /** How long to wait for a lazily loaded page to put the anchor's section in place. */
 const ANCHOR_WAIT_MS = 3000;

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadPage } from './lazy-page';
-import { readSiteContentFromDocument } from '../lib/site-content';
+import { readSiteContentFromDocument } from '~/client/lib/site-content';
 import { readPageDataFromDocument } from './page-data';
 import { findRoute, notFoundRoute } from './routes';
 

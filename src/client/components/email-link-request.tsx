@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { PAGE_FORM_FIELD, type PageFormName, type PageFormState } from '~/shared/page-forms';
 import { emailLinkRequest } from '~/shared/schemas/email-link';
-import { ApiError } from '../lib/api';
-import { useZodForm } from '../lib/use-zod-form';
+import { ApiError } from '~/client/lib/api';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { Button } from './ui/button';
 import { TextField } from './ui/field';
 

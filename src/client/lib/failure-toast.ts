@@ -1,4 +1,4 @@
-import type { ToastMessage } from '../components/ui/toast';
+import type { ToastMessage } from '~/client/components/ui/toast';
 
 /**
  * The toast for a failed call (spec 8): the server's message first (an ApiError's message is the

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicContent } from '~/shared/site-content';
-import { configuredContent } from '../test/component-test-kit';
+import { configuredContent } from '~/client/test/component-test-kit';
 import { SiteContentProvider, SiteContentStore, useSiteContent } from './site-content';
 
 const { contact, social } = configuredContent;

@@ -1,26 +1,28 @@
 import { lazy, Suspense, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createAdminQueryClient } from '../lib/admin/query-client';
-import { RequireAdminSession } from '../features/admin/components/admin-session';
+import { createAdminQueryClient } from '~/client/lib/admin/query-client';
+import { RequireAdminSession } from '~/client/features/admin/components/admin-session';
 import {
   AdminFrame,
   DashboardShell,
   type AdminTab,
-} from '../features/admin/components/dashboard-shell';
-import { LoginScreen } from '../features/admin/components/login-screen';
+} from '~/client/features/admin/components/dashboard-shell';
+import { LoginScreen } from '~/client/features/admin/components/login-screen';
 
 /**
  * The dashboard's sections, in order. Adding one is one line here: its panel is the default
  * export of a module, loaded as its own chunk when the tab is first opened.
  */
-const DonorsPanel = lazy(() => import('../features/admin-donors/components/donors-panel'));
-const PrayerListPanel = lazy(() => import('../features/prayer-list/components/prayer-list-panel'));
+const DonorsPanel = lazy(() => import('~/client/features/admin-donors/components/donors-panel'));
+const PrayerListPanel = lazy(
+  () => import('~/client/features/prayer-list/components/prayer-list-panel'),
+);
 const AccountSecurityPanel = lazy(
-  () => import('../features/admin/components/account-security-panel'),
+  () => import('~/client/features/admin/components/account-security-panel'),
 );
 const VideoManagementPanel = lazy(
-  () => import('../features/videos/components/video-management-panel'),
+  () => import('~/client/features/videos/components/video-management-panel'),
 );
 
 const adminTabs: AdminTab[] = [
@@ -28,66 +30,66 @@ const adminTabs: AdminTab[] = [
   {
     id: 'gifts-received',
     label: 'Gifts Received',
-    Panel: lazy(() => import('../features/offline-gifts/components/offline-gifts-panel')),
+    Panel: lazy(() => import('~/client/features/offline-gifts/components/offline-gifts-panel')),
   },
   { id: 'videos', label: 'Video Management', Panel: VideoManagementPanel },
   {
     id: 'ghl',
     label: 'GoHighLevel CRM',
-    Panel: lazy(() => import('../features/integrations/components/ghl-panel')),
+    Panel: lazy(() => import('~/client/features/integrations/components/ghl-panel')),
   },
   {
     id: 'zapier',
     label: 'Zapier Integration',
-    Panel: lazy(() => import('../features/integrations/components/zapier-panel')),
+    Panel: lazy(() => import('~/client/features/integrations/components/zapier-panel')),
   },
   {
     id: 'jobs',
     label: 'Background Jobs',
-    Panel: lazy(() => import('../features/admin/components/jobs-panel')),
+    Panel: lazy(() => import('~/client/features/admin/components/jobs-panel')),
   },
   {
     id: 'messages',
     label: 'Messages',
-    Panel: lazy(() => import('../features/admin-inbox/components/messages-panel')),
+    Panel: lazy(() => import('~/client/features/admin-inbox/components/messages-panel')),
   },
   {
     id: 'applications',
     label: 'Applications',
-    Panel: lazy(() => import('../features/admin-inbox/components/applications-panel')),
+    Panel: lazy(() => import('~/client/features/admin-inbox/components/applications-panel')),
   },
   {
     id: 'members',
     label: 'Members',
-    Panel: lazy(() => import('../features/admin-members/components/members-panel')),
+    Panel: lazy(() => import('~/client/features/admin-members/components/members-panel')),
   },
   { id: 'prayer-list', label: 'Prayer List', Panel: PrayerListPanel },
   {
     id: 'subscribers',
     label: 'Subscribers',
-    Panel: lazy(() => import('../features/admin-inbox/components/subscribers-panel')),
+    Panel: lazy(() => import('~/client/features/admin-inbox/components/subscribers-panel')),
   },
   {
     id: 'site-content',
     label: 'Site Content',
-    Panel: lazy(() => import('../features/admin-site-content/components/site-content-panel')),
+    Panel: lazy(() => import('~/client/features/admin-site-content/components/site-content-panel')),
   },
   {
     id: 'statements',
     label: 'Statements & Privacy',
-    Panel: lazy(() => import('../features/admin-statements/components/statements-panel')),
+    Panel: lazy(() => import('~/client/features/admin-statements/components/statements-panel')),
   },
   {
     id: 'administrators',
     label: 'Administrators',
     ownerOnly: true,
-    Panel: lazy(() => import('../features/admin/components/admin-users-panel')),
+    Panel: lazy(() => import('~/client/features/admin/components/admin-users-panel')),
   },
   {
     id: 'audit-log',
     label: 'Audit Log',
     ownerOnly: true,
-    Panel: lazy(() => import('../features/admin/components/audit-log-panel')),
+    Panel: lazy(() => import('~/client/features/admin/components/audit-log-panel')),
   },
 ];
 

@@ -3,8 +3,8 @@ import siteConfig from '@site-config';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
-import { PageDataProvider } from '../app/page-data';
-import { never, renderWithProviders, serveApi } from '../test/component-test-kit';
+import { PageDataProvider } from '~/client/app/page-data';
+import { never, renderWithProviders, serveApi } from '~/client/test/component-test-kit';
 import CheckoutPage from './checkout-page';
 
 const setUp: DonateOptions = {

@@ -2,14 +2,17 @@ import { useEffect, useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import type { GiftMade } from '~/shared/donate-options';
 import { formatMoney } from '~/shared/money';
-import { useSiteContent } from '../lib/site-content';
-import { OfficeContact } from '../components/layout/office-contact';
-import { buttonClass } from '../components/ui/button';
-import { CardCheckout } from '../features/donate/components/card-checkout';
-import { CheckoutNotice, checkoutProblem } from '../features/donate/components/checkout-notice';
-import { OjcCheckout } from '../features/donate/components/ojc-checkout';
-import { donateHrefFromCheckout } from '../features/donate/lib/donate-choice';
-import { useCheckoutOptions } from '../features/donate/lib/use-donate-options';
+import { useSiteContent } from '~/client/lib/site-content';
+import { OfficeContact } from '~/client/components/layout/office-contact';
+import { buttonClass } from '~/client/components/ui/button';
+import { CardCheckout } from '~/client/features/donate/components/card-checkout';
+import {
+  CheckoutNotice,
+  checkoutProblem,
+} from '~/client/features/donate/components/checkout-notice';
+import { OjcCheckout } from '~/client/features/donate/components/ojc-checkout';
+import { donateHrefFromCheckout } from '~/client/features/donate/lib/donate-choice';
+import { useCheckoutOptions } from '~/client/features/donate/lib/use-donate-options';
 import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
 
 /**

@@ -1,4 +1,4 @@
-import { ContactSection } from '../features/contact/components/contact-section';
+import { ContactSection } from '~/client/features/contact/components/contact-section';
 
 export default function ContactPage() {
   return <ContactSection headingLevel="h1" />;

@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MyGivingPageData } from '~/shared/schemas/my-giving';
 import type { PrayerNamesPageData } from '~/shared/schemas/prayer-names';
-import { PageDataProvider } from '../app/page-data';
-import { ErasureRequests } from '../features/admin-statements/components/erasure-requests';
-import { json, renderWithProviders, serveApi } from '../test/component-test-kit';
+import { PageDataProvider } from '~/client/app/page-data';
+import { ErasureRequests } from '~/client/features/admin-statements/components/erasure-requests';
+import { json, renderWithProviders, serveApi } from '~/client/test/component-test-kit';
 import MyGivingPage from './my-giving-page';
 import PrayerNamesPage from './prayer-names-page';
 

@@ -3,14 +3,14 @@ import siteConfig from '@site-config';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DonateOptions } from '~/shared/donate-options';
-import { PAGE_DATA_ELEMENT_ID, PageDataProvider } from '../app/page-data';
+import { PAGE_DATA_ELEMENT_ID, PageDataProvider } from '~/client/app/page-data';
 import {
   fieldError,
   json,
   renderWithProviders,
   serveApi,
   stubNavigation,
-} from '../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import DonatePage from './donate-page';
 
 afterEach(() => {

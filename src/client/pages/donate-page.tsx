@@ -1,15 +1,15 @@
-import { PageHeader } from '../components/layout/page-header';
-import { Tabs } from '../components/ui/tabs';
-import { DonateBanners } from '../features/donate/components/donate-banners';
-import { GiveAnotherWay } from '../features/donate/components/give-another-way';
-import { ImpactList } from '../features/donate/components/impact-list';
-import { MethodChoice } from '../features/donate/components/method-choice';
-import { MonthlyTiers } from '../features/donate/components/monthly-tiers';
-import { OneTimeGift } from '../features/donate/components/one-time-gift';
-import { donateQuery, type DonateChoice } from '../features/donate/lib/donate-choice';
-import { useDonateChoice } from '../features/donate/lib/use-donate-choice';
-import { useDonateFlags } from '../features/donate/lib/use-donate-flags';
-import { useDonateOptions } from '../features/donate/lib/use-donate-options';
+import { PageHeader } from '~/client/components/layout/page-header';
+import { Tabs } from '~/client/components/ui/tabs';
+import { DonateBanners } from '~/client/features/donate/components/donate-banners';
+import { GiveAnotherWay } from '~/client/features/donate/components/give-another-way';
+import { ImpactList } from '~/client/features/donate/components/impact-list';
+import { MethodChoice } from '~/client/features/donate/components/method-choice';
+import { MonthlyTiers } from '~/client/features/donate/components/monthly-tiers';
+import { OneTimeGift } from '~/client/features/donate/components/one-time-gift';
+import { donateQuery, type DonateChoice } from '~/client/features/donate/lib/donate-choice';
+import { useDonateChoice } from '~/client/features/donate/lib/use-donate-choice';
+import { useDonateFlags } from '~/client/features/donate/lib/use-donate-flags';
+import { useDonateOptions } from '~/client/features/donate/lib/use-donate-options';
 
 /**
  * Spec 2, /donate: one-time and monthly giving, by card or OJC Fund, and the result banners. The

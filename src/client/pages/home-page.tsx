@@ -1,14 +1,14 @@
-import { ContactSection } from '../features/contact/components/contact-section';
-import { DonateSection } from '../features/home/components/donate-section';
-import { HeroCarousel } from '../features/home/components/hero-carousel';
-import { MembershipSection } from '../features/home/components/membership-section';
-import { MentorshipSection } from '../features/home/components/mentorship-section';
-import { MiraclesSection } from '../features/home/components/miracles-section';
-import { RabbiSection } from '../features/home/components/rabbi-section';
-import { TestimonialsSection } from '../features/home/components/testimonials-section';
-import { TiersSection } from '../features/home/components/tiers-section';
-import { WelcomeSection } from '../features/home/components/welcome-section';
-import { WhatsappSection } from '../features/home/components/whatsapp-section';
+import { ContactSection } from '~/client/features/contact/components/contact-section';
+import { DonateSection } from '~/client/features/home/components/donate-section';
+import { HeroCarousel } from '~/client/features/home/components/hero-carousel';
+import { MembershipSection } from '~/client/features/home/components/membership-section';
+import { MentorshipSection } from '~/client/features/home/components/mentorship-section';
+import { MiraclesSection } from '~/client/features/home/components/miracles-section';
+import { RabbiSection } from '~/client/features/home/components/rabbi-section';
+import { TestimonialsSection } from '~/client/features/home/components/testimonials-section';
+import { TiersSection } from '~/client/features/home/components/tiers-section';
+import { WelcomeSection } from '~/client/features/home/components/welcome-section';
+import { WhatsappSection } from '~/client/features/home/components/whatsapp-section';
 
 /** Spec 2: the landing page, its sections in the spec's order. */
 export default function HomePage() {

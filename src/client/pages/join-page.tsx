@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { usePageForm } from '../app/page-data';
+import { usePageForm } from '~/client/app/page-data';
 import { Link, useSearchParams } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
-import { buttonClass } from '../components/ui/button';
-import { useSiteContent } from '../lib/site-content';
+import { buttonClass } from '~/client/components/ui/button';
+import { useSiteContent } from '~/client/lib/site-content';
 import { joinWelcomeQuery, type MembershipApplicationResponse } from '~/shared/schemas/membership';
-import { ApplicationForm } from '../features/join/components/application-form';
-import { MembershipPayment } from '../features/join/components/membership-payment';
-import { TierSummary } from '../features/join/components/tier-summary';
+import { ApplicationForm } from '~/client/features/join/components/application-form';
+import { MembershipPayment } from '~/client/features/join/components/membership-payment';
+import { TierSummary } from '~/client/features/join/components/tier-summary';
 
 const popularTier = siteConfig.tiers.find((t) => t.popular) ?? siteConfig.tiers[0]!;
 

@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '~/shared/money';
 import type { MyGiving, MyGivingPageData } from '~/shared/schemas/my-giving';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
-import { usePageForm, useServerPageData } from '../app/page-data';
-import { Button } from '../components/ui/button';
-import { EmailLinkOpen } from '../components/email-link-open';
-import { EmailLinkRequest } from '../components/email-link-request';
-import { ApiError } from '../lib/api';
-import { fetchMyGiving, requestGivingLink } from '../features/my-giving/api/my-giving';
-import { GiftList } from '../features/my-giving/components/gift-list';
-import { OngoingGifts } from '../features/my-giving/components/ongoing-gifts';
-import { PrivacySection } from '../features/my-giving/components/privacy-section';
+import { usePageForm, useServerPageData } from '~/client/app/page-data';
+import { Button } from '~/client/components/ui/button';
+import { EmailLinkOpen } from '~/client/components/email-link-open';
+import { EmailLinkRequest } from '~/client/components/email-link-request';
+import { ApiError } from '~/client/lib/api';
+import { fetchMyGiving, requestGivingLink } from '~/client/features/my-giving/api/my-giving';
+import { GiftList } from '~/client/features/my-giving/components/gift-list';
+import { OngoingGifts } from '~/client/features/my-giving/components/ongoing-gifts';
+import { PrivacySection } from '~/client/features/my-giving/components/privacy-section';
 
 type State =
   | { kind: 'loading' }

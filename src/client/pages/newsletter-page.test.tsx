@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PageFormState } from '~/shared/page-forms';
-import { PageDataProvider } from '../app/page-data';
-import { renderWithProviders } from '../test/component-test-kit';
+import { PageDataProvider } from '~/client/app/page-data';
+import { renderWithProviders } from '~/client/test/component-test-kit';
 import NewsletterPage from './newsletter-page';
 
 /** The page as the server renders it for `path` (and a form it sent back). */

@@ -1,8 +1,8 @@
 import { Link, useLocation, useSearchParams } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
-import { usePageForm } from '../app/page-data';
-import { EmailLinkOpen } from '../components/email-link-open';
-import { buttonClass } from '../components/ui/button';
+import { usePageForm } from '~/client/app/page-data';
+import { EmailLinkOpen } from '~/client/components/email-link-open';
+import { buttonClass } from '~/client/components/ui/button';
 
 const statusText: Record<string, { title: string; text: string }> = {
   confirmed: {

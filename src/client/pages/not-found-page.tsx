@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { buttonClass } from '../components/ui/button';
+import { buttonClass } from '~/client/components/ui/button';
 
 export default function NotFoundPage() {
   return (

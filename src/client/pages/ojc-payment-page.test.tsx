@@ -2,7 +2,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OjcPayment } from '~/shared/schemas/ojc';
-import { apiError, json, never, renderWithProviders, serveApi } from '../test/component-test-kit';
+import {
+  apiError,
+  json,
+  never,
+  renderWithProviders,
+  serveApi,
+} from '~/client/test/component-test-kit';
 import OjcPaymentPage from './ojc-payment-page';
 
 const paymentId = '3f0c5a52-8f8e-4a52-9a3c-6d1f0b2a9e11';

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatMoney } from '~/shared/money';
-import { OfficeContact } from '../components/layout/office-contact';
-import { buttonClass } from '../components/ui/button';
+import { OfficeContact } from '~/client/components/layout/office-contact';
+import { buttonClass } from '~/client/components/ui/button';
 import type { OjcPayment, OjcPaymentPageData } from '~/shared/schemas/ojc';
-import { useServerPageData } from '../app/page-data';
-import { getOjcPayment } from '../features/donate/api/ojc-payments';
-import { DonationSummary } from '../features/donate/components/donor-summary';
-import { OjcCardForm } from '../features/donate/components/ojc-card-form';
-import { PaymentSetupError } from '../features/donate/components/payment-setup-error';
+import { useServerPageData } from '~/client/app/page-data';
+import { getOjcPayment } from '~/client/features/donate/api/ojc-payments';
+import { DonationSummary } from '~/client/features/donate/components/donor-summary';
+import { OjcCardForm } from '~/client/features/donate/components/ojc-card-form';
+import { PaymentSetupError } from '~/client/features/donate/components/payment-setup-error';
 
 type State =
   | { phase: 'loading' }

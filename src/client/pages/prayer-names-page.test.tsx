@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PageFormState } from '~/shared/page-forms';
 import type { PrayerNamesPageData, PrayerNameView } from '~/shared/schemas/prayer-names';
-import { PageDataProvider } from '../app/page-data';
+import { PageDataProvider } from '~/client/app/page-data';
 import {
   apiError,
   fieldError,
   json,
   renderWithProviders,
   serveApi,
-} from '../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import PrayerNamesPage from './prayer-names-page';
 
 const NAME: PrayerNameView = {

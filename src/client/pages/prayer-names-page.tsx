@@ -2,19 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import type { PrayerNamesListing, PrayerNamesPageData } from '~/shared/schemas/prayer-names';
 import type { PageFormState } from '~/shared/page-forms';
-import { usePageForm, useServerPageData } from '../app/page-data';
-import { EmailLinkOpen } from '../components/email-link-open';
-import { ApiError } from '../lib/api';
+import { usePageForm, useServerPageData } from '~/client/app/page-data';
+import { EmailLinkOpen } from '~/client/components/email-link-open';
+import { ApiError } from '~/client/lib/api';
 import {
   addPrayerName,
   editPrayerName,
   listPrayerNames,
   removePrayerName,
   renewPrayerName,
-} from '../features/prayer-names/api/prayer-names';
-import { LinkRequest } from '../features/prayer-names/components/link-request';
-import { NameForm } from '../features/prayer-names/components/name-form';
-import { NameList } from '../features/prayer-names/components/name-list';
+} from '~/client/features/prayer-names/api/prayer-names';
+import { LinkRequest } from '~/client/features/prayer-names/components/link-request';
+import { NameForm } from '~/client/features/prayer-names/components/name-form';
+import { NameList } from '~/client/features/prayer-names/components/name-list';
 
 type State =
   | { kind: 'loading' }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PageHeader } from '../components/layout/page-header';
-import { Button } from '../components/ui/button';
+import { PageHeader } from '~/client/components/layout/page-header';
+import { Button } from '~/client/components/ui/button';
 
 interface Probe {
   status: string;

@@ -1,6 +1,6 @@
 import { useSearch } from 'wouter';
-import { PageHeader } from '../components/layout/page-header';
-import { VideoLibrary } from '../features/videos/components/video-library';
+import { PageHeader } from '~/client/components/layout/page-header';
+import { VideoLibrary } from '~/client/features/videos/components/video-library';
 import { publicPageNumber } from '~/shared/schemas/videos';
 
 /** /videos and /videos?page=N: the published teachings, rendered on the server. */

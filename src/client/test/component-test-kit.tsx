@@ -9,10 +9,10 @@ import siteConfig from '@site-config';
 import type { AdminSession } from '~/shared/schemas/admin';
 import { siteConfigSchema } from '~/shared/site-config-schema';
 import { publicContentOf, type PublicContent } from '~/shared/site-content';
-import { ToastProvider } from '../components/ui/toast';
-import { AdminSessionContext } from '../lib/admin/admin-session-context';
-import { SiteContentProvider, SiteContentStore } from '../lib/site-content';
-import { createAdminQueryClient } from '../lib/admin/query-client';
+import { ToastProvider } from '~/client/components/ui/toast';
+import { AdminSessionContext } from '~/client/lib/admin/admin-session-context';
+import { SiteContentProvider, SiteContentStore } from '~/client/lib/site-content';
+import { createAdminQueryClient } from '~/client/lib/admin/query-client';
 
 /**
  * What the client's component tests share: the providers the screens expect (toasts, a wouter

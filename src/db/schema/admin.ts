@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { adminRoles } from '../../shared/domain';
+import { adminRoles } from '~/shared/domain';
 import { at, oneOf } from './columns';
 
 /** The people who may enter the admin area. See docs/decisions/006-admin-sessions.md. */

@@ -17,7 +17,7 @@ import {
   offlineMethods,
   paymentMethods,
   paymentStatuses,
-} from '../../shared/domain';
+} from '~/shared/domain';
 
 /**
  * One row per charge: a one-time gift, or one monthly charge of a subscription (its invoice).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { erasureRequestStatuses } from '../../shared/domain';
+import { erasureRequestStatuses } from '~/shared/domain';
 import { adminUsers } from './admin';
 import { at, oneOf } from './columns';
 

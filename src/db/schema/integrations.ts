@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { integrationIds, webhookDeliveryStatuses } from '../../shared/domain';
+import { integrationIds, webhookDeliveryStatuses } from '~/shared/domain';
 import { at, oneOf } from './columns';
 
 /**

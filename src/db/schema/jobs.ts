@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { jobStatuses } from '../../shared/domain';
+import { jobStatuses } from '~/shared/domain';
 import { at, oneOf } from './columns';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ojcSubscriptions } from './ojc';
 import { membershipApplications } from './public-forms';
-import { memberStatuses } from '../../shared/domain';
+import { memberStatuses } from '~/shared/domain';
 import { at, oneOf } from './columns';
 
 /** Where a membership stands (docs/decisions/013-members-and-prayer-names.md). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { dedicationKinds, ojcGiftStatuses } from '../../shared/domain';
+import { dedicationKinds, ojcGiftStatuses } from '~/shared/domain';
 import { at, oneOf } from './columns';
 
 /**

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { prayerIntentionValues, prayerRelationValues } from '../../shared/domain';
+import { prayerIntentionValues, prayerRelationValues } from '~/shared/domain';
 import { adminUsers } from './admin';
 import { at, oneOf } from './columns';
 import { members } from './members';

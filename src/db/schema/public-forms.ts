@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { applicationStatuses, messageStatuses, subscriberStatuses } from '../../shared/domain';
+import { applicationStatuses, messageStatuses, subscriberStatuses } from '~/shared/domain';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { siteContentStates } from '../../shared/domain';
+import { siteContentStates } from '~/shared/domain';
 import { at, oneOf } from './columns';
 
 /**

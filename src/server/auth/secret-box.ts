@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '~/db/client';
 import { makePrivateDir } from '~/db/private-files';
 import { appSecrets } from '~/db/schema';
-import { parseEnv, type Env } from '../env';
-import { resolveDataDir } from '../lib/paths';
+import { parseEnv, type Env } from '~/server/env';
+import { resolveDataDir } from '~/server/lib/paths';
 
 /**
  * Seals small secrets that must be read back (an authenticator app's TOTP secret) with

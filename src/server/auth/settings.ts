@@ -1,4 +1,4 @@
-import { servedOverHttps, type Env } from '../env';
+import { servedOverHttps, type Env } from '~/server/env';
 
 export interface AdminAuthSettings {
   /** A session unused for this long is over. */

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rootDir } from '../lib/paths';
+import { rootDir } from '~/server/lib/paths';
 
 // The admin commands as an operator runs them: a separate process, settings from the
 // environment and from `.env` in the folder it runs in.

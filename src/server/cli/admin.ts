@@ -11,7 +11,7 @@ import { prepareSettings } from '../../../scripts/lib/settings-file.mjs';
 prepareSettings();
 // Before anything is written: the database, backups and the secret are this user's alone.
 keepNewFilesPrivate();
-const { runAdminCli } = await import('../features/admin');
+const { runAdminCli } = await import('~/server/features/admin');
 
 try {
   process.exitCode = await runAdminCli(process.argv.slice(2), {

@@ -11,7 +11,7 @@ import { prepareSettings } from '../../../scripts/lib/settings-file.mjs';
 prepareSettings();
 // Before anything is written: the database, backups and the secret are this user's alone.
 keepNewFilesPrivate();
-const { runBackupCli } = await import('../features/backup');
+const { runBackupCli } = await import('~/server/features/backup');
 
 const [command, ...args] = process.argv.slice(2);
 try {

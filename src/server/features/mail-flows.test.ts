@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, newsletterSubscribers } from '~/db/schema';
 import { buildTestApp } from '../../../tests/helpers/app';
-import { MAIL_JOB_KIND } from '../mail/mail-job';
+import { MAIL_JOB_KIND } from '~/server/mail/mail-job';
 import { startSmtpServer } from '../../../tests/helpers/smtp';
 import { confirmWithButton, visitConfirmLink } from '../../../tests/helpers/newsletter';
 

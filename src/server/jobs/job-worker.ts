@@ -4,7 +4,7 @@ import { claimDueJobs, releaseJobs, type ClaimedJob } from './job-store';
 import { leaseHeartbeat, type LeasedJob } from './lease-heartbeat';
 import { pruneSucceededJobs, succeededJobRetentionMs } from './prune-jobs';
 import { JobReleasedError, runClaimedJob, type RunJobSettings } from './run-claimed-job';
-import type { Clock } from '../lib/clock';
+import type { Clock } from '~/server/lib/clock';
 import type { DatabaseExecutor } from '~/db/client';
 import type { JobHandlers, JobLogger } from './types';
 

@@ -1,6 +1,6 @@
 import { renewJobLeases, type JobLease } from './job-store';
 import { JobLeaseLostError } from './run-claimed-job';
-import type { Clock } from '../lib/clock';
+import type { Clock } from '~/server/lib/clock';
 import type { DatabaseExecutor } from '~/db/client';
 import type { JobLogger } from './types';
 

@@ -6,7 +6,7 @@ import {
   type ClaimedJob,
   type JobLease,
 } from './job-store';
-import type { Clock } from '../lib/clock';
+import type { Clock } from '~/server/lib/clock';
 import type { DatabaseExecutor } from '~/db/client';
 import type { JobHandler, JobHandlers, JobLogger } from './types';
 

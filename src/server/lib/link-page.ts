@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import { linkOpenInput } from '~/shared/schemas/email-link';
 import { manageGiftQuery, manageLinkMessages } from '~/shared/schemas/manage-gift';
-import { AppError } from '../errors';
-import { pageRedirect, type PageDataContext, type PageRedirect } from '../ssr/page-data';
-import type { PageForm } from '../ssr/page-forms';
+import { AppError } from '~/server/errors';
+import { pageRedirect, type PageDataContext, type PageRedirect } from '~/server/ssr/page-data';
+import type { PageForm } from '~/server/ssr/page-forms';
 import { assertLinkPostedHere, type LinkSessionCookie } from './link-session-cookie';
 import type { LinkRefusal } from './single-use-link';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DatabaseExecutor } from '~/db/client';
-import { enqueueJob } from '../jobs/enqueue-job';
-import type { JobHandler } from '../jobs/types';
+import { enqueueJob } from '~/server/jobs/enqueue-job';
+import type { JobHandler } from '~/server/jobs/types';
 
 const payloadSchema = z.object({ email: z.string() });
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
-import { assertSameOrigin } from '../plugins/admin-guard';
+import { AppError } from '~/server/errors';
+import { assertSameOrigin } from '~/server/plugins/admin-guard';
 
 /**
  * A session an emailed single-use link opened, kept in a cookie (ADR 021): the names page's

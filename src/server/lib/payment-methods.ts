@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import type { Env } from '~/server/env';
 
 /** How a gift is paid: the checkout's `method`. */
 export type PaymentMethod = 'credit_card' | 'ojc';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { DatabaseHandle } from '~/db/client';
 import { appSecrets } from '~/db/schema';
 import { createTestDatabase } from '../../../tests/helpers/database';
-import { createSecretBox, deriveAppKey, secondFactorSecretBox } from '../auth/secret-box';
+import { createSecretBox, deriveAppKey, secondFactorSecretBox } from '~/server/auth/secret-box';
 import {
   createLinkSigner,
   LEGACY_LINK_KEY,

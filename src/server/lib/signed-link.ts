@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '~/db/client';
 import { appSecrets } from '~/db/schema';
-import { deriveAppKey, resolveAppSecret, installSecondFactorKey } from '../auth/secret-box';
-import type { Env } from '../env';
+import { deriveAppKey, resolveAppSecret, installSecondFactorKey } from '~/server/auth/secret-box';
+import type { Env } from '~/server/env';
 
 export type LinkCheck =
   { ok: true; subject: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };

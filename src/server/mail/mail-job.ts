@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { exponentialBackoff } from '../jobs/backoff';
-import { enqueueJob, enqueueJobs } from '../jobs/enqueue-job';
-import type { JobHandler } from '../jobs/types';
+import { exponentialBackoff } from '~/server/jobs/backoff';
+import { enqueueJob, enqueueJobs } from '~/server/jobs/enqueue-job';
+import type { JobHandler } from '~/server/jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
 import type { Mailer } from './mailer';
 import type { MailContext } from './templates/layout';

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
-import { dummyPasswordHash } from '../auth/passwords';
-import { adminAuthSettings } from '../auth/settings';
-import { findSession, isWellFormedToken } from '../auth/sessions';
+import { AppError } from '~/server/errors';
+import { dummyPasswordHash } from '~/server/auth/passwords';
+import { adminAuthSettings } from '~/server/auth/settings';
+import { findSession, isWellFormedToken } from '~/server/auth/sessions';
 
 /**
  * Admin authentication for the whole app (see docs/decisions/006-admin-sessions.md).

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody, type ErrorCode } from '../errors';
+import { AppError, type ErrorBody, type ErrorCode } from '~/server/errors';
 
 const genericMessages: Partial<Record<number, [ErrorCode, string]>> = {
   400: ['bad_request', 'The request could not be understood.'],

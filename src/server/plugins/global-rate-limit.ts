@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
-import { networkKey } from '../lib/client-address';
+import { AppError } from '~/server/errors';
+import { networkKey } from '~/server/lib/client-address';
 import { readHits } from './rate-limit-store';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
+import { AppError } from '~/server/errors';
 
 /** A NUL, or half of a surrogate pair: text that no PostgreSQL text or jsonb value can hold. */
 // eslint-disable-next-line no-control-regex -- the NUL is what this looks for

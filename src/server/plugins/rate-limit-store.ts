@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { rateLimitHits as hits } from '~/db/schema';
-import type { JobLogger } from '../jobs/types';
+import type { JobLogger } from '~/server/jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
-import type { Clock } from '../lib/clock';
+import type { Clock } from '~/server/lib/clock';
 
 /**
  * Request counts in the database, so every app instance on one PostgreSQL counts the same hits

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
-import { addressKey } from '../lib/client-address';
+import { AppError } from '~/server/errors';
+import { addressKey } from '~/server/lib/client-address';
 import {
   createHitCounter,
   databaseRateLimitStore,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../tests/helpers/app';
 import { createTestDatabase } from '../../../tests/helpers/database';
 import { createMemoryMailer } from '../../../tests/helpers/mail';
-import { buildApp, loggerOptions } from '../app';
-import { parseEnv } from '../env';
+import { buildApp, loggerOptions } from '~/server/app';
+import { parseEnv } from '~/server/env';
 import { sitePermissionsPolicy, stripePagePermissionsPolicy } from './security-headers';
 import {
   routeTable,

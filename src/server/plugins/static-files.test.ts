@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { parseEnv } from '../env';
+import { buildApp } from '~/server/app';
+import { parseEnv } from '~/server/env';
 import { createTestDatabase } from '../../../tests/helpers/database';
 
 let dir: string;

@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../tests/helpers/app';
-import { servedOverHttps } from '../env';
-import { videoEmbedsPageCsp } from '../plugins/security-headers';
+import { servedOverHttps } from '~/server/env';
+import { videoEmbedsPageCsp } from '~/server/plugins/security-headers';
 
 /** Public pages kept in memory per content version (ADR 029), as a browser meets them. */
 let app: Awaited<ReturnType<typeof buildTestApp>>;

@@ -10,17 +10,17 @@ import {
 } from '~/client/app/routes';
 import type { PageFormName, PageFormState } from '~/shared/page-forms';
 import { withoutTracking } from '~/shared/tracking-params';
-import { servedOverHttps } from '../env';
-import { AppError } from '../errors';
-import { formRateLimit } from '../plugins/rate-limit';
-import { requireAdmin } from '../plugins/admin-guard';
+import { servedOverHttps } from '~/server/env';
+import { AppError } from '~/server/errors';
+import { formRateLimit } from '~/server/plugins/rate-limit';
+import { requireAdmin } from '~/server/plugins/admin-guard';
 import {
   framableBySite,
   sitePageCsp,
   stripePageCsp,
   stripePortalPageCsp,
   videoEmbedsPageCsp,
-} from '../plugins/security-headers';
+} from '~/server/plugins/security-headers';
 import { loadAssets } from './assets';
 import { renderDocument } from './document';
 import { isoDateIn } from '~/shared/schedule';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { donationTypes, paymentMethods, paymentStatuses } from '../domain';
+import { donationTypes, paymentMethods, paymentStatuses } from '~/shared/domain';
 
 /** The donor screens' contract: the list and its filters, the CSV, the payment stats. */
 

@@ -4,7 +4,7 @@ import {
   memberStatuses,
   messageStatuses,
   subscriberStatuses,
-} from '../domain';
+} from '~/shared/domain';
 import { pageQueryFields } from './page-query';
 
 /** The inbox's contract: contact messages, membership applications, newsletter subscribers. */

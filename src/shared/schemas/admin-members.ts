@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberStatuses } from '../domain';
+import { memberStatuses } from '~/shared/domain';
 import { pageQueryFields } from './page-query';
 
 /** The Members tab's contract: the list with its filters, and the CSV of the same filters. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminRoles, jobStatuses } from '../domain';
+import { adminRoles, jobStatuses } from '~/shared/domain';
 
 /** Length rule for admin passwords (characters). Length beats composition rules (NIST 800-63B). */
 export const passwordLength = { min: 12, max: 256 } as const;

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
  * schemas) and in the browser, where classic zod would cost the home page ~25 KB of script.
  */
 
-import { messages } from '../messages';
+import { messages } from '~/shared/messages';
 
 export { messages };
 

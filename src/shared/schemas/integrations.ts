@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { webhookDeliveryStatuses } from '../domain';
+import { webhookDeliveryStatuses } from '~/shared/domain';
 import { emailField, messages } from './common';
 
 /**

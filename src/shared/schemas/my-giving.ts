@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { donationTypes, memberStatuses, paymentMethods, paymentStatuses } from '../domain';
+import { donationTypes, memberStatuses, paymentMethods, paymentStatuses } from '~/shared/domain';
 import { emailLinkRequest } from './email-link';
 
 /** 'My giving': the form that asks for a link by email (the API and the page form alike). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { offlineMethods, type OfflineMethod } from '../domain';
+import { offlineMethods, type OfflineMethod } from '~/shared/domain';
 import { lineText, optionalLine, optionalText } from './common';
 import { optionalEmail } from './donations';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ojcGiftStatuses } from '../domain';
+import { ojcGiftStatuses } from '~/shared/domain';
 import { honeypot, optionalPhone } from './common';
 import { manageGiftQuery } from './manage-gift';
 import {

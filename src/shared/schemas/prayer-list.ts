@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { prayerIntentionValues } from '../domain';
+import { prayerIntentionValues } from '~/shared/domain';
 
 /** The office's weekly prayer list (`/api/admin/prayer-list`): an admin contract. */
 

@@ -4,7 +4,7 @@ import {
   prayerRelationValues,
   type PrayerIntention,
   type PrayerRelation,
-} from '../domain';
+} from '~/shared/domain';
 import { optionalLine } from './common';
 import { emailLinkRequest } from './email-link';
 

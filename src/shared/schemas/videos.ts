@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { commentStatuses } from '../domain';
-import { isEmbedThumbnailUrl, parseVideoLink } from '../video-links';
+import { commentStatuses } from '~/shared/domain';
+import { isEmbedThumbnailUrl, parseVideoLink } from '~/shared/video-links';
 import { emailField, honeypot, oneLine, requiredText } from './common';
 
 /**

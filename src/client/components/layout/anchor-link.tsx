@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import { scrollToAnchor } from '../../lib/scroll';
+import { scrollToAnchor } from '~/client/lib/scroll';
 
 /**
  * A link to a section of the home page (`#miracles`). On the home page it scrolls smoothly to

@@ -1,4 +1,4 @@
-import { useSiteContent } from '../../lib/site-content';
+import { useSiteContent } from '~/client/lib/site-content';
 
 /** The office's email and phone, as links: shown wherever a visitor may need a person. */
 export function OfficeContact() {

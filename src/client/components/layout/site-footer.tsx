@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
-import { useSiteContent } from '../../lib/site-content';
+import { useSiteContent } from '~/client/lib/site-content';
 import { AnchorLink } from './anchor-link';
 import { SocialLinks } from './social-icons';
 

@@ -1,6 +1,6 @@
 import type { PublicContent } from '~/shared/site-content';
-import { useSiteContent } from '../../lib/site-content';
-import { Icon } from '../ui/icon';
+import { useSiteContent } from '~/client/lib/site-content';
+import { Icon } from '~/client/components/ui/icon';
 
 /** The brand marks are drawn for this site, in the icons' file (src/client/assets/icons.svg). */
 const labels: Record<keyof PublicContent['social'], string> = {

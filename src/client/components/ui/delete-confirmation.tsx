@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useToast, type ToastMessage } from './toast';
-import { failureToast } from '../../lib/failure-toast';
+import { failureToast } from '~/client/lib/failure-toast';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**

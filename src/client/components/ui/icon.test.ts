@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import sprite from '../../assets/icons.svg?raw';
+import sprite from '~/client/assets/icons.svg?raw';
 import { iconNames } from './icon';
 
 const symbols = [...sprite.matchAll(/<symbol id="([^"]+)" viewBox="0 0 24 24">/g)].map((m) => m[1]);

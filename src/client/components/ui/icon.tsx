@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import sprite from '../../assets/icons.svg?no-inline';
+import sprite from '~/client/assets/icons.svg?no-inline';
 
 /**
  * The site's icons, drawn once in one file (src/client/assets/icons.svg) that every page shares

@@ -1,4 +1,4 @@
-import { pageSummary, type PageState } from '../../lib/page-summary';
+import { pageSummary, type PageState } from '~/client/lib/page-summary';
 import { ActionButton } from './panel-parts';
 
 /** 'Showing 26–50 of 1,234' with Previous and Next: the server pages, this asks for a page. */

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { formatDateTime } from '../../lib/format-date-time';
+import { formatDateTime } from '~/client/lib/format-date-time';
 
 /** The pieces every admin panel is built from: heading, states, tables, small buttons. */
 

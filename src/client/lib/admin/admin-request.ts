@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { readAnswer, toApiError, type Contract } from '../api';
+import { readAnswer, toApiError, type Contract } from '~/client/lib/api';
 
 interface AdminRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

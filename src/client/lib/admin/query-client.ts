@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api';
+import { ApiError } from '~/client/lib/api';
 import { sessionQueryKey } from './session-query-key';
 
 export const adminQueryKey = ['admin'] as const;

@@ -7,7 +7,7 @@ import {
   paymentMethodLabel,
   paymentStatusLabel,
 } from '~/shared/donor-labels';
-import { csvInBatches, olderThan } from '../../lib/csv';
+import { csvInBatches, olderThan } from '~/server/lib/csv';
 import { donorWhere } from './donor-filters';
 import type { DonorFilters } from '~/shared/schemas/admin-donors';
 

@@ -7,7 +7,7 @@ import {
   paymentStatuses,
 } from '~/shared/domain';
 import type { Database } from '~/db/client';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '~/server/lib/clock';
 import type { PaymentStats } from '~/shared/schemas/admin-donors';
 import { lastTwelveMonths, monthOfRow } from './stats-months';
 

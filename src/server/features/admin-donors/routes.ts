@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoDateIn } from '~/shared/schedule';
-import { sendCsv } from '../../lib/csv';
-import { requireAdmin } from '../../plugins/admin-guard';
-import { recordAudit } from '../../services/audit/record-audit';
+import { sendCsv } from '~/server/lib/csv';
+import { requireAdmin } from '~/server/plugins/admin-guard';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { describeFilters } from './donor-filters';
 import { donorsCsv } from './donors-csv';
 import { listDonors } from './list-donors';

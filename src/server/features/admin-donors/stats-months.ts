@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { donations } from '~/db/schema';
-import { zonedMidnight, zonedParts } from '../../lib/zoned-time';
+import { zonedMidnight, zonedParts } from '~/server/lib/zoned-time';
 
 /** The instant a month ('2025-03') begins in `timeZone`: midnight on the 1st, local time. */
 export function zonedMonthStart(month: string, timeZone: string): Date {

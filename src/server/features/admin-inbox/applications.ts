@@ -2,10 +2,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { members, membershipApplications } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { ApplicationStatus } from '~/shared/domain';
-import { AppError } from '../../errors';
-import { pageOf, type Page } from '../../lib/page-of';
-import type { AuditContext } from '../../services/audit/audit-context';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import { pageOf, type Page } from '~/server/lib/page-of';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
 
 type ApplicationRow = typeof membershipApplications.$inferSelect;
 

@@ -2,10 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import { contactMessages } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { MessageStatus } from '~/shared/domain';
-import { AppError } from '../../errors';
-import { pageOf, type Page } from '../../lib/page-of';
-import type { AuditContext } from '../../services/audit/audit-context';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import { pageOf, type Page } from '~/server/lib/page-of';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
 
 /** A contact message as the admin API shows it. */
 export const serializeMessage = (row: typeof contactMessages.$inferSelect) => ({

@@ -2,8 +2,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { newsletterSubscribers } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { subscriberStatuses, type SubscriberStatus } from '~/shared/domain';
-import { csvInBatches, olderThan } from '../../lib/csv';
-import type { Page } from '../../lib/page-of';
+import { csvInBatches, olderThan } from '~/server/lib/csv';
+import type { Page } from '~/server/lib/page-of';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -10,7 +10,7 @@ import {
 } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { csvCell } from '../../lib/csv';
+import { csvCell } from '~/server/lib/csv';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;

@@ -14,9 +14,9 @@ import {
   subscribersCsvQuery,
   subscribersQuery,
 } from '~/shared/schemas/admin-inbox';
-import { sendCsv } from '../../lib/csv';
-import { auditContextOf } from '../../services/audit/audit-context';
-import { recordAudit } from '../../services/audit/record-audit';
+import { sendCsv } from '~/server/lib/csv';
+import { auditContextOf } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { listApplications, updateApplication } from './applications';
 import { listMessages, setMessageStatus } from './contact-messages';
 import { listSubscribers, subscribersCsv } from './newsletter-subscribers';

@@ -3,7 +3,7 @@ import { members, type Member } from '~/db/schema';
 import { memberStatuses, type MemberStatus } from '~/shared/domain';
 import type { Database } from '~/db/client';
 import { centsToDecimal, memberStatusLabel } from '~/shared/donor-labels';
-import { csvInBatches, olderThan } from '../../lib/csv';
+import { csvInBatches, olderThan } from '~/server/lib/csv';
 import type { MemberView } from '~/shared/schemas/admin-members';
 
 export interface MemberFilters {

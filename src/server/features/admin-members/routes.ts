@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDateIn } from '~/shared/schedule';
-import { sendCsv } from '../../lib/csv';
-import { recordAudit } from '../../services/audit/record-audit';
+import { sendCsv } from '~/server/lib/csv';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { listMembers, membersCsv } from './list-members';
 import { memberFilters, memberListing, memberListQuery } from '~/shared/schemas/admin-members';
 

@@ -14,7 +14,7 @@ import {
 } from '~/shared/schemas/admin-second-factor';
 import { passkeyCreationOptions } from '~/shared/schemas/webauthn';
 import { noContent } from '~/shared/schemas/common';
-import { auditContextOf } from '../../services/audit/audit-context';
+import { auditContextOf } from '~/server/services/audit/audit-context';
 import { readAccountSecurity, regenerateRecoveryCodes } from './account-security';
 import { confirmIdentity } from './confirm-identity';
 import { addPasskey, removePasskey } from './manage-passkeys';

@@ -17,11 +17,11 @@ import {
 } from '~/db/schema';
 import { dataDirLockName } from '~/db/data-dir-lock';
 import { createTestDatabase } from '../../../../tests/helpers/database';
-import { rootDir } from '../../lib/paths';
+import { rootDir } from '~/server/lib/paths';
 import { runAdminCli, type CliIo } from './admin-cli';
-import { verifyPassword } from '../../auth/passwords';
-import { createSession } from '../../auth/sessions';
-import { secondFactorSecretBox } from '../../auth/secret-box';
+import { verifyPassword } from '~/server/auth/passwords';
+import { createSession } from '~/server/auth/sessions';
+import { secondFactorSecretBox } from '~/server/auth/secret-box';
 import { issueRecoveryCodes } from './recovery-codes';
 import { newTotpSecret } from './totp';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../../app';
-import { parseEnv } from '../../env';
+import { buildApp, loggerOptions } from '~/server/app';
+import { parseEnv } from '~/server/env';
 import { createTestDatabase } from '../../../../tests/helpers/database';
 import { createAdmin } from '../../../../tests/helpers/admin';
 

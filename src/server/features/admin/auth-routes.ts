@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
-import { clearSessionCookie } from '../../plugins/admin-guard';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import { clearSessionCookie } from '~/server/plugins/admin-guard';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { loginInput, sessionResponse } from '~/shared/schemas/admin';
 import { loginAnswer } from '~/shared/schemas/admin-second-factor';
 import { noContent } from '~/shared/schemas/common';
-import { deleteSessionByHash } from '../../auth/sessions';
+import { deleteSessionByHash } from '~/server/auth/sessions';
 import { accountSecurityRoutes } from './account-security-routes';
 import { secondStepRoutes } from './second-step-routes';
 import { signIn } from './sign-in';

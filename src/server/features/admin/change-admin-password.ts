@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
-import type { AuditContext } from '../../services/audit/audit-context';
-import { hashPassword } from '../../auth/passwords';
-import { recordAudit } from '../../services/audit/record-audit';
-import { endUserSessions } from '../../auth/sessions';
+import { AppError } from '~/server/errors';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { hashPassword } from '~/server/auth/passwords';
+import { recordAudit } from '~/server/services/audit/record-audit';
+import { endUserSessions } from '~/server/auth/sessions';
 import { endPendingSignIns } from './pending-sign-ins';
 
 /**

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
-import { verifyPassword } from '../../auth/passwords';
-import { secondFactorSecretBox } from '../../auth/secret-box';
-import type { AdminIdentity } from '../../auth/sessions';
+import { AppError } from '~/server/errors';
+import { verifyPassword } from '~/server/auth/passwords';
+import { secondFactorSecretBox } from '~/server/auth/secret-box';
+import type { AdminIdentity } from '~/server/auth/sessions';
 import { clearLoginFailures, forgetOldLoginFailures, reserveLoginAttempt } from './login-throttle';
 import { acceptTotpCode, wrongCodeMessage } from './totp-factor';
 

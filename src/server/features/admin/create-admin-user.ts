@@ -2,10 +2,10 @@ import { count } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import { type AdminRole } from '~/shared/domain';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
-import type { AuditContext } from '../../services/audit/audit-context';
-import { hashPassword } from '../../auth/passwords';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { hashPassword } from '~/server/auth/passwords';
+import { recordAudit } from '~/server/services/audit/record-audit';
 
 export const usernameTakenMessage = 'That username is already taken';
 

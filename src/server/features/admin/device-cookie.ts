@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LinkSigner } from '../../lib/signed-link';
+import type { LinkSigner } from '~/server/lib/signed-link';
 
 /**
  * OWASP's device cookie, against lockout by a username spray: a browser that signed in to a name

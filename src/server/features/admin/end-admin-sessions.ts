@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
-import type { AuditContext } from '../../services/audit/audit-context';
-import { recordAudit } from '../../services/audit/record-audit';
-import { endUserSessions } from '../../auth/sessions';
+import { AppError } from '~/server/errors';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
+import { endUserSessions } from '~/server/auth/sessions';
 import { endPendingSignIns } from './pending-sign-ins';
 
 /**

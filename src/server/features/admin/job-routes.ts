@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jobs } from '~/db/schema';
-import { AppError } from '../../errors';
-import { listJobs, type JobSummary } from '../../jobs/list-jobs';
-import { retryDeadJob } from '../../jobs/retry-dead-job';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import { listJobs, type JobSummary } from '~/server/jobs/list-jobs';
+import { retryDeadJob } from '~/server/jobs/retry-dead-job';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { jobIdParams, jobListing, jobRetried, jobsQuery } from '~/shared/schemas/admin';
 
 function serializeJob(job: JobSummary) {

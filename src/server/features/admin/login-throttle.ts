@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { adminLoginThrottle as throttle } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
-import { addressKey } from '../../lib/client-address';
+import { addressKey } from '~/server/lib/client-address';
 
 export interface ThrottleRule {
   /** Failures allowed before any delay. */

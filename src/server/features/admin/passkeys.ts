@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { and, asc, eq } from 'drizzle-orm';
 import { adminPasskeys, type AdminPasskey } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import type { AdminIdentity } from '../../auth/sessions';
+import type { AdminIdentity } from '~/server/auth/sessions';
 import { storeChallenge, takeChallenge } from './webauthn-challenges';
 
 /**

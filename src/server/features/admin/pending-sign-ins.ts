@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { adminPendingSignIns, adminUsers, adminWebauthnChallenges } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { AppError } from '../../errors';
-import { hashSessionToken, isWellFormedToken, newRandomToken } from '../../auth/sessions';
-import type { AdminIdentity } from '../../auth/sessions';
+import { AppError } from '~/server/errors';
+import { hashSessionToken, isWellFormedToken, newRandomToken } from '~/server/auth/sessions';
+import type { AdminIdentity } from '~/server/auth/sessions';
 import { hasSecondFactor, secondFactorRequired, secondFactorsOf } from './second-factors';
 
 export type PendingStage = 'second-factor' | 'enrolment';

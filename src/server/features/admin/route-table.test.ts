@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { requireAdmin } from '../../plugins/admin-guard';
+import { requireAdmin } from '~/server/plugins/admin-guard';
 import {
   isAdminRoute,
   publicApiRoutes,

@@ -10,7 +10,7 @@ import {
   type SecondFactorMethod,
 } from '~/shared/schemas/admin-second-factor';
 import { passkeyCreationOptions, passkeyRequestOptions } from '~/shared/schemas/webauthn';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import { passkeyAuthenticationOptions, passkeyRegistrationOptions } from './passkeys';
 import { findPendingSignIn, type PendingSignIn } from './pending-sign-ins';
 import {

@@ -1,10 +1,10 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Database } from '~/db/client';
 import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
-import { AppError } from '../../errors';
-import { secondFactorSecretBox } from '../../auth/secret-box';
-import type { AdminIdentity } from '../../auth/sessions';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import { secondFactorSecretBox } from '~/server/auth/secret-box';
+import type { AdminIdentity } from '~/server/auth/sessions';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { forgetOldLoginFailures, reserveLoginAttempt } from './login-throttle';
 import { addPasskey } from './manage-passkeys';
 import { checkPasskeyAssertion, type RelyingParty } from './passkeys';

@@ -7,9 +7,9 @@ import {
   adminUsers,
 } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
-import { AppError } from '../../errors';
-import type { AuditContext } from '../../services/audit/audit-context';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { hasSecondFactor, secondFactorsOf } from './second-factors';
 
 export async function readSecurityPolicy(db: DatabaseExecutor) {

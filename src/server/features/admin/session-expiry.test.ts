@@ -4,7 +4,7 @@ import { adminAuditLog, adminSessions } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { createAdmin, signIn, type AdminSession } from '../../../../tests/helpers/admin';
 import { changeAdminPassword } from './change-admin-password';
-import { hashSessionToken } from '../../auth/sessions';
+import { hashSessionToken } from '~/server/auth/sessions';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import { deviceCookieMaxAgeSeconds, deviceFor, issueDeviceToken } from './device-cookie';
 import { relyingPartyOf } from './passkeys';
 

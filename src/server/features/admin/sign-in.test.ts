@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminSessions, adminUsers } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { createAdmin, signIn } from '../../../../tests/helpers/admin';
-import { hashSessionToken } from '../../auth/sessions';
+import { hashSessionToken } from '~/server/auth/sessions';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {

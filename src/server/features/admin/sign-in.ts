@@ -2,22 +2,22 @@ import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import {
   clearLoginFailures,
   forgetOldLoginFailures,
   reserveLoginAttempt,
   type Attempt,
 } from './login-throttle';
-import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
-import { recordAudit } from '../../services/audit/record-audit';
+import { dummyPasswordHash, verifyPassword } from '~/server/auth/passwords';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import {
   createSession,
   deleteSessionByToken,
   isWellFormedToken,
   pruneExpiredSessions,
   type AdminIdentity,
-} from '../../auth/sessions';
+} from '~/server/auth/sessions';
 import {
   assertPendingHolds,
   createPendingSignIn,

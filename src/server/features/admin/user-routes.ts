@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { clearSessionCookie, requireOwner } from '../../plugins/admin-guard';
-import { auditContextOf } from '../../services/audit/audit-context';
+import { clearSessionCookie, requireOwner } from '~/server/plugins/admin-guard';
+import { auditContextOf } from '~/server/services/audit/audit-context';
 import { createAdminUser } from './create-admin-user';
 import { endAdminSessions } from './end-admin-sessions';
 import { listAdminUsers } from './list-admin-users';
-import { listAuditEntries } from '../../services/audit/record-audit';
+import { listAuditEntries } from '~/server/services/audit/record-audit';
 import { removeAdminUser } from './remove-admin-user';
 import { readSecurityPolicy, setSecurityPolicy } from './security-policy';
 import {

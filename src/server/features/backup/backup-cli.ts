@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EnvError, parseEnv, type Env } from '../../env';
-import { AppError } from '../../errors';
-import { resolveDataDir } from '../../lib/paths';
+import { EnvError, parseEnv, type Env } from '~/server/env';
+import { AppError } from '~/server/errors';
+import { resolveDataDir } from '~/server/lib/paths';
 import { BackupError, formatBytes, type Manifest } from './archive-format';
 import { createBackup } from './create-backup';
 import { restoreBackup } from './restore-backup';

@@ -20,9 +20,14 @@ import {
 } from '../../../../tests/helpers/prayer-names';
 import { signIn } from '../../../../tests/helpers/admin';
 import { freePort, startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
-import { s3Settings, sample, sendVideoForm, videoFile } from '../videos/video-test-kit';
-import { createMediaStoreFromEnv } from '../videos';
-import { parseEnv } from '../../env';
+import {
+  s3Settings,
+  sample,
+  sendVideoForm,
+  videoFile,
+} from '~/server/features/videos/video-test-kit';
+import { createMediaStoreFromEnv } from '~/server/features/videos';
+import { parseEnv } from '~/server/env';
 import { checksumsName } from './archive-format';
 import { runBackupCli } from './backup-cli';
 import { serveBackupsWhileRunning } from './serve-backups';

@@ -1,8 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import type { Env } from '../../env';
-import { AppError } from '../../errors';
-import { createMediaStoreFromEnv, inspector, type MediaKind } from '../videos';
+import type { Env } from '~/server/env';
+import { AppError } from '~/server/errors';
+import { createMediaStoreFromEnv, inspector, type MediaKind } from '~/server/features/videos';
 import { BackupError } from './archive-format';
 
 /**

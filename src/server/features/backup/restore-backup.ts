@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '~/db/client';
 import { DataDirInUseError, dataDirLockName, lockDataDir } from '~/db/data-dir-lock';
 import { isPostgresFile, makePrivateDir, privateDirMode } from '~/db/private-files';
-import type { Env } from '../../env';
-import { resolveDataDir } from '../../lib/paths';
+import type { Env } from '~/server/env';
+import { resolveDataDir } from '~/server/lib/paths';
 import {
   BackupError,
   checksumsName,

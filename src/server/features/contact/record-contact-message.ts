@@ -1,7 +1,7 @@
 import type { Database } from '~/db/client';
 import { contactMessages } from '~/db/schema';
-import { enqueueMails } from '../../mail/mail-job';
-import { announce } from '../../services/announcements/announce';
+import { enqueueMails } from '~/server/mail/mail-job';
+import { announce } from '~/server/services/announcements/announce';
 
 export interface ContactMessage {
   name: string;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
 import { messageResponse } from '~/shared/schemas/common';
 import { contactMessageInput } from '~/shared/schemas/contact';
-import { formRateLimit } from '../../plugins/rate-limit';
+import { formRateLimit } from '~/server/plugins/rate-limit';
 import { recordContactMessage } from './record-contact-message';
 
 export const contactSuccessMessage =

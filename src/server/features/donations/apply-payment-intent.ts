@@ -2,12 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { recordMembershipPaid } from '../members';
+import { recordMembershipPaid } from '~/server/features/members';
 import { readDonationMetadata } from './donation-metadata';
 import { lockByPaymentIntent } from './donation-rows';
-import type { ManageLinks } from '../../services/receipts/manage-link';
+import type { ManageLinks } from '~/server/services/receipts/manage-link';
 import { statusAfterStripe, statusOfPaymentIntent } from './payment-status';
-import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
+import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 
 export interface DonorDetails {
   name: string | null;

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Database } from '~/db/client';
 import type { FeeSettings } from '~/shared/money';
-import type { Clock } from '../../lib/clock';
-import type { ManageLinks } from '../../services/receipts/manage-link';
-import { donationFee } from '../../env';
-import { AppError } from '../../errors';
+import type { Clock } from '~/server/lib/clock';
+import type { ManageLinks } from '~/server/services/receipts/manage-link';
+import { donationFee } from '~/server/env';
+import { AppError } from '~/server/errors';
 import {
   createStripeClient,
   notConfiguredMessage,

@@ -1,8 +1,8 @@
 import { coverFeeCents } from '~/shared/money';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import { CURRENCY } from '~/shared/money';
-import { refuseOneTimeMembership } from '../members';
+import { refuseOneTimeMembership } from '~/server/features/members';
 import type { DonationContext } from './context';
 import { donationMetadata } from './donation-metadata';
 import { insertPendingCardDonation } from './donation-rows';

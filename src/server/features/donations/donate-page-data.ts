@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
-import { donationFee } from '../../env';
+import { donationFee } from '~/server/env';
 import { minDonationDollars } from '~/shared/schemas/donations';
-import { paymentMethods } from '../../lib/payment-methods';
-import { membershipLinkState } from '../members';
-import type { PageDataContext } from '../../ssr/page-data';
+import { paymentMethods } from '~/server/lib/payment-methods';
+import { membershipLinkState } from '~/server/features/members';
+import type { PageDataContext } from '~/server/ssr/page-data';
 import { loadGiftMade } from './gift-made';
 import { stripeSettings } from './stripe-client';
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { donations, stripeSubscriptions, type StripeSubscriptionRow } from '~/db/schema';
 import { manageLinkMessages } from '~/shared/schemas/manage-gift';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import type { DonationContext } from './context';
-import { MANAGE_GIFT_PURPOSE } from '../../services/receipts/manage-link';
+import { MANAGE_GIFT_PURPOSE } from '~/server/services/receipts/manage-link';
 import { serializeManagedGift } from './serialize-managed-gift';
 import { stripeErrorFields } from './stripe-client';
 

@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '~/db/client';
-import { enqueueMail } from '../../mail/mail-job';
+import { enqueueMail } from '~/server/mail/mail-job';
 import {
   recordMembershipNeverPaid,
   recordMembershipOverdue,
   recordMembershipPaid,
-} from '../members';
+} from '~/server/features/members';
 import type { DonationContext } from './context';
 import { paymentIntentOfInvoice } from './create-subscription';
 import { subscriptionOfInvoice } from './event-versions';
-import { manageGiftUrl } from '../../services/receipts/manage-link';
+import { manageGiftUrl } from '~/server/services/receipts/manage-link';
 import { laterStatus } from './payment-status';
-import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
+import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import type { EventHandler } from './stripe-events';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { portalSessionInput, type ManageGiftPageData } from '~/shared/schemas/manage-gift';
-import { giftLinkPageData } from '../../lib/link-page';
-import { assertLinkPostedHere } from '../../lib/link-session-cookie';
-import type { PageDataContext } from '../../ssr/page-data';
-import type { PageForm } from '../../ssr/page-forms';
+import { giftLinkPageData } from '~/server/lib/link-page';
+import { assertLinkPostedHere } from '~/server/lib/link-session-cookie';
+import type { PageDataContext } from '~/server/ssr/page-data';
+import type { PageForm } from '~/server/ssr/page-forms';
 import { donationContexts, type DonationContext } from './context';
 import { readManagedGift } from './find-managed-gift';
 import { openPortalSession } from './open-portal-session';

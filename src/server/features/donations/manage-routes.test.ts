@@ -8,7 +8,7 @@ import {
   setUpStripeTestApp,
   type StripeTestApp,
 } from '../../../../tests/helpers/stripe';
-import { MANAGE_GIFT_PURPOSE } from '../../services/receipts/manage-link';
+import { MANAGE_GIFT_PURPOSE } from '~/server/services/receipts/manage-link';
 import { portalUnreachableMessage } from './open-portal-session';
 
 const t = setUpStripeTestApp();

@@ -5,8 +5,8 @@ import {
   portalSessionInput,
   portalSessionResponse,
 } from '~/shared/schemas/manage-gift';
-import { formRateLimit } from '../../plugins/rate-limit';
-import type { PageForm } from '../../ssr/page-forms';
+import { formRateLimit } from '~/server/plugins/rate-limit';
+import type { PageForm } from '~/server/ssr/page-forms';
 import type { DonationRouteOptions } from './context';
 import { readManagedGift } from './find-managed-gift';
 import { giftPortalForm } from './manage-page';

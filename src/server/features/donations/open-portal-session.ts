@@ -1,5 +1,5 @@
 import { manageLinkMessages } from '~/shared/schemas/manage-gift';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import type { DonationContext } from './context';
 import { findManagedGift } from './find-managed-gift';
 import { isMissingResource, isStripeError, stripeErrorFields } from './stripe-client';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '~/db/client';
-import { recordMembershipNeverPaid } from '../members';
+import { recordMembershipNeverPaid } from '~/server/features/members';
 import { applyPaymentIntent } from './apply-payment-intent';
 import { lockByPaymentIntent } from './donation-rows';
 import type { DonationContext } from './context';

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import { applyPaymentIntent, type DonorDetails } from './apply-payment-intent';
 import type { DonationContext } from './context';
 import { retrievePaymentIntent, unknownPaymentMessage } from './retrieve-payment-intent';

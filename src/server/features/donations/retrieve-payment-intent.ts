@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import type { DonationContext } from './context';
 import { isMissingResource, stripeErrorFields, stripeFailure } from './stripe-client';
 

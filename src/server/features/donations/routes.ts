@@ -12,14 +12,14 @@ import {
   stripeVerifyParams,
   stripeVerifyResponse,
 } from '~/shared/schemas/donations';
-import { donationFee } from '../../env';
-import { AppError } from '../../errors';
-import { requireAdmin } from '../../plugins/admin-guard';
-import { formRateLimit, PAYMENT_SETUP_GROUP } from '../../plugins/rate-limit';
+import { donationFee } from '~/server/env';
+import { AppError } from '~/server/errors';
+import { requireAdmin } from '~/server/plugins/admin-guard';
+import { formRateLimit, PAYMENT_SETUP_GROUP } from '~/server/plugins/rate-limit';
 import type { DonationContext } from './context';
 import { createPaymentIntent } from './create-payment-intent';
 import { createSubscription } from './create-subscription';
-import { globalRateLimit } from '../../plugins/global-rate-limit';
+import { globalRateLimit } from '~/server/plugins/global-rate-limit';
 import { stripeManageRoutes } from './manage-routes';
 import { recordDonation } from './record-donation';
 import { serializeDonation } from './serialize-donation';

@@ -10,7 +10,7 @@ import {
   type StripeTestApp,
 } from '../../../../tests/helpers/stripe';
 import { startStripeStandIn } from '../../../../tests/helpers/stripe-stand-in';
-import { countDecline } from '../../plugins/global-rate-limit';
+import { countDecline } from '~/server/plugins/global-rate-limit';
 import { STRIPE_API_VERSION } from './stripe-client';
 
 const t = setUpStripeTestApp();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../../env';
+import { EnvError, parseEnv } from '~/server/env';
 import { parseApiBase, stripeSettings } from './stripe-client';
 
 const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' };

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { Env } from '../../env';
-import { AppError } from '../../errors';
+import type { Env } from '~/server/env';
+import { AppError } from '~/server/errors';
 
 /**
  * The Stripe API version this code is written against, pinned so that a Stripe dashboard

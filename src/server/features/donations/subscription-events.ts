@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, stripeSubscriptions } from '~/db/schema';
-import { announceGiftCancelled } from '../../services/announcements/donation-events';
+import { announceGiftCancelled } from '~/server/services/announcements/donation-events';
 import {
   recordMembershipAmount,
   recordMembershipEnded,
   recordMembershipNeverPaid,
   recordMembershipOverdue,
-} from '../members';
+} from '~/server/features/members';
 import type { EventHandler } from './stripe-events';
 
 /** Stripe's statuses a subscription never leaves. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { donations } from '~/db/schema';
-import { AppError } from '../../errors';
-import { recordAudit } from '../../services/audit/record-audit';
-import type { AdminIdentity } from '../../auth/sessions';
+import { AppError } from '~/server/errors';
+import { recordAudit } from '~/server/services/audit/record-audit';
+import type { AdminIdentity } from '~/server/auth/sessions';
 import { applyPaymentIntent } from './apply-payment-intent';
 import type { DonationContext } from './context';
 import { retrievePaymentIntent } from './retrieve-payment-intent';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { AppError } from '../../errors';
-import { countDecline } from '../../plugins/global-rate-limit';
+import { AppError } from '~/server/errors';
+import { countDecline } from '~/server/plugins/global-rate-limit';
 import type { DonationRouteOptions } from './context';
 import { readableApiVersions } from './event-versions';
 import { STRIPE_API_VERSION } from './stripe-client';

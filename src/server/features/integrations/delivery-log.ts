@@ -4,8 +4,8 @@ import type { Database } from '~/db/client';
 import { jobs, webhookDeliveries } from '~/db/schema';
 import type { WebhookDeliveryStatus } from '~/shared/domain';
 import type { WebhookDelivery } from '~/shared/schemas/integrations';
-import { enqueueJob } from '../../jobs/enqueue-job';
-import { ZAPIER_DELIVERY_JOB_KIND } from '../../services/announcements/job-kinds';
+import { enqueueJob } from '~/server/jobs/enqueue-job';
+import { ZAPIER_DELIVERY_JOB_KIND } from '~/server/services/announcements/job-kinds';
 import { attemptDelivery, type DeliveryContext } from './zapier-delivery';
 import { readEndpoint, ZAPIER } from './webhook-endpoint';
 

@@ -4,7 +4,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../../../tests/helpers/webhook-receiver';
-import { addVideo, buildVideoTestApp } from '../videos/video-test-kit';
+import { addVideo, buildVideoTestApp } from '~/server/features/videos/video-test-kit';
 import { readEndpoint, saveEndpointUrl } from './webhook-endpoint';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RetryLaterError } from '../../jobs/run-claimed-job';
+import { RetryLaterError } from '~/server/jobs/run-claimed-job';
 import {
   donationFieldId,
   ghlTestSettings,

@@ -1,5 +1,5 @@
-import type { Env } from '../../env';
-import { RetryLaterError } from '../../jobs/run-claimed-job';
+import type { Env } from '~/server/env';
+import { RetryLaterError } from '~/server/jobs/run-claimed-job';
 
 /**
  * A small typed client for GoHighLevel's API v2 (services.leadconnectorhq.com) over fetch, for

@@ -6,7 +6,7 @@ import {
   ghlContactsQuery,
   ghlContactsResult,
 } from '~/shared/schemas/integrations';
-import { requireAdmin } from '../../plugins/admin-guard';
+import { requireAdmin } from '~/server/plugins/admin-guard';
 import { createGhlClient, ghlSettings, type GhlClient } from './ghl-client';
 
 export const ghlNotConfiguredMessage =

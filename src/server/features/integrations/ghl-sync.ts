@@ -1,6 +1,6 @@
-import type { JobHandler } from '../../jobs/types';
-import { exponentialBackoff } from '../../jobs/backoff';
-import { ghlSyncSchema } from '../../services/announcements/crm-sync';
+import type { JobHandler } from '~/server/jobs/types';
+import { exponentialBackoff } from '~/server/jobs/backoff';
+import { ghlSyncSchema } from '~/server/services/announcements/crm-sync';
 import type { GhlClient } from './ghl-client';
 
 /**

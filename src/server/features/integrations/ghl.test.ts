@@ -11,12 +11,12 @@ import {
 } from '../../../../tests/helpers/ghl-stand-in';
 import { adminCall, drainJobs, ghlTestEnv } from '../../../../tests/helpers/integrations';
 import { confirmWithButton, visitConfirmLink } from '../../../../tests/helpers/newsletter';
-import { announce } from '../../services/announcements/announce';
+import { announce } from '~/server/services/announcements/announce';
 import {
   donationCompleted,
   subscriptionCancelled,
   subscriptionStarted,
-} from '../../services/announcements/donation-events';
+} from '~/server/services/announcements/donation-events';
 import { ghlNotConfiguredMessage } from './ghl-routes';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

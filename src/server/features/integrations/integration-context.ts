@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { integrations } from '~/db/schema';
 import type { Database } from '~/db/client';
-import type { JobHandlers } from '../../jobs/types';
+import type { JobHandlers } from '~/server/jobs/types';
 import type { AddressPolicy } from './address-guard';
 import { createGhlClient, ghlSettings } from './ghl-client';
 import {
   GHL_SYNC_JOB_KIND,
   ZAPIER_DELIVERY_JOB_KIND,
-} from '../../services/announcements/job-kinds';
+} from '~/server/services/announcements/job-kinds';
 import { ghlSyncJobHandler } from './ghl-sync';
 import { zapierDeliveryJobHandler, type DeliveryContext } from './zapier-delivery';
 

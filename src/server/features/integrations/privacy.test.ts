@@ -9,9 +9,9 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../../../tests/helpers/webhook-receiver';
-import { buildApp, loggerOptions } from '../../app';
-import { parseEnv } from '../../env';
-import { announce } from '../../services/announcements/announce';
+import { buildApp, loggerOptions } from '~/server/app';
+import { parseEnv } from '~/server/env';
+import { announce } from '~/server/services/announcements/announce';
 import { saveEndpointUrl } from './webhook-endpoint';
 
 /**

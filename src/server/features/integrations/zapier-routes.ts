@@ -9,9 +9,9 @@ import {
   zapierSecret,
   zapierStatus,
 } from '~/shared/schemas/integrations';
-import { AppError } from '../../errors';
-import { requireAdmin } from '../../plugins/admin-guard';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import { requireAdmin } from '~/server/plugins/admin-guard';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { webhookUrlProblem } from './address-guard';
 import {
   listDeliveries,

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { members, type Member } from '~/db/schema';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import type { DatabaseExecutor } from '~/db/client';
-import type { LinkSigner } from '../../lib/signed-link';
+import type { LinkSigner } from '~/server/lib/signed-link';
 
 /** The signed-link purpose of "pay for your membership": a token for another purpose fails. */
 export const MEMBERSHIP_PURPOSE = 'membership-checkout';

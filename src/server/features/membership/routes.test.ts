@@ -7,7 +7,7 @@ import { buildTestApp } from '../../../../tests/helpers/app';
 import { checkoutUrlMailedTo, confirmationsTo } from '../../../../tests/helpers/members';
 import { postPageForm } from '../../../../tests/helpers/page-forms';
 import { activeMember } from '../../../../tests/helpers/prayer-names';
-import { renderMail } from '../../mail/templates';
+import { renderMail } from '~/server/mail/templates';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import {
   membershipApplicationInput,
   membershipApplicationResponse,
 } from '~/shared/schemas/membership';
-import { AppError } from '../../errors';
-import { paymentMethods } from '../../lib/payment-methods';
-import { formRateLimit } from '../../plugins/rate-limit';
+import { AppError } from '~/server/errors';
+import { paymentMethods } from '~/server/lib/payment-methods';
+import { formRateLimit } from '~/server/plugins/rate-limit';
 import {
   submitMembershipApplications,
   type TierApplication,

@@ -2,11 +2,11 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '~/db/client';
 import { insertMany } from '~/db/insert-many';
 import { members, membershipApplications } from '~/db/schema';
-import type { LinkSigner } from '../../lib/signed-link';
-import { enqueueMails } from '../../mail/mail-job';
-import { enqueueCappedMails } from '../../mail/recipient-cap';
-import { announceAll } from '../../services/announcements/announce';
-import { membershipCheckoutUrl } from '../members';
+import type { LinkSigner } from '~/server/lib/signed-link';
+import { enqueueMails } from '~/server/mail/mail-job';
+import { enqueueCappedMails } from '~/server/mail/recipient-cap';
+import { announceAll } from '~/server/services/announcements/announce';
+import { membershipCheckoutUrl } from '~/server/features/members';
 
 export interface MembershipApplication {
   firstName: string;

@@ -15,10 +15,10 @@ import {
   erasureRequestView,
 } from '~/shared/schemas/my-giving';
 import { centsToDecimal } from '~/shared/donor-labels';
-import { AppError } from '../../errors';
-import { csvRow, sendCsv } from '../../lib/csv';
-import { zonedMinute } from '../../lib/zoned-time';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import { csvRow, sendCsv } from '~/server/lib/csv';
+import { zonedMinute } from '~/server/lib/zoned-time';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { decideErasure, listErasureRequests } from './erasure-requests';
 import { statementPdfOf } from './giving-documents';
 import { donorsOfYear, sendYearStatements, statementsSendAt } from './year-end-statements';

@@ -5,8 +5,8 @@ import { buildTestApp } from '../../../../tests/helpers/app';
 import { insertDonations } from '../../../../tests/helpers/donations';
 import { givingSession } from '../../../../tests/helpers/my-giving';
 import { pdfText } from '../../../../tests/helpers/pdf-text';
-import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
-import { receiptPdfUrl } from '../../services/receipts/receipt-pdf-link';
+import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
+import { receiptPdfUrl } from '~/server/services/receipts/receipt-pdf-link';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, ne, sql } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { zonedParts } from '../../lib/zoned-time';
+import { zonedParts } from '~/server/lib/zoned-time';
 
 /**
  * A donor's gifts, by the address they gave with: every row but unfinished checkouts

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { donations, erasureRequests, members } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import { eraseDonor, erasureBlocker } from './donor-data';
 
 export const erasureRequestedMessage =

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { zonedMidnight } from '../../lib/zoned-time';
-import { membershipTierOf } from '../../services/receipts/acknowledgement';
+import { zonedMidnight } from '~/server/lib/zoned-time';
+import { membershipTierOf } from '~/server/services/receipts/acknowledgement';
 import { keptCents } from './donor-gifts';
 import { renderReceiptPdf, renderStatementPdf } from './pdf/giving-pdfs';
 

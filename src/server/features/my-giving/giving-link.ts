@@ -9,17 +9,17 @@ import {
   stripeSubscriptions,
 } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
-import type { LinkSigner } from '../../lib/signed-link';
+import { AppError } from '~/server/errors';
+import type { LinkSigner } from '~/server/lib/signed-link';
 import {
   linkRefusalMessages,
   linkSubject,
   newLinkNonce,
   readLinkToken,
   type LinkRefusal,
-} from '../../lib/single-use-link';
-import { enqueueCappedMails } from '../../mail/recipient-cap';
-import { linkRequestJob } from '../../lib/link-request-job';
+} from '~/server/lib/single-use-link';
+import { enqueueCappedMails } from '~/server/mail/recipient-cap';
+import { linkRequestJob } from '~/server/lib/link-request-job';
 
 const LINK_PURPOSE = 'my-giving-link';
 const SESSION_PURPOSE = 'my-giving-session';

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
 import { donations, members, ojcSubscriptions, stripeSubscriptions } from '~/db/schema';
 import type { MyGiving } from '~/shared/schemas/my-giving';
-import { dedicationOf } from '../../lib/dedication';
-import { ojcCancelUrl } from '../../services/receipts/cancel-link';
-import { manageGiftUrl } from '../../services/receipts/manage-link';
-import { receiptPdfPath } from '../../services/receipts/receipt-pdf-link';
-import { currentSubscriptionState, donationContextOf } from '../donations';
+import { dedicationOf } from '~/server/lib/dedication';
+import { ojcCancelUrl } from '~/server/services/receipts/cancel-link';
+import { manageGiftUrl } from '~/server/services/receipts/manage-link';
+import { receiptPdfPath } from '~/server/services/receipts/receipt-pdf-link';
+import { currentSubscriptionState, donationContextOf } from '~/server/features/donations';
 import { giftsOf, keptCents, statementPdfPath, yearsOf } from './donor-gifts';
 
 const dedicationText = (row: Parameters<typeof dedicationOf>[0]) => {

@@ -4,7 +4,7 @@ import { stripeSubscriptions } from '~/db/schema';
 import { givingSession } from '../../../../tests/helpers/my-giving';
 import { pageData } from '../../../../tests/helpers/page-forms';
 import { setUpStripeTestApp } from '../../../../tests/helpers/stripe';
-import { currentSubscriptionState } from '../donations';
+import { currentSubscriptionState } from '~/server/features/donations';
 
 const t = setUpStripeTestApp();
 

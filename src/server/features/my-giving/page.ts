@@ -6,10 +6,10 @@ import {
   signOutInput,
   type MyGivingPageData,
 } from '~/shared/schemas/my-giving';
-import { AppError } from '../../errors';
-import { assertFromThisSite } from '../../lib/link-session-cookie';
-import { linkOpenForm, linkPageState, type LinkPage } from '../../lib/link-page';
-import type { PageDataContext, PageRedirect } from '../../ssr/page-data';
+import { AppError } from '~/server/errors';
+import { assertFromThisSite } from '~/server/lib/link-session-cookie';
+import { linkOpenForm, linkPageState, type LinkPage } from '~/server/lib/link-page';
+import type { PageDataContext, PageRedirect } from '~/server/ssr/page-data';
 import {
   donorOfSession,
   endGivingSession,

@@ -6,8 +6,8 @@ import {
   givingLinkRequest,
   myGiving,
 } from '~/shared/schemas/my-giving';
-import { assertFromThisSite } from '../../lib/link-session-cookie';
-import { formRateLimit } from '../../plugins/rate-limit';
+import { assertFromThisSite } from '~/server/lib/link-session-cookie';
+import { formRateLimit } from '~/server/plugins/rate-limit';
 import { givingDocumentRoutes } from './document-routes';
 import { donorDataExport } from './donor-data';
 import { erasureRequestedMessage, requestErasure } from './erasure-requests';

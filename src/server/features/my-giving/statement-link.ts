@@ -1,4 +1,4 @@
-import { signedUrl, type SignedLinks } from '../../lib/signed-link';
+import { signedUrl, type SignedLinks } from '~/server/lib/signed-link';
 import { statementPdfPath } from './donor-gifts';
 
 /** The signed-link purpose of a statement's PDF, as its January mail carries it. */

@@ -3,10 +3,10 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { donations, statementSends } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { enqueueJob } from '../../jobs/enqueue-job';
-import type { JobHandler } from '../../jobs/types';
-import { zonedMidnight, zonedParts } from '../../lib/zoned-time';
-import { enqueueMail } from '../../mail/mail-job';
+import { enqueueJob } from '~/server/jobs/enqueue-job';
+import type { JobHandler } from '~/server/jobs/types';
+import { zonedMidnight, zonedParts } from '~/server/lib/zoned-time';
+import { enqueueMail } from '~/server/mail/mail-job';
 import { ERASED_MARK_PREFIX } from './donor-data';
 import { statementPdfUrl } from './statement-link';
 

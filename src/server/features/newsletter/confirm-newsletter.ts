@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '~/db/client';
 import { newsletterSubscribers } from '~/db/schema';
-import { announce } from '../../services/announcements/announce';
+import { announce } from '~/server/services/announcements/announce';
 
 /**
  * Confirms the address holding this token, and announces it to the integrations in the same

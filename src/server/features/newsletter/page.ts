@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod/mini';
 import { newsletterConfirmInput } from '~/shared/schemas/newsletter';
-import { hideTokenPage } from '../../lib/link-page';
-import { assertLinkPostedHere } from '../../lib/link-session-cookie';
-import type { PageDataContext } from '../../ssr/page-data';
-import type { PageForm } from '../../ssr/page-forms';
+import { hideTokenPage } from '~/server/lib/link-page';
+import { assertLinkPostedHere } from '~/server/lib/link-session-cookie';
+import type { PageDataContext } from '~/server/ssr/page-data';
+import type { PageForm } from '~/server/ssr/page-forms';
 import { confirmNewsletter } from './confirm-newsletter';
 
 /** The page the emailed confirmation link opens: its button posts the token here. */

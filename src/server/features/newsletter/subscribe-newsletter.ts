@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { DatabaseExecutor } from '~/db/client';
 import { newsletterSubscribers } from '~/db/schema';
-import { enqueueMails, type QueuedMail } from '../../mail/mail-job';
+import { enqueueMails, type QueuedMail } from '~/server/mail/mail-job';
 
 export function newToken(): string {
   return randomBytes(24).toString('base64url');

@@ -12,8 +12,8 @@ import {
   ojcTestEnv,
 } from '../../../../tests/helpers/ojc';
 import { startOjcStandIn, type OjcStandIn } from '../../../../tests/helpers/ojc-stand-in';
-import { buildApp, loggerOptions } from '../../app';
-import { parseEnv } from '../../env';
+import { buildApp, loggerOptions } from '~/server/app';
+import { parseEnv } from '~/server/env';
 
 /**
  * Card numbers never reach the logs or the database in the clear: the app runs with its real

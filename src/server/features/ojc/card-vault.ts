@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { Env } from '../../env';
+import type { Env } from '~/server/env';
 
 /**
  * Seals the card numbers of monthly OJC gifts (AES-256-GCM), so that the site can charge them

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import type { ChargeOutcome, DeclineStatus } from './ojc-client';
 
 /** What the donor reads when OJC declines the card, by OJC's status. */

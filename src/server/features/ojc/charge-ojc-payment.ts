@@ -1,9 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { donations, members, type Donation } from '~/db/schema';
 import type { OjcChargeInput } from '~/shared/schemas/ojc';
-import { AppError } from '../../errors';
-import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
-import { linkOjcGift, recordMembershipPaid, refuseSecondMembership } from '../members';
+import { AppError } from '~/server/errors';
+import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
+import {
+  linkOjcGift,
+  recordMembershipPaid,
+  refuseSecondMembership,
+} from '~/server/features/members';
 import {
   claimCharge,
   last4,

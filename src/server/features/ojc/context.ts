@@ -1,10 +1,10 @@
 import type { Database, DatabaseHandle } from '~/db/client';
 import type { FeeSettings } from '~/shared/money';
-import { donationFee, type Env } from '../../env';
-import { AppError } from '../../errors';
-import type { JobLogger } from '../../jobs/types';
-import type { Clock } from '../../lib/clock';
-import type { LinkSigner } from '../../lib/signed-link';
+import { donationFee, type Env } from '~/server/env';
+import { AppError } from '~/server/errors';
+import type { JobLogger } from '~/server/jobs/types';
+import type { Clock } from '~/server/lib/clock';
+import type { LinkSigner } from '~/server/lib/signed-link';
 import { cardVaultOf, type CardVault } from './card-vault';
 import { notConfiguredMessage, ojcSettings, type OjcSettings } from './ojc-client';
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import { coverFeeCents } from '~/shared/money';
 import type { OjcCreatePaymentInput } from '~/shared/schemas/ojc';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import { CURRENCY } from '~/shared/money';
-import { linkOjcPayment, memberToPayFor, refuseOneTimeMembership } from '../members';
+import { linkOjcPayment, memberToPayFor, refuseOneTimeMembership } from '~/server/features/members';
 import { chargeMessages } from './charge-messages';
 import type { OjcContext } from './context';
 

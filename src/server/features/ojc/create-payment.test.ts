@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
-import { countDecline } from '../../plugins/global-rate-limit';
+import { countDecline } from '~/server/plugins/global-rate-limit';
 import {
   buildOjcTestApp,
   donor,

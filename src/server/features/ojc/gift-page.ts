@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ojcGiftTokenInput, type OjcGiftPageData } from '~/shared/schemas/ojc';
-import { AppError } from '../../errors';
-import { giftLinkPageData } from '../../lib/link-page';
-import { assertLinkPostedHere } from '../../lib/link-session-cookie';
-import type { PageDataContext } from '../../ssr/page-data';
-import type { PageForm } from '../../ssr/page-forms';
+import { AppError } from '~/server/errors';
+import { giftLinkPageData } from '~/server/lib/link-page';
+import { assertLinkPostedHere } from '~/server/lib/link-session-cookie';
+import type { PageDataContext } from '~/server/ssr/page-data';
+import type { PageForm } from '~/server/ssr/page-forms';
 import { cancelOjcGift, findOjcGift, type GiftLinkContext } from './manage-ojc-gift';
 import { serializeOjcGift } from './serialize-ojc';
 

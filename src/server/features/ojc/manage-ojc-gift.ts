@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { ojcSubscriptions, type OjcSubscription } from '~/db/schema';
 import { manageLinkMessages } from '~/shared/schemas/manage-gift';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
-import { announceGiftCancelled } from '../../services/announcements/donation-events';
-import { recordMembershipEnded } from '../members';
-import type { JobLogger } from '../../jobs/types';
-import type { Clock } from '../../lib/clock';
-import type { LinkSigner } from '../../lib/signed-link';
-import { CANCEL_OJC_GIFT_PURPOSE } from '../../services/receipts/cancel-link';
+import { AppError } from '~/server/errors';
+import { announceGiftCancelled } from '~/server/services/announcements/donation-events';
+import { recordMembershipEnded } from '~/server/features/members';
+import type { JobLogger } from '~/server/jobs/types';
+import type { Clock } from '~/server/lib/clock';
+import type { LinkSigner } from '~/server/lib/signed-link';
+import { CANCEL_OJC_GIFT_PURPOSE } from '~/server/services/receipts/cancel-link';
 import { lockGift } from './monthly-gift';
 
 /** What the cancel page needs: no OJC settings, so a donor can always stop a gift. */

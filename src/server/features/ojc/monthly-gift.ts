@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ojcSubscriptions, type Donation, type OjcSubscription } from '~/db/schema';
 import type { OjcChargeInput } from '~/shared/schemas/ojc';
 import { addMonths } from '~/shared/schedule';
-import { enqueueJob } from '../../jobs/enqueue-job';
+import { enqueueJob } from '~/server/jobs/enqueue-job';
 import type { DatabaseExecutor } from '~/db/client';
 import type { CardVault } from './card-vault';
 import { last4 } from './charge-claim';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isExpired, ojcChargeInput, ojcExpiryDigits } from '~/shared/schemas/ojc';
-import { parseEnv } from '../../env';
+import { parseEnv } from '~/server/env';
 import { createCardVault } from './card-vault';
 import { addMonths } from '~/shared/schedule';
 import { readReference } from './ojc-client';

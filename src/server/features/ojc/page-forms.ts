@@ -11,9 +11,9 @@ import {
   type OjcCheckoutPageInput,
   type OjcPaymentPageData,
 } from '~/shared/schemas/ojc';
-import { AppError } from '../../errors';
-import { countingDeclines, globalRateLimit } from '../../plugins/global-rate-limit';
-import { fieldMessages } from '../../ssr/page-forms';
+import { AppError } from '~/server/errors';
+import { countingDeclines, globalRateLimit } from '~/server/plugins/global-rate-limit';
+import { fieldMessages } from '~/server/ssr/page-forms';
 import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
 import { chargeMessages } from './charge-messages';
 import { ojcContextOf } from './context';

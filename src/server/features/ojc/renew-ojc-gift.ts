@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { donations, ojcSubscriptions, type Donation, type OjcSubscription } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { enqueueMail } from '../../mail/mail-job';
-import { enqueueReceiptIfDue } from '../../services/receipts/send-receipt';
-import { announceGiftCancelled } from '../../services/announcements/donation-events';
-import { recordMembershipEnded, recordMembershipPaid } from '../members';
+import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
+import { announceGiftCancelled } from '~/server/services/announcements/donation-events';
+import { recordMembershipEnded, recordMembershipPaid } from '~/server/features/members';
 import { claimCharge, markCharged, releaseCharge } from './charge-claim';
 import { declineMessages } from './charge-messages';
 import type { OjcContext } from './context';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobHandler } from '../../jobs/types';
+import type { JobHandler } from '~/server/jobs/types';
 import { ojcContextOf, type OjcHost } from './context';
 import { renewOjcGift } from './renew-ojc-gift';
 

@@ -13,16 +13,16 @@ import {
   ojcPaymentResponse,
   ojcVerifyResponse,
 } from '~/shared/schemas/ojc';
-import { requireAdmin } from '../../plugins/admin-guard';
-import { formRateLimit, PAYMENT_SETUP_GROUP } from '../../plugins/rate-limit';
-import { countingDeclines, globalRateLimit } from '../../plugins/global-rate-limit';
+import { requireAdmin } from '~/server/plugins/admin-guard';
+import { formRateLimit, PAYMENT_SETUP_GROUP } from '~/server/plugins/rate-limit';
+import { countingDeclines, globalRateLimit } from '~/server/plugins/global-rate-limit';
 import { chargeOjcPayment, findOjcPayment } from './charge-ojc-payment';
 import { ojcContextOf } from './context';
 import { createdMessage, createOjcPayment, paymentUrlOf } from './create-ojc-payment';
 import { cancelOjcGift, findOjcGift } from './manage-ojc-gift';
 import { registerOjcPageForms } from './page-forms';
 import { giftCancelForm } from './gift-page';
-import type { PageForm } from '../../ssr/page-forms';
+import type { PageForm } from '~/server/ssr/page-forms';
 import { ojcPaymentView, serializeOjcGift } from './serialize-ojc';
 import { verifyOjcPayment } from './verify-ojc-payment';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { donations } from '~/db/schema';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import type { OjcContext } from './context';
 import { serializeOjcPayment } from './serialize-ojc';
 

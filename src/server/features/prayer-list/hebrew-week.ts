@@ -1,5 +1,5 @@
 import { HDate } from '@hebcal/core';
-import { zonedMidnight } from '../../lib/zoned-time';
+import { zonedMidnight } from '~/server/lib/zoned-time';
 
 /**
  * The weeks of the prayer list, Sunday to Shabbat as the Jewish week runs, named by their

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { prayerReadingNames, prayerReadings } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
-import { enqueueMails } from '../../mail/mail-job';
-import type { AuditContext } from '../../services/audit/audit-context';
-import { recordAudit } from '../../services/audit/record-audit';
-import { donorNamesOf, ownerKey } from '../prayer-names';
+import { AppError } from '~/server/errors';
+import { enqueueMails } from '~/server/mail/mail-job';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
+import { donorNamesOf, ownerKey } from '~/server/features/prayer-names';
 import { hebrewDateOf, prayerWeek, type PrayerWeek } from './hebrew-week';
 import { activeNames, listMoment, type ListSettings } from './weekly-list';
 

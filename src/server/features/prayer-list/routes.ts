@@ -6,7 +6,7 @@ import {
   prayerReadingInput,
   prayerReadingRecorded,
 } from '~/shared/schemas/prayer-list';
-import { auditContextOf } from '../../services/audit/audit-context';
+import { auditContextOf } from '~/server/services/audit/audit-context';
 import { hebrewDateOf, prayerWeek, weekStartOf } from './hebrew-week';
 import { markListRead } from './mark-list-read';
 import { groupByIntention, namesOfWeek, type ListSettings } from './weekly-list';

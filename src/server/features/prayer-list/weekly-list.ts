@@ -10,7 +10,7 @@ import {
 import { prayerIntentionLabels, prayerRelationHebrew } from '~/shared/schemas/prayer-names';
 import { prayerIntentionValues, type PrayerIntention } from '~/shared/domain';
 import type { DatabaseExecutor } from '~/db/client';
-import { ownerKey, type PrayerNameRules, renewedSince } from '../prayer-names';
+import { ownerKey, type PrayerNameRules, renewedSince } from '~/server/features/prayer-names';
 import { addDays, startOfDayIn, type PrayerWeek } from './hebrew-week';
 
 export interface ListSettings {

@@ -4,12 +4,12 @@ import { prayerNames } from '~/db/schema';
 import type { DatabaseHandle } from '~/db/client';
 import { isoDateIn } from '~/shared/schedule';
 import type { SiteConfig } from '~/shared/site-config-schema';
-import { enqueueJob } from '../../jobs/enqueue-job';
-import type { JobHandler } from '../../jobs/types';
+import { enqueueJob } from '~/server/jobs/enqueue-job';
+import type { JobHandler } from '~/server/jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
-import type { Clock } from '../../lib/clock';
-import type { LinkSigner } from '../../lib/signed-link';
-import { enqueueMail } from '../../mail/mail-job';
+import type { Clock } from '~/server/lib/clock';
+import type { LinkSigner } from '~/server/lib/signed-link';
+import { enqueueMail } from '~/server/mail/mail-job';
 import { PRAYER_LINK_HOURS, issuePrayerLink, ownerWhoMayGive } from './magic-link';
 import { ownedBy } from './owner';
 

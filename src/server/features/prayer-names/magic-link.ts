@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { donations, members, prayerLinks } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
-import { AppError } from '../../errors';
-import type { LinkSigner } from '../../lib/signed-link';
+import { AppError } from '~/server/errors';
+import type { LinkSigner } from '~/server/lib/signed-link';
 import {
   linkRefusalMessages,
   linkSubject,
   newLinkNonce,
   readLinkToken,
   type LinkRefusal,
-} from '../../lib/single-use-link';
-import { enqueueCappedMails } from '../../mail/recipient-cap';
-import { linkRequestJob } from '../../lib/link-request-job';
+} from '~/server/lib/single-use-link';
+import { enqueueCappedMails } from '~/server/mail/recipient-cap';
+import { linkRequestJob } from '~/server/lib/link-request-job';
 import { type NameOwner, ownerColumns, ownerFromSubject, ownerKey, ownerSubject } from './owner';
 
 const LINK_PURPOSE = 'prayer-names-link';

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { prayerNames, type PrayerName } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { PrayerNameInput } from '~/shared/schemas/prayer-names';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import { lapsesAt, scheduleLapseReminder, type PrayerNameRules } from './lapse';
 import { ownedBy, ownerColumns, type NameOwner } from './owner';
 

@@ -8,10 +8,10 @@ import {
   prayerNameInput,
   type PrayerNamesPageData,
 } from '~/shared/schemas/prayer-names';
-import { AppError } from '../../errors';
-import { linkOpenForm, linkPageState, type LinkPage } from '../../lib/link-page';
-import type { PageDataContext, PageRedirect } from '../../ssr/page-data';
-import type { PageForm } from '../../ssr/page-forms';
+import { AppError } from '~/server/errors';
+import { linkOpenForm, linkPageState, type LinkPage } from '~/server/lib/link-page';
+import type { PageDataContext, PageRedirect } from '~/server/ssr/page-data';
+import type { PageForm } from '~/server/ssr/page-forms';
 import {
   openPrayerLink,
   ownerOfSession,

@@ -19,8 +19,8 @@ import {
 } from '../../../../tests/helpers/prayer-names';
 import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
 import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
-import { buildApp, loggerOptions } from '../../app';
-import { parseEnv } from '../../env';
+import { buildApp, loggerOptions } from '~/server/app';
+import { parseEnv } from '~/server/env';
 import { prayerLinkMessages } from './magic-link';
 
 const lines: string[] = [];

@@ -9,7 +9,7 @@ import {
   prayerNamesListing,
   prayerNameView,
 } from '~/shared/schemas/prayer-names';
-import { formRateLimit } from '../../plugins/rate-limit';
+import { formRateLimit } from '~/server/plugins/rate-limit';
 import {
   ownerOfSession,
   prayerLinkContext,

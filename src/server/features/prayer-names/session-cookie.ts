@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { linkSessionCookie } from '../../lib/link-session-cookie';
+import { linkSessionCookie } from '~/server/lib/link-session-cookie';
 
-export { assertFromThisSite } from '../../lib/link-session-cookie';
+export { assertFromThisSite } from '~/server/lib/link-session-cookie';
 
 /**
  * The names page's session lives in a cookie (ADR 021, src/server/lib/link-session-cookie.ts),

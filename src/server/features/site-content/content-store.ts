@@ -10,8 +10,8 @@ import {
 } from '~/shared/schemas/site-content';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import { changedSections, contentOfConfig } from '~/shared/site-content';
-import { AppError } from '../../errors';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { CONTENT_SCHEMA_VERSION, readStoredContent } from './stored-content';
 
 /**

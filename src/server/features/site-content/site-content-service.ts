@@ -4,7 +4,7 @@ import type { SiteConfig } from '~/shared/site-config-schema';
 import { contentOfConfig, withContent } from '~/shared/site-content';
 import { readDraft, readPublished } from './content-store';
 import { readStoredContent } from './stored-content';
-import type { SiteContentService } from '../../types';
+import type { SiteContentService } from '~/server/types';
 
 /**
  * The site as visitors see it (ADR 033), read once per public content version (ADR 029):

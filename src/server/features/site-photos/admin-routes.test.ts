@@ -12,7 +12,7 @@ import {
   s3Settings,
   sample,
   type TestApp,
-} from '../videos/video-test-kit';
+} from '~/server/features/videos/video-test-kit';
 import { listContentPhotos } from './list-content-photos';
 import { photoMessages } from './process-photo';
 

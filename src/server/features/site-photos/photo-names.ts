@@ -1,4 +1,4 @@
-import { storedNamePattern } from '../videos';
+import { storedNamePattern } from '~/server/features/videos';
 
 /** `/media/<stored name>` where a path may stand: alone, or as one entry of a srcset. */
 const mediaPathPattern = new RegExp(

@@ -5,8 +5,8 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentImage } from '~/shared/schemas/site-content';
-import { AppError } from '../../errors';
-import { createMediaStore, type MediaStore } from '../videos/media-store';
+import { AppError } from '~/server/errors';
+import { createMediaStore, type MediaStore } from '~/server/features/videos/media-store';
 import { processPhoto, widthsFor } from './process-photo';
 import { storePhoto } from './store-photo';
 

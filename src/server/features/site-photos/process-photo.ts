@@ -1,8 +1,8 @@
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
-import { AppError } from '../../errors';
-import { inspector } from '../videos';
+import { AppError } from '~/server/errors';
+import { inspector } from '~/server/features/videos';
 
 /**
  * An uploaded photo made into the sizes and formats the pages serve (issue 18; the choices and

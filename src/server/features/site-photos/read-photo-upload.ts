@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
-import { isBrokenForm } from '../videos';
+import { AppError } from '~/server/errors';
+import { isBrokenForm } from '~/server/features/videos';
 import { photoMessages, processPhoto, type ProcessedPhoto } from './process-photo';
 
 const MB = 1024 * 1024;

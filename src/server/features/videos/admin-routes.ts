@@ -12,8 +12,8 @@ import {
   videoIdParams,
 } from '~/shared/schemas/videos';
 import { noContent } from '~/shared/schemas/common';
-import { AppError } from '../../errors';
-import { auditContextOf } from '../../services/audit/audit-context';
+import { AppError } from '~/server/errors';
+import { auditContextOf } from '~/server/services/audit/audit-context';
 import { createVideo } from './create-video';
 import { deleteVideo } from './delete-video';
 import { listAdminComments } from './list-comments';

@@ -1,9 +1,9 @@
 import { videos } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { videoCreateInput, videoMessages } from '~/shared/schemas/videos';
-import { AppError } from '../../errors';
-import type { AuditContext } from '../../services/audit/audit-context';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import type { MediaStore } from './media-store';
 import { parseFields, type VideoForm } from './read-video-form';
 import { commitWithFiles } from './store-with-row';

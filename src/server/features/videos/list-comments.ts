@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-
 import { videoComments, videos } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import type { PublicCommentListing } from '~/shared/schemas/videos';
-import { pageOf, type Page } from '../../lib/page-of';
+import { pageOf, type Page } from '~/server/lib/page-of';
 import { serializeAdminComment, serializePublicComment } from './serialize-video';
 
 /** A video's approved comments, oldest first so a conversation reads in order. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { adminUsers, videoComments, videos } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { pageOf, type Page } from '../../lib/page-of';
+import { pageOf, type Page } from '~/server/lib/page-of';
 import { serializeAdminVideo, serializePublicVideo } from './serialize-video';
 
 /** Published videos, newest first: what /videos and `GET /api/videos` show. */

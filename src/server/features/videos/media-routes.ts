@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Env } from '../../env';
+import type { Env } from '~/server/env';
 import { contentTypeOf, storedNamePattern } from './media-store';
 import { createMediaStoreFromEnv, type ConfiguredMediaStore } from './media-store-from-env';
 import type { S3MediaStore } from './s3-media-store';

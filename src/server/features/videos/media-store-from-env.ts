@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { Env } from '../../env';
-import { resolveDataDir } from '../../lib/paths';
+import type { Env } from '~/server/env';
+import { resolveDataDir } from '~/server/lib/paths';
 import { createMediaStore, type LocalMediaStore } from './media-store';
 import { createS3MediaStore, type S3MediaStore } from './s3-media-store';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { privateDirMode, privateFileMode } from '~/db/private-files';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 
 /**
  * Uploaded media on local disk (docs/decisions/011-video-storage-and-embeds.md): each upload

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import { createMediaStore, type MediaKind } from './media-store';
 import { startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
 import {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { videoComments, videos } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
-import type { AuditContext } from '../../services/audit/audit-context';
-import { recordAudit } from '../../services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
 import { serializeAdminComment } from './serialize-video';
 
 /** Approves a comment: from now on visitors see it. Approving twice changes nothing more. */

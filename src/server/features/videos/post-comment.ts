@@ -1,8 +1,8 @@
 import { videoComments } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { AppError } from '../../errors';
-import { enqueueMail } from '../../mail/mail-job';
-import { announce } from '../../services/announcements/announce';
+import { AppError } from '~/server/errors';
+import { enqueueMail } from '~/server/mail/mail-job';
+import { announce } from '~/server/services/announcements/announce';
 import { findPublishedVideo } from './list-videos';
 
 /** What a commenter reads when the video was unpublished or removed meanwhile. */

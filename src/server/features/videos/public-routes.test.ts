@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, videoComments } from '~/db/schema';
-import { renderMail } from '../../mail/templates';
+import { renderMail } from '~/server/mail/templates';
 import { commentReceivedMessage } from './public-routes';
 import { addComment, addVideo, buildVideoTestApp, type TestApp } from './video-test-kit';
 

@@ -12,8 +12,8 @@ import {
   videoIdParams,
   videoLimits,
 } from '~/shared/schemas/videos';
-import { AppError } from '../../errors';
-import { formRateLimit } from '../../plugins/rate-limit';
+import { AppError } from '~/server/errors';
+import { formRateLimit } from '~/server/plugins/rate-limit';
 import { listApprovedComments } from './list-comments';
 import { findPublishedVideo, listPublishedVideos } from './list-videos';
 import { postComment, videoGoneMessage } from './post-comment';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import { contentLimits } from '~/shared/schemas/site-content';
 import { videoLimits } from '~/shared/schemas/videos';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import type { MediaKind, MediaStore, ReceivedFile } from './media-store';
 
 const MB = 1024 * 1024;

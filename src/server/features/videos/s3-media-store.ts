@@ -4,7 +4,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as LibStorage from '@aws-sdk/lib-storage';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import {
   checkedName,
   inspector,

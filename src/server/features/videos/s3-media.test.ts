@@ -8,7 +8,7 @@ import {
   startS3StandIn,
   type S3StandIn,
 } from '../../../../tests/helpers/s3-stand-in';
-import { AppError } from '../../errors';
+import { AppError } from '~/server/errors';
 import { createS3MediaStore, singleRange, type S3Settings } from './s3-media-store';
 import type { TestApp } from './video-test-kit';
 import { buildVideoTestApp, s3Settings, sample, sendVideoForm, videoFile } from './video-test-kit';

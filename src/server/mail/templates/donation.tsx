@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '~/shared/domain';
 import { formatMoney } from '~/shared/money';
-import { acknowledgementText } from '../../services/receipts/acknowledgement';
+import { acknowledgementText } from '~/server/services/receipts/acknowledgement';
 import { Button, EmailLayout, Paragraph, textFrame, type MailContext } from './layout';
 import { CancelOjcGift, cancelOjcGiftText } from './ojc';
 import type { RenderedMail } from './types';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { integrations, webhookDeliveries } from '~/db/schema';
-import { enqueueJob } from '../../jobs/enqueue-job';
+import { enqueueJob } from '~/server/jobs/enqueue-job';
 import type { DatabaseExecutor } from '~/db/client';
 import { businessEventSchema, subjectOf, webhookEventOf, type BusinessEvent } from './events';
 import { ghlSyncOf } from './crm-sync';

@@ -10,7 +10,7 @@ import {
 } from '../../../../tests/helpers/webhook-receiver';
 import { announce } from './announce';
 import { announceCompletedCharge, announceGiftCancelled } from './donation-events';
-import { readEndpoint, saveEndpointUrl } from '../../features/integrations/webhook-endpoint';
+import { readEndpoint, saveEndpointUrl } from '~/server/features/integrations/webhook-endpoint';
 
 /**
  * The events of the flows built elsewhere (card and OJC gifts, comments), announced the way

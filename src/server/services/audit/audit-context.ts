@@ -1,4 +1,4 @@
-import type { AdminIdentity } from '../../auth/sessions';
+import type { AdminIdentity } from '~/server/auth/sessions';
 
 /** Who acts, from where, and when: what every admin operation records in the audit log. */
 export interface AuditContext {

@@ -1,4 +1,4 @@
-import { signedUrl, type SignedLinks } from '../../lib/signed-link';
+import { signedUrl, type SignedLinks } from '~/server/lib/signed-link';
 
 /** The signed-link purpose of "cancel my monthly OJC gift": a token for another purpose fails. */
 export const CANCEL_OJC_GIFT_PURPOSE = 'cancel-ojc-gift';

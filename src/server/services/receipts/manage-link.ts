@@ -1,4 +1,4 @@
-import { signedUrl, type SignedLinks } from '../../lib/signed-link';
+import { signedUrl, type SignedLinks } from '~/server/lib/signed-link';
 
 /** The signed-link purpose of "manage your monthly gift": a token for another purpose fails. */
 export const MANAGE_GIFT_PURPOSE = 'manage-stripe-gift';

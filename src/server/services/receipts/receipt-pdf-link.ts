@@ -1,4 +1,4 @@
-import { signedUrl, type SignedLinks } from '../../lib/signed-link';
+import { signedUrl, type SignedLinks } from '~/server/lib/signed-link';
 
 /** The signed-link purpose of a receipt's PDF: a token for another purpose fails. */
 export const RECEIPT_PDF_PURPOSE = 'receipt-pdf';

@@ -1,13 +1,13 @@
 import type { Donation } from '~/db/schema';
 import { giftMethodLabel } from '~/shared/gift-method';
 import type { DatabaseExecutor } from '~/db/client';
-import { announceCompletedCharge } from '../announcements/donation-events';
-import { enqueueMail } from '../../mail/mail-job';
-import type { DonationReceiptData } from '../../mail/templates/donation';
+import { announceCompletedCharge } from '~/server/services/announcements/donation-events';
+import { enqueueMail } from '~/server/mail/mail-job';
+import type { DonationReceiptData } from '~/server/mail/templates/donation';
 import { ojcCancelUrl } from './cancel-link';
 import { manageGiftUrl, type ManageLinks } from './manage-link';
 import { receiptPdfUrl } from './receipt-pdf-link';
-import { dedicationOf } from '../../lib/dedication';
+import { dedicationOf } from '~/server/lib/dedication';
 import { membershipTierOf } from './acknowledgement';
 
 export function receiptData(donation: Donation): DonationReceiptData {

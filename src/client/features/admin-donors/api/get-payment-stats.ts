@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { paymentStats } from '~/shared/schemas/admin-donors';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 
 export function usePaymentStatsQuery() {
   return useQuery({

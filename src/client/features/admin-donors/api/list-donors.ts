@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DonationType, PaymentStatus } from '~/shared/domain';
 import { donorListing } from '~/shared/schemas/admin-donors';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 
 /** Rows per page of the donor table (the server allows 1 to 100). */
 export const DONOR_PAGE_SIZE = 25;

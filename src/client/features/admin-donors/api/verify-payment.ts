@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 import type * as z from 'zod/mini';
 import type { DonorRecord } from '~/shared/schemas/admin-donors';
 import { stripeVerifyResponse } from '~/shared/schemas/donations';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { paymentStatuses, type DonationType, type PaymentStatus } from '~/shared/domain';
-import type { DonorFilterFields as DonorFilters } from '../api/list-donors';
-import { ActionButton } from '../../../components/ui/panel-parts';
+import type { DonorFilterFields as DonorFilters } from '~/client/features/admin-donors/api/list-donors';
+import { ActionButton } from '~/client/components/ui/panel-parts';
 import { statusLabel } from './donor-labels';
 
 /** Typing settles this long before the search is sent. */

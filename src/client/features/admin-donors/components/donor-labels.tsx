@@ -1,6 +1,6 @@
 import { paymentStatusLabel } from '~/shared/donor-labels';
 import type { PaymentStatus } from '~/shared/domain';
-import { StatusBadge } from '../../../components/ui/status-parts';
+import { StatusBadge } from '~/client/components/ui/status-parts';
 
 const tones: Record<string, string> = {
   Verified: 'bg-emerald-100 text-emerald-900',

@@ -10,7 +10,7 @@ import {
   serveApi,
   shownToast,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import DonorsPanel from './donors-panel';
 
 const sum = (amount: number, count: number) => ({ amount, count });

@@ -1,20 +1,26 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
-import { usePaymentStatsQuery } from '../api/get-payment-stats';
-import { DONOR_PAGE_SIZE, type DonorFilterFields as DonorFilters } from '../api/list-donors';
-import { donorsCsvUrl, useDonorsQuery } from '../api/list-donors';
-import { donorFiltersIn, withDonorFilters } from '../lib/filters-in-address';
+import { usePaymentStatsQuery } from '~/client/features/admin-donors/api/get-payment-stats';
+import {
+  DONOR_PAGE_SIZE,
+  type DonorFilterFields as DonorFilters,
+} from '~/client/features/admin-donors/api/list-donors';
+import { donorsCsvUrl, useDonorsQuery } from '~/client/features/admin-donors/api/list-donors';
+import {
+  donorFiltersIn,
+  withDonorFilters,
+} from '~/client/features/admin-donors/lib/filters-in-address';
 import { DonorFilterBar } from './donor-filters';
 import { DonorStats } from './donor-stats';
 import { DonorsTable } from './donors-table';
-import { PaginationControls } from '../../../components/ui/pagination-controls';
+import { PaginationControls } from '~/client/components/ui/pagination-controls';
 import {
   CsvLink,
   EmptyState,
   ErrorState,
   LoadingState,
   PanelHeader,
-} from '../../../components/ui/panel-parts';
+} from '~/client/components/ui/panel-parts';
 
 /**
  * Donor Management (spec 2): the totals and windows, the months, and the donor table with the

@@ -1,16 +1,16 @@
 import { donationTypeLabel, paymentMethodLabel } from '~/shared/donor-labels';
 import { formatMoney } from '~/shared/money';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '~/client/components/ui/toast';
 import type { DonorRecord } from '~/shared/schemas/admin-donors';
-import { useVerifyPayment } from '../api/verify-payment';
-import { verificationToast } from '../lib/verification-toast';
+import { useVerifyPayment } from '~/client/features/admin-donors/api/verify-payment';
+import { verificationToast } from '~/client/features/admin-donors/lib/verification-toast';
 import { PaymentStatusBadge } from './donor-labels';
 import {
   ActionButton,
   cellClass,
   DataTable,
   DateTimeCell,
-} from '../../../components/ui/panel-parts';
+} from '~/client/components/ui/panel-parts';
 
 /** The donor records of one page: who, how much, how, and whether the money arrived. */
 export function DonorsTable({ donors, caption }: { donors: DonorRecord[]; caption: string }) {

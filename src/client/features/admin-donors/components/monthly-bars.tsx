@@ -1,6 +1,6 @@
 import { formatMoney } from '~/shared/money';
 import type { PaymentStats } from '~/shared/schemas/admin-donors';
-import { monthLabel } from '../lib/chart-scale';
+import { monthLabel } from '~/client/features/admin-donors/lib/chart-scale';
 
 /**
  * The months as horizontal bars, one line each, for a narrow container (a phone): the labels

@@ -1,7 +1,7 @@
 import { formatMoney } from '~/shared/money';
 import type { PaymentStats } from '~/shared/schemas/admin-donors';
-import { monthLabel, niceCeiling } from '../lib/chart-scale';
-import { cellClass } from '../../../components/ui/panel-parts';
+import { monthLabel, niceCeiling } from '~/client/features/admin-donors/lib/chart-scale';
+import { cellClass } from '~/client/components/ui/panel-parts';
 import { MonthlyBars } from './monthly-bars';
 
 const WIDTH = 720;

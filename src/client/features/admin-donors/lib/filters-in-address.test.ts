@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noDonorFilters } from '../api/list-donors';
+import { noDonorFilters } from '~/client/features/admin-donors/api/list-donors';
 import { donorFiltersIn, withDonorFilters } from './filters-in-address';
 
 describe('the donor filters in the address', () => {

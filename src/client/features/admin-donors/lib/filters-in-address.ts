@@ -4,7 +4,7 @@ import {
   type DonationType,
   type PaymentStatus,
 } from '~/shared/domain';
-import type { DonorFilterFields } from '../api/list-donors';
+import type { DonorFilterFields } from '~/client/features/admin-donors/api/list-donors';
 
 /**
  * The donor table's search, filters and page live in the address (`/admin?search=cohen&type=

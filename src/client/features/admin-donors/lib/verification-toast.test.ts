@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api';
-import { MissingPaymentIdError, verifyPayment } from '../api/verify-payment';
+import { ApiError } from '~/client/lib/api';
+import {
+  MissingPaymentIdError,
+  verifyPayment,
+} from '~/client/features/admin-donors/api/verify-payment';
 import { verificationToast } from './verification-toast';
 
 describe('verificationToast (spec 8)', () => {

@@ -1,7 +1,7 @@
 import { paymentStatusLabel } from '~/shared/donor-labels';
-import { ApiError } from '../../../lib/api';
-import type { ToastMessage } from '../../../components/ui/toast';
-import { MissingPaymentIdError } from '../api/verify-payment';
+import { ApiError } from '~/client/lib/api';
+import type { ToastMessage } from '~/client/components/ui/toast';
+import { MissingPaymentIdError } from '~/client/features/admin-donors/api/verify-payment';
 
 /** What the toast reads of a verify answer (either provider's; see VerifyAnswer). */
 interface VerifyOutcome {

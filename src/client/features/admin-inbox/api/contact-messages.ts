@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { MessageStatus } from '~/shared/domain';
 import { messageListing, messageView } from '~/shared/schemas/admin-inbox';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 import { listInboxPage } from './inbox-page';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 export function listContactMessages(status?: MessageStatus, offset = 0) {
   return listInboxPage('/api/admin/contact-messages', messageListing, status, offset);

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { inboxPageSize } from '~/shared/schemas/admin-inbox';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 
 /** One page of an inbox list (messages, applications, subscribers), by status. */
 export function listInboxPage<S extends z.core.$ZodType>(

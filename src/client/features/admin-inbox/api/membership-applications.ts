@@ -5,9 +5,9 @@ import {
   applicationView,
   type ApplicationChange,
 } from '~/shared/schemas/admin-inbox';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 import { listInboxPage } from './inbox-page';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 export function listMembershipApplications(status?: ApplicationStatus, offset = 0) {
   return listInboxPage('/api/admin/membership-applications', applicationListing, status, offset);

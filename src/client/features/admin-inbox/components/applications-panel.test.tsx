@@ -11,7 +11,7 @@ import {
   shownToast,
   testCsrfToken,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import ApplicationsPanel from './applications-panel';
 
 const listPath = 'GET /api/admin/membership-applications';

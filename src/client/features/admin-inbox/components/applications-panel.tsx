@@ -1,6 +1,6 @@
 import siteConfig from '~/client/lib/site-config';
 import { useId, useState } from 'react';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '~/client/components/ui/toast';
 import { applicationStatuses, type ApplicationStatus } from '~/shared/domain';
 import {
   inboxPageSize as INBOX_PAGE_SIZE,
@@ -11,9 +11,9 @@ import {
 import {
   useMembershipApplicationsQuery,
   useUpdateMembershipApplication,
-} from '../api/membership-applications';
-import { ListPanel, useListState } from '../../../components/ui/list-panel';
-import { ActionButton, cellClass, DateTimeCell } from '../../../components/ui/panel-parts';
+} from '~/client/features/admin-inbox/api/membership-applications';
+import { ListPanel, useListState } from '~/client/components/ui/list-panel';
+import { ActionButton, cellClass, DateTimeCell } from '~/client/components/ui/panel-parts';
 
 const statusLabels: Record<ApplicationStatus, string> = {
   new: 'New',

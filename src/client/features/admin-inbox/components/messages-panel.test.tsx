@@ -11,7 +11,7 @@ import {
   shownToast,
   testCsrfToken,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import MessagesPanel from './messages-panel';
 
 const listPath = 'GET /api/admin/contact-messages';

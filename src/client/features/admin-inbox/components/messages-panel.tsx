@@ -1,13 +1,16 @@
-import { useToast } from '../../../components/ui/toast';
-import { useContactMessagesQuery, useUpdateContactMessage } from '../api/contact-messages';
+import { useToast } from '~/client/components/ui/toast';
+import {
+  useContactMessagesQuery,
+  useUpdateContactMessage,
+} from '~/client/features/admin-inbox/api/contact-messages';
 import { messageStatuses, type MessageStatus } from '~/shared/domain';
 import {
   inboxPageSize as INBOX_PAGE_SIZE,
   type ContactMessage,
 } from '~/shared/schemas/admin-inbox';
-import { StatusBadge } from '../../../components/ui/status-parts';
-import { ListPanel, useListState } from '../../../components/ui/list-panel';
-import { ActionButton, cellClass, DateTimeCell } from '../../../components/ui/panel-parts';
+import { StatusBadge } from '~/client/components/ui/status-parts';
+import { ListPanel, useListState } from '~/client/components/ui/list-panel';
+import { ActionButton, cellClass, DateTimeCell } from '~/client/components/ui/panel-parts';
 
 const statusLabels: Record<MessageStatus, string> = {
   new: 'New',

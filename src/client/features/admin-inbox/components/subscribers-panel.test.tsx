@@ -9,7 +9,7 @@ import {
   renderWithProviders,
   serveApi,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import SubscribersPanel from './subscribers-panel';
 
 const listPath = 'GET /api/admin/newsletter-subscribers';

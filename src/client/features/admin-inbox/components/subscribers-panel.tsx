@@ -1,9 +1,12 @@
 import { subscriberStatuses, type SubscriberStatus } from '~/shared/domain';
 import { inboxPageSize as INBOX_PAGE_SIZE } from '~/shared/schemas/admin-inbox';
-import { newsletterCsvUrl, useNewsletterSubscribersQuery } from '../api/newsletter-subscribers';
-import { StatusBadge } from '../../../components/ui/status-parts';
-import { ListPanel, useListState } from '../../../components/ui/list-panel';
-import { cellClass, CsvLink, DateTimeCell, StatusCounts } from '../../../components/ui/panel-parts';
+import {
+  newsletterCsvUrl,
+  useNewsletterSubscribersQuery,
+} from '~/client/features/admin-inbox/api/newsletter-subscribers';
+import { StatusBadge } from '~/client/components/ui/status-parts';
+import { ListPanel, useListState } from '~/client/components/ui/list-panel';
+import { cellClass, CsvLink, DateTimeCell, StatusCounts } from '~/client/components/ui/panel-parts';
 
 const statusLabels: Record<SubscriberStatus, string> = {
   pending: 'Pending',

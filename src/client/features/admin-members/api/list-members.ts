@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MemberStatus } from '~/shared/domain';
 import { memberListing } from '~/shared/schemas/admin-members';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 
 export const MEMBERS_PAGE_SIZE = 100;
 

@@ -10,7 +10,7 @@ import {
   renderWithProviders,
   serveApi,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import MembersPanel from './members-panel';
 
 const listPath = 'GET /api/admin/members';

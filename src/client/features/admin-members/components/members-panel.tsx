@@ -3,10 +3,14 @@ import { useState } from 'react';
 import { formatMoney } from '~/shared/money';
 import { memberStatusLabel } from '~/shared/donor-labels';
 import { memberStatuses, type MemberStatus } from '~/shared/domain';
-import { MEMBERS_PAGE_SIZE, membersCsvUrl, useMembersQuery } from '../api/list-members';
-import { StatusBadge, StatusFilter } from '../../../components/ui/status-parts';
-import { ListPanel, useListState } from '../../../components/ui/list-panel';
-import { cellClass, CsvLink, DateTimeCell, StatusCounts } from '../../../components/ui/panel-parts';
+import {
+  MEMBERS_PAGE_SIZE,
+  membersCsvUrl,
+  useMembersQuery,
+} from '~/client/features/admin-members/api/list-members';
+import { StatusBadge, StatusFilter } from '~/client/components/ui/status-parts';
+import { ListPanel, useListState } from '~/client/components/ui/list-panel';
+import { cellClass, CsvLink, DateTimeCell, StatusCounts } from '~/client/components/ui/panel-parts';
 
 const statusLabels = Object.fromEntries(
   memberStatuses.map((s) => [s, memberStatusLabel(s)]),

@@ -6,10 +6,10 @@ import {
   type SiteContentSection,
   type SiteContentState,
 } from '~/shared/schemas/site-content';
-import { ApiError, readAnswer, toApiError } from '../../../lib/api';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
-import { adminQueryKey } from '../../../lib/admin/query-client';
+import { ApiError, readAnswer, toApiError } from '~/client/lib/api';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
+import { adminQueryKey } from '~/client/lib/admin/query-client';
 
 /**
  * Admin → Site Content (issue 18): the content with its draft and history, and the calls that

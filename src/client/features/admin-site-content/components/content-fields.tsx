@@ -1,6 +1,6 @@
-import { FieldShell, TextAreaField, TextField, controlClass } from '../../../components/ui/field';
+import { FieldShell, TextAreaField, TextField, controlClass } from '~/client/components/ui/field';
 import { useField } from './section-form-context';
-import type { Path } from '../lib/value-path';
+import type { Path } from '~/client/features/admin-site-content/lib/value-path';
 
 /** The section forms' fields, each bound to one path of the section (its `name`). */
 

@@ -4,13 +4,16 @@ import {
   type SiteContentSection,
   type SiteContentState,
 } from '~/shared/schemas/site-content';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ActionButton } from '../../../components/ui/panel-parts';
-import { useToast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../../lib/format-date-time';
-import { failureToast } from '../../../lib/failure-toast';
-import { useDiscardDraft, usePublishDraft } from '../api/site-content';
+import { Button } from '~/client/components/ui/button';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+import { ActionButton } from '~/client/components/ui/panel-parts';
+import { useToast } from '~/client/components/ui/toast';
+import { formatDateTime } from '~/client/lib/format-date-time';
+import { failureToast } from '~/client/lib/failure-toast';
+import {
+  useDiscardDraft,
+  usePublishDraft,
+} from '~/client/features/admin-site-content/api/site-content';
 import { PreviewFrames } from './preview-frames';
 
 type Asked = 'publish' | 'discard' | null;

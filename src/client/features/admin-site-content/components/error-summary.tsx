@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteContentSection } from '~/shared/schemas/site-content';
-import type { Path } from '../lib/value-path';
+import type { Path } from '~/client/features/admin-site-content/lib/value-path';
 
 /** What one item of a list is called, by the list's path ('' is a section that is a list). */
 const itemNouns: Partial<Record<SiteContentSection, Record<string, string>>> = {

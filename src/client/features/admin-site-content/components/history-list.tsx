@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { sectionLabels, type PublishedVersion } from '~/shared/schemas/site-content';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ActionButton } from '../../../components/ui/panel-parts';
-import { useToast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../../lib/format-date-time';
-import { failureToast } from '../../../lib/failure-toast';
-import { useRestoreVersion } from '../api/site-content';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+import { ActionButton } from '~/client/components/ui/panel-parts';
+import { useToast } from '~/client/components/ui/toast';
+import { formatDateTime } from '~/client/lib/format-date-time';
+import { failureToast } from '~/client/lib/failure-toast';
+import { useRestoreVersion } from '~/client/features/admin-site-content/api/site-content';
 
 /**
  * The published versions, newest (what visitors see) first, and last the content the site was

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { ContentImage } from '~/shared/schemas/site-content';
-import { FileField } from '../../../components/ui/file-field';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
+import { FileField } from '~/client/components/ui/file-field';
+import { useToast } from '~/client/components/ui/toast';
+import { ApiError } from '~/client/lib/api';
 import { useField, useSectionForm } from './section-form-context';
 import { TextInput } from './content-fields';
-import { join, type Path } from '../lib/value-path';
+import { join, type Path } from '~/client/features/admin-site-content/lib/value-path';
 
 const accept = 'image/jpeg,image/png,image/webp';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ActionButton } from '../../../components/ui/panel-parts';
+import { ActionButton } from '~/client/components/ui/panel-parts';
 import { useField, useSectionForm } from './section-form-context';
-import { join, type Path } from '../lib/value-path';
+import { join, type Path } from '~/client/features/admin-site-content/lib/value-path';
 
 type MoveAction = 'up' | 'down';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ActionButton } from '../../../components/ui/panel-parts';
-import { previewPages, previewUrl } from '../api/site-content';
+import { ActionButton } from '~/client/components/ui/panel-parts';
+import { previewPages, previewUrl } from '~/client/features/admin-site-content/api/site-content';
 
 type Device = 'computer' | 'phone';
 

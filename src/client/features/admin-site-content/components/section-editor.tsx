@@ -5,11 +5,14 @@ import {
   type SiteContentSection,
   type SiteContentState,
 } from '~/shared/schemas/site-content';
-import { Button } from '../../../components/ui/button';
-import { ActionButton } from '../../../components/ui/panel-parts';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { useSaveSection, useUploadPhoto } from '../api/site-content';
+import { Button } from '~/client/components/ui/button';
+import { ActionButton } from '~/client/components/ui/panel-parts';
+import { useToast } from '~/client/components/ui/toast';
+import { ApiError } from '~/client/lib/api';
+import {
+  useSaveSection,
+  useUploadPhoto,
+} from '~/client/features/admin-site-content/api/site-content';
 import { SectionFormContext, type SectionFormValue } from './section-form-context';
 import { sectionFields } from './section-fields';
 import { ErrorSummary } from './error-summary';
@@ -19,7 +22,7 @@ import {
   withoutErrorsUnder,
   withoutListErrors,
   type Path,
-} from '../lib/value-path';
+} from '~/client/features/admin-site-content/lib/value-path';
 
 /**
  * The open section's form: its fields, Save draft, and what the server said. A refusal puts each

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ContentImage, SiteContentState } from '~/shared/schemas/site-content';
-import { getAt, type Path } from '../lib/value-path';
+import { getAt, type Path } from '~/client/features/admin-site-content/lib/value-path';
 
 /**
  * What every field of the open section reads: the section's value as edited, the server's

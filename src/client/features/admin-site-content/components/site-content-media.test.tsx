@@ -10,9 +10,9 @@ import {
   shownToast,
   testCsrfToken,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import SiteContentPanel from './site-content-panel';
-import { siteContentStateFixture } from '../../../test/site-content-state';
+import { siteContentStateFixture } from '~/client/test/site-content-state';
 
 /** The photos, the preview frames and discarding the draft. */
 

@@ -15,9 +15,9 @@ import {
   shownToast,
   testCsrfToken,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import SiteContentPanel from './site-content-panel';
-import { siteContentStateFixture } from '../../../test/site-content-state';
+import { siteContentStateFixture } from '~/client/test/site-content-state';
 
 const statePath = 'GET /api/admin/site-content';
 const saveTestimonials = 'PUT /api/admin/site-content/draft/testimonials';

@@ -4,8 +4,8 @@ import {
   siteContentSectionNames,
   type SiteContentSection,
 } from '~/shared/schemas/site-content';
-import { PanelHeader, QueryStatus } from '../../../components/ui/panel-parts';
-import { useSiteContentQuery } from '../api/site-content';
+import { PanelHeader, QueryStatus } from '~/client/components/ui/panel-parts';
+import { useSiteContentQuery } from '~/client/features/admin-site-content/api/site-content';
 import { DraftBar } from './draft-bar';
 import { HistoryList } from './history-list';
 import { SectionEditor } from './section-editor';

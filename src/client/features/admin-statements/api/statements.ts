@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sendStatementsResult, statementListing } from '~/shared/schemas/admin-statements';
 import { erasureRequestListing, erasureRequestView } from '~/shared/schemas/my-giving';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
-import { adminQueryKey } from '../../../lib/admin/query-client';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
+import { adminQueryKey } from '~/client/lib/admin/query-client';
 
 const statementsKey = [...adminQueryKey, 'statements'] as const;
 

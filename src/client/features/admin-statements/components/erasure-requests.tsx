@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ErasureRequestView } from '~/shared/schemas/my-giving';
-import { ApiError } from '../../../lib/api';
-import { failureToast } from '../../../lib/failure-toast';
-import { useToast } from '../../../components/ui/toast';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ApiError } from '~/client/lib/api';
+import { failureToast } from '~/client/lib/failure-toast';
+import { useToast } from '~/client/components/ui/toast';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import {
   ActionButton,
   cellClass,
@@ -11,8 +11,11 @@ import {
   DateTimeCell,
   EmptyState,
   QueryStatus,
-} from '../../../components/ui/panel-parts';
-import { useDecideErasure, useErasureRequestsQuery } from '../api/statements';
+} from '~/client/components/ui/panel-parts';
+import {
+  useDecideErasure,
+  useErasureRequestsQuery,
+} from '~/client/features/admin-statements/api/statements';
 
 const statusLabels = { requested: 'Waiting', erased: 'Erased', declined: 'Declined' } as const;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '~/shared/money';
-import { failureToast } from '../../../lib/failure-toast';
-import { useToast } from '../../../components/ui/toast';
+import { failureToast } from '~/client/lib/failure-toast';
+import { useToast } from '~/client/components/ui/toast';
 import {
   ActionButton,
   cellClass,
@@ -11,14 +11,14 @@ import {
   EmptyState,
   PanelHeader,
   QueryStatus,
-} from '../../../components/ui/panel-parts';
+} from '~/client/components/ui/panel-parts';
 import {
   statementPreviewUrl,
   statementsCsvUrl,
   useSendStatements,
   useStatementsQuery,
-} from '../api/statements';
-import { openingStatementYear } from '../lib/opening-year';
+} from '~/client/features/admin-statements/api/statements';
+import { openingStatementYear } from '~/client/features/admin-statements/lib/opening-year';
 import { ErasureRequests } from './erasure-requests';
 
 /**

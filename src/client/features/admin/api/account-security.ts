@@ -11,9 +11,9 @@ import {
 } from '~/shared/schemas/admin-second-factor';
 import { passkeyCreationOptions } from '~/shared/schemas/webauthn';
 import { noContent } from '~/shared/schemas/common';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
-import { createPasskey } from '../lib/passkey-ceremony';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
+import { createPasskey } from '~/client/features/admin/lib/passkey-ceremony';
 
 /** The signed-in administrator's own second factors (Account Security). */
 export const accountSecurityKey = ['admin', 'account-security'] as const;

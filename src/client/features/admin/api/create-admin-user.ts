@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { adminUserCreated, type CreateAdminInput } from '~/shared/schemas/admin';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 export function createAdminUser(input: CreateAdminInput, csrfToken: string) {
   return adminRequest('/api/admin/users', adminUserCreated, {

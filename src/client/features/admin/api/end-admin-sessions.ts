@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { sessionsEnded } from '~/shared/schemas/admin';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 /** Signs an administrator out everywhere; answers how many sessions were ended. */
 export function endAdminSessions(id: string, csrfToken: string) {

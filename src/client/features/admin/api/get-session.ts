@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { sessionResponse, type AdminSession } from '~/shared/schemas/admin';
-import { ApiError } from '../../../lib/api';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { sessionQueryKey } from '../../../lib/admin/session-query-key';
+import { ApiError } from '~/client/lib/api';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { sessionQueryKey } from '~/client/lib/admin/session-query-key';
 
 /** The signed-in administrator, or null when there is no session (spec 7's 401 variant). */
 export async function getSession(): Promise<AdminSession | null> {

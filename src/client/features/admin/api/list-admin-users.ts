@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminUsersListing } from '~/shared/schemas/admin';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 
 export function listAdminUsers() {
   return adminRequest('/api/admin/users', adminUsersListing);

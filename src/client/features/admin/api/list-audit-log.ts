@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { auditListing } from '~/shared/schemas/admin';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 
 export const AUDIT_LOG_LIMIT = 100;
 

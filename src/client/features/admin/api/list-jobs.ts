@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { JobStatus } from '~/shared/domain';
 import { jobListing, type JobListing } from '~/shared/schemas/admin';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 
 export const JOB_LIST_LIMIT = 100;
 

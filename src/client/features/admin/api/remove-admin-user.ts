@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { noContent } from '~/shared/schemas/common';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 /** The server refuses (409) to remove yourself or the last owner. */
 export function removeAdminUser(id: string, csrfToken: string) {

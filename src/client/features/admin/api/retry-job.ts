@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { jobRetried } from '~/shared/schemas/admin';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 /** Puts a dead job back in the queue; the server answers 409 when it is not dead. */
 export function retryJob(id: number, csrfToken: string) {

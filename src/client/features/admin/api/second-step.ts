@@ -7,7 +7,7 @@ import {
   type SecondFactorInput,
 } from '~/shared/schemas/admin-second-factor';
 import { passkeyCreationOptions, passkeyRequestOptions } from '~/shared/schemas/webauthn';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useStartSession } from './sign-in';
 
 /**

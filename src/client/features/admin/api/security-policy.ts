@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { securityPolicy, securityPolicyChanged } from '~/shared/schemas/admin-second-factor';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 /** Owners: whether every administrator must have a second factor. */
 export function useSecurityPolicyQuery() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AdminSession, type LoginInput } from '~/shared/schemas/admin';
 import { loginAnswer } from '~/shared/schemas/admin-second-factor';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { sessionQueryKey } from '../../../lib/admin/session-query-key';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { sessionQueryKey } from '~/client/lib/admin/session-query-key';
 
 /** The password step: signed in, or a second step to take (the server says which). */
 export function signIn(input: LoginInput) {

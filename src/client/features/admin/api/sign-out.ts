@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { noContent } from '~/shared/schemas/common';
-import { ApiError } from '../../../lib/api';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { ApiError } from '~/client/lib/api';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 export async function signOut(csrfToken: string) {
   try {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { LoadingState } from '../../../components/ui/panel-parts';
-import { useAccountSecurityQuery } from '../api/account-security';
-import { plainMessage } from '../lib/plain-message';
-import { ADMIN_HOME } from '../lib/safe-next-path';
+import { Button } from '~/client/components/ui/button';
+import { LoadingState } from '~/client/components/ui/panel-parts';
+import { useAccountSecurityQuery } from '~/client/features/admin/api/account-security';
+import { plainMessage } from '~/client/features/admin/lib/plain-message';
+import { ADMIN_HOME } from '~/client/features/admin/lib/safe-next-path';
 import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesSection } from './recovery-codes-section';
 import { RecoveryCodesList } from './recovery-codes-list';

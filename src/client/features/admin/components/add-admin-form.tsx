@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FieldShell, TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
+import { Button } from '~/client/components/ui/button';
+import { FieldShell, TextField } from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { ApiError } from '~/client/lib/api';
 import type { CreateAdminInput } from '~/shared/schemas/admin';
-import { useCreateAdminUser } from '../api/create-admin-user';
+import { useCreateAdminUser } from '~/client/features/admin/api/create-admin-user';
 import type { AdminRole } from '~/shared/domain';
 
 const empty: Required<CreateAdminInput> = { username: '', password: '', role: 'admin' };

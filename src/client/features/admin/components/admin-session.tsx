@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { AdminSessionContext } from '../../../lib/admin/admin-session-context';
-import { useSessionQuery } from '../api/get-session';
-import { loginPathFor } from '../lib/safe-next-path';
+import { AdminSessionContext } from '~/client/lib/admin/admin-session-context';
+import { useSessionQuery } from '~/client/features/admin/api/get-session';
+import { loginPathFor } from '~/client/features/admin/lib/safe-next-path';
 import { AdminStatusScreen } from './admin-status-screen';
 
 /**

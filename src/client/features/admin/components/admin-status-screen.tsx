@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from '~/client/components/ui/button';
 
 /** A whole-page state of the admin area: checking the session, or failing to. */
 export function AdminStatusScreen({

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useToast } from '../../../components/ui/toast';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
-import { useEndAdminSessions } from '../api/end-admin-sessions';
-import { useAdminUsersQuery } from '../api/list-admin-users';
-import { useRemoveAdminUser } from '../api/remove-admin-user';
+import { useToast } from '~/client/components/ui/toast';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
+import { useEndAdminSessions } from '~/client/features/admin/api/end-admin-sessions';
+import { useAdminUsersQuery } from '~/client/features/admin/api/list-admin-users';
+import { useRemoveAdminUser } from '~/client/features/admin/api/remove-admin-user';
 import type { AdminAccount } from '~/shared/schemas/admin';
 import { AddAdminForm } from './add-admin-form';
 import { SecurityPolicyForm } from './security-policy-form';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import {
   ActionButton,
   cellClass,
@@ -16,7 +16,7 @@ import {
   EmptyState,
   PanelHeader,
   QueryStatus,
-} from '../../../components/ui/panel-parts';
+} from '~/client/components/ui/panel-parts';
 
 export const REMOVE_ADMIN_QUESTION = 'Are you sure you want to remove this administrator?';
 

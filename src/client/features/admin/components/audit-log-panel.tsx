@@ -1,4 +1,4 @@
-import { useAuditLogQuery } from '../api/list-audit-log';
+import { useAuditLogQuery } from '~/client/features/admin/api/list-audit-log';
 import type { AuditEntry } from '~/shared/schemas/admin';
 import {
   cellClass,
@@ -7,7 +7,7 @@ import {
   EmptyState,
   PanelHeader,
   QueryStatus,
-} from '../../../components/ui/panel-parts';
+} from '~/client/components/ui/panel-parts';
 
 /** Owners only: who did what to whom, newest first. */
 export default function AuditLogPanel() {

@@ -2,8 +2,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AdminSessionContext } from '../../../lib/admin/admin-session-context';
-import { renderWithProviders, testAdminSession } from '../../../test/component-test-kit';
+import { AdminSessionContext } from '~/client/lib/admin/admin-session-context';
+import { renderWithProviders, testAdminSession } from '~/client/test/component-test-kit';
 import { DashboardShell, type AdminTab } from './dashboard-shell';
 
 /**

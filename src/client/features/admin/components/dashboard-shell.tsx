@@ -9,13 +9,13 @@ import {
 import { Link, useLocation, useSearch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import siteConfig from '~/client/lib/site-config';
-import { Button } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { adminQueryKey } from '../../../lib/admin/query-client';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
-import { useSignOut } from '../api/sign-out';
-import { ADMIN_ACCOUNT, ADMIN_LOGIN } from '../lib/safe-next-path';
-import { sectionHref, sectionInAddress } from '../lib/dashboard-section';
+import { Button } from '~/client/components/ui/button';
+import { useToast } from '~/client/components/ui/toast';
+import { adminQueryKey } from '~/client/lib/admin/query-client';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
+import { useSignOut } from '~/client/features/admin/api/sign-out';
+import { ADMIN_ACCOUNT, ADMIN_LOGIN } from '~/client/features/admin/lib/safe-next-path';
+import { sectionHref, sectionInAddress } from '~/client/features/admin/lib/dashboard-section';
 import { SectionNav } from './section-nav';
 
 /** The signed-in administrator's frame: who is signed in and the way out, above the page. */

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminSession } from '~/shared/schemas/admin';
 import type { TotpSetup } from '~/shared/schemas/admin-second-factor';
-import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api';
+import { Button } from '~/client/components/ui/button';
+import { ApiError } from '~/client/lib/api';
 import {
   enrolmentPasskeyOptions,
   useFinishEnrolment,
   useStartEnrolmentTotp,
-} from '../api/second-step';
-import { createPasskey } from '../lib/passkey-ceremony';
-import { fieldMessages, plainMessage } from '../lib/plain-message';
+} from '~/client/features/admin/api/second-step';
+import { createPasskey } from '~/client/features/admin/lib/passkey-ceremony';
+import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 import { PasskeyNameForm } from './passkey-name-form';
 import { TotpSetupForm } from './totp-setup-form';
 

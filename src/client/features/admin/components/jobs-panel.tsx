@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast';
-import { JOB_LIST_LIMIT, useJobsQuery } from '../api/list-jobs';
-import { useRetryJob } from '../api/retry-job';
+import { useToast } from '~/client/components/ui/toast';
+import { JOB_LIST_LIMIT, useJobsQuery } from '~/client/features/admin/api/list-jobs';
+import { useRetryJob } from '~/client/features/admin/api/retry-job';
 import { jobStatuses, type JobStatus } from '~/shared/domain';
 import type { JobSummary } from '~/shared/schemas/admin';
 import {
@@ -14,7 +14,7 @@ import {
   PanelHeader,
   QueryStatus,
   StatusCounts,
-} from '../../../components/ui/panel-parts';
+} from '~/client/components/ui/panel-parts';
 
 const statusLabels: Record<JobStatus, string> = {
   pending: 'Pending',

@@ -9,7 +9,7 @@ import {
   serveApi,
   testAdminSession,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import { LoginScreen } from './login-screen';
 
 /**

@@ -3,13 +3,13 @@ import type { AdminSession } from '~/shared/schemas/admin';
 import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
 import { useLocation, useSearch } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { useDismissToast, useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { useSessionQuery } from '../api/get-session';
-import { useSignIn, useStartSession } from '../api/sign-in';
-import { safeNextPath } from '../lib/safe-next-path';
+import { Button } from '~/client/components/ui/button';
+import { TextField } from '~/client/components/ui/field';
+import { useDismissToast, useToast } from '~/client/components/ui/toast';
+import { ApiError } from '~/client/lib/api';
+import { useSessionQuery } from '~/client/features/admin/api/get-session';
+import { useSignIn, useStartSession } from '~/client/features/admin/api/sign-in';
+import { safeNextPath } from '~/client/features/admin/lib/safe-next-path';
 
 // The second steps load only when a sign-in needs one: most sign-ins of most sites never do.
 const SecondFactorStep = lazy(() =>

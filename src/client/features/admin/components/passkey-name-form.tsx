@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { Button } from '~/client/components/ui/button';
+import { TextField } from '~/client/components/ui/field';
 
 /**
  * A name for a new passkey, then the browser's own prompt to create it. With `askPassword` (a

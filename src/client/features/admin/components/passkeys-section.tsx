@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { AccountSecurity, PasskeyView } from '~/shared/schemas/admin-second-factor';
-import { Button } from '../../../components/ui/button';
-import { ActionButton } from '../../../components/ui/panel-parts';
-import { useToast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../../lib/format-date-time';
-import { useAddPasskey, useRemovePasskey } from '../api/account-security';
-import { fieldMessages, plainMessage } from '../lib/plain-message';
+import { Button } from '~/client/components/ui/button';
+import { ActionButton } from '~/client/components/ui/panel-parts';
+import { useToast } from '~/client/components/ui/toast';
+import { formatDateTime } from '~/client/lib/format-date-time';
+import { useAddPasskey, useRemovePasskey } from '~/client/features/admin/api/account-security';
+import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 import { PasskeyNameForm } from './passkey-name-form';
 import { ReauthForm } from './reauth-form';
 import { SecuritySection } from './security-section';

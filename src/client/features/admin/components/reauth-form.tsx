@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ReauthInput } from '~/shared/schemas/admin-second-factor';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { Button } from '~/client/components/ui/button';
+import { TextField } from '~/client/components/ui/field';
 
 /**
  * A second look before weakening the account: the password, or (with the app switched on) a

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '~/client/components/ui/button';
 
 /**
  * New recovery codes, shown this once: what they are for, the codes, and a way to copy them.

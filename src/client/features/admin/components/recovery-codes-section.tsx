@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { AccountSecurity } from '~/shared/schemas/admin-second-factor';
-import { Button } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { useRegenerateRecoveryCodes } from '../api/account-security';
-import { fieldMessages, plainMessage } from '../lib/plain-message';
+import { Button } from '~/client/components/ui/button';
+import { useToast } from '~/client/components/ui/toast';
+import { useRegenerateRecoveryCodes } from '~/client/features/admin/api/account-security';
+import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 import { ReauthForm } from './reauth-form';
 import { SecuritySection } from './security-section';
 

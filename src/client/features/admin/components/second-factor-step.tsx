@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AdminSession } from '~/shared/schemas/admin';
 import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api';
-import { passkeySignInOptions, useFinishSecondFactor } from '../api/second-step';
-import { signWithPasskey } from '../lib/passkey-ceremony';
-import { fieldMessages, plainMessage } from '../lib/plain-message';
+import { Button } from '~/client/components/ui/button';
+import { TextField } from '~/client/components/ui/field';
+import { ApiError } from '~/client/lib/api';
+import {
+  passkeySignInOptions,
+  useFinishSecondFactor,
+} from '~/client/features/admin/api/second-step';
+import { signWithPasskey } from '~/client/features/admin/lib/passkey-ceremony';
+import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 
 type CodeKind = 'totp' | 'recovery-code';
 

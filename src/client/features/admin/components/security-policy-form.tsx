@@ -1,9 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../../lib/format-date-time';
-import { useSecurityPolicyQuery, useSetSecurityPolicy } from '../api/security-policy';
-import { plainMessage } from '../lib/plain-message';
+import { Button } from '~/client/components/ui/button';
+import { useToast } from '~/client/components/ui/toast';
+import { formatDateTime } from '~/client/lib/format-date-time';
+import {
+  useSecurityPolicyQuery,
+  useSetSecurityPolicy,
+} from '~/client/features/admin/api/security-policy';
+import { plainMessage } from '~/client/features/admin/lib/plain-message';
 
 /**
  * Owners: require a second factor of every administrator. Those without one are signed out and

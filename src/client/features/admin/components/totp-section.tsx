@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import type { AccountSecurity, TotpSetup } from '~/shared/schemas/admin-second-factor';
-import { Button } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../../lib/format-date-time';
-import { useConfirmTotp, useDisableTotp, useStartTotpSetup } from '../api/account-security';
-import { fieldMessages, plainMessage } from '../lib/plain-message';
+import { Button } from '~/client/components/ui/button';
+import { useToast } from '~/client/components/ui/toast';
+import { formatDateTime } from '~/client/lib/format-date-time';
+import {
+  useConfirmTotp,
+  useDisableTotp,
+  useStartTotpSetup,
+} from '~/client/features/admin/api/account-security';
+import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 import { ReauthForm } from './reauth-form';
 import { SecuritySection } from './security-section';
 import { TotpSetupForm } from './totp-setup-form';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TotpSetup } from '~/shared/schemas/admin-second-factor';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { Button } from '~/client/components/ui/button';
+import { TextField } from '~/client/components/ui/field';
 
 /** The secret in groups of four, easier to type into an app by hand. */
 function grouped(secret: string) {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '~/client/lib/api';
 
 /**
  * What a person reads of a failed call: the server's own sentence, without the status the

@@ -1,5 +1,5 @@
 import type { ContactMessageInput } from '~/shared/schemas/contact';
-import { postJson } from '../../../lib/api';
+import { postJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
 const answer = import.meta.env.DEV

@@ -1,11 +1,11 @@
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
-import { usePageForm } from '../../../app/page-data';
-import { Button } from '../../../components/ui/button';
-import { FormNotice, HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { failureToast } from '../../../lib/failure-toast';
-import { useZodForm } from '../../../lib/use-zod-form';
-import { sendContactMessage } from '../api/send-contact-message';
+import { usePageForm } from '~/client/app/page-data';
+import { Button } from '~/client/components/ui/button';
+import { FormNotice, HoneypotField, TextAreaField, TextField } from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
+import { sendContactMessage } from '~/client/features/contact/api/send-contact-message';
 
 const loadSchema = () => import('~/shared/schemas/contact').then((m) => m.contactMessageInput);
 

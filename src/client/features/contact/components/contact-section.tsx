@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useSiteContent } from '../../../lib/site-content';
+import { useSiteContent } from '~/client/lib/site-content';
 import { ContactForm } from './contact-form';
 
 export function ContactSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {

@@ -1,5 +1,5 @@
 import type { PaymentSetupInput, RecordDonationInput } from '~/shared/schemas/donations';
-import { contractOf, getJson, postJson } from '../../../lib/api';
+import { contractOf, getJson, postJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
 const contracts = import.meta.env.DEV ? () => import('~/shared/schemas/donations') : null;

@@ -1,4 +1,4 @@
-import { PAGE_DATA_ELEMENT_ID, type PageDataSnapshot } from '../../../app/page-data';
+import { PAGE_DATA_ELEMENT_ID, type PageDataSnapshot } from '~/client/app/page-data';
 import type { DonateOptions } from '~/shared/donate-options';
 
 /**

@@ -1,4 +1,4 @@
-import { contractOf, getJson } from '../../../lib/api';
+import { contractOf, getJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
 const cardContracts = import.meta.env.DEV ? () => import('~/shared/schemas/manage-gift') : null;

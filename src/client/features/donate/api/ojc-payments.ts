@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { ojcChargeInput, ojcCreatePaymentInput } from '~/shared/schemas/ojc';
-import { contractOf, getJson, postJson } from '../../../lib/api';
+import { contractOf, getJson, postJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
 const contracts = import.meta.env.DEV ? () => import('~/shared/schemas/ojc') : null;

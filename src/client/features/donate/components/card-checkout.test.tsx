@@ -14,11 +14,11 @@ import {
   shownToast,
   stubNavigation,
   type Reply,
-} from '../../../test/component-test-kit';
-import { loadStripeJs } from '../lib/load-stripe';
+} from '~/client/test/component-test-kit';
+import { loadStripeJs } from '~/client/features/donate/lib/load-stripe';
 import { CardCheckout } from './card-checkout';
 
-vi.mock('../lib/load-stripe', () => ({ loadStripeJs: vi.fn() }));
+vi.mock('~/client/features/donate/lib/load-stripe', () => ({ loadStripeJs: vi.fn() }));
 
 const stripeConfig = {
   configured: true,

@@ -1,17 +1,21 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { coverFeeCents, formatMoney } from '~/shared/money';
-import { Button } from '../../../components/ui/button';
-import { HoneypotField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { getStripeConfig, recordDonation, setUpCardPayment } from '../api/card-payments';
+import { Button } from '~/client/components/ui/button';
+import { HoneypotField } from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { ApiError } from '~/client/lib/api';
+import {
+  getStripeConfig,
+  recordDonation,
+  setUpCardPayment,
+} from '~/client/features/donate/api/card-payments';
 import type { CheckoutPageData } from '~/shared/donate-options';
-import { OfficeContact } from '../../../components/layout/office-contact';
-import { createAttemptKeys } from '../lib/attempt-key';
+import { OfficeContact } from '~/client/components/layout/office-contact';
+import { createAttemptKeys } from '~/client/features/donate/lib/attempt-key';
 import type { CheckoutChoice } from '~/shared/checkout-link';
-import { loadStripeJs } from '../lib/load-stripe';
-import { cardProblem, paymentProblem } from '../lib/payment-problem';
+import { loadStripeJs } from '~/client/features/donate/lib/load-stripe';
+import { cardProblem, paymentProblem } from '~/client/features/donate/lib/payment-problem';
 import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
 import { PaymentSetupError, SETUP_FAILED } from './payment-setup-error';

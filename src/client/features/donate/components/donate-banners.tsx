@@ -1,4 +1,4 @@
-import { OfficeContact } from '../../../components/layout/office-contact';
+import { OfficeContact } from '~/client/components/layout/office-contact';
 
 /** Spec 2: the green thank-you after a payment, the red banner after a payment issue. */
 export function DonateBanners({

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { PageFormState } from '~/shared/page-forms';
-import { TextField } from '../../../components/ui/field';
-import { fieldErrors } from '../../../lib/use-zod-form';
+import { TextField } from '~/client/components/ui/field';
+import { fieldErrors } from '~/client/lib/use-zod-form';
 import {
   dedicationError,
   dedicationPayload,

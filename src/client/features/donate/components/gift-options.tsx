@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/ui/field';
+import { TextField } from '~/client/components/ui/field';
 
 export interface Dedication {
   enabled: boolean;

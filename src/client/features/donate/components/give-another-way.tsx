@@ -1,6 +1,6 @@
 import siteConfig from '~/client/lib/site-config';
 import { useId, type ReactNode } from 'react';
-import { useSiteContent } from '../../../lib/site-content';
+import { useSiteContent } from '~/client/lib/site-content';
 
 /**
  * When no way to pay online is set up (for this kind of gift): says so, and how to give through

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 import { formatMoney } from '~/shared/money';
-import { OfficeContact } from '../../../components/layout/office-contact';
+import { OfficeContact } from '~/client/components/layout/office-contact';
 import type { ManagedGift as CardGift } from '~/shared/schemas/manage-gift';
 import type { OjcGift } from '~/shared/schemas/ojc';
 

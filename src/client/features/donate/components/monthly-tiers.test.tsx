@@ -2,7 +2,7 @@
 import siteConfig from '@site-config';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/component-test-kit';
+import { renderWithProviders } from '~/client/test/component-test-kit';
 import { MonthlyTiers } from './monthly-tiers';
 
 describe('the monthly tiers', () => {

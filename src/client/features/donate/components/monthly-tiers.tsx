@@ -1,6 +1,6 @@
-import { useSiteContent } from '../../../lib/site-content';
-import { buttonClass } from '../../../components/ui/button';
-import { RichText } from '../../../components/ui/rich-text';
+import { useSiteContent } from '~/client/lib/site-content';
+import { buttonClass } from '~/client/components/ui/button';
+import { RichText } from '~/client/components/ui/rich-text';
 import { Link } from 'wouter';
 import type { PayMethod } from '~/shared/checkout-link';
 

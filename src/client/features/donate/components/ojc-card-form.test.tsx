@@ -10,7 +10,7 @@ import {
   serveApi,
   shownToast,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import { OjcCardForm } from './ojc-card-form';
 
 const payment: OjcPayment = {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { formatMoney } from '~/shared/money';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
-import { usePageForm } from '../../../app/page-data';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { usePageForm } from '~/client/app/page-data';
+import { Button } from '~/client/components/ui/button';
+import { TextField } from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import type { OjcPayment } from '~/shared/schemas/ojc';
-import { chargeOjcPayment } from '../api/ojc-payments';
-import { paymentProblem } from '../lib/payment-problem';
+import { chargeOjcPayment } from '~/client/features/donate/api/ojc-payments';
+import { paymentProblem } from '~/client/features/donate/lib/payment-problem';
 
 /** The server's own rules (number, MM/YY, not expired), with the browser's clock. */
 const loadCardSchema = () =>

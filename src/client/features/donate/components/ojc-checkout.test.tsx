@@ -11,7 +11,7 @@ import {
   shownToast,
   stubNavigation,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import { OJC_REDIRECT_DELAY_MS, OjcCheckout } from './ojc-checkout';
 
 const oneTime: CheckoutChoice = { amount: 36, type: 'onetime', method: 'ojc' };

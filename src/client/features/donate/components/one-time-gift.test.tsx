@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { PayMethod } from '~/shared/checkout-link';
 import type { DonateOptions } from '~/shared/donate-options';
-import { fieldError, renderWithProviders, stubNavigation } from '../../../test/component-test-kit';
-import { readDonateChoice, type DonateChoice } from '../lib/donate-choice';
+import { fieldError, renderWithProviders, stubNavigation } from '~/client/test/component-test-kit';
+import { readDonateChoice, type DonateChoice } from '~/client/features/donate/lib/donate-choice';
 import { OneTimeGift } from './one-time-gift';
 
 const limits: DonateOptions['limits'] = { minDollars: 1, maxDollars: 25_000 };

@@ -1,8 +1,8 @@
 import { formatMoney } from '~/shared/money';
 import { useId, useSyncExternalStore, type FormEvent } from 'react';
 import siteConfig from '~/client/lib/site-config';
-import { buttonClass } from '../../../components/ui/button';
-import { useSiteContent } from '../../../lib/site-content';
+import { buttonClass } from '~/client/components/ui/button';
+import { useSiteContent } from '~/client/lib/site-content';
 import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
 import type { DonateOptions } from '~/shared/donate-options';
 import {
@@ -10,7 +10,7 @@ import {
   giftType,
   missingAmountMessage,
   type DonateChoice,
-} from '../lib/donate-choice';
+} from '~/client/features/donate/lib/donate-choice';
 import { GiveAnotherWay } from './give-another-way';
 import { MethodChoice } from './method-choice';
 

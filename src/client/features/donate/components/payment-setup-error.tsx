@@ -1,5 +1,5 @@
-import { OfficeContact } from '../../../components/layout/office-contact';
-import { buttonClass } from '../../../components/ui/button';
+import { OfficeContact } from '~/client/components/layout/office-contact';
+import { buttonClass } from '~/client/components/ui/button';
 
 /** Spec 8 fallback when nothing more precise is known. */
 export const SETUP_FAILED = 'Payment system initialization failed';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '~/client/lib/api';
 import { cardProblem, paymentProblem } from './payment-problem';
 
 describe('a failed payment step in a donor’s words', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '~/client/lib/api';
 
 /** Said whenever it is certain: the one thing a donor most needs to know after a failure. */
 export const NOTHING_TAKEN = 'No money was taken.';

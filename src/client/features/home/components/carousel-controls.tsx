@@ -1,5 +1,5 @@
-import type { useCarousel } from '../hooks/use-carousel';
-import { Icon } from '../../../components/ui/icon';
+import type { useCarousel } from '~/client/features/home/hooks/use-carousel';
+import { Icon } from '~/client/components/ui/icon';
 import { useScripted } from '~/client/lib/use-scripted';
 
 interface CarouselControlsProps {

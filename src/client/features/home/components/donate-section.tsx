@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
-import { buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '~/client/components/ui/button';
 import { SectionHeading } from './section-heading';
 
 const card =

@@ -1,12 +1,12 @@
 import type { PublicContent } from '~/shared/site-content';
-import { useSiteContent } from '../../../lib/site-content';
-import { buttonClass } from '../../../components/ui/button';
-import { ResponsivePicture } from '../../../components/ui/responsive-picture';
-import { useCarousel } from '../hooks/use-carousel';
-import { scrollToStoryline } from '../lib/scroll-past';
-import { HERO_INTERVAL_MS, HERO_LOCK_MS } from '../lib/timing';
+import { useSiteContent } from '~/client/lib/site-content';
+import { buttonClass } from '~/client/components/ui/button';
+import { ResponsivePicture } from '~/client/components/ui/responsive-picture';
+import { useCarousel } from '~/client/features/home/hooks/use-carousel';
+import { scrollToStoryline } from '~/client/features/home/lib/scroll-past';
+import { HERO_INTERVAL_MS, HERO_LOCK_MS } from '~/client/features/home/lib/timing';
 import { CarouselControls } from './carousel-controls';
-import { Icon } from '../../../components/ui/icon';
+import { Icon } from '~/client/components/ui/icon';
 import { SiteLink } from './site-link';
 import { useScripted } from '~/client/lib/use-scripted';
 

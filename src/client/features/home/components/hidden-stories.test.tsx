@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { configuredContent, renderWithProviders } from '../../../test/component-test-kit';
+import { configuredContent, renderWithProviders } from '~/client/test/component-test-kit';
 import { MiraclesSection } from './miracles-section';
 import { TestimonialsSection } from './testimonials-section';
 

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { useSiteContent } from '../../../lib/site-content';
-import { buttonClass } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icon';
+import { useSiteContent } from '~/client/lib/site-content';
+import { buttonClass } from '~/client/components/ui/button';
+import { Icon } from '~/client/components/ui/icon';
 import { SectionHeading } from './section-heading';
 
 export function MembershipSection() {

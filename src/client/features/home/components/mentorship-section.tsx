@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
-import { useSiteContent } from '../../../lib/site-content';
+import { useSiteContent } from '~/client/lib/site-content';
 import { nextSessionDate } from '~/shared/session-dates';
-import { buttonClass } from '../../../components/ui/button';
-import { formatIsoDate, formatTimeOfDay } from '../lib/format-date';
+import { buttonClass } from '~/client/components/ui/button';
+import { formatIsoDate, formatTimeOfDay } from '~/client/features/home/lib/format-date';
 import { SectionHeading } from './section-heading';
 
 /** Spec 2 and 9: the Beacon tier's quarterly circle, and when it next meets. */

@@ -1,5 +1,5 @@
-import { useSiteContent } from '../../../lib/site-content';
-import { ResponsivePicture } from '../../../components/ui/responsive-picture';
+import { useSiteContent } from '~/client/lib/site-content';
+import { ResponsivePicture } from '~/client/components/ui/responsive-picture';
 import { SectionHeading } from './section-heading';
 
 export function MiraclesSection() {

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { useSiteContent } from '../../../lib/site-content';
-import { AnchorLink } from '../../../components/layout/anchor-link';
-import { buttonClass } from '../../../components/ui/button';
-import { ResponsivePicture } from '../../../components/ui/responsive-picture';
-import { Icon } from '../../../components/ui/icon';
+import { useSiteContent } from '~/client/lib/site-content';
+import { AnchorLink } from '~/client/components/layout/anchor-link';
+import { buttonClass } from '~/client/components/ui/button';
+import { ResponsivePicture } from '~/client/components/ui/responsive-picture';
+import { Icon } from '~/client/components/ui/icon';
 import { SectionHeading } from './section-heading';
 
 export function RabbiSection() {

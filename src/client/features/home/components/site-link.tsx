@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { Link } from 'wouter';
-import { AnchorLink } from '../../../components/layout/anchor-link';
+import { AnchorLink } from '~/client/components/layout/anchor-link';
 
 /** A link to a site path ('/donate', client-side) or a home-page section ('#miracles'). */
 export function SiteLink({

@@ -1,9 +1,9 @@
-import { useSiteContent } from '../../../lib/site-content';
+import { useSiteContent } from '~/client/lib/site-content';
 import type { PublicContent } from '~/shared/site-content';
-import { useCarousel } from '../hooks/use-carousel';
-import { TESTIMONIAL_HOLD_MS, TESTIMONIAL_INTERVAL_MS } from '../lib/timing';
+import { useCarousel } from '~/client/features/home/hooks/use-carousel';
+import { TESTIMONIAL_HOLD_MS, TESTIMONIAL_INTERVAL_MS } from '~/client/features/home/lib/timing';
 import { CarouselControls } from './carousel-controls';
-import { Icon } from '../../../components/ui/icon';
+import { Icon } from '~/client/components/ui/icon';
 import { SectionHeading } from './section-heading';
 
 /**

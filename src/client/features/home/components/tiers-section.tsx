@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useSiteContent } from '../../../lib/site-content';
+import { useSiteContent } from '~/client/lib/site-content';
 import type { Tier } from '~/shared/site-config-schema';
-import { AnchorLink } from '../../../components/layout/anchor-link';
-import { buttonClass } from '../../../components/ui/button';
-import { RichText } from '../../../components/ui/rich-text';
+import { AnchorLink } from '~/client/components/layout/anchor-link';
+import { buttonClass } from '~/client/components/ui/button';
+import { RichText } from '~/client/components/ui/rich-text';
 import { Link } from 'wouter';
-import { Icon, type IconName } from '../../../components/ui/icon';
+import { Icon, type IconName } from '~/client/components/ui/icon';
 import { SectionHeading } from './section-heading';
 
 const tierIcons: IconName[] = ['spark', 'flame', 'beacon'];

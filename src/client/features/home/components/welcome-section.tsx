@@ -1,4 +1,4 @@
-import { useSiteContent } from '../../../lib/site-content';
+import { useSiteContent } from '~/client/lib/site-content';
 import { SectionHeading } from './section-heading';
 
 /** The storyline: where the hero's scroll-down arrow leads. */

@@ -1,5 +1,5 @@
-import { useSiteContent } from '../../../lib/site-content';
-import { Icon } from '../../../components/ui/icon';
+import { useSiteContent } from '~/client/lib/site-content';
+import { Icon } from '~/client/components/ui/icon';
 
 export function WhatsappSection() {
   const { url, heading, text } = useSiteContent('whatsappChannel');

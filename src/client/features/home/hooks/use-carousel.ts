@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type FocusEvent } from 'react';
-import { createAutoAdvance, type AutoAdvance } from '../lib/auto-advance';
-import { carouselReducer, initCarousel } from '../lib/carousel-state';
+import { createAutoAdvance, type AutoAdvance } from '~/client/features/home/lib/auto-advance';
+import { carouselReducer, initCarousel } from '~/client/features/home/lib/carousel-state';
 import { useHydrated, usePrefersReducedMotion } from './use-media';
 
 interface CarouselOptions {

@@ -1,4 +1,4 @@
-import { HEADER_OFFSET, prefersReducedMotion } from '../../../lib/scroll';
+import { HEADER_OFFSET, prefersReducedMotion } from '~/client/lib/scroll';
 
 /**
  * The hero's scroll-down arrow: to the section with id `storyline`, else to the page's second

@@ -5,7 +5,7 @@ import {
   ghlContactResult,
   ghlContactsResult,
 } from '~/shared/schemas/integrations';
-import { adminRequest } from '../../../lib/admin/admin-request';
+import { adminRequest } from '~/client/lib/admin/admin-request';
 
 /** The CRM tab's calls (spec 7): the connection test, the newest contacts, a search by email. */
 

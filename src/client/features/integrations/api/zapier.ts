@@ -7,8 +7,8 @@ import {
   zapierSecret,
   zapierStatus,
 } from '~/shared/schemas/integrations';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 /** The Zapier tab's calls (spec 7), the secret and the delivery log. */
 

@@ -1,7 +1,11 @@
 import type { WebhookDeliveryStatus as DeliveryStatus } from '~/shared/domain';
 import type { WebhookDelivery } from '~/shared/schemas/integrations';
-import { useToast } from '../../../components/ui/toast';
-import { useDeliveriesQuery, useResendDelivery, useResendFailed } from '../api/zapier';
+import { useToast } from '~/client/components/ui/toast';
+import {
+  useDeliveriesQuery,
+  useResendDelivery,
+  useResendFailed,
+} from '~/client/features/integrations/api/zapier';
 import {
   ActionButton,
   cellClass,
@@ -9,7 +13,7 @@ import {
   DateTimeCell,
   EmptyState,
   QueryStatus,
-} from '../../../components/ui/panel-parts';
+} from '~/client/components/ui/panel-parts';
 
 const statusLabels: Record<DeliveryStatus, string> = {
   pending: 'Retrying',

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '~/shared/money';
 import type { CrmContact } from '~/shared/schemas/integrations';
-import { TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { failureToast } from '../../../lib/failure-toast';
-import { findGhlContact, type useGhlContactsQuery } from '../api/ghl';
-import { formatDateTime } from '../../../lib/format-date-time';
-import { ActionButton, EmptyState, LoadingState } from '../../../components/ui/panel-parts';
+import { TextField } from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { failureToast } from '~/client/lib/failure-toast';
+import { findGhlContact, type useGhlContactsQuery } from '~/client/features/integrations/api/ghl';
+import { formatDateTime } from '~/client/lib/format-date-time';
+import { ActionButton, EmptyState, LoadingState } from '~/client/components/ui/panel-parts';
 
 /** Spec 9: a card shows its first two tags, then how many more. */
 const TAGS_SHOWN = 2;

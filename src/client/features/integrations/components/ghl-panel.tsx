@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { CrmContact } from '~/shared/schemas/integrations';
-import { useToast } from '../../../components/ui/toast';
-import { useGhlConnectionQuery, useGhlContactsQuery } from '../api/ghl';
+import { useToast } from '~/client/components/ui/toast';
+import { useGhlConnectionQuery, useGhlContactsQuery } from '~/client/features/integrations/api/ghl';
 import { ContactCard, ContactList, ContactSearch } from './ghl-contacts';
-import { ActionButton, PanelHeader } from '../../../components/ui/panel-parts';
+import { ActionButton, PanelHeader } from '~/client/components/ui/panel-parts';
 
 /**
  * The GoHighLevel CRM tab: whether the site reaches the CRM, its newest contacts (the cards

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { webhookUrlMessage, type ZapierStatus } from '~/shared/schemas/integrations';
-import { TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { failureToast } from '../../../lib/failure-toast';
+import { TextField } from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { failureToast } from '~/client/lib/failure-toast';
 import {
   useRotateSecret,
   useSaveWebhookUrl,
   useSendTestEvent,
   useZapierSecretQuery,
   useZapierStatusQuery,
-} from '../api/zapier';
+} from '~/client/features/integrations/api/zapier';
 import { DeliveryLog } from './delivery-log';
-import { ActionButton, PanelHeader, QueryStatus } from '../../../components/ui/panel-parts';
+import { ActionButton, PanelHeader, QueryStatus } from '~/client/components/ui/panel-parts';
 
 /**
  * The Zapier Integration tab: the webhook the site posts its events to (donations, monthly gifts,

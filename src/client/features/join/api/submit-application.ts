@@ -1,5 +1,5 @@
 import type { MembershipApplicationInput } from '~/shared/schemas/membership';
-import { contractOf, postJson } from '../../../lib/api';
+import { contractOf, postJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
 const contracts = import.meta.env.DEV ? () => import('~/shared/schemas/membership') : null;

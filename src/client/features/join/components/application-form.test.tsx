@@ -11,7 +11,7 @@ import {
   serveApi,
   shownToast,
   type Reply,
-} from '../../../test/component-test-kit';
+} from '~/client/test/component-test-kit';
 import { ApplicationForm } from './application-form';
 
 const [spark, flame] = siteConfig.tiers;

@@ -1,19 +1,19 @@
 import siteConfig from '~/client/lib/site-config';
-import { Button } from '../../../components/ui/button';
+import { Button } from '~/client/components/ui/button';
 import {
   FieldShell,
   FormNotice,
   HoneypotField,
   TextAreaField,
   TextField,
-} from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { failureToast } from '../../../lib/failure-toast';
-import { useZodForm } from '../../../lib/use-zod-form';
+} from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
-import { usePageForm } from '../../../app/page-data';
-import { submitApplication } from '../api/submit-application';
+import { usePageForm } from '~/client/app/page-data';
+import { submitApplication } from '~/client/features/join/api/submit-application';
 
 const loadSchema = () =>
   import('~/shared/schemas/membership').then((m) => m.membershipApplicationInput);

@@ -1,4 +1,4 @@
-import { useSiteContent } from '../../../lib/site-content';
+import { useSiteContent } from '~/client/lib/site-content';
 import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
 
 interface MembershipPaymentProps {

@@ -1,5 +1,5 @@
 import type { Tier } from '~/shared/site-config-schema';
-import { RichText } from '../../../components/ui/rich-text';
+import { RichText } from '~/client/components/ui/rich-text';
 
 export const nextSteps = [
   'Submit your application',

@@ -1,6 +1,6 @@
 import { messageResponse } from '~/shared/schemas/common';
 import { myGiving } from '~/shared/schemas/my-giving';
-import { getJson, postJson } from '../../../lib/api';
+import { getJson, postJson } from '~/client/lib/api';
 
 export function requestGivingLink(email: string) {
   return postJson('/api/my-giving/link', { email }, messageResponse);

@@ -1,6 +1,6 @@
 import { formatMoney } from '~/shared/money';
 import type { MyGiving } from '~/shared/schemas/my-giving';
-import { ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '~/client/components/ui/button';
 import { formatDay, memberStatusLabels, methodLabels } from './giving-labels';
 
 const box = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-300';

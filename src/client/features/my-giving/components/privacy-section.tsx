@@ -1,5 +1,5 @@
 import { PAGE_FORM_FIELD, type PageFormState } from '~/shared/page-forms';
-import { Button } from '../../../components/ui/button';
+import { Button } from '~/client/components/ui/button';
 
 /**
  * What the site holds about the donor: a download (JSON), and the request to be forgotten, a

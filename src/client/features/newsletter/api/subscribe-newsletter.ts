@@ -1,5 +1,5 @@
 import type { NewsletterSignupInput } from '~/shared/schemas/newsletter';
-import { postJson } from '../../../lib/api';
+import { postJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
 const answer = import.meta.env.DEV

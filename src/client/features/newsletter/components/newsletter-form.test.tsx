@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, renderWithProviders, serveApi, shownToast } from '../../../test/component-test-kit';
+import { json, renderWithProviders, serveApi, shownToast } from '~/client/test/component-test-kit';
 import { NewsletterForm } from './newsletter-form';
 
 const pending =

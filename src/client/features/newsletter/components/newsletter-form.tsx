@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '~/shared/messages';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
-import { usePageForm } from '../../../app/page-data';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { subscribeNewsletter } from '../api/subscribe-newsletter';
+import { usePageForm } from '~/client/app/page-data';
+import { useToast } from '~/client/components/ui/toast';
+import { ApiError } from '~/client/lib/api';
+import { subscribeNewsletter } from '~/client/features/newsletter/api/subscribe-newsletter';
 
 export const newsletterFailureMessage = 'Failed to subscribe. Please try again.';
 

@@ -9,15 +9,15 @@ import {
   type offlineGiftView,
 } from '~/shared/schemas/offline-gifts';
 import type { z } from 'zod/mini';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/field';
-import { PanelHeader } from '../../../components/ui/panel-parts';
-import { SelectField } from '../../../components/ui/select-field';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { failureToast } from '../../../lib/failure-toast';
-import { useZodForm } from '../../../lib/use-zod-form';
-import { useRecordOfflineGift } from '../api/record-offline-gift';
+import { Button } from '~/client/components/ui/button';
+import { TextAreaField, TextField } from '~/client/components/ui/field';
+import { PanelHeader } from '~/client/components/ui/panel-parts';
+import { SelectField } from '~/client/components/ui/select-field';
+import { useToast } from '~/client/components/ui/toast';
+import { ApiError } from '~/client/lib/api';
+import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
+import { useRecordOfflineGift } from '~/client/features/offline-gifts/api/record-offline-gift';
 
 type OfflineGift = z.output<typeof offlineGiftView>;
 

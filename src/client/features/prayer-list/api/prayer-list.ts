@@ -4,9 +4,9 @@ import {
   prayerReadingRecorded,
   type PrayerReadingInput,
 } from '~/shared/schemas/prayer-list';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
-import { adminQueryKey } from '../../../lib/admin/query-client';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
+import { adminQueryKey } from '~/client/lib/admin/query-client';
 
 /** GET /api/admin/prayer-list: a week's names by intention, as the Rabbi reads them. */
 export function usePrayerListQuery(week: string | undefined) {

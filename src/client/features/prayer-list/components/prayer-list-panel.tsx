@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { formatLongDate } from '~/shared/schedule';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { failureToast } from '../../../lib/failure-toast';
+import { Button } from '~/client/components/ui/button';
+import { TextField } from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { ApiError } from '~/client/lib/api';
+import { failureToast } from '~/client/lib/failure-toast';
 import type { PrayerList } from '~/shared/schemas/prayer-list';
-import { useMarkPrayed, usePrayerListQuery } from '../api/prayer-list';
-import { EmptyState, QueryStatus } from '../../../components/ui/panel-parts';
+import { useMarkPrayed, usePrayerListQuery } from '~/client/features/prayer-list/api/prayer-list';
+import { EmptyState, QueryStatus } from '~/client/components/ui/panel-parts';
 
 /** A calendar date moved by whole days (ISO dates, no time zone involved). */
 function addDays(iso: string, days: number) {

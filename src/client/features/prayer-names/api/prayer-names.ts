@@ -5,7 +5,7 @@ import {
   prayerNameView,
   type PrayerNameInput,
 } from '~/shared/schemas/prayer-names';
-import { postJson, readAnswer, toApiError, type Contract } from '../../../lib/api';
+import { postJson, readAnswer, toApiError, type Contract } from '~/client/lib/api';
 
 export function requestPrayerLink(email: string) {
   return postJson('/api/prayer-names/link', { email }, messageResponse);

@@ -1,6 +1,6 @@
-import { usePageForm } from '../../../app/page-data';
-import { EmailLinkRequest } from '../../../components/email-link-request';
-import { requestPrayerLink } from '../api/prayer-names';
+import { usePageForm } from '~/client/app/page-data';
+import { EmailLinkRequest } from '~/client/components/email-link-request';
+import { requestPrayerLink } from '~/client/features/prayer-names/api/prayer-names';
 
 /**
  * Signed out: asks for a new link by email. Without JavaScript it posts to the page

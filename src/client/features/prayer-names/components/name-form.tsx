@@ -9,12 +9,12 @@ import {
   type PrayerNameView as PrayerName,
 } from '~/shared/schemas/prayer-names';
 import { prayerIntentionValues, prayerRelationValues } from '~/shared/domain';
-import { usePageForm } from '../../../app/page-data';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { SelectField } from '../../../components/ui/select-field';
-import { ApiError } from '../../../lib/api';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { usePageForm } from '~/client/app/page-data';
+import { Button, buttonClass } from '~/client/components/ui/button';
+import { TextField } from '~/client/components/ui/field';
+import { SelectField } from '~/client/components/ui/select-field';
+import { ApiError } from '~/client/lib/api';
+import { useZodForm } from '~/client/lib/use-zod-form';
 
 /** The schema is in this page's chunk already (the labels come from its module). */
 const loadSchema = () => Promise.resolve(prayerNameInput);

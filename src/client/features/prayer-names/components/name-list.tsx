@@ -6,7 +6,7 @@ import {
   prayerRelationHebrew,
   type PrayerNameView as PrayerName,
 } from '~/shared/schemas/prayer-names';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button, buttonClass } from '~/client/components/ui/button';
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });

@@ -7,8 +7,8 @@ import {
   adminVideo,
   adminVideoListing,
 } from '~/shared/schemas/videos';
-import { adminRequest } from '../../../lib/admin/admin-request';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 /** The video library's admin calls (spec 7): videos, publishing, deleting, moderation. */
 

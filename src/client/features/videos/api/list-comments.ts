@@ -1,5 +1,5 @@
 import { publicCommentListing } from '~/shared/schemas/videos';
-import { getJson } from '../../../lib/api';
+import { getJson } from '~/client/lib/api';
 
 export const COMMENTS_PAGE_SIZE = 20;
 

@@ -1,5 +1,5 @@
 import { publicVideoListing, videoLimits } from '~/shared/schemas/videos';
-import { getJson } from '../../../lib/api';
+import { getJson } from '~/client/lib/api';
 
 /** One page of published videos (1 is the first), as /videos shows them. */
 export function listVideos(page: number) {

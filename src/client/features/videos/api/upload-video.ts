@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { adminVideo, type AdminVideo } from '~/shared/schemas/videos';
-import { readAnswer, toApiError } from '../../../lib/api';
-import { useAdminSession } from '../../../lib/admin/admin-session-context';
+import { readAnswer, toApiError } from '~/client/lib/api';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 export interface VideoFormUpload {
   /** Absent for a new video. */

@@ -1,10 +1,10 @@
 import { PAGE_FORM_FIELD, type PageFormState } from '~/shared/page-forms';
-import { Button } from '../../../components/ui/button';
-import { FormNotice, HoneypotField, TextAreaField, TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { failureToast } from '../../../lib/failure-toast';
-import { useZodForm } from '../../../lib/use-zod-form';
-import { postComment } from '../api/post-comment';
+import { Button } from '~/client/components/ui/button';
+import { FormNotice, HoneypotField, TextAreaField, TextField } from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
+import { postComment } from '~/client/features/videos/api/post-comment';
 
 const loadSchema = () => import('~/shared/schemas/videos').then((m) => m.commentInput);
 

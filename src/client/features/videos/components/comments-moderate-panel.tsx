@@ -1,17 +1,17 @@
 import { useId, useState } from 'react';
 import type { CommentStatus } from '~/shared/domain';
 import type { AdminComment } from '~/shared/schemas/videos';
-import { useToast } from '../../../components/ui/toast';
-import { failureToast } from '../../../lib/failure-toast';
+import { useToast } from '~/client/components/ui/toast';
+import { failureToast } from '~/client/lib/failure-toast';
 import {
   COMMENTS_PAGE_SIZE,
   useAdminCommentsQuery,
   useApproveComment,
   useDeleteComment,
-} from '../api/admin-videos';
-import { useDeleteConfirmation } from '../../../components/ui/delete-confirmation';
-import { PagedTable } from '../../../components/ui/paged-table';
-import { ActionButton, cellClass, DateTimeCell } from '../../../components/ui/panel-parts';
+} from '~/client/features/videos/api/admin-videos';
+import { useDeleteConfirmation } from '~/client/components/ui/delete-confirmation';
+import { PagedTable } from '~/client/components/ui/paged-table';
+import { ActionButton, cellClass, DateTimeCell } from '~/client/components/ui/panel-parts';
 
 export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this comment?';
 

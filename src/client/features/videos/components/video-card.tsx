@@ -1,6 +1,6 @@
 import type { PublicCommentListing, PublicVideo } from '~/shared/schemas/videos';
 import { describeDuration, formatDuration, formatFileSize } from '~/shared/video-format';
-import { formatPublished } from '../lib/format-published';
+import { formatPublished } from '~/client/features/videos/lib/format-published';
 import { VideoComments } from './video-comments';
 import { VideoPlayer } from './video-player';
 

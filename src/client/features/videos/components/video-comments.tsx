@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearch } from 'wouter';
-import { usePageForm } from '../../../app/page-data';
-import { Button } from '../../../components/ui/button';
+import { usePageForm } from '~/client/app/page-data';
+import { Button } from '~/client/components/ui/button';
 import type { PublicComment, PublicCommentListing } from '~/shared/schemas/videos';
-import { listComments } from '../api/list-comments';
-import { formatPublished } from '../lib/format-published';
+import { listComments } from '~/client/features/videos/api/list-comments';
+import { formatPublished } from '~/client/features/videos/lib/format-published';
 import { CommentForm } from './comment-form';
 
 interface CommentsState {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { failureToast } from '../../../lib/failure-toast';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '~/client/components/ui/button';
+import { TextAreaField, TextField } from '~/client/components/ui/field';
+import { useToast } from '~/client/components/ui/toast';
+import { ApiError } from '~/client/lib/api';
+import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { videoLimits, videoMessages, type AdminVideo } from '~/shared/schemas/videos';
 import { formatFileSize } from '~/shared/video-format';
-import { useSendVideoForm } from '../api/upload-video';
+import { useSendVideoForm } from '~/client/features/videos/api/upload-video';
 import {
   formBody,
   initialValues,
@@ -16,8 +16,8 @@ import {
   type FileKind,
   type Files,
   type VideoFormValues,
-} from '../lib/video-form-data';
-import { FileField } from '../../../components/ui/file-field';
+} from '~/client/features/videos/lib/video-form-data';
+import { FileField } from '~/client/components/ui/file-field';
 
 /**
  * Spec 5's video form (title and video URL required, thumbnail URL, caption, description, file

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { usePageForm } from '../../../app/page-data';
-import { Button } from '../../../components/ui/button';
+import { usePageForm } from '~/client/app/page-data';
+import { Button } from '~/client/components/ui/button';
 import { videoLimits } from '~/shared/schemas/videos';
-import { useVideoListing } from '../hooks/use-video-listing';
+import { useVideoListing } from '~/client/features/videos/hooks/use-video-listing';
 import { VideoCard } from './video-card';
 
 /** The grid of published videos (spec 2 '/videos'), a page at a time, with its states. */

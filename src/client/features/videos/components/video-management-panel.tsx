@@ -1,7 +1,7 @@
 import { lazy, useState } from 'react';
 import { useSearch } from 'wouter';
-import { Tabs } from '../../../components/ui/tabs';
-import { PanelHeader } from '../../../components/ui/panel-parts';
+import { Tabs } from '~/client/components/ui/tabs';
+import { PanelHeader } from '~/client/components/ui/panel-parts';
 
 /** Spec 2 '/admin/videos': three tabs, each its own chunk. */
 const UploadPanel = lazy(() => import('./video-upload-panel'));

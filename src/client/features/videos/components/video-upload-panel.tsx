@@ -1,5 +1,5 @@
-import { useAdminVideosQuery } from '../api/admin-videos';
-import { QueryStatus } from '../../../components/ui/panel-parts';
+import { useAdminVideosQuery } from '~/client/features/videos/api/admin-videos';
+import { QueryStatus } from '~/client/components/ui/panel-parts';
 import { VideoForm } from './video-form';
 
 /** The Upload tab: the video form, once the server's upload limit is known. */

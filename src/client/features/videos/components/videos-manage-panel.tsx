@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import type { AdminVideo } from '~/shared/schemas/videos';
 import { formatFileSize } from '~/shared/video-format';
-import { useToast } from '../../../components/ui/toast';
-import { failureToast } from '../../../lib/failure-toast';
+import { useToast } from '~/client/components/ui/toast';
+import { failureToast } from '~/client/lib/failure-toast';
 import {
   useAdminVideosQuery,
   useDeleteVideo,
   useSetVideoPublished,
   VIDEOS_PAGE_SIZE,
-} from '../api/admin-videos';
-import { useDeleteConfirmation } from '../../../components/ui/delete-confirmation';
-import { StatusBadge } from '../../../components/ui/status-parts';
-import { PagedTable } from '../../../components/ui/paged-table';
-import { ActionButton, cellClass, DateTimeCell } from '../../../components/ui/panel-parts';
+} from '~/client/features/videos/api/admin-videos';
+import { useDeleteConfirmation } from '~/client/components/ui/delete-confirmation';
+import { StatusBadge } from '~/client/components/ui/status-parts';
+import { PagedTable } from '~/client/components/ui/paged-table';
+import { ActionButton, cellClass, DateTimeCell } from '~/client/components/ui/panel-parts';
 import { VideoForm } from './video-form';
 
 export const DELETE_VIDEO_QUESTION = 'Are you sure you want to delete this video?';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useServerPageData } from '../../../app/page-data';
+import { useServerPageData } from '~/client/app/page-data';
 import type { PublicVideoListing, VideosPageData } from '~/shared/schemas/videos';
-import { listVideos } from '../api/list-videos';
+import { listVideos } from '~/client/features/videos/api/list-videos';
 
 interface ListingState {
   page: number;

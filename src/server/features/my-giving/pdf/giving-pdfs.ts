@@ -5,10 +5,10 @@ import {
   acknowledgementText,
   statementAcknowledgements,
   taxStatusSentence,
-} from '../../../services/receipts/acknowledgement';
+} from '~/server/services/receipts/acknowledgement';
 import type { SiteConfig } from '~/shared/site-config-schema';
-import { dedicationOf } from '../../../lib/dedication';
-import { keptCents } from '../donor-gifts';
+import { dedicationOf } from '~/server/lib/dedication';
+import { keptCents } from '~/server/features/my-giving/donor-gifts';
 import { letterhead, newPdf, paragraph, pdfBytes, rows, type Pdf } from './pdf-document';
 
 const day = (at: Date, timeZone: string) =>
