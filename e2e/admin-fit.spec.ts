@@ -12,7 +12,7 @@ import {
 import { uniqueEmail } from './support/public-site';
 
 /**
- * The admin screens fit (issue 19, item 7): on a desk (1280 × 800) and a phone (390 × 844)
+ * The admin screens fit: on a desk (1280 × 800) and a phone (390 × 844)
  * every section opens without a sideways scroll of the page and with every control on screen,
  * with long names, long addresses and long messages in the lists; the open section is in the
  * address; the chart's labels are readable on a phone.

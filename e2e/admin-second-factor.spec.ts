@@ -12,7 +12,7 @@ import {
 } from './support/second-factor';
 
 /**
- * A second factor for administrators (issue 16, docs/decisions/018-admin-second-factor.md): the
+ * A second factor for administrators (docs/decisions/018-admin-second-factor.md): the
  * authenticator app set up from Account security and asked for after the password, recovery
  * codes, passkeys through Chromium's virtual authenticator, and the owners' requirement that
  * makes an account enrol right after its password. Each test makes its own accounts, so the

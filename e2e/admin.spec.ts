@@ -341,7 +341,7 @@ test.describe('the dashboard', () => {
     await row.getByRole('button', { name: 'Retry job #987654' }).click();
     const alert = page.getByRole('alert');
     await expect(alert.getByText('Retry Failed', { exact: true })).toBeVisible();
-    // The server's sentence, not led by the HTTP status (issue 15).
+    // The server's sentence, not led by the HTTP status.
     await expect(alert.getByText(/^(No such job|Only a dead job can be retried)$/)).toBeVisible();
   });
 

@@ -195,7 +195,7 @@ test('a dedication goes with the gift', async ({ page }) => {
   await expect(page).toHaveURL(/\/donate$/);
 });
 
-test('the donor form is there before Stripe.js: only the card field waits for it (issue 15)', async ({
+test('the donor form is there before Stripe.js: only the card field waits for it', async ({
   page,
 }) => {
   await serveStripeStandIn(page);
@@ -230,9 +230,7 @@ test('Payment Setup Error when Stripe.js cannot load', async ({ page }) => {
   );
 });
 
-test('an amount over the limit is refused before the card form, saying why (issue 15)', async ({
-  page,
-}) => {
+test('an amount over the limit is refused before the card form, saying why', async ({ page }) => {
   const scripts = await serveStripeStandIn(page);
   await gotoHydrated(page, '/checkout?amount=25001&type=onetime');
   await expect(page.getByText(/The most we can take online is \$25,000 per gift/)).toBeVisible();

@@ -180,9 +180,7 @@ test('a rate-limited send shows an error toast with the status and keeps the for
   await expect(f.name).toBeEnabled();
 });
 
-test('a server error shows the server’s message, without the status (issue 15)', async ({
-  page,
-}) => {
+test('a server error shows the server’s message, without the status', async ({ page }) => {
   const f = contactForm(page);
   await failRequests(page, '**/api/contact', 500, {
     code: 'internal',

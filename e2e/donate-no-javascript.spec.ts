@@ -11,7 +11,7 @@ function nextYearExpiry() {
 }
 
 /**
- * Issue 15: the donate choice is a plain HTML form. Without JavaScript a preset comes back to
+ * The donate choice is a plain HTML form. Without JavaScript a preset comes back to
  * /donate with its amount chosen (and the rest of the form as it was); Donate opens the checkout
  * with the amount, the type and the method.
  */
@@ -76,7 +76,7 @@ test('a shared link shows its choice and its message without JavaScript', async 
 });
 
 /**
- * Issue 15: the checkouts without JavaScript. The OJC checkout posts to its page and goes on to
+ * The checkouts without JavaScript. The OJC checkout posts to its page and goes on to
  * the payment page, whose card form posts too; the card checkout, which needs Stripe.js, says so
  * and offers OJC or the office.
  */

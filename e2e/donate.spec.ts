@@ -130,7 +130,7 @@ test('/checkout without an amount goes to /donate, which says what is missing', 
   await expect(page.getByText('Choose an amount or type one, then press Donate.')).toBeVisible();
 });
 
-/** Issue 15: the donate page keeps its choice in the address. */
+/** The donate page keeps its choice in the address. */
 test.describe('the choice in the address', () => {
   const monthlyBox = (page: Page) => page.getByLabel('Make this a monthly recurring donation');
   const preset = (page: Page, amount: number) =>
@@ -200,7 +200,7 @@ test.describe('the choice in the address', () => {
   });
 });
 
-/** Issue 15: the amount is checked where it is typed, with the server's limits. */
+/** The amount is checked where it is typed, with the server's limits. */
 test('a typed 25001 or 12.5 says why under the field, and the button stays disabled', async ({
   page,
 }) => {

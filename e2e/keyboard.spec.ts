@@ -7,7 +7,7 @@ import { gotoHydrated, toast, uniqueEmail, waitForHydration } from './support/pu
 import { cards, serveStripeStandIn } from './support/stripe';
 
 /**
- * A visitor who uses only the keyboard (issue 9) donates, applies to join and subscribes to the
+ * A visitor who uses only the keyboard donates, applies to join and subscribes to the
  * newsletter: Tab, Shift+Tab, the arrow keys, Enter and Space, typing into whatever has focus.
  * Every stop on the way must be on screen with a visible focus indicator (support/keyboard.ts).
  * Sending a message is accessibility.spec.ts's.

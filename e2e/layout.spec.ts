@@ -11,7 +11,7 @@ const anchorLinks = [
 ];
 const routeLinks = [
   { name: 'Videos', href: '/videos' },
-  // Beyond the spec's list (issue 15): joining is one click from every page.
+  // Beyond the spec's list: joining is one click from every page.
   { name: 'Join', href: '/join' },
   { name: 'Donate', href: '/donate' },
   { name: 'Contact', href: '/contact' },
@@ -196,7 +196,7 @@ test.describe('footer', () => {
       { name: 'Videos', href: '/videos' },
       { name: 'Donate', href: '/donate' },
       { name: 'Contact', href: '/contact' },
-      // Not in the spec's list: where a donor finds their gifts and receipts (issue 17).
+      // Not in the spec's list: where a donor finds their gifts and receipts.
       { name: 'My Giving', href: '/my-giving' },
     ];
     await expect(quickLinks.getByRole('link')).toHaveCount(expected.length);

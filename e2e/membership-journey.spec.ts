@@ -14,7 +14,7 @@ import {
 import { cards, serveStripeStandIn } from './support/stripe';
 
 /**
- * Issue 15: every tier button leads into joining that tier, and the journey ends with an active
+ * Every tier button leads into joining that tier, and the journey ends with an active
  * member: the application, then the first monthly payment (card or OJC) from the link in the
  * confirmation email (the welcome screen hands out none, ADR 045), then the welcome mail and the
  * member under Members.

@@ -6,7 +6,7 @@ import { pdfText } from '../tests/helpers/pdf-text';
 import { gotoHydrated } from './support/public-site';
 
 /**
- * Issue 17: 'My giving'. A donor the e2e server seeds (scripts/e2e-server.mjs) asks for the
+ * 'My giving'. A donor the e2e server seeds (scripts/e2e-server.mjs) asks for the
  * link by email, opens the one the mail brings, and reads every gift, statement and receipt;
  * without JavaScript on a desk, with it on a phone (390 px), axe clean in both.
  */

@@ -8,7 +8,7 @@ import { commentsToggle, publishVideo, uniqueTitle, videoCard } from './support/
 const noScriptMenuToggle = (page: Page) =>
   page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Menu', exact: true });
 
-/** Issue 2: public pages are complete HTML and read fine with JavaScript off. */
+/** Public pages are complete HTML and read fine with JavaScript off. */
 test.use({ javaScriptEnabled: false });
 
 test('the home page shows every section, its first slide and working links without JavaScript', async ({
@@ -88,7 +88,7 @@ test('the join and contact pages show their forms without JavaScript', async ({ 
 });
 
 /**
- * Issue 15: the public forms post without JavaScript. The form posts to its page; the server
+ * The public forms post without JavaScript. The form posts to its page; the server
  * validates it with the same schema as the API, stores it, and redirects to the page saying so
  * (a reload posts nothing again), or shows the form again with its messages and what was typed.
  */

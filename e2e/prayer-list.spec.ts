@@ -6,7 +6,7 @@ import { linkIn, mailTo } from './support/mail';
 import { gotoHydrated } from './support/public-site';
 
 /**
- * Issue 8's promise, end to end: a member gives names through the magic link, the office prints
+ * The prayer list's promise, end to end: a member gives names through the magic link, the office prints
  * this week's list (every active name once) and marks it prayed, and the member hears it by
  * email. The member is seeded active by scripts/e2e-server.mjs. One story in order: the prayer
  * list is the whole site's, so these tests run one after the other.

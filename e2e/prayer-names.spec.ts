@@ -5,7 +5,7 @@ import { expectLinkSpent, linkIn, mailTo } from './support/mail';
 import { gotoHydrated, trackApiRequests } from './support/public-site';
 
 /**
- * Issue 15, ADRs 021 and 034: the names for prayer with JavaScript off. The emailed link shows
+ * ADRs 021 and 034: the names for prayer with JavaScript off. The emailed link shows
  * a button, which opens it on the server (a cookie session, the token out of the address); what
  * fetches the link before the giver (a mail scanner) spends nothing. Every form (ask for a link,
  * add, edit, renew, remove) posts to the page and comes back by a redirect, so a reload posts

@@ -5,7 +5,7 @@ import { startLocalhostServer, type LocalhostServer } from './support/localhost-
 import { apiSignIn } from './support/second-factor';
 
 /**
- * The office edits the site (issue 18, ADR 033): a testimonial and the mentorship circle's date
+ * The office edits the site (ADR 033): a testimonial and the mentorship circle's date
  * changed in admin → Site Content, previewed, published, seen on the home page by a visitor on a
  * phone, then an earlier version restored. On a server of its own: publishing changes what
  * every other browser test's home page shows.

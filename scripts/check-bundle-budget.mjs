@@ -1,4 +1,4 @@
-// Fails when a public page's first-load JavaScript passes its budget (gzip, as issue 2 sets it).
+// Fails when a public page's first-load JavaScript passes its budget (gzip).
 // It follows Vite's manifest from the entry, the app it loads once the page has painted
 // (src/client/app/start-app.tsx) and the page's chunk through their static imports: everything
 // a first visit downloads. Usage: node scripts/check-bundle-budget.mjs

@@ -129,7 +129,7 @@ const ready = await new Promise((resolve, reject) => {
   process.exit(1);
 });
 
-// --- Donor records for e2e/admin-donors.spec.ts (issue 5, the donor dashboard) ------------------
+// --- Donor records for e2e/admin-donors.spec.ts (the donor dashboard) ------------------
 // Thirty-two gifts over the last weeks (more than one page of 25), one dated 15 June 2024 for the
 // date filter, one with a formula for the CSV, a card gift with no payment id ('Cannot Verify'),
 // one by OJC and one refunded. Written with plain SQL so this block does not follow the schema.
@@ -160,7 +160,7 @@ seed(
 );
 // --- end of the donor records ------------------------------------------------------------------
 
-// An active member for e2e/prayer-list.spec.ts (issue 8), as if the first payment had arrived:
+// An active member for e2e/prayer-list.spec.ts, as if the first payment had arrived:
 // asks for the magic link to their names with this email.
 seed(
   'seeding an active member',

@@ -1,4 +1,4 @@
-// `npm run resilience:crash` (issue 9): the built server on a fresh PostgreSQL database takes a
+// `npm run resilience:crash`: the built server on a fresh PostgreSQL database takes a
 // burst of writes (contact messages, membership applications, newsletter signups, card gifts
 // through the Stripe stand-in), is killed with SIGKILL mid-burst, and is started again. Then
 // every write it acknowledged with a 2xx must be in the database, and every job it queued must

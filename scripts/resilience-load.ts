@@ -1,4 +1,4 @@
-// `npm run resilience:load` (issue 9): the built server on a fresh PostgreSQL database under
+// `npm run resilience:load`: the built server on a fresh PostgreSQL database under
 // autocannon, 100 connections for 60 s, cycling through the public pages and forms; the run
 // fails on a single 5xx, error or timeout. The form rate limit is raised by env so the forms'
 // work is measured, not their 429s. Figures: docs/benchmarks.md.

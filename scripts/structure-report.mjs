@@ -1,4 +1,4 @@
-// The shape of the code in numbers (issue 14): import lines that cross from one server feature
+// The shape of the code in numbers: import lines that cross from one server feature
 // into another's internals (not its index.ts), infrastructure importing a feature, import
 // cycles between files and between features, response types written by hand on the client,
 // files over 200 lines and the largest.

@@ -4,7 +4,7 @@ import type { DatabaseExecutor } from './client';
 
 /**
  * A many-row INSERT whose text does not grow with its rows: one array parameter per column,
- * laid out as rows by `unnest` (issue 20). Drizzle's `.values(rows)` builds a placeholder, a
+ * laid out as rows by `unnest`. Drizzle's `.values(rows)` builds a placeholder, a
  * default and a type check for every column of every row; for a batch of form posts that was
  * the dearest part of the write (ten mails: 180 µs of CPU before a byte was sent, against 15 µs
  * here, and the same for one row as for a hundred).

@@ -232,7 +232,7 @@ export async function buildApp({
   // Before connections close: stop claiming, let running jobs finish or return them to the queue.
   app.addHook('preClose', () => jobWorker.stop());
   app.addHook('onClose', async () => mailer.close());
-  // Hooks on every request take a callback: an async one costs a promise per request (issue 20).
+  // Hooks on every request take a callback: an async one costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -35,7 +35,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const dedicationKinds = ['honor', 'memory'] as const;
 export type DedicationKind = (typeof dedicationKinds)[number];
 
-/** A version of the site's content: the office's one draft, or published (issue 18). */
+/** A version of the site's content: the office's one draft, or published. */
 export const siteContentStates = ['draft', 'published'] as const;
 export type SiteContentStateName = (typeof siteContentStates)[number];
 

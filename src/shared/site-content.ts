@@ -2,7 +2,7 @@ import type { SiteContent, SiteContentSection } from './schemas/site-content';
 import type { SiteConfig } from './site-config-schema';
 
 /**
- * The site's configuration and the content the office publishes (issue 18, ADR 033): the
+ * The site's configuration and the content the office publishes (ADR 033): the
  * configuration holds every section the editor edits, so it is a fresh site's first content
  * (`contentOfConfig`); once the office publishes, its content is laid over the configuration
  * (`withContent`) and the pages, mails and receipts read the result.

@@ -18,7 +18,7 @@ import {
 
 /**
  * Two processes of the built server behind Debian's nginx with deploy/nginx/tziyun-proxy.conf,
- * on one PostgreSQL database and one S3-compatible store (issue 19, item 5; ADR 028). Everything
+ * on one PostgreSQL database and one S3-compatible store (ADR 028). Everything
  * goes through the proxy, from visitor addresses other than the proxy's own (127.0.0.2 and up).
  * `npm run build` first; `npm run test:proxy` runs it.
  */

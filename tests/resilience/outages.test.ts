@@ -18,7 +18,7 @@ import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
- * Issue 9, outages: SMTP, the CRM (GoHighLevel), Zapier and Stripe are all down for 90 minutes
+ * Outages: SMTP, the CRM (GoHighLevel), Zapier and Stripe are all down for 90 minutes
  * of the app's clock while visitors keep writing in, applying, subscribing and paying. Afterwards
  * every acknowledged write is stored, every job has succeeded, and each service received each
  * piece of work exactly once (counted per idempotency key: mail by recipient and subject, CRM

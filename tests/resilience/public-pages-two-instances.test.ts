@@ -197,7 +197,7 @@ describe('a change written straight to the database', () => {
   });
 });
 
-describe('site content published by the office on one instance (issue 18)', () => {
+describe('site content published by the office on one instance', () => {
   it('reaches the other instance’s next view of every page, a draft never does', async () => {
     const heading = 'Welcome to our community of prayer';
     const first = await view('/');

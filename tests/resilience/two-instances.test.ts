@@ -7,7 +7,7 @@ import { buildTestApp } from '../helpers/app';
 import { createTestDatabase, secondConnection } from '../helpers/database';
 
 /**
- * Two app instances on one database and nothing else in common (issue 9): each has its own
+ * Two app instances on one database and nothing else in common: each has its own
  * process memory, mailer and job worker. On PostgreSQL each has its own connection pool, as two
  * servers behind a load balancer would; PGlite has one connection, so there both share it.
  */

@@ -5,7 +5,7 @@ import { startOjcStandIn, type OjcStandIn } from '../helpers/ojc-stand-in';
 import { buildStripeTestApp, deliverEvent } from '../helpers/stripe';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 
-// The limits on payment setups (issue 16, finding 2): one visitor's setups share one count across
+// The limits on payment setups: one visitor's setups share one count across
 // card and OJC, and the ceiling for everyone counts only setups that passed the visitor's own
 // limit and validation, so one address sending junk cannot close checkout for the others. The
 // ceiling refuses only while cards are being declined (tests/security/card-testing.test.ts).

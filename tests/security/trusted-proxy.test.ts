@@ -3,7 +3,7 @@ import { buildTestApp } from '../helpers/app';
 import { createAdmin } from '../helpers/admin';
 
 // Behind a proxy, a visitor is known by the address the proxy saw: the X-Forwarded-For entry the
-// trusted proxy appended, never one the client wrote itself (issue 16, finding 1).
+// trusted proxy appended, never one the client wrote itself.
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App | undefined;

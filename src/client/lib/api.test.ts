@@ -56,7 +56,7 @@ describe('the JSON calls read each answer through its contract', () => {
     });
   });
 
-  it('never leads a message with the HTTP status: people read it (issue 15)', async () => {
+  it('never leads a message with the HTTP status: people read it', async () => {
     serve(402, {
       error: { code: 'payment_declined', message: 'This OJC card is invalid or inactive.' },
     });

@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
  * (Production skips the check; see readAnswer.)
  *
  * A failed response becomes an ApiError: its message is the server's own sentence, written for
- * the person reading it, never led by the HTTP status (issue 15: people read these messages; the
+ * the person reading it, never led by the HTTP status (people read these messages; the
  * status is kept in `status` for the code that needs it), and the per-field messages of a 400 so
  * a form can show them under its fields.
  */

@@ -4,7 +4,7 @@ import { contractOf, getJson } from './api';
 import { reloadFromServer } from './reload-from-server';
 
 /**
- * The site's content as published by the office (issue 18, ADR 033): the server renders each
+ * The site's content as published by the office (ADR 033): the server renders each
  * page with it and writes into the document (a JSON data block) the sections that page read, and
  * the browser hydrates with the same, so a publish shows on the next page load without a new
  * build. A page the browser renders later (a click inside the app) may read a section the first

@@ -24,7 +24,7 @@ function open(query: string, options: DonateOptions | CheckoutPageData | undefin
   );
 }
 
-describe('the checkout before any form (issue 15)', () => {
+describe('the checkout before any form', () => {
   it('says plainly that an amount is over the limit, with a way back that keeps the choice', () => {
     open('amount=25001&type=subscription&method=ojc');
     expect(

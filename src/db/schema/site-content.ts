@@ -4,7 +4,7 @@ import { siteContentStates } from '~/shared/domain';
 import { at, oneOf } from './columns';
 
 /**
- * What the office edits in admin → Site Content (issue 18, ADR 033): each published version of
+ * What the office edits in admin → Site Content (ADR 033): each published version of
  * the public pages' texts, photos and dates, whole (`content`, checked by the editor's schema of
  * release `schema_version`), and at most one draft. The newest published row is what visitors
  * see (site.config.ts while there is none); publishing writes a new row and removes the draft,

@@ -9,7 +9,7 @@ const payloadSchema = z.object({ email: z.string() });
  * A request for an emailed link (My giving, names for prayer), answered off the request's path.
  * The request writes the same one outbox row whatever the address, and the worker looks the
  * address up and mails it if it is known: the answer then takes as long for a donor's address as
- * for a stranger's, so its timing tells nothing (issue 32). Run twice (a crash after the mail was
+ * for a stranger's, so its timing tells nothing. Run twice (a crash after the mail was
  * queued), it mails a second link, within the address's cap (recipient-cap.ts).
  */
 export function linkRequestJob(kind: string) {

@@ -33,7 +33,7 @@ export type QueuedMail = {
 
 /**
  * Several mails in one statement: a mail to each giver, or a message's notification and its
- * acknowledgement (one insert instead of one per mail, issue 20).
+ * acknowledgement (one insert instead of one per mail).
  */
 export function enqueueMails(db: DatabaseExecutor, mails: QueuedMail[]) {
   return enqueueJobs(db, mails.map(mailJob));

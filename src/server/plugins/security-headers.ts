@@ -160,7 +160,7 @@ export function essentialSecurityHeaders(httpsOnly: boolean): Record<string, str
 /**
  * Helmet's headers for these options, worked out once. @fastify/helmet builds helmet's middleware
  * again on every request (parsing the CSP directives each time: an eighth of the CPU of a page
- * served from memory, issue 20); these options never change, so its answer never does. The
+ * served from memory); these options never change, so its answer never does. The
  * plugin itself answers one request of a throwaway instance, and what it set is kept, names and
  * values exactly as it wrote them.
  */
@@ -209,7 +209,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, httpsOnly: b
   // the reply's own headers, first, so a route's own (a page's CSP) replaces it: Node checks each
   // once as it writes them. Set on the raw response as helmet does, Node checked each twice (as
   // set, and again as the reply's headers joined them), an eighth of a kept page's CPU in Node's
-  // header code (issue 20). The names go out in lower case, as every other header of the reply.
+  // header code. The names go out in lower case, as every other header of the reply.
   // (One answer goes without them: Fastify's last-resort error answer when writing the reply's
   // headers itself failed, which it retries with none.)
   const headers: Record<string, string> = Object.fromEntries(

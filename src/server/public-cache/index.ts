@@ -38,7 +38,7 @@ export async function registerPublicCache(app: FastifyInstance) {
   // The office's change is heard here before the office is told it is done: on the instance
   // that made it, every view after it, anyone's, is fresh (ADR 037). Only the office changes
   // what the public pages show, and only through its API: the hook is on its writes alone, so
-  // every other answer (every visitor's) passes no hook of this cache (issue 20).
+  // every other answer (every visitor's) passes no hook of this cache.
   const heardBeforeAnswered = async (
     _request: FastifyRequest,
     reply: FastifyReply,
@@ -59,7 +59,7 @@ export async function registerPublicCache(app: FastifyInstance) {
       let atVersion: number;
       try {
         // A number when the version is known without asking (every visitor's view): a kept
-        // answer then goes out with no promise in between (issue 20).
+        // answer then goes out with no promise in between.
         const current = version.current(mayHaveChanged(request));
         atVersion = typeof current === 'number' ? current : await current;
       } catch (error) {

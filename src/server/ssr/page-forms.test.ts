@@ -7,7 +7,7 @@ import { newsletterSuccessMessage } from '~/server/features/newsletter/routes';
 import { buildTestApp } from '../../../tests/helpers/app';
 import { postPageForm } from '../../../tests/helpers/page-forms';
 
-// The public forms without JavaScript (issue 15): the page's own HTML form posts to the page,
+// The public forms without JavaScript: the page's own HTML form posts to the page,
 // the server validates with the shared schema and does what the API does, then redirects to the
 // page saying it is done, or renders the page again with the messages and what was typed.
 

@@ -3,7 +3,7 @@ import siteConfig from '@site-config';
 import { buildTestApp } from '../../../tests/helpers/app';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
-/** With card and OJC payments set up: the donate page and the checkout offer only those (issue 15). */
+/** With card and OJC payments set up: the donate page and the checkout offer only those. */
 let paying: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {
   app = await buildTestApp();

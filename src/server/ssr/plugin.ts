@@ -71,7 +71,7 @@ export async function registerPages(
     // A campaign's tracking (utm_*, fbclid, …) changes nothing a page shows: the page is the
     // kept one, and the browser hydrates it with the same data (tracking-params.ts).
     const url = new URL(request.url, 'http://localhost');
-    // Set only when it changes: setting it parses the address again (issue 20, a kept page's CPU).
+    // Set only when it changes: setting it parses the address again (a kept page's CPU).
     const search = withoutTracking(url.search);
     if (search !== url.search.slice(1)) url.search = search;
     if (status === 200 && isPreview(route, url)) return sendPreview(request, reply, route, url);

@@ -77,7 +77,7 @@ export const applicationView = z.object({
   status: z.enum(applicationStatuses),
   notes: z.string().nullable(),
   createdAt: z.string(),
-  /** The status of the member this application became (every application since issue 8 has one). */
+  /** The status of the member this application became (every application has one). */
   memberStatus: z.enum(memberStatuses).nullable(),
 });
 

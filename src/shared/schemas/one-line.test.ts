@@ -4,7 +4,7 @@ import { donationSetupInput } from './donations';
 import { membershipApplicationInput } from './membership';
 import { commentInput } from './videos';
 
-// Every one-line field refuses line breaks and other control characters (issue 16, finding 4):
+// Every one-line field refuses line breaks and other control characters:
 // a name is printed into mails, where a line break would start a line the visitor wrote.
 
 const broken = ['ab\r\nBcc: x@example.org', 'ab\ncd', 'ab\rcd', 'ab\u2028cd', 'ab\u0000cd'];

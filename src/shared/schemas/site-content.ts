@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { boundedText, emailField, lineText, requiredText } from './common';
 
 /**
- * What the office edits in admin → Site Content (issue 18, docs/decisions/033-site-content.md):
+ * What the office edits in admin → Site Content (docs/decisions/033-site-content.md):
  * the texts, photos and dates the public pages show. `site.config.ts` holds the same sections,
  * checked by these schemas, as a fresh site's first content and the fallback; what the office
  * publishes overlays it (src/shared/site-content.ts). Names, prices and the rest stay in the

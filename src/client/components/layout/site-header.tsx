@@ -12,7 +12,7 @@ const anchorLinks = [
 ];
 const routeLinks = [
   { label: 'Videos', href: '/videos' },
-  // Not in the spec's list: joining was reachable only from the home page (issue 15).
+  // Not in the spec's list: joining was reachable only from the home page.
   { label: 'Join', href: '/join' },
   { label: 'Donate', href: '/donate' },
   { label: 'Contact', href: '/contact' },

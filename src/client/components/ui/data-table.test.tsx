@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataTable } from './panel-parts';
 
 /**
- * The admin tables stack on a narrow container (issue 19, item 7): each cell is led by its
+ * The admin tables stack on a narrow container: each cell is led by its
  * column's name, which DataTable copies onto the cell for the stylesheet to show.
  */
 afterEach(cleanup);

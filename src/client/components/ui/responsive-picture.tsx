@@ -1,7 +1,7 @@
 import type { ContentImage } from '~/shared/schemas/site-content';
 
 /**
- * A site-content photo (issue 18) at the size the layout needs: `<picture>` with the smaller
+ * A site-content photo at the size the layout needs: `<picture>` with the smaller
  * formats first (WebP), then the `<img>` with the fallback (JPEG or PNG) and its widths; the
  * browser picks the format and the width from `sizes`. A configured drawing (`src` only, e.g.
  * /images/rabbi.svg) is just the `<img>`. Width and height always go on the `<img>`, so the

@@ -143,7 +143,7 @@ describe('POST /api/stripe/verify-payment/:paymentId', () => {
     expect(t.standIn.requests.length).toBe(calls);
   });
 
-  it('changes nothing on a GET: it may change the stored status, so it is a POST (issue 16)', async () => {
+  it('changes nothing on a GET: it may change the stored status, so it is a POST', async () => {
     const admin = await signIn(t.app);
     const calls = t.standIn.requests.length;
     const res = await t.app.inject({

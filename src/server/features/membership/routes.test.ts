@@ -133,7 +133,7 @@ describe('applications that arrive together', () => {
   });
 });
 
-describe('paying for the membership (issue 15)', () => {
+describe('paying for the membership', () => {
   it('answers the tier’s price and the methods that can take money; the link to pay goes by mail', async () => {
     // No payment set up: no method offered (the screen then points to the office).
     const bare = (await apply({ ...valid, email: 'pay-none@example.org' })).json();
@@ -164,7 +164,7 @@ describe('paying for the membership (issue 15)', () => {
   });
 });
 
-describe('what the form tells a stranger (issue 32)', () => {
+describe('what the form tells a stranger', () => {
   const setStatus = async (email: string, status: 'active' | 'lapsed') => {
     const member = await activeMember(app, email);
     await app.database.db.update(members).set({ status }).where(eq(members.id, member.id));

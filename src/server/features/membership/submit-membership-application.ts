@@ -39,7 +39,7 @@ export interface TierApplication {
 /**
  * In the caller's transaction: each application, its pending member, its two mails (the
  * applicant's confirmation with the link to pay, the office's notice) and the integrations'
- * event commit together. Several applications (a batch of posts, issue 20) cost one statement
+ * event commit together. Several applications (a batch of posts) cost one statement
  * per table. Writing the same applications again (a batch retried whose commit may have landed,
  * ADR 036) adds nothing: the rows, the office's mail and the events are keyed by the ids, and
  * the applicant's mail is queued only with a new application.

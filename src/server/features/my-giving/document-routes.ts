@@ -21,7 +21,7 @@ const notYours = () =>
   new AppError('not_found', 'We found no such receipt among your gifts. Open My Giving again.');
 
 /**
- * Receipts and year-end statements as PDF (issue 17): with the donor's session, only their own
+ * Receipts and year-end statements as PDF: with the donor's session, only their own
  * gifts; a receipt also with the signed link its mail carries (no session needed).
  */
 export const givingDocumentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-/** 'My giving': a donor's own page by emailed link, their receipts and statements (issue 17). */
+/** 'My giving': a donor's own page by emailed link, their receipts and statements. */
 export { myGivingRoutes } from './routes';
 export { loadMyGivingPageData } from './page';
 export {

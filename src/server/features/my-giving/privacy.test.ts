@@ -190,7 +190,7 @@ describe('what the site holds, on request', () => {
     expect(decided).toMatchObject({ status: 'erased', name: null });
   });
 
-  it('is not held back by a membership someone applied for with the address and never paid (issue 32)', async () => {
+  it('is not held back by a membership someone applied for with the address and never paid', async () => {
     const email = 'blocked.erasure@example.org';
     await insertDonations(app, [{ email, donorName: 'Dina Blocked' }]);
     // A stranger applies with the donor's address: a pending member no one will pay for.

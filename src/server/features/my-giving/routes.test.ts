@@ -152,7 +152,7 @@ describe('the link to My giving', () => {
   });
 });
 
-describe('asking for the link tells nothing and floods no inbox (issue 32)', () => {
+describe('asking for the link tells nothing and floods no inbox', () => {
   const ask = (email: string) =>
     app.inject({ method: 'POST', url: '/api/my-giving/link', payload: { email } });
   const linkMails = async (to: string) =>
@@ -285,7 +285,7 @@ describe('My giving', () => {
     ]);
   });
 
-  it('ends on the server when the donor signs out: the same cookie, replayed, opens nothing (issue 32)', async () => {
+  it('ends on the server when the donor signs out: the same cookie, replayed, opens nothing', async () => {
     await insertDonations(app, [{ email: 'leaving@example.org' }]);
     const cookie = await givingSession(app, 'leaving@example.org');
     const other = await givingSession(app, 'leaving@example.org');

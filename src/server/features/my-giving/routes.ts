@@ -22,7 +22,7 @@ import { donorOfCookie, registerMyGivingPageForms, requireDonor } from './page';
 import { givingCookie } from './session-cookie';
 
 /**
- * 'My giving' (issue 17): a donor's gifts, monthly gifts, membership, receipts and statements,
+ * 'My giving': a donor's gifts, monthly gifts, membership, receipts and statements,
  * reached through a single-use emailed link that opens a short session in a cookie (page.ts,
  * ADR 021's machinery). The link is mailed only to an address a gift or membership has, and
  * the answer is the same either way.

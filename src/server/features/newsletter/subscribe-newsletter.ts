@@ -17,7 +17,7 @@ export interface Subscribed {
 type Subscriber = typeof newsletterSubscribers.$inferSelect;
 
 /**
- * Double opt-in, in the caller's transaction, for the signups of a batch (issue 20): one result
+ * Double opt-in, in the caller's transaction, for the signups of a batch: one result
  * per address given, in order. A new address is stored as pending and sent a confirmation
  * link. Asking again while pending sends nothing more (the mail is keyed by token), nor does the
  * same address twice in one batch; an address that had unsubscribed starts over with new

@@ -11,7 +11,7 @@ import {
 import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
 import { declineMessages } from './charge-messages';
 
-// The OJC checkout and payment page without JavaScript (issue 15): the forms post to their pages,
+// The OJC checkout and payment page without JavaScript: the forms post to their pages,
 // the server does what the API does, with the same limits, and never writes a card number back.
 
 const ojc = setUpOjcTestApp();

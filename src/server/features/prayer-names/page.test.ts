@@ -14,7 +14,7 @@ import {
 } from '../../../../tests/helpers/prayer-names';
 import { prayerLinkMessages } from './magic-link';
 
-// The names page without JavaScript (issue 15, ADR 021): rendered by the server from the session
+// The names page without JavaScript (ADR 021): rendered by the server from the session
 // cookie, every form posted to the page, validated with the shared schemas, answered with a
 // redirect once done or the page again with the messages and what was typed.
 

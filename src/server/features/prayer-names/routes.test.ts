@@ -82,7 +82,7 @@ describe('the magic link', () => {
     expect(await requestLink('nobody@example.org')).toHaveLength(0);
   });
 
-  it('is looked up off the request’s path, greets no one by name, and reaches one address five times a day at most (issue 32)', async () => {
+  it('is looked up off the request’s path, greets no one by name, and reaches one address five times a day at most', async () => {
     const member = await activeMember('named@example.org');
     await app.database.db
       .update(members)

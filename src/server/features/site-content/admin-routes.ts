@@ -25,7 +25,7 @@ const versionParams = z.object({
 });
 
 /**
- * Admin → Site Content (issue 18, ADR 033): the editor's state, a section saved into the draft,
+ * Admin → Site Content (ADR 033): the editor's state, a section saved into the draft,
  * the draft published or discarded, an earlier version restored. Every answer is the editor's
  * new state, so the screen shows what the server holds.
  */

@@ -5,7 +5,7 @@ import {
 } from '~/shared/schemas/site-content';
 
 /**
- * Reading what the office published with a later release of the software (issue 18, ADR 033).
+ * Reading what the office published with a later release of the software (ADR 033).
  *
  * Each stored version records the release's `CONTENT_SCHEMA_VERSION`. A release that changes a
  * section's shape raises it and adds a step to `upgrades` that turns a document of the version

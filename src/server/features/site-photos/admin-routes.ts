@@ -6,7 +6,7 @@ import { photoMultipartLimits, readPhotoUpload } from './read-photo-upload';
 import { storePhoto } from './store-photo';
 
 /**
- * The site content's photo upload (issue 18): inside the /api/admin context, so it needs a
+ * The site content's photo upload: inside the /api/admin context, so it needs a
  * session and the CSRF token, as the video upload does. The answer is the photo's ContentImage,
  * which the editor puts in the draft with its alt text; nothing refers to the files until then.
  */

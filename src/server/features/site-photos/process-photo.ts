@@ -5,7 +5,7 @@ import { AppError } from '~/server/errors';
 import { inspector } from '~/server/features/videos';
 
 /**
- * An uploaded photo made into the sizes and formats the pages serve (issue 18; the choices and
+ * An uploaded photo made into the sizes and formats the pages serve (the choices and
  * why: docs/decisions/033-site-content.md). The upload is checked
  * by its bytes, never its name or the browser's type: first its signature and size as it
  * arrives (the media store's inspector), then libvips's own reading of it. Every size is decoded

@@ -106,7 +106,7 @@ async function approvedComment(videoId: string, fields: { authorName?: string; c
 const commentsOf = (videoId: string) =>
   app.database.db.select().from(videoComments).where(eq(videoComments.videoId, videoId));
 
-describe('comments without JavaScript (issue 15)', () => {
+describe('comments without JavaScript', () => {
   it('renders each video’s first approved comments in the page, never pending ones or emails', async () => {
     const video = await addVideo(app, { title: 'Bitachon', isPublished: true });
     for (let i = 1; i <= videoLimits.pageCommentsPerVideo + 2; i += 1) {

@@ -35,7 +35,7 @@ export function contactNotification(ctx: MailContext, data: ContactMailData): Re
 
 /**
  * Nothing of what the visitor typed: the address is not verified, so the site must not mail a
- * stranger's words (or a name) from the office's address to whoever they name (issue 16).
+ * stranger's words (or a name) from the office's address to whoever they name.
  */
 export type ContactAcknowledgementData = Record<string, never>;
 

@@ -53,7 +53,7 @@ function formatDate(iso: string, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(iso));
 }
 
-/** Every receipt points to the donor's own page (issue 17). */
+/** Every receipt points to the donor's own page. */
 const pdfLabel = 'Download this receipt (PDF)';
 const myGivingIntro = 'All your gifts, receipts (PDF) and year-end statements:';
 

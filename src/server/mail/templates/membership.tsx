@@ -17,7 +17,7 @@ export interface MembershipMailData {
 
 /**
  * The applicant's confirmation. The address is not proven yet, so nothing typed on the form
- * goes in it (a name there would let anyone mail their words from the office, issue 32).
+ * goes in it (a name there would let anyone mail their words from the office).
  */
 export interface MembershipConfirmationData {
   tierId: string;

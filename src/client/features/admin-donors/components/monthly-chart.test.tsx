@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MonthlyChart } from './monthly-chart';
 
 /**
- * Giving by month on a phone (issue 19, item 7): besides the column drawing, whose labels shrink
+ * Giving by month on a phone: besides the column drawing, whose labels shrink
  * with it, the months as lines of text at the page's size, one bar each; the stylesheet shows
  * one or the other by the container's width.
  */

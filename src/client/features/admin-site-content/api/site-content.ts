@@ -12,7 +12,7 @@ import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 import { adminQueryKey } from '~/client/lib/admin/query-client';
 
 /**
- * Admin → Site Content (issue 18): the content with its draft and history, and the calls that
+ * Admin → Site Content: the content with its draft and history, and the calls that
  * change them. Every change answers the whole state, which replaces the cached one, so the
  * editor always holds the revision the server will check next.
  */

@@ -13,7 +13,7 @@ import { SectionEditor } from './section-editor';
 type Edits = Partial<Record<SiteContentSection, unknown>>;
 
 /**
- * Admin → Site Content (issue 18): the office edits what the public pages say, section by
+ * Admin → Site Content: the office edits what the public pages say, section by
  * section, saves it in a draft, previews the draft as visitors will see it, publishes it, and can
  * put an earlier version back. Prices stay in the configuration (they are tied to payments).
  */

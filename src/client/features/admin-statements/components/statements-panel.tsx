@@ -22,7 +22,7 @@ import { openingStatementYear } from '~/client/features/admin-statements/lib/ope
 import { ErasureRequests } from './erasure-requests';
 
 /**
- * Year-end statements (issue 17): a year's donors with what their statement says and whether it
+ * Year-end statements: a year's donors with what their statement says and whether it
  * went out, each one's PDF to preview, sending (or sending again), the CSV of the year's totals;
  * and donors' requests to be forgotten.
  */

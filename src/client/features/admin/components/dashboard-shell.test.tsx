@@ -8,7 +8,7 @@ import { DashboardShell, type AdminTab } from './dashboard-shell';
 
 /**
  * The dashboard's sections: a navigation of links, the open one named by the address
- * (`/admin?section=<id>`), so a reload and Back keep it (issue 19, item 7).
+ * (`/admin?section=<id>`), so a reload and Back keep it.
  */
 function panel(heading: string) {
   return lazy(async () => ({ default: () => <h2>{heading}</h2> }));

@@ -30,7 +30,7 @@ export function checkoutProblem(
 }
 
 /**
- * The checkout's plain answer when it cannot take the gift as asked (issue 15): says what is
+ * The checkout's plain answer when it cannot take the gift as asked: says what is
  * wrong, that nothing was charged, and offers what works instead (another amount, the method
  * that is set up, or the office), in place of a form that would fail after being filled in.
  */

@@ -7,7 +7,7 @@ import type { PayMethod } from '~/shared/checkout-link';
 /**
  * Spec 2: the monthly tab's tier cards, by the donate page's names (Spark, Flame, Illumination).
  * Each leads into joining its tier with the method chosen here: a tier is a membership, and a
- * plain monthly gift is the amount tab's (issue 15). Without a method set up for monthly gifts,
+ * plain monthly gift is the amount tab's. Without a method set up for monthly gifts,
  * joining still works: the office takes the first payment.
  */
 export function MonthlyTiers({ method }: { method: PayMethod | null }) {

@@ -23,7 +23,7 @@ const subscribeNever = () => () => {};
  * the amount is one the server takes. The amount is checked where it is typed, with the message
  * under the field. The choice lives in the page's address (the page holds it).
  *
- * It is a plain GET form, so it works without JavaScript (issue 15): a preset sends the form to
+ * It is a plain GET form, so it works without JavaScript: a preset sends the form to
  * /donate, which comes back with that amount chosen; Donate sends it to /checkout with the spec's
  * query (amount, type, method). With JavaScript, presets choose in place and Donate opens the
  * checkout with a clean query; both are full page loads (only the checkout's own response allows

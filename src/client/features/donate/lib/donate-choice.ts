@@ -3,7 +3,7 @@ import { queryAmount, type GiftType, type PayMethod } from '~/shared/checkout-li
 import type { DonateOptions } from '~/shared/donate-options';
 
 /**
- * The donate page's state, kept in its address (issue 15) so that Back, a reload and a shared link
+ * The donate page's state, kept in its address so that Back, a reload and a shared link
  * show exactly what the button will do: `/donate?amount=72&type=subscription&method=ojc`, and
  * `tab=monthly` for the monthly tab. The names are the checkout's, so the page's plain GET form
  * sends the same query to /checkout without JavaScript.

@@ -19,7 +19,7 @@ const saysWhatToDo = /please|try again|contact us/i;
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /**
- * A failed payment step in a donor's words (issue 15): what happened, whether money was taken,
+ * A failed payment step in a donor's words: what happened, whether money was taken,
  * and what to do; never an HTTP status or an internal code. `stage` says how far the gift got:
  * `setup` fails before any card is charged; a failure while `charging` may come after the charge
  * when the answer was lost, and then it says so instead of promising nothing was taken.

@@ -11,7 +11,7 @@ export function MentorshipSection() {
   const mentorship = useSiteContent('mentorship');
   const { heading, text, cadence, sessionMinutes, seats, everyMonths, tier, startTime } =
     mentorship;
-  // A configured date that has passed rolls forward, as the welcome mail's does (issue 15).
+  // A configured date that has passed rolls forward, as the welcome mail's does.
   // Today in the site's time zone, as YYYY-MM-DD (isoDateIn's format, without its module).
   const today = new Date().toLocaleDateString('en-CA', { timeZone: siteConfig.timeZone });
   const nextSession = nextSessionDate(mentorship.nextSession, everyMonths, today);

@@ -136,7 +136,7 @@ function TierCard({
           </li>
         ))}
       </ul>
-      {/* Into joining this tier: the application, then its first monthly payment (issue 15). */}
+      {/* Into joining this tier: the application, then its first monthly payment. */}
       <Link
         href={`/join?tier=${tier.id}`}
         className={buttonClass(dark ? 'primary' : 'secondary', 'mt-auto w-full')}
