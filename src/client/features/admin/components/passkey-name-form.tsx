@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ConfirmPasswordField } from './confirm-password-field';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 
@@ -43,17 +44,7 @@ export function PasskeyNameForm({
         onValue={(_field, value) => setName(value)}
       />
       {askPassword ? (
-        <TextField
-          label="Your password"
-          hint="To confirm it is you."
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          error={passwordError}
-          onValue={(_field, value) => setPassword(value)}
-        />
+        <ConfirmPasswordField value={password} error={passwordError} onValue={setPassword} />
       ) : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="secondary" disabled={pending}>

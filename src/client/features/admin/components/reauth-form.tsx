@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ReauthInput } from '~/shared/schemas/admin-second-factor';
+import { ConfirmPasswordField } from './confirm-password-field';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 
@@ -57,18 +58,7 @@ export function ReauthForm({
           onValue={(_name, next) => setValue(next)}
         />
       ) : (
-        <TextField
-          key="password"
-          label="Your password"
-          hint="To confirm it is you."
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={value}
-          error={error}
-          onValue={(_name, next) => setValue(next)}
-        />
+        <ConfirmPasswordField key="password" value={value} error={error} onValue={setValue} />
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="secondary" disabled={pending}>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TotpSetup } from '~/shared/schemas/admin-second-factor';
+import { ConfirmPasswordField } from './confirm-password-field';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 
@@ -87,17 +88,7 @@ export function TotpSetupForm({
           onValue={(_name, value) => setCode(value)}
         />
         {askPassword ? (
-          <TextField
-            label="Your password"
-            hint="To confirm it is you."
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            error={passwordError}
-            onValue={(_name, value) => setPassword(value)}
-          />
+          <ConfirmPasswordField value={password} error={passwordError} onValue={setPassword} />
         ) : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="secondary" disabled={pending}>
