@@ -42,6 +42,10 @@ const sections: { name: string; ready?: (region: Locator) => Locator }[] = [
   { name: 'Video Management' },
   { name: 'GoHighLevel CRM' },
   { name: 'Zapier Integration' },
+  {
+    name: 'Gifts Received',
+    ready: (r) => r.getByRole('form', { name: 'Record a gift received another way' }),
+  },
   { name: 'Background Jobs', ready: (r) => r.getByRole('table', { name: 'All jobs' }) },
   { name: 'Messages', ready: (r) => r.getByRole('row').filter({ hasText: longName }) },
   { name: 'Applications', ready: (r) => r.getByRole('row').filter({ hasText: longName }) },

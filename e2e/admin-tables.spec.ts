@@ -13,12 +13,18 @@ failOnPageErrors();
 
 const desk = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
-const stamp = Date.now().toString(36);
-const monthlyDonor = `Yehudis Bracha Rosenberg-Katzenellenbogen ${stamp}`;
-const longEmail = uniqueEmail(`monthly.with.a.very.long.address.rosenberg-katzenellenbogen`);
-const applicant = `Applicant ${stamp}`;
+// Made anew by each run of beforeAll: with fullyParallel, a worker may run it more than once
+// for the same file, and the same names twice would make two rows of one donor.
+let stamp = '';
+let monthlyDonor = '';
+let longEmail = '';
+let applicant = '';
 
 test.beforeAll(async ({ request }) => {
+  stamp = Date.now().toString(36);
+  monthlyDonor = `Yehudis Bracha Rosenberg-Katzenellenbogen ${stamp}`;
+  longEmail = uniqueEmail(`monthly.with.a.very.long.address.rosenberg-katzenellenbogen`);
+  applicant = `Applicant ${stamp}`;
   const created = await request.post('/api/ojc/create-payment', {
     data: {
       amount: 54,

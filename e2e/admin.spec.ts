@@ -212,6 +212,7 @@ test.describe('the dashboard', () => {
       'Video Management',
       'GoHighLevel CRM',
       'Zapier Integration',
+      'Gifts Received',
       'Background Jobs',
       'Messages',
       'Applications',

@@ -27,11 +27,6 @@ const VideoManagementPanel = lazy(
 
 const adminTabs: AdminTab[] = [
   { id: 'donors', label: 'Donor Management', Panel: DonorsPanel },
-  {
-    id: 'gifts-received',
-    label: 'Gifts Received',
-    Panel: lazy(() => import('~/client/features/offline-gifts/components/offline-gifts-panel')),
-  },
   { id: 'videos', label: 'Video Management', Panel: VideoManagementPanel },
   {
     id: 'ghl',
@@ -42,6 +37,11 @@ const adminTabs: AdminTab[] = [
     id: 'zapier',
     label: 'Zapier Integration',
     Panel: lazy(() => import('~/client/features/integrations/components/zapier-panel')),
+  },
+  {
+    id: 'gifts-received',
+    label: 'Gifts Received',
+    Panel: lazy(() => import('~/client/features/offline-gifts/components/offline-gifts-panel')),
   },
   {
     id: 'jobs',
