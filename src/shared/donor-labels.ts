@@ -24,7 +24,7 @@ export function donationTypeLabel(type: string): string {
   return typeLabels[type] ?? type;
 }
 
-const methodLabels: Record<string, string> = { stripe: 'Card', ojc: 'OJC' };
+const methodLabels: Record<string, string> = { stripe: 'Card', ojc: 'OJC', offline: 'Offline' };
 
 export function paymentMethodLabel(method: string): string {
   return methodLabels[method] ?? method;

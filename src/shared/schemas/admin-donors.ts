@@ -37,7 +37,7 @@ const filterShape = {
       error: 'Status must be pending, succeeded, failed, refunded or disputed',
     })
     .optional(),
-  method: z.enum(paymentMethods, { error: 'Method must be stripe or ojc' }).optional(),
+  method: z.enum(paymentMethods, { error: 'Method must be stripe, ojc or offline' }).optional(),
 };
 
 type FilterInput = { from?: string; to?: string };
@@ -95,6 +95,10 @@ export const donorView = z.object({
   paymentStatus: z.enum(paymentStatuses),
   /** What the verify call takes: the PaymentIntent for a card, the donation's id for OJC. */
   paymentId: z.string().nullable(),
+  /** A gift the office received: how it came ("Cheque 1042"). Null for the site's own gifts. */
+  methodDetail: z.string().nullable(),
+  /** `2026-000123` once the gift was received; null before. */
+  receiptNumber: z.string().nullable(),
   createdAt: z.string(),
   donatedAt: z.string().nullable(),
 });

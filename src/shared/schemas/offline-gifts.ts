@@ -154,7 +154,6 @@ export const offlineGiftView = z.object({
   dedication: z.nullable(z.object({ kind: z.enum(['honor', 'memory']), name: z.string() })),
   note: z.nullable(z.string()),
   voided: z.boolean(),
-  recordedAt: z.string(),
 });
 
 export const offlineGiftCreated = z.object({ gift: offlineGiftView });

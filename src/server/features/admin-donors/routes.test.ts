@@ -95,6 +95,9 @@ describe('GET /api/admin/donors and /api/donors', () => {
       paymentStatus: 'failed',
       // OJC's verify takes the donation's id.
       paymentId: ids.rivka,
+      methodDetail: null,
+      // Declined: never received, so no receipt number.
+      receiptNumber: null,
       createdAt: '2025-02-08T12:00:00.000Z',
       donatedAt: null,
     });
@@ -178,7 +181,7 @@ describe('GET /api/admin/donors and /api/donors', () => {
       'status',
       'Status must be pending, succeeded, failed, refunded or disputed',
     ],
-    ['method=cash', 'method', 'Method must be stripe or ojc'],
+    ['method=cash', 'method', 'Method must be stripe, ojc or offline'],
     ['sort=name', 'sort', 'Sort must be date or amount'],
     ['order=up', 'order', 'Order must be asc or desc'],
     [`search=${'x'.repeat(101)}`, 'search', 'Search must be at most 100 characters'],

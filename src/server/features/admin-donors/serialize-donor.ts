@@ -1,3 +1,4 @@
+import { giftMethodLabel } from '~/shared/gift-method';
 import { donations, type Donation } from '~/db/schema';
 
 /** The columns the donor screens read (never the whole row: it holds more than they show). */
@@ -11,6 +12,9 @@ export const donorColumns = {
   donationType: donations.donationType,
   paymentMethod: donations.paymentMethod,
   paymentStatus: donations.paymentStatus,
+  offlineMethod: donations.offlineMethod,
+  offlineReference: donations.offlineReference,
+  receiptNumber: donations.receiptNumber,
   stripePaymentIntentId: donations.stripePaymentIntentId,
   createdAt: donations.createdAt,
   donatedAt: donations.donatedAt,
@@ -35,6 +39,9 @@ export function serializeDonor(row: DonorRow) {
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
     paymentId: row.paymentMethod === 'ojc' ? row.id : row.stripePaymentIntentId,
+    /** How a gift the office received came ("Cheque 1042"); null for the site's own. */
+    methodDetail: row.paymentMethod === 'offline' ? giftMethodLabel(row) : null,
+    receiptNumber: row.receiptNumber,
     createdAt: row.createdAt.toISOString(),
     donatedAt: row.donatedAt?.toISOString() ?? null,
   };

@@ -104,7 +104,10 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
         dedicationKind: gift.dedication?.kind ?? null,
         dedicationName: gift.dedication?.name ?? null,
         donatedAt: receivedAt(gift.receivedOn, ctx.timeZone),
-        createdAt: ctx.now,
+        // A gift's date everywhere (the donor table, its windows, My giving, the statement of its
+        // year) is `created_at`: for a gift the office received, the day it was received. When it
+        // was typed in is the audit log's.
+        createdAt: receivedAt(gift.receivedOn, ctx.timeZone),
         updatedAt: ctx.now,
       })
       .returning();

@@ -152,6 +152,34 @@ describe('POST /api/admin/offline-gifts', () => {
     expect(confirmed.json().gift.receiptNumber).not.toBe(first.json().gift.receiptNumber);
   });
 
+  it('dates the gift the day it was received: the donor table and that year’s statement count it there', async () => {
+    const res = await record({
+      ...cheque,
+      email: 'year.end@example.org',
+      reference: '9001',
+      receivedOn: '2025-12-30',
+    });
+    expect(res.statusCode).toBe(201);
+    const listing = await app.inject({
+      url: '/api/admin/donors?search=year.end@example.org',
+      headers: { cookie: admin.cookie },
+    });
+    expect(listing.json().donors[0]).toMatchObject({
+      paymentMethod: 'offline',
+      methodDetail: 'Cheque 9001',
+      receiptNumber: res.json().gift.receiptNumber,
+      paymentId: null,
+    });
+    expect(listing.json().donors[0].createdAt.startsWith('2025-12-30')).toBe(true);
+    const statements = await app.inject({
+      url: '/api/admin/statements?year=2025',
+      headers: { cookie: admin.cookie },
+    });
+    expect(statements.json().donors.map((d: { email: string }) => d.email)).toContain(
+      'year.end@example.org',
+    );
+  });
+
   it('is for the office only', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -18,6 +18,5 @@ export function serializeOfflineGift(row: Donation, timeZone: string) {
     dedication: dedicationOf(row),
     note: row.officeNote,
     voided: row.voidedAt !== null,
-    recordedAt: row.createdAt.toISOString(),
   };
 }

@@ -47,6 +47,8 @@ function donor(overrides: Partial<DonorRecord> = {}): DonorRecord {
     paymentMethod: 'stripe',
     paymentStatus: 'succeeded',
     paymentId: 'pi_abc123',
+    methodDetail: null,
+    receiptNumber: '2026-000018',
     createdAt: '2026-02-18T15:30:00.000Z',
     donatedAt: '2026-02-18T15:31:00.000Z',
     ...overrides,
@@ -115,6 +117,24 @@ describe('the donors panel', () => {
       '/api/admin/donors.csv?columns=dashboard',
     );
     expect(api.to('GET /api/admin/donors')[0]!.search.get('limit')).toBe('25');
+  });
+
+  it('shows a gift the office received by how it came, with nothing to verify', async () => {
+    open({
+      donors: listing([
+        donor({
+          id: 'don-3',
+          name: 'Shimon Lev',
+          paymentMethod: 'offline',
+          paymentId: null,
+          methodDetail: 'Cheque 1042',
+        }),
+      ]),
+    });
+    const table = await screen.findByRole('table', { name: 'All donors' });
+    const row = within(within(table).getAllByRole('row')[1]!);
+    expect(row.getByText('Cheque 1042')).toBeDefined();
+    expect(row.queryByRole('button', { name: /Verify/ })).toBeNull();
   });
 
   it('says there are no donors yet when the list is empty', async () => {

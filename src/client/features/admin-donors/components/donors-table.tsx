@@ -62,19 +62,24 @@ function DonorRow({ donor }: { donor: DonorRecord }) {
       <td className={`${cellClass} whitespace-nowrap`}>{donationTypeLabel(donor.donationType)}</td>
       <DateTimeCell iso={donor.createdAt} />
       <td className={`${cellClass} whitespace-nowrap`}>
-        {paymentMethodLabel(donor.paymentMethod)}
+        {donor.methodDetail ?? paymentMethodLabel(donor.paymentMethod)}
       </td>
       <td className={`${cellClass} whitespace-nowrap`}>
         <PaymentStatusBadge status={donor.paymentStatus} />
       </td>
       <td className={cellClass}>
-        <ActionButton
-          onClick={onVerify}
-          disabled={verify.isPending}
-          aria-label={`Verify payment of ${name}, ${formatMoney(donor.amount, donor.currency)}`}
-        >
-          {verify.isPending ? 'Verifying...' : 'Verify'}
-        </ActionButton>
+        {/* A gift the office received has no provider to ask again. */}
+        {donor.paymentMethod === 'offline' ? (
+          <span className="text-sm text-stone-700">Office</span>
+        ) : (
+          <ActionButton
+            onClick={onVerify}
+            disabled={verify.isPending}
+            aria-label={`Verify payment of ${name}, ${formatMoney(donor.amount, donor.currency)}`}
+          >
+            {verify.isPending ? 'Verifying...' : 'Verify'}
+          </ActionButton>
+        )}
       </td>
     </tr>
   );

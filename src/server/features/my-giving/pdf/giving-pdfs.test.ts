@@ -74,10 +74,18 @@ describe('a receipt as PDF', () => {
 });
 
 describe('a year-end statement as PDF', () => {
-  it('lists the year’s gifts kept and their total, net of refunds', async () => {
+  it('lists the year’s gifts kept, each with its method and receipt number, and their total, net of refunds', async () => {
     const gifts = [
       gift(),
-      gift({ id: 'b', amountCents: 3_600, createdAt: new Date('2025-07-01T15:00:00Z') }),
+      gift({
+        id: 'b',
+        amountCents: 3_600,
+        createdAt: new Date('2025-07-01T15:00:00Z'),
+        paymentMethod: 'offline',
+        offlineMethod: 'check',
+        offlineReference: '1042',
+        receiptNumber: '2025-000031',
+      }),
       gift({ id: 'c', paymentStatus: 'refunded', refundedCents: 5_000, amountCents: 5_000 }),
     ];
     const pdf = await renderStatementPdf(site, {
@@ -92,6 +100,7 @@ describe('a year-end statement as PDF', () => {
     expect(text).toContain(HEBREW_NAME);
     expect(text).toContain('$216.00');
     expect(text).toContain('July 1, 2025');
+    expect(text).toMatch(/Cheque 1042\s*·\s*receipt 2025-000031/);
     expect(text).not.toContain('$50.00');
     expect(text).toMatch(/Gifts\s+2/);
   });

@@ -110,6 +110,7 @@ export function renderStatementPdf(site: SiteConfig, input: StatementInput): Pro
         g.donationType === 'subscription' ? 'monthly' : 'one-time',
         tierName(site, input.tiers.get(g.id)),
         giftMethodLabel(g),
+        g.receiptNumber ? `receipt ${g.receiptNumber}` : null,
         dedicationLine(g),
       ]
         .filter(Boolean)
