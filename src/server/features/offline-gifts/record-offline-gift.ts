@@ -3,7 +3,8 @@ import { donations, type Donation } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import { offlineMethodLabels, type OfflineGiftInput } from '~/shared/schemas/offline-gifts';
 import { AppError } from '~/server/errors';
-import { zonedMidnight, zonedParts } from '~/server/lib/zoned-time';
+import { zonedMidnight } from '~/server/lib/zoned-time';
+import { isoDateIn } from '~/shared/schedule';
 import type { SignedLinks } from '~/server/lib/signed-link';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
@@ -13,12 +14,6 @@ import { serializeOfflineGift } from './serialize-offline-gift';
 export interface LedgerContext extends AuditContext {
   timeZone: string;
   links: SignedLinks;
-}
-
-/** Today's date in the site's time zone, as YYYY-MM-DD. */
-function todayIn(timeZone: string, now: Date) {
-  const { year, month, day } = zonedParts(now, timeZone);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /**
@@ -70,7 +65,7 @@ function duplicateMessage(existing: Donation, timeZone: string) {
  * mail: all of it or nothing.
  */
 export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ctx: LedgerContext) {
-  if (gift.receivedOn > todayIn(ctx.timeZone, ctx.now)) {
+  if (gift.receivedOn > isoDateIn(ctx.now, ctx.timeZone)) {
     throw new AppError(
       'validation_failed',
       'Please check the gift: it cannot be received later than today.',

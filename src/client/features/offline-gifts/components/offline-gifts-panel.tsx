@@ -2,6 +2,7 @@ import { useState } from 'react';
 import siteConfig from '~/client/lib/site-config';
 import { offlineMethods } from '~/shared/domain';
 import { formatMoney } from '~/shared/money';
+import { isoDateIn } from '~/shared/schedule';
 import {
   offlineMethodLabels,
   offlineReferenceLabels,
@@ -24,8 +25,7 @@ type OfflineGift = z.output<typeof offlineGiftView>;
 const loadSchema = () => import('~/shared/schemas/offline-gifts').then((m) => m.offlineGiftForm);
 
 /** Today in the site's calendar (YYYY-MM-DD), for the date field's first value. */
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: siteConfig.timeZone }).format(new Date());
+const today = () => isoDateIn(new Date(), siteConfig.timeZone);
 
 const blank = (): OfflineGiftFormValues => ({
   name: '',
