@@ -1,5 +1,6 @@
+import type { DonationType } from './domain';
 /** What a gift is: once, or every month. The spec's `type` query value. */
-export type GiftType = 'onetime' | 'subscription';
+export type GiftType = DonationType;
 /** How it is paid: the spec's `method` query value. */
 export type PayMethod = 'credit_card' | 'ojc';
 

@@ -1,4 +1,5 @@
 import type { Env } from '~/server/env';
+import type { DonationType } from '~/shared/domain';
 
 /** How a gift is paid: the checkout's `method`. */
 export type PaymentMethod = 'credit_card' | 'ojc';
@@ -9,7 +10,7 @@ export type PaymentMethod = 'credit_card' | 'ojc';
  * seals the card for the next months. Pages offer only these, so no donor fills in a form that
  * cannot work.
  */
-export function paymentMethods(env: Env, type: 'onetime' | 'subscription'): PaymentMethod[] {
+export function paymentMethods(env: Env, type: DonationType): PaymentMethod[] {
   const methods: PaymentMethod[] = [];
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) methods.push('credit_card');
   const ojc = env.OJC_USERNAME && env.OJC_PASSWORD && env.OJC_ORG_ID;

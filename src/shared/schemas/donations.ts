@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { donationTypes, paymentStatuses } from '~/shared/domain';
 import { emailField, honeypot, lineText, messages, oneLine, optionalLine } from './common';
 
 /** The smallest gift, in whole dollars; the largest comes from the server's settings. */
@@ -87,7 +88,7 @@ export const recordDonationInput = z.object({
   name: optionalLine('Name', 100),
   email: optionalEmail,
   amount: z.optional(z.nullable(z.number())),
-  donationType: z.optional(z.nullable(z.enum(['onetime', 'subscription']))),
+  donationType: z.optional(z.nullable(z.enum(donationTypes))),
   paymentMethod: z.optional(z.nullable(z.enum(['stripe', 'credit_card', 'card', 'ojc']))),
   stripeSubscriptionId: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
 });
@@ -96,8 +97,8 @@ export const donationSummary = z.object({
   id: z.string(),
   amount: z.number(),
   currency: z.string(),
-  donationType: z.enum(['onetime', 'subscription']),
-  status: z.enum(['pending', 'succeeded', 'failed', 'refunded', 'disputed']),
+  donationType: z.enum(donationTypes),
+  status: z.enum(paymentStatuses),
 });
 
 export const recordDonationResponse = z.object({ success: z.boolean(), donation: donationSummary });

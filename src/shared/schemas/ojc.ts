@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ojcGiftStatuses } from '~/shared/domain';
+import { donationTypes, ojcGiftStatuses } from '~/shared/domain';
 import { honeypot, optionalPhone } from './common';
 import { manageGiftQuery } from './manage-gift';
 import {
@@ -19,8 +19,6 @@ import {
  * again by the server each month until cancelled from the link in each receipt.
  */
 
-export const ojcDonationTypes = ['onetime', 'subscription'] as const;
-
 /** `POST /api/ojc/create-payment`: the spec's payload plus the card checkout's extras. */
 export function ojcCreatePaymentInput(maxDollars: number) {
   return z.object({
@@ -28,7 +26,7 @@ export function ojcCreatePaymentInput(maxDollars: number) {
     donorName: checkoutNameField,
     donorEmail: checkoutEmailField,
     donorPhone: optionalPhone(),
-    donationType: z.enum(ojcDonationTypes, { error: 'Choose a one-time or a monthly gift' }),
+    donationType: z.enum(donationTypes, { error: 'Choose a one-time or a monthly gift' }),
     dedication: z.optional(z.nullable(dedicationInput)),
     coverFee: z.optional(z.boolean({ error: 'coverFee must be true or false' })),
     idempotencyKey: idempotencyKeyInput,
@@ -157,7 +155,7 @@ export const ojcPayment = z.object({
   /** The part of `amountCents` the donor added to cover the processing fee. */
   feeCents: z.number(),
   currency: z.string(),
-  donationType: z.enum(ojcDonationTypes),
+  donationType: z.enum(donationTypes),
   donorName: z.nullable(z.string()),
   dedication,
   /** `failed`: the last card tried was declined; another may be tried. */

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '~/shared/domain';
+import type { DedicationKind, DonationType, PaymentMethod } from '~/shared/domain';
 import { formatMoney } from '~/shared/money';
 import { acknowledgementText } from '~/server/services/receipts/acknowledgement';
 import { Button, EmailLayout, Paragraph, textFrame, type MailContext } from './layout';
@@ -18,8 +18,8 @@ export interface DonationReceiptData {
   methodLine?: string | null;
   /** The gift's number in its year (`2026-000123`); absent on older jobs. */
   receiptNumber?: string | null;
-  donationType: 'onetime' | 'subscription';
-  dedication: { kind: 'honor' | 'memory'; name: string } | null;
+  donationType: DonationType;
+  dedication: { kind: DedicationKind; name: string } | null;
   /** A monthly card gift's signed link to manage it; absent on one-time gifts and older jobs. */
   manageUrl?: string | null;
   /** A monthly OJC gift's signed link to cancel it; absent otherwise. */

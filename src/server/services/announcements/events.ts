@@ -1,4 +1,4 @@
-import { paymentMethods } from '~/shared/domain';
+import { donationTypes, paymentMethods } from '~/shared/domain';
 import { z } from 'zod';
 
 /**
@@ -62,7 +62,7 @@ export const businessEventSchema = z.discriminatedUnion('type', [
     name: name.nullable(),
     email,
     ...money,
-    donationType: z.enum(['onetime', 'subscription']),
+    donationType: z.enum(donationTypes),
     paymentMethod,
     occurredAt,
   }),

@@ -1,4 +1,5 @@
 import type { PaymentSetupInput, RecordDonationInput } from '~/shared/schemas/donations';
+import type { DonationType } from '~/shared/domain';
 import { contractOf, getJson, postJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
@@ -13,7 +14,7 @@ export function getStripeConfig() {
 }
 
 /** Sets up a one-time gift (a PaymentIntent) or a monthly one (a Subscription). */
-export function setUpCardPayment(kind: 'onetime' | 'subscription', setup: PaymentSetupInput) {
+export function setUpCardPayment(kind: DonationType, setup: PaymentSetupInput) {
   const path = kind === 'subscription' ? '/api/create-subscription' : '/api/create-payment-intent';
   return postJson(
     path,

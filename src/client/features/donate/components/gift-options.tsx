@@ -1,8 +1,9 @@
 import { TextField } from '~/client/components/ui/field';
+import type { DedicationKind } from '~/shared/domain';
 
 export interface Dedication {
   enabled: boolean;
-  kind: 'honor' | 'memory';
+  kind: DedicationKind;
   name: string;
 }
 
