@@ -120,6 +120,62 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /**
+ * An admin panel around one query: its heading with Refresh, the query's loading and error
+ * states, then `children` with the data, or `empty`'s words when it says the data is empty.
+ * `controls` (filters, counts) sit between the heading and the data, `footer` (forms, dialogs)
+ * after it.
+ */
+export function QueryPanel<T>({
+  title,
+  description,
+  query,
+  loadingLabel,
+  errorTitle,
+  empty,
+  controls,
+  footer,
+  children,
+}: {
+  title: string;
+  description?: string;
+  query: {
+    data: T | undefined;
+    isPending: boolean;
+    isFetching: boolean;
+    error: Error | null;
+    refetch: () => unknown;
+  };
+  loadingLabel: string;
+  errorTitle: string;
+  /** What to say when the data holds nothing; null when it holds something. */
+  empty?: (data: T) => ReactNode;
+  controls?: ReactNode;
+  footer?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const data = query.data;
+  const emptyText = data !== undefined && empty ? empty(data) : null;
+  return (
+    <section className="flex flex-col gap-6">
+      <PanelHeader
+        title={title}
+        description={description}
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching}
+      />
+      {controls}
+      <QueryStatus query={query} loadingLabel={loadingLabel} errorTitle={errorTitle} />
+      {data === undefined ? null : emptyText ? (
+        <EmptyState>{emptyText}</EmptyState>
+      ) : (
+        children(data)
+      )}
+      {footer}
+    </section>
+  );
+}
+
+/**
  * Where a table turns into stacked rows: below this width of its container (not of the
  * screen), each row is a card and each cell a line led by its column's name. `narrow` suits
  * tables of short cells; `wide` tables whose columns cannot all fit beside a side navigation.

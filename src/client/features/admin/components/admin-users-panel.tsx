@@ -13,9 +13,7 @@ import {
   cellClass,
   DataTable,
   DateTimeCell,
-  EmptyState,
-  PanelHeader,
-  QueryStatus,
+  QueryPanel,
 } from '~/client/components/ui/panel-parts';
 
 export const REMOVE_ADMIN_QUESTION = 'Are you sure you want to remove this administrator?';
@@ -46,59 +44,55 @@ export default function AdminUsersPanel() {
   };
 
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title="Administrators"
-        description="Everyone who can sign in to this panel. Owners can also manage administrators and read the audit log."
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-      />
-      <QueryStatus
-        query={query}
-        loadingLabel="Loading administrators…"
-        errorTitle="Could not load the administrators"
-      />
-      {query.data ? (
-        query.data.users.length === 0 ? (
-          <EmptyState>No administrators.</EmptyState>
-        ) : (
-          <DataTable
-            caption="Administrator accounts"
-            headers={[
-              'Username',
-              'Role',
-              'Added',
-              'Last sign-in',
-              'Active sessions',
-              'Second factor',
-              'Actions',
-            ]}
-          >
-            {query.data.users.map((account) => (
-              <AccountRow key={account.id} account={account} onRemove={setRemoving} />
-            ))}
-          </DataTable>
-        )
-      ) : null}
-      <AddAdminForm />
-      <SecurityPolicyForm />
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove administrator"
-        message={REMOVE_ADMIN_QUESTION}
-        detail={
-          removing
-            ? `${removing.username} will be signed out and will no longer be able to sign in.`
-            : undefined
-        }
-        confirmLabel="Remove"
-        pending={remove.isPending}
-        onConfirm={onConfirmRemove}
-        onDismiss={() => {
-          if (!remove.isPending) setRemoving(null);
-        }}
-      />
-    </section>
+    <QueryPanel
+      title="Administrators"
+      description="Everyone who can sign in to this panel. Owners can also manage administrators and read the audit log."
+      query={query}
+      loadingLabel="Loading administrators…"
+      errorTitle="Could not load the administrators"
+      empty={(data) => (data.users.length === 0 ? 'No administrators.' : null)}
+      footer={
+        <>
+          <AddAdminForm />
+          <SecurityPolicyForm />
+          <ConfirmDialog
+            open={removing !== null}
+            title="Remove administrator"
+            message={REMOVE_ADMIN_QUESTION}
+            detail={
+              removing
+                ? `${removing.username} will be signed out and will no longer be able to sign in.`
+                : undefined
+            }
+            confirmLabel="Remove"
+            pending={remove.isPending}
+            onConfirm={onConfirmRemove}
+            onDismiss={() => {
+              if (!remove.isPending) setRemoving(null);
+            }}
+          />
+        </>
+      }
+    >
+      {(data) => (
+        <DataTable
+          caption="Administrator accounts"
+          headers={[
+            'Username',
+            'Role',
+            'Added',
+            'Last sign-in',
+            'Active sessions',
+            'Second factor',
+            'Actions',
+          ]}
+        >
+          {data.users.map((account) => (
+            <AccountRow key={account.id} account={account} onRemove={setRemoving} />
+          ))}
+        </DataTable>
+      )}
+    </QueryPanel>
   );
 }
 

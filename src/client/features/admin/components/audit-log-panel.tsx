@@ -1,45 +1,30 @@
 import { useAuditLogQuery } from '~/client/features/admin/api/list-audit-log';
 import type { AuditEntry } from '~/shared/schemas/admin';
-import {
-  cellClass,
-  DataTable,
-  DateTimeCell,
-  EmptyState,
-  PanelHeader,
-  QueryStatus,
-} from '~/client/components/ui/panel-parts';
+import { cellClass, DataTable, DateTimeCell, QueryPanel } from '~/client/components/ui/panel-parts';
 
 /** Owners only: who did what to whom, newest first. */
 export default function AuditLogPanel() {
   const query = useAuditLogQuery();
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title="Audit Log"
-        description="Sign-ins and every change made in this panel, newest first."
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-      />
-      <QueryStatus
-        query={query}
-        loadingLabel="Loading the audit log…"
-        errorTitle="Could not load the audit log"
-      />
-      {query.data ? (
-        query.data.entries.length === 0 ? (
-          <EmptyState>Nothing has been recorded yet.</EmptyState>
-        ) : (
-          <DataTable
-            caption="Audit log entries"
-            headers={['Time', 'Who', 'Action', 'Target', 'IP', 'Details']}
-          >
-            {query.data.entries.map((entry) => (
-              <AuditRow key={entry.id} entry={entry} />
-            ))}
-          </DataTable>
-        )
-      ) : null}
-    </section>
+    <QueryPanel
+      title="Audit Log"
+      description="Sign-ins and every change made in this panel, newest first."
+      query={query}
+      loadingLabel="Loading the audit log…"
+      errorTitle="Could not load the audit log"
+      empty={(data) => (data.entries.length === 0 ? 'Nothing has been recorded yet.' : null)}
+    >
+      {(data) => (
+        <DataTable
+          caption="Audit log entries"
+          headers={['Time', 'Who', 'Action', 'Target', 'IP', 'Details']}
+        >
+          {data.entries.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} />
+          ))}
+        </DataTable>
+      )}
+    </QueryPanel>
   );
 }
 

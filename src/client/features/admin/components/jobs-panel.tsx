@@ -10,9 +10,7 @@ import {
   cellClass,
   DataTable,
   DateTimeCell,
-  EmptyState,
-  PanelHeader,
-  QueryStatus,
+  QueryPanel,
   StatusCounts,
 } from '~/client/components/ui/panel-parts';
 
@@ -35,65 +33,60 @@ export default function JobsPanel() {
   const filterId = useId();
   const [status, setStatus] = useState<JobStatus | ''>('');
   const query = useJobsQuery(status || undefined, { placeholderData: keepPreviousData });
-  const listing = query.data;
 
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title="Background Jobs"
-        description="Mail and other work the site does after answering a visitor. A job that keeps failing ends as dead: fix the cause, then retry it."
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-      />
-
-      {listing ? (
-        <StatusCounts
-          label="Jobs by status"
-          statuses={jobStatuses}
-          labels={statusLabels}
-          counts={listing.counts}
-          testIdPrefix="job-count"
-          className="grid-cols-2 sm:grid-cols-4"
-        />
-      ) : null}
-
-      <div className="flex flex-col gap-1">
-        <label htmlFor={filterId} className="text-sm font-medium text-stone-800">
-          Status
-        </label>
-        <select
-          id={filterId}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as JobStatus | '')}
-          className="w-full max-w-xs rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900"
-        >
-          <option value="">All statuses</option>
-          {jobStatuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabels[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <QueryStatus
-        query={query}
-        loadingLabel="Loading jobs…"
-        errorTitle="Could not load the jobs"
-      />
-      {listing ? <JobsTable jobs={listing.jobs} status={status} /> : null}
-    </section>
+    <QueryPanel
+      title="Background Jobs"
+      description="Mail and other work the site does after answering a visitor. A job that keeps failing ends as dead: fix the cause, then retry it."
+      query={query}
+      loadingLabel="Loading jobs…"
+      errorTitle="Could not load the jobs"
+      empty={(data) =>
+        data.jobs.length > 0
+          ? null
+          : status
+            ? `No ${statusLabels[status].toLowerCase()} jobs.`
+            : 'No jobs yet.'
+      }
+      controls={
+        <>
+          {query.data ? (
+            <StatusCounts
+              label="Jobs by status"
+              statuses={jobStatuses}
+              labels={statusLabels}
+              counts={query.data.counts}
+              testIdPrefix="job-count"
+              className="grid-cols-2 sm:grid-cols-4"
+            />
+          ) : null}
+          <div className="flex flex-col gap-1">
+            <label htmlFor={filterId} className="text-sm font-medium text-stone-800">
+              Status
+            </label>
+            <select
+              id={filterId}
+              value={status}
+              onChange={(e) => setStatus(e.target.value as JobStatus | '')}
+              className="w-full max-w-xs rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900"
+            >
+              <option value="">All statuses</option>
+              {jobStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {statusLabels[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      }
+    >
+      {(data) => <JobsTable jobs={data.jobs} status={status} />}
+    </QueryPanel>
   );
 }
 
 function JobsTable({ jobs, status }: { jobs: JobSummary[]; status: JobStatus | '' }) {
-  if (jobs.length === 0) {
-    return (
-      <EmptyState>
-        {status ? `No ${statusLabels[status].toLowerCase()} jobs.` : 'No jobs yet.'}
-      </EmptyState>
-    );
-  }
   return (
     <>
       <DataTable
