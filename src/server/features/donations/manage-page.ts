@@ -4,21 +4,9 @@ import { giftLinkPageData } from '~/server/lib/link-page';
 import { assertLinkPostedHere } from '~/server/lib/link-session-cookie';
 import type { PageDataContext } from '~/server/ssr/page-data';
 import type { PageForm } from '~/server/ssr/page-forms';
-import { donationContexts, type DonationContext } from './context';
+import { donationContextOf, type DonationContext } from './context';
 import { readManagedGift } from './find-managed-gift';
 import { openPortalSession } from './open-portal-session';
-
-/** Each app's donation contexts for its page, made once (one Stripe client). */
-const pageContexts = new WeakMap<FastifyInstance, (log: FastifyBaseLogger) => DonationContext>();
-
-function pageContextFor(app: FastifyInstance) {
-  let contextFor = pageContexts.get(app);
-  if (!contextFor) {
-    contextFor = donationContexts(app);
-    pageContexts.set(app, contextFor);
-  }
-  return contextFor;
-}
 
 /**
  * /donate/manage?token=… as the server renders it, so it reads without JavaScript (ADR 038): the
@@ -31,7 +19,7 @@ export async function loadManageGiftPageData(
   { request, reply }: PageDataContext,
 ): Promise<ManageGiftPageData> {
   return giftLinkPageData(url, reply, async (token) => ({
-    gift: await readManagedGift(pageContextFor(app)(request.log), token),
+    gift: await readManagedGift(donationContextOf(app, request.log), token),
   }));
 }
 
