@@ -57,6 +57,14 @@ const config: SiteConfigInput = {
     twitterHandle: '@tziyun',
   },
   timeZone: 'America/New_York',
+  // Where Shabbat and Yom Tov are kept: a campaign pauses from candle lighting to havdalah here.
+  location: {
+    city: 'Monsey, NY',
+    latitude: 41.1112,
+    longitude: -74.0685,
+    candleLightingMinutes: 18,
+    havdalah: { degrees: 8.5 },
+  },
   hero: [
     {
       title: ['Where Prayers Become', 'Miracles'],

@@ -58,4 +58,29 @@ describe('site configuration', () => {
     });
     expect(result.error!.issues[0]!.path.join('.')).toBe('rabbi.image.src');
   });
+
+  it('takes the common customs for Shabbat when the location gives only the place', () => {
+    const { city, latitude, longitude } = siteConfig.location;
+    const config = siteConfigSchema.parse({
+      ...siteConfig,
+      location: { city, latitude, longitude },
+    });
+    expect(config.location).toEqual({
+      city: 'Monsey, NY',
+      latitude: 41.1112,
+      longitude: -74.0685,
+      israel: false,
+      candleLightingMinutes: 18,
+      havdalah: { degrees: 8.5 },
+    });
+  });
+
+  it('names a location that cannot be right', () => {
+    const result = siteConfigSchema.safeParse({
+      ...siteConfig,
+      location: { ...siteConfig.location, latitude: 141.1, havdalah: { minutes: 50, degrees: 8 } },
+    });
+    const paths = result.error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['location.latitude', 'location.havdalah']));
+  });
 });

@@ -60,6 +60,33 @@ const tierBenefitSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/**
+ * Where the community keeps Shabbat and Yom Tov: a campaign pauses from candle lighting to
+ * havdalah there, on the site's time zone (src/server/lib/campaign-times.ts, with @hebcal/core).
+ */
+const locationSchema = z.object({
+  /** The place's name as the office and donors read it ('Monsey, NY'). */
+  city: text,
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** Metres above sea level; when given, sunset is computed for that height (left out: sea level). */
+  elevation: z.number().min(0).max(9000).optional(),
+  /** Israel keeps one day of Yom Tov; elsewhere the first and last days are two. */
+  israel: z.boolean().default(false),
+  /** Candles are lit this many minutes before sunset (18 is common; Jerusalem keeps 40). */
+  candleLightingMinutes: z.number().int().min(0).max(90).default(18),
+  /**
+   * Havdalah: a number of minutes after sunset (42, 50, 72), or nightfall (tzeit) as the sun's
+   * depth below the horizon in degrees (8.5: three small stars, the default).
+   */
+  havdalah: z
+    .union([
+      z.object({ minutes: z.number().int().min(1).max(120) }).strict(),
+      z.object({ degrees: z.number().min(1).max(20) }).strict(),
+    ])
+    .default({ degrees: 8.5 }),
+});
+
 const siteConfigShape = z.object({
   product: text,
   legalName: text,
@@ -71,6 +98,7 @@ const siteConfigShape = z.object({
   whatsappChannel: whatsappChannelSection,
   seo: z.object({ description: text, image, locale: text, twitterHandle: z.string() }),
   timeZone: text,
+  location: locationSchema,
   hero: heroSection,
   welcome: welcomeSection,
   tiers: z.array(tierSchema).length(3),
