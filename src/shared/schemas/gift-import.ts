@@ -66,7 +66,7 @@ export const giftImportPreviewInput = z.object({
 export type GiftImportPreviewInput = z.output<typeof giftImportPreviewInput>;
 
 /** `POST /api/admin/gift-imports`. */
-export const giftImportInput = giftImportPreviewInput.extend({
+export const giftImportInput = z.extend(giftImportPreviewInput, {
   /** Off unless asked: the gifts of a file were usually receipted where they were received. */
   mailReceipts: z.optional(z.boolean()),
 });
