@@ -109,7 +109,7 @@ export async function importGifts(
               })),
             )
             .returning();
-    const order = new Map(toRecord.map(({ id }, i) => [id, i]));
+    const order = new Map<string, number>(toRecord.map(({ id }, i) => [id, i]));
     recorded.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     let mailed = 0;
     if (input.mailReceipts) {

@@ -1,4 +1,5 @@
 import { AppError } from '~/server/errors';
+import type { OfflineMethod } from '~/shared/domain';
 import {
   GIFT_IMPORT_MAX_BYTES,
   GIFT_IMPORT_MAX_ROWS,
@@ -13,7 +14,7 @@ import { readRows, type ReadRow } from './read-rows';
 export interface ReadFile {
   file: CsvFile;
   mapping: GiftImportMapping;
-  method: GiftImportPreviewInput['method'] & {};
+  method: OfflineMethod | null;
   rows: ReadRow[];
 }
 
