@@ -8,16 +8,20 @@ import { expectNoAxeViolations } from './support/axe';
  * gifts count in the donor table like any gift.
  */
 failOnPageErrors();
+// The office's phone: the preview's rows stack as cards, and nothing scrolls sideways.
+test.use({ viewport: { width: 390, height: 844 } });
 
 test('previews a CSV of gifts, imports it and finds the gifts among the donors', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   // Its own donors each time the test runs: a worker may run it twice.
   const tag = Date.now().toString(36);
+  const cheque = String(Date.now() % 1_000_000);
   const csv = (rows: string[]) =>
     Buffer.from(`\uFEFFDonor,Email,Amount,Date,Type,Check #\r\n${rows.join('\r\n')}\r\n`, 'utf8');
   const good = [
-    `שלמה כהן,shlomo-${tag}@example.org,"1,234.00",11/2/2026,Cheque,5501`,
+    `שלמה כהן,shlomo-${tag}@example.org,"1,234.00",11/2/2026,Cheque,${cheque}`,
     `Dina Levi ${tag},dina-${tag}@example.org,$36,2026-11-03,Zelle,`,
   ];
 
@@ -47,11 +51,17 @@ test('previews a CSV of gifts, imports it and finds the gifts among the donors',
   await expect(section.getByRole('table')).toContainText('שלמה כהן');
   await expect(section.getByRole('table')).toContainText('$1,234.00');
   await expect(section.getByLabel(/Mail receipts/)).not.toBeChecked();
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   await expectNoAxeViolations(page);
 
   await section.getByRole('button', { name: 'Import 2 gifts' }).click();
   await expect(section.getByRole('status')).toContainText(
     'Imported 2 gifts; 0 skipped as already recorded.',
+    { timeout: 20_000 },
   );
   await expect(section.getByRole('status')).toContainText(/Receipts \d{4}-\d{6} to \d{4}-\d{6}/);
 
