@@ -51,6 +51,14 @@ test('previews a CSV of gifts, imports it and finds the gifts among the donors',
   await expect(section.getByRole('table')).toContainText('שלמה כהן');
   await expect(section.getByRole('table')).toContainText('$1,234.00');
   await expect(section.getByLabel(/Mail receipts/)).not.toBeChecked();
+
+  // The office changes a column: without the amount's, the file cannot be imported, and says so.
+  await section.getByLabel('Amount').selectOption('');
+  await expect(section.getByRole('alert')).toHaveText('Please choose the column of the amount.');
+  await expect(section.getByRole('button', { name: 'Import 2 gifts' })).toBeDisabled();
+  await section.getByLabel('Amount').selectOption('2');
+  await expect(section.getByRole('alert')).toHaveCount(0);
+  await expect(section.getByRole('button', { name: 'Import 2 gifts' })).toBeEnabled();
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,

@@ -44,6 +44,7 @@ describe('parseCsv', () => {
     expect(() => read('Name,Amount\n"Levi,18\n')).toThrow(/Line 2: a quoted field is not closed/);
     expect(() => read('Name,Amount\nLe"vi,18\n')).toThrow(/quote in the middle/);
     expect(() => read('Name,Amount\n"Levi"x,18\n')).toThrow(/after a quoted field/);
+    expect(() => read('Name,Amount\nL\uFFFDvi,18\n')).toThrow(/not saved as UTF-8/);
     expect(() => read('Name\na\nb\nc\n', 2)).toThrow(
       'The file has more than 2 gifts. Please split it into smaller files.',
     );

@@ -97,8 +97,16 @@ const blank = (cells: string[]) => cells.every((c) => c.trim() === '');
 /** The header row and the rows under it; blank lines are left out. */
 export function parseCsv(input: string, { maxRows }: { maxRows: number }): CsvFile {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  if (text.includes('\u0000'))
+  if (text.includes('\u0000')) {
     throw new CsvError('This is not a text file: please save it as CSV.');
+  }
+  // Read as UTF-8, a file saved in another encoding (Excel's plain "CSV" on Windows) has
+  // replacement characters where its Hebrew or accented letters were: refused, not garbled.
+  if (text.includes('\uFFFD')) {
+    throw new CsvError(
+      'The file is not saved as UTF-8, so its letters would be garbled. In Excel, choose Save As, then "CSV UTF-8".',
+    );
+  }
   const separator = detectSeparator(text);
   let headers: string[] | null = null;
   const rows: CsvRow[] = [];

@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import type { OfflineMethod } from '~/shared/domain';
 import {
   GIFT_IMPORT_MAX_BYTES,
@@ -42,12 +42,17 @@ export default function GiftImportPanel() {
   // The mapping shown was refused: the rows under it are the last good preview's.
   const [stale, setStale] = useState(false);
   const busy = previewCall.isPending || importCall.isPending;
+  // Only the answer to the latest preview is shown: the office may change a column again, or
+  // choose another file, before the last one is answered. Nothing is disabled meanwhile, so the
+  // keyboard's focus stays where it was.
+  const latest = useRef(0);
 
   async function runPreview(
     chosen: ChosenFile,
     mapping?: GiftImportMapping,
     method?: OfflineMethod | null,
   ) {
+    const call = ++latest.current;
     setProblem(null);
     setErrors({});
     try {
@@ -56,9 +61,11 @@ export default function GiftImportPanel() {
         text: chosen.text,
         ...(mapping ? { mapping, method: method ?? null } : {}),
       });
+      if (call !== latest.current) return;
       setPreview(answer);
       setStale(false);
     } catch (error) {
+      if (call !== latest.current) return;
       if (error instanceof ApiError) setErrors(error.fields);
       setProblem(error instanceof Error ? error.message : 'The file could not be read.');
       if (mapping && preview) {
@@ -140,7 +147,6 @@ export default function GiftImportPanel() {
           name="file"
           accept=".csv,text/csv"
           hint="Choose the file, or drop it here."
-          disabled={busy}
           onFile={(chosen) => void choose(chosen)}
         />
       </div>
@@ -163,7 +169,6 @@ export default function GiftImportPanel() {
             mapping={preview.mapping}
             method={preview.method}
             errors={errors}
-            disabled={busy}
             onChange={(mapping, method) => void runPreview(file, mapping, method)}
           />
           <PreviewTable preview={preview} />

@@ -18,14 +18,12 @@ export function MappingFields({
   mapping,
   method,
   errors,
-  disabled,
   onChange,
 }: {
   headers: string[];
   mapping: GiftImportMapping;
   method: OfflineMethod | null;
   errors: Record<string, string>;
-  disabled: boolean;
   onChange: (mapping: GiftImportMapping, method: OfflineMethod | null) => void;
 }) {
   const columns = [
@@ -40,7 +38,7 @@ export function MappingFields({
     ...offlineMethods.map((m) => ({ value: m, label: `All: ${offlineMethodLabels[m]}` })),
   ];
   return (
-    <fieldset className="flex flex-col gap-4" disabled={disabled}>
+    <fieldset className="flex flex-col gap-4">
       <legend className="mb-2 font-semibold text-navy-950">Which column is which</legend>
       <div className="grid gap-4 md:grid-cols-3">
         {giftImportFields.map((field) => (
