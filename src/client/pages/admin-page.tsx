@@ -41,7 +41,23 @@ const adminTabs: AdminTab[] = [
   {
     id: 'gifts-received',
     label: 'Gifts Received',
-    Panel: lazy(() => import('~/client/features/offline-gifts/components/offline-gifts-panel')),
+    // One gift by the form, then a file of them: two features, one section.
+    Panel: lazy(async () => {
+      const [one, file] = await Promise.all([
+        import('~/client/features/offline-gifts/components/offline-gifts-panel'),
+        import('~/client/features/gift-import/components/gift-import-panel'),
+      ]);
+      return {
+        default: function GiftsReceivedPanel() {
+          return (
+            <div className="flex flex-col gap-8">
+              <one.default />
+              <file.default />
+            </div>
+          );
+        },
+      };
+    }),
   },
   {
     id: 'jobs',

@@ -21,7 +21,7 @@ export interface LedgerContext extends AuditContext {
  * calendar year (its receipt number's, its statement's) is that day's, whatever the zone's clock
  * change does at midnight.
  */
-function receivedAt(receivedOn: string, timeZone: string) {
+export function receivedAt(receivedOn: string, timeZone: string) {
   const [year, month, day] = receivedOn.split('-').map(Number) as [number, number, number];
   return new Date(zonedMidnight(year, month, day, timeZone).getTime() + 12 * 3_600_000);
 }

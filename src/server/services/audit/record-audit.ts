@@ -36,7 +36,8 @@ export type AuditAction =
   | 'content-published'
   | 'content-restored'
   | 'content-draft-discarded'
-  | 'offline-gift-recorded';
+  | 'offline-gift-recorded'
+  | 'gifts-imported';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */
