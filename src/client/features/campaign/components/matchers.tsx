@@ -29,7 +29,7 @@ function MatcherCard({ matcher }: { matcher: CampaignMatcher }) {
   const percent =
     matcher.cap > 0 ? Math.min(100, Math.floor((matcher.used / matcher.cap) * 100)) : 100;
   return (
-    <li aria-labelledby={nameId} className="rounded-xl bg-white p-4 ring-1 ring-stone-300">
+    <li className="rounded-xl bg-white p-4 ring-1 ring-stone-300">
       <h3 id={nameId} className="font-semibold text-navy-950">
         {matcher.name}
       </h3>
