@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, screen } from '@testing-library/react';
+import axe from 'axe-core';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,17 @@ import { campaignFixture, fixtureNow } from '~/client/features/campaign/lib/camp
 import { CampaignPage } from './campaign-page';
 
 const page = <CampaignPage campaign={campaignFixture} renderedAt={fixtureNow} />;
+
+/**
+ * Axe's findings on the server's HTML. Contrast is left to the browser tests: it needs the
+ * stylesheet and a layout, which this DOM has neither of.
+ */
+async function axeViolations(html: string) {
+  document.documentElement.lang = 'en';
+  document.body.innerHTML = `<main>${html}</main>`;
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+}
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -65,5 +77,15 @@ describe('the campaign page', () => {
     );
     expect(html).not.toContain('href="#give"');
     expect(html).toContain('The campaign has ended');
+  });
+
+  it('passes axe in each state, and axe here finds what it should', async () => {
+    for (const state of ['live', 'paused', 'ended'] as const) {
+      const html = renderToString(
+        <CampaignPage campaign={{ ...campaignFixture, state }} renderedAt={fixtureNow} />,
+      );
+      expect(await axeViolations(html), state).toEqual([]);
+    }
+    expect(await axeViolations('<input type="text">')).toHaveLength(1);
   });
 });

@@ -15,8 +15,8 @@ export function Matchers({ matchers }: { matchers: CampaignMatcher[] }) {
         Matchers
       </h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-        {matchers.map((matcher) => (
-          <MatcherCard key={matcher.name} matcher={matcher} />
+        {matchers.map((matcher, i) => (
+          <MatcherCard key={`${i}-${matcher.name}`} matcher={matcher} />
         ))}
       </ul>
     </section>
