@@ -76,3 +76,75 @@ describe('a typed amount', () => {
     expect(parseWholeDollars('9999999999')).toBeNull();
   });
 });
+
+describe('a campaign gift’s link', () => {
+  const choice = {
+    amount: 180,
+    type: 'onetime',
+    method: 'ojc',
+    campaign: 'giving-day-2026',
+    wall: 'initials',
+    dedication: {
+      kind: 'refuah',
+      name: 'Moshe Cohen',
+      hebrewName: 'משה',
+      relation: 'ben',
+      motherHebrewName: 'שרה',
+    },
+  } as const;
+
+  it('carries the campaign, the wall choice and the dedication, and reads them back', () => {
+    const href = checkoutHref(choice);
+    const query = new URLSearchParams(href.split('?')[1]);
+    expect(Object.fromEntries(query)).toEqual({
+      amount: '180',
+      type: 'onetime',
+      method: 'ojc',
+      campaign: 'giving-day-2026',
+      wall: 'initials',
+      dedication: 'refuah',
+      dedicationName: 'Moshe Cohen',
+      hebrewName: 'משה',
+      relation: 'ben',
+      motherHebrewName: 'שרה',
+    });
+    expect(parseCheckoutChoice(query)).toEqual(choice);
+  });
+
+  it('reads the campaign page’s form sent without JavaScript, blank fields left out', () => {
+    const query = new URLSearchParams(
+      'campaign=giving-day&amount=&amount=54&type=subscription&method=credit_card&wall=name' +
+        '&dedication=honour&dedicationName=+Rivka+Levy+&hebrewName=&relation=bat&motherHebrewName=',
+    );
+    expect(parseCheckoutChoice(query)).toEqual({
+      amount: 54,
+      type: 'subscription',
+      method: 'credit_card',
+      campaign: 'giving-day',
+      wall: 'name',
+      dedication: { kind: 'honour', name: 'Rivka Levy', relation: 'bat' },
+    });
+  });
+
+  it('drops what it cannot use: an unknown wall choice, a bad slug, a dedication without its kind or name', () => {
+    for (const query of [
+      'amount=18&campaign=Bad Slug!&wall=everyone&dedication=honour',
+      'amount=18&campaign=-x&dedication=praise&dedicationName=Rivka',
+      'amount=18&dedication=memory&dedicationName=+++',
+      `amount=18&campaign=${'a'.repeat(101)}`,
+    ]) {
+      expect(parseCheckoutChoice(new URLSearchParams(query))).toEqual({
+        amount: 18,
+        type: 'onetime',
+        method: 'credit_card',
+      });
+    }
+  });
+
+  it('cuts a very long name to what the server checks', () => {
+    const query = new URLSearchParams(
+      `amount=18&dedication=memory&dedicationName=${'x'.repeat(300)}`,
+    );
+    expect(parseCheckoutChoice(query)?.dedication?.name).toHaveLength(100);
+  });
+});

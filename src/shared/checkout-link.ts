@@ -1,4 +1,5 @@
-import type { DonationType } from './domain';
+import { prayerRelationValues, type DonationType, type PrayerRelation } from './domain';
+
 /** What a gift is: once, or every month. The spec's `type` query value. */
 export type GiftType = DonationType;
 /** How it is paid: the spec's `method` query value. */
@@ -11,15 +12,61 @@ export interface CheckoutChoice {
   method: PayMethod;
   /** The signed token of a /join confirmation's link: this monthly gift pays a membership. */
   membership?: string;
+  /** The slug of the campaign the gift is for. */
+  campaign?: string;
+  /** How the gift shows on the campaign's donor wall. */
+  wall?: WallChoice;
+  dedication?: GiftDedication;
 }
+
+/**
+ * How a gift shows on a campaign's donor wall: full name and amount, name only, initials,
+ * "Anonymous" (known to the office), or not on the wall at all.
+ */
+export const wallChoiceValues = ['full', 'name', 'initials', 'anonymous', 'hidden'] as const;
+export type WallChoice = (typeof wallChoiceValues)[number];
+
+/** In honour of, in memory of, l'ilui nishmas, refuah shleimah. */
+export const dedicationKindValues = ['honour', 'memory', 'ilui', 'refuah'] as const;
+export type DedicationKind = (typeof dedicationKindValues)[number];
+
+/**
+ * A gift's dedication: the name as the wall shows it, and the Hebrew name, ben or bat and the
+ * mother's Hebrew name as the prayer list takes them (the server checks those).
+ */
+export interface GiftDedication {
+  kind: DedicationKind;
+  name: string;
+  hebrewName?: string;
+  relation?: PrayerRelation;
+  motherHebrewName?: string;
+}
+
+/** The query's names for a dedication's parts (the Hebrew ones as the prayer-names form has them). */
+const dedicationQuery = {
+  kind: 'dedication',
+  name: 'dedicationName',
+  hebrewName: 'hebrewName',
+  relation: 'relation',
+  motherHebrewName: 'motherHebrewName',
+} as const;
 
 /**
  * The checkout's address for a gift. Links to it are full page loads (plain anchors or a GET
  * form), never client-side navigation: only the checkout's own response allows Stripe.js.
  */
-export function checkoutHref({ amount, type, method, membership }: CheckoutChoice): string {
+export function checkoutHref(choice: CheckoutChoice): string {
+  const { amount, type, method, membership, campaign, wall, dedication } = choice;
   const query = new URLSearchParams({ amount: String(amount), type, method });
   if (membership) query.set('membership', membership);
+  if (campaign) query.set('campaign', campaign);
+  if (wall) query.set('wall', wall);
+  if (dedication) {
+    for (const [part, name] of Object.entries(dedicationQuery)) {
+      const value = dedication[part as keyof GiftDedication];
+      if (value) query.set(name, value);
+    }
+  }
   return `/checkout?${query.toString()}`;
 }
 
@@ -50,10 +97,50 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
   if (amount === null) return null;
   const type = params.get('type') === 'subscription' ? 'subscription' : 'onetime';
   const membership = type === 'subscription' ? params.get('membership') : null;
+  const campaign = params.get('campaign')?.trim().toLowerCase() ?? '';
+  const wall = oneOf(wallChoiceValues, params.get('wall'));
+  const dedication = parseDedication(params);
   return {
     amount,
     type,
     method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
     ...(membership ? { membership } : {}),
+    ...(campaign.length <= LINE_MAX && campaignSlug.test(campaign) ? { campaign } : {}),
+    ...(wall ? { wall } : {}),
+    ...(dedication ? { dedication } : {}),
+  };
+}
+
+/** A campaign's slug: lowercase words of letters and digits joined by hyphens. */
+const campaignSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Longer text is cut: the server's checks give the message, the link only carries it. */
+const LINE_MAX = 100;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return values.find((v) => v === value) ?? null;
+}
+
+function line(params: URLSearchParams, name: string): string | undefined {
+  const text = (params.get(name) ?? '').trim().slice(0, LINE_MAX);
+  return text === '' ? undefined : text;
+}
+
+/**
+ * A dedication needs its kind and a name to show; the Hebrew parts are passed on as typed (the
+ * server checks them as the prayer list does), each only when given.
+ */
+function parseDedication(params: URLSearchParams): GiftDedication | null {
+  const kind = oneOf(dedicationKindValues, params.get(dedicationQuery.kind));
+  const name = line(params, dedicationQuery.name);
+  if (!kind || !name) return null;
+  const hebrewName = line(params, dedicationQuery.hebrewName);
+  const relation = oneOf(prayerRelationValues, params.get(dedicationQuery.relation));
+  const motherHebrewName = line(params, dedicationQuery.motherHebrewName);
+  return {
+    kind,
+    name,
+    ...(hebrewName ? { hebrewName } : {}),
+    ...(relation ? { relation } : {}),
+    ...(motherHebrewName ? { motherHebrewName } : {}),
   };
 }

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { act, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '~/client/test/component-test-kit';
+import { campaignFixture, fixtureNow } from '~/client/features/campaign/lib/campaign-fixture';
+import { Countdown } from './countdown';
+
+const minute = 60_000;
+const hour = 60 * minute;
+const timer = () => screen.getByRole('timer').textContent;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse(fixtureNow) });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the countdown', () => {
+  it('counts to the end in hours and minutes on the last day, moving on each minute', () => {
+    renderWithProviders(<Countdown {...campaignFixture} renderedAt={fixtureNow} />);
+    expect(timer()).toBe('Ends in 10 hours');
+    expect(screen.getByText('Ends Wednesday, December 9 at 6:00 PM')).toBeDefined();
+    act(() => vi.advanceTimersByTime(12 * minute + 1));
+    expect(timer()).toBe('Ends in 9 hours 48 minutes');
+    act(() => vi.advanceTimersByTime(10 * hour));
+    expect(timer()).toBe('Ending now');
+  });
+
+  it('counts to the start before it, in days and hours', () => {
+    renderWithProviders(
+      <Countdown
+        {...campaignFixture}
+        state="before"
+        startsAt="2026-12-10T15:30:00.000Z"
+        renderedAt={fixtureNow}
+      />,
+    );
+    expect(timer()).toBe('Starts in 1 day 2 hours');
+    expect(screen.getByText('Starts Thursday, December 10 at 10:30 AM')).toBeDefined();
+  });
+
+  it('says when a paused campaign resumes, and the end it moved to', () => {
+    renderWithProviders(
+      <Countdown
+        {...campaignFixture}
+        state="paused"
+        resumesAt="2026-12-12T22:42:00.000Z"
+        endsAt="2026-12-13T23:00:00.000Z"
+        renderedAt={fixtureNow}
+      />,
+    );
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByText('Paused for Shabbat. Resumes Saturday at 5:42 PM')).toBeDefined();
+    expect(screen.getByText(/it now ends Sunday, December 13 at 6:00 PM/)).toBeDefined();
+  });
+
+  it('shows the result after the end, and in the still-open time that gifts are welcome', () => {
+    const { rerender } = renderWithProviders(
+      <Countdown {...campaignFixture} state="ended" renderedAt={fixtureNow} />,
+    );
+    expect(
+      screen.getByText('Together we raised $88,250 of the $100,000 goal. Thank you!'),
+    ).toBeDefined();
+    rerender(<Countdown {...campaignFixture} state="open" renderedAt={fixtureNow} />);
+    expect(
+      screen.getByText(
+        'Together we raised $88,250 of the $100,000 goal. Gifts are still welcome until Friday, December 11 at 12:00 AM.',
+      ),
+    ).toBeDefined();
+  });
+
+  it('announces a change of state, not each minute', () => {
+    const { rerender } = renderWithProviders(
+      <Countdown {...campaignFixture} renderedAt={fixtureNow} />,
+    );
+    const live = document.querySelector('[aria-live]')!;
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    expect(live.textContent).toBe('The campaign is live.');
+    expect(live.contains(screen.getByRole('timer'))).toBe(false);
+    expect(screen.getByRole('timer').closest('[aria-live]')).toBeNull();
+    rerender(
+      <Countdown
+        {...campaignFixture}
+        state="paused"
+        resumesAt="2026-12-12T22:42:00.000Z"
+        renderedAt={fixtureNow}
+      />,
+    );
+    expect(live.textContent).toBe('The campaign is paused.');
+  });
+
+  it('renders on the server with the time it was rendered at, whatever the clock says', () => {
+    vi.setSystemTime(Date.parse(fixtureNow) + 3 * hour);
+    const html = renderToString(<Countdown {...campaignFixture} renderedAt={fixtureNow} />);
+    expect(html).toContain('Ends in 10 hours');
+  });
+});

@@ -1,0 +1,179 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  checkoutHref,
+  parseCheckoutChoice,
+  type PayMethod,
+  type WallChoice,
+} from '~/shared/checkout-link';
+import siteConfig from '~/client/lib/site-config';
+import { useScripted } from '~/client/lib/use-scripted';
+import { buttonClass } from '~/client/components/ui/button';
+import { controlClass } from '~/client/components/ui/field';
+import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import { dollars } from '~/client/features/campaign/lib/campaign-format';
+import { giftClosedReason } from '~/client/features/campaign/lib/gift-closed';
+import { GiftDedication } from './gift-dedication';
+import { RadioChoice } from './radio-choice';
+
+const wallOptions: { value: WallChoice; label: string }[] = [
+  { value: 'full', label: 'My full name and the amount' },
+  { value: 'name', label: 'My name only' },
+  { value: 'initials', label: 'My initials' },
+  { value: 'anonymous', label: '“Anonymous” (the office still knows it is you)' },
+  { value: 'hidden', label: 'Not on the wall' },
+];
+const methodLabels: Record<PayMethod, string> = {
+  credit_card: 'Credit card',
+  ojc: 'OJC Fund charity card',
+};
+const OTHER = '';
+
+interface Problems {
+  amount?: string;
+  dedicationName?: string;
+}
+
+/**
+ * The campaign's gift: an amount (or another), once or monthly, how it shows on the wall (name
+ * only unless chosen otherwise), a dedication, and the payment method. A plain GET form to the
+ * checkout with the checkout's own query, so it works without JavaScript; with it, the choice is
+ * checked here first and the checkout opens with a clean query. Closed, with the reason, while
+ * the campaign takes no gifts.
+ */
+export function GiftForm({
+  campaign,
+  presets = siteConfig.donatePresets,
+  methods = ['credit_card', 'ojc'],
+}: {
+  campaign: Pick<CampaignView, 'slug' | 'state' | 'startsAt' | 'resumesAt' | 'recurringMonths'>;
+  presets?: readonly number[];
+  methods?: readonly PayMethod[];
+}) {
+  const id = useId();
+  const scripted = useScripted();
+  const [preset, setPreset] = useState(String(presets[0] ?? OTHER));
+  const [other, setOther] = useState('');
+  const [monthly, setMonthly] = useState(false);
+  const [problems, setProblems] = useState<Problems>({});
+  const closed = giftClosedReason(campaign);
+  const amount = Number(preset === OTHER ? other : preset);
+  const label =
+    Number.isInteger(amount) && amount > 0
+      ? `Give ${dollars(amount)}${monthly ? ' a month' : ''}`
+      : 'Give now';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    new FormData(event.currentTarget).forEach((value, name) => query.append(name, String(value)));
+    const choice = parseCheckoutChoice(query);
+    const found: Problems = {};
+    if (!choice) found.amount = 'Choose an amount, or type a whole number of dollars.';
+    if (query.get('dedication') && !choice?.dedication) {
+      found.dedicationName = 'Write the name the gift is dedicated to.';
+    }
+    setProblems(found);
+    if (choice && !found.dedicationName) window.location.assign(checkoutHref(choice));
+  };
+
+  return (
+    <form
+      id="give"
+      action="/checkout"
+      method="get"
+      autoComplete="off"
+      noValidate={scripted}
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-heading`}
+      className="flex flex-col gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-300"
+    >
+      <h2 id={`${id}-heading`} className="font-display text-2xl font-semibold text-navy-950">
+        Give to the campaign
+      </h2>
+      {closed ? <p className="rounded-lg bg-cream-100 p-3 text-stone-900">{closed}</p> : null}
+      <fieldset disabled={closed !== null} className="flex flex-col gap-5">
+        <input type="hidden" name="campaign" value={campaign.slug} />
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-800">Amount</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {[...presets.map(String), OTHER].map((value) => (
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-stone-300 bg-white px-3 font-semibold text-navy-950 has-checked:border-navy-900 has-checked:bg-cream-100 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-700"
+              >
+                <input
+                  type="radio"
+                  name="amount"
+                  value={value}
+                  checked={preset === value}
+                  onChange={() => setPreset(value)}
+                  className="size-4 accent-navy-900"
+                />
+                {value === OTHER ? 'Other' : dollars(Number(value))}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {/* After the choices: the checkout reads the first amount that is not blank. */}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-other`} className="text-sm font-semibold text-stone-800">
+            Other amount in dollars (choose Other above)
+          </label>
+          <input
+            id={`${id}-other`}
+            name="amount"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={other}
+            onChange={(e) => {
+              setOther(e.target.value);
+              setPreset(OTHER);
+            }}
+            aria-invalid={problems.amount ? true : undefined}
+            aria-describedby={`${id}-amount-error`}
+            className={controlClass}
+          />
+          <p id={`${id}-amount-error`} aria-live="polite" className="text-sm text-red-700">
+            {problems.amount}
+          </p>
+        </div>
+        <RadioChoice
+          legend="How often"
+          name="type"
+          defaultValue="onetime"
+          onChange={(value) => setMonthly(value === 'subscription')}
+          options={[
+            { value: 'onetime', label: 'Once' },
+            {
+              value: 'subscription',
+              label: `Monthly (${campaign.recurringMonths} months count toward the goal)`,
+            },
+          ]}
+        />
+        <RadioChoice
+          legend="On the donor wall, show"
+          name="wall"
+          defaultValue="name"
+          options={wallOptions}
+          columns=""
+        />
+        <GiftDedication scripted={scripted} nameError={problems.dedicationName} />
+        {methods.length > 1 ? (
+          <RadioChoice
+            legend="Payment method"
+            name="method"
+            defaultValue={methods[0]!}
+            options={methods.map((value) => ({ value, label: methodLabels[value] }))}
+          />
+        ) : (
+          <input type="hidden" name="method" value={methods[0] ?? 'credit_card'} />
+        )}
+        <button type="submit" className={buttonClass('primary', 'w-full text-lg')}>
+          {label}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import type { CampaignMatcher } from '~/client/features/campaign/lib/campaign-view';
+import { dollars, ratioWords } from '~/client/features/campaign/lib/campaign-format';
+
+/**
+ * The matchers in the order their matching is used: each one's ratio in words, its cap, what is
+ * used and what is left, with a small bar of what is used.
+ */
+export function Matchers({ matchers }: { matchers: CampaignMatcher[] }) {
+  const headingId = useId();
+  if (matchers.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="font-display text-2xl font-semibold text-navy-950">
+        Matchers
+      </h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {matchers.map((matcher, i) => (
+          <MatcherCard key={`${i}-${matcher.name}`} matcher={matcher} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MatcherCard({ matcher }: { matcher: CampaignMatcher }) {
+  const nameId = useId();
+  const left = Math.max(0, matcher.cap - matcher.used);
+  const percent =
+    matcher.cap > 0 ? Math.min(100, Math.floor((matcher.used / matcher.cap) * 100)) : 100;
+  return (
+    <li className="rounded-xl bg-white p-4 ring-1 ring-stone-300">
+      <h3 id={nameId} className="font-semibold text-navy-950">
+        {matcher.name}
+      </h3>
+      <p className="text-stone-700">
+        {left > 0
+          ? `${ratioWords(matcher.ratio)}, up to ${dollars(matcher.cap)}`
+          : `Matched ${dollars(matcher.cap)} in full`}
+      </p>
+      <div
+        role="meter"
+        aria-labelledby={nameId}
+        aria-valuemin={0}
+        aria-valuemax={matcher.cap}
+        aria-valuenow={Math.min(matcher.used, matcher.cap)}
+        aria-valuetext={`${dollars(matcher.used)} of ${dollars(matcher.cap)} used, ${dollars(left)} left`}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200 ring-1 ring-stone-400"
+      >
+        <div className="h-full bg-navy-900" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-stone-700">
+        {dollars(matcher.used)} used · {dollars(left)} left
+      </p>
+    </li>
+  );
+}

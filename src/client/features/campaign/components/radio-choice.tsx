@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+
+export interface RadioOption {
+  value: string;
+  label: ReactNode;
+}
+
+/**
+ * A group of radio buttons under a legend: the browser sends the checked one's value with the
+ * form (uncontrolled, so the plain HTML form works as it is drawn).
+ */
+export function RadioChoice({
+  legend,
+  name,
+  options,
+  defaultValue,
+  onChange,
+  columns = 'sm:grid-cols-2',
+}: {
+  legend: string;
+  name: string;
+  options: RadioOption[];
+  defaultValue: string;
+  onChange?: (value: string) => void;
+  columns?: string;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      <div className={`mt-2 grid gap-2 ${columns}`}>
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border-2 border-stone-300 bg-white px-3 py-2 has-checked:border-navy-900 has-checked:bg-cream-100 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-700"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={option.value === defaultValue}
+              onChange={() => onChange?.(option.value)}
+              className="size-4 shrink-0 accent-navy-900"
+            />
+            <span className="text-stone-900">{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
