@@ -17,6 +17,7 @@ import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
 import { adminInboxRoutes } from './features/admin-inbox';
 import { adminMemberRoutes } from './features/admin-members';
 import { offlineGiftRoutes } from './features/offline-gifts';
+import { pledgeRoutes } from './features/pledges';
 import { contactRoutes } from './features/contact';
 import {
   donationRoutes,
@@ -290,6 +291,7 @@ export async function buildApp({
           await admin.register(adminSiteContentRoutes);
           await admin.register(adminSitePhotoRoutes);
           await admin.register(offlineGiftRoutes);
+          await admin.register(pledgeRoutes);
         },
         { prefix: '/admin' },
       );

@@ -36,7 +36,12 @@ export type AuditAction =
   | 'content-published'
   | 'content-restored'
   | 'content-draft-discarded'
-  | 'offline-gift-recorded';
+  | 'offline-gift-recorded'
+  | 'pledge-recorded'
+  | 'pledge-updated'
+  | 'pledge-cancelled'
+  | 'pledge-reminded'
+  | 'pledge-paid';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */
