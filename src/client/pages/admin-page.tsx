@@ -44,6 +44,11 @@ const adminTabs: AdminTab[] = [
     Panel: lazy(() => import('~/client/features/offline-gifts/components/offline-gifts-panel')),
   },
   {
+    id: 'pledges',
+    label: 'Pledges',
+    Panel: lazy(() => import('~/client/features/pledges/components/pledges-panel')),
+  },
+  {
     id: 'jobs',
     label: 'Background Jobs',
     Panel: lazy(() => import('~/client/features/admin/components/jobs-panel')),
