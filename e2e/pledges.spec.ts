@@ -58,6 +58,15 @@ test('records a pledge, reminds, takes a part payment and cancels the rest, on a
   await pledge.getByRole('button', { name: `Remind ${name}` }).click();
   await expect(toast(page)).toContainText('A reminder was already sent on');
 
+  // An open pledge can be corrected.
+  await pledge.getByRole('button', { name: `Edit ${name}'s pledge` }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Pledge' });
+  await expect(editDialog.getByLabel("Donor's name")).toHaveValue(name);
+  await editDialog.getByLabel('What it is for').fill('The yahrzeit kiddush and seudah');
+  await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(pledge).toContainText('For: The yahrzeit kiddush and seudah');
+
   // A part payment: the gift is recorded with its receipt number, and the rest stays pledged.
   await pledge.getByRole('button', { name: `Mark paid: ${name}` }).click();
   const payDialog = page.getByRole('dialog', { name: 'Mark Pledge Paid' });

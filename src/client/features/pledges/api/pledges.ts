@@ -57,3 +57,12 @@ export const usePayPledge = () =>
       csrfToken,
     }),
   );
+
+export const useUpdatePledge = () =>
+  usePledgeWrite(({ id, pledge }: { id: string; pledge: PledgeInput }, csrfToken) =>
+    adminRequest(`/api/admin/pledges/${id}`, pledgeAnswer, {
+      method: 'PUT',
+      body: pledge,
+      csrfToken,
+    }),
+  );

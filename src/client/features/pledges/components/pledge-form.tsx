@@ -1,4 +1,4 @@
-import type { PledgeFormValues } from '~/shared/schemas/pledges';
+import type { PledgeFormValues, PledgeInput, PledgeView } from '~/shared/schemas/pledges';
 import { Button } from '~/client/components/ui/button';
 import { TextAreaField, TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
@@ -6,7 +6,7 @@ import { failureToast } from '~/client/lib/failure-toast';
 import { formatMoney } from '~/shared/money';
 import { formatLongDate } from '~/shared/schedule';
 import { useZodForm } from '~/client/lib/use-zod-form';
-import { useCreatePledge } from '~/client/features/pledges/api/pledges';
+import { useCreatePledge, useUpdatePledge } from '~/client/features/pledges/api/pledges';
 
 const loadSchema = () => import('~/shared/schemas/pledges').then((m) => m.pledgeInput);
 
@@ -20,23 +20,55 @@ const blank = (): PledgeFormValues => ({
   note: '',
 });
 
-/** The office writes down a promise: who, how much, by when, for what. No money moves. */
-export function PledgeForm() {
+const valuesOf = (p: PledgeView): PledgeFormValues => ({
+  name: p.name,
+  email: p.email ?? '',
+  address: p.address ?? '',
+  amount: p.amount.toFixed(2),
+  expectedOn: p.expectedOn,
+  campaign: p.campaign ?? '',
+  note: p.note ?? '',
+});
+
+/**
+ * The office writes down a promise: who, how much, by when, for what. No money moves. Given
+ * `editing` (in its dialog), the same form changes an open pledge.
+ */
+export function PledgeForm({
+  editing,
+  titleId,
+  onDone,
+}: {
+  editing?: PledgeView;
+  titleId?: string;
+  onDone?: () => void;
+}) {
   const toast = useToast();
   const create = useCreatePledge();
-  const form = useZodForm(loadSchema, blank());
+  const update = useUpdatePledge();
+  const form = useZodForm(loadSchema, editing ? valuesOf(editing) : blank());
   const { field, submitting } = form;
+
+  const save = async (input: PledgeInput) => {
+    if (editing) {
+      const { pledge } = await update.mutateAsync({ id: editing.id, pledge: input });
+      toast({ title: 'Pledge Saved', description: `${pledge.name}'s pledge is changed.` });
+      onDone?.();
+      return;
+    }
+    const { pledge } = await create.mutateAsync(input);
+    toast({
+      title: 'Pledge Recorded',
+      description: `${formatMoney(Math.round(pledge.amount * 100), 'usd')} from ${pledge.name}, expected by ${formatLongDate(pledge.expectedOn)}. It counts nowhere as money until it is paid.`,
+    });
+    form.reset();
+  };
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const { pledge } = await create.mutateAsync(input);
-      toast({
-        title: 'Pledge Recorded',
-        description: `${formatMoney(Math.round(pledge.amount * 100), 'usd')} from ${pledge.name}, expected by ${formatLongDate(pledge.expectedOn)}. It counts nowhere as money until it is paid.`,
-      });
-      form.reset();
+      await save(input);
     } catch (error) {
-      toast(failureToast(error, 'The pledge was not recorded. Please try again.', 'Not Recorded'));
+      toast(failureToast(error, 'The pledge was not saved. Please try again.', 'Not Saved'));
       throw error;
     }
   });
@@ -45,8 +77,12 @@ export function PledgeForm() {
     <form
       {...form.formProps}
       onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
-      aria-label="Record a pledge"
-      className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
+      {...(editing ? { 'aria-labelledby': titleId } : { 'aria-label': 'Record a pledge' })}
+      className={
+        editing
+          ? 'mt-4 flex flex-col gap-4'
+          : 'flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6'
+      }
     >
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label="Donor's name" required autoComplete="off" {...field('name')} />
@@ -84,9 +120,20 @@ export function PledgeForm() {
         hint="Never shown to the donor."
         {...field('note')}
       />
-      <Button type="submit" disabled={submitting} className="self-start">
-        {submitting ? 'Recording...' : 'Record Pledge'}
-      </Button>
+      {editing ? (
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="ghost" onClick={onDone}>
+            Close
+          </Button>
+          <Button type="submit" variant="secondary" disabled={submitting}>
+            {submitting ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      ) : (
+        <Button type="submit" disabled={submitting} className="self-start">
+          {submitting ? 'Recording...' : 'Record Pledge'}
+        </Button>
+      )}
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { ActionButton } from '~/client/components/ui/panel-parts';
 import { StatusBadge } from '~/client/components/ui/status-parts';
 import { formatDateTime } from '~/client/lib/format-date-time';
 
-export type PledgeAction = 'remind' | 'pay' | 'cancel';
+export type PledgeAction = 'remind' | 'pay' | 'edit' | 'cancel';
 
 const tones = {
   overdue: 'bg-orange-100 text-orange-900',
@@ -73,6 +73,9 @@ export function PledgeItem({
           </ActionButton>
           <ActionButton onClick={() => onAction('pay', p)} aria-label={`Mark paid: ${p.name}`}>
             Mark paid
+          </ActionButton>
+          <ActionButton onClick={() => onAction('edit', p)} aria-label={`Edit ${p.name}'s pledge`}>
+            Edit
           </ActionButton>
           <ActionButton
             tone="danger"

@@ -20,9 +20,10 @@ export default function PledgesPanel() {
   const toast = useToast();
   const query = usePledgesQuery();
   const remind = useRemindPledge();
-  const [asking, setAsking] = useState<{ action: 'pay' | 'cancel'; pledge: PledgeView } | null>(
-    null,
-  );
+  const [asking, setAsking] = useState<{
+    action: Exclude<PledgeAction, 'remind'>;
+    pledge: PledgeView;
+  } | null>(null);
   const close = () => setAsking(null);
 
   const onAction = (action: PledgeAction, pledge: PledgeView) => {
@@ -101,6 +102,11 @@ export default function PledgesPanel() {
       <PledgeDialog open={asking?.action === 'pay'} title="Mark Pledge Paid" onDismiss={close}>
         {(titleId) =>
           asking ? <PayPledgeForm pledge={asking.pledge} titleId={titleId} onDone={close} /> : null
+        }
+      </PledgeDialog>
+      <PledgeDialog open={asking?.action === 'edit'} title="Edit Pledge" onDismiss={close}>
+        {(titleId) =>
+          asking ? <PledgeForm editing={asking.pledge} titleId={titleId} onDone={close} /> : null
         }
       </PledgeDialog>
       <PledgeDialog open={asking?.action === 'cancel'} title="Cancel Pledge" onDismiss={close}>
