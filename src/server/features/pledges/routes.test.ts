@@ -321,6 +321,21 @@ describe('paying', () => {
     expect(receipt?.text).toContain(`Receipt number: ${gift.receiptNumber}`);
   });
 
+  it('records one gift when Mark paid is sent twice at once', async () => {
+    const pledge = await create({ email: 'twice@example.org' });
+    const results = await Promise.all(
+      ['7401', '7402'].map((reference) =>
+        call('POST', `/pledges/${pledge.id}/pay`, { ...payment, reference }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const gifts = await app.database.db
+      .select()
+      .from(donations)
+      .where(eq(donations.email, 'twice@example.org'));
+    expect(gifts).toHaveLength(1);
+  });
+
   it('records a part payment as a paid part, and leaves the rest open as a smaller pledge', async () => {
     const pledge = await create({ email: 'part@example.org', amount: 1000 });
     const res = await call('POST', `/pledges/${pledge.id}/pay`, {
