@@ -46,6 +46,7 @@ const sections: { name: string; ready?: (region: Locator) => Locator }[] = [
     name: 'Gifts Received',
     ready: (r) => r.getByRole('form', { name: 'Record a gift received another way' }),
   },
+  { name: 'Pledges', ready: (r) => r.getByRole('form', { name: 'Record a pledge' }) },
   { name: 'Background Jobs', ready: (r) => r.getByRole('table', { name: 'All jobs' }) },
   { name: 'Messages', ready: (r) => r.getByRole('row').filter({ hasText: longName }) },
   { name: 'Applications', ready: (r) => r.getByRole('row').filter({ hasText: longName }) },

@@ -213,6 +213,7 @@ test.describe('the dashboard', () => {
       'GoHighLevel CRM',
       'Zapier Integration',
       'Gifts Received',
+      'Pledges',
       'Background Jobs',
       'Messages',
       'Applications',

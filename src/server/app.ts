@@ -18,6 +18,7 @@ import { adminInboxRoutes } from './features/admin-inbox';
 import { adminMemberRoutes } from './features/admin-members';
 import { offlineGiftRoutes } from './features/offline-gifts';
 import { giftImportRoutes } from './features/gift-import';
+import { pledgeRoutes } from './features/pledges';
 import { contactRoutes } from './features/contact';
 import {
   donationRoutes,
@@ -292,6 +293,7 @@ export async function buildApp({
           await admin.register(adminSitePhotoRoutes);
           await admin.register(offlineGiftRoutes);
           await admin.register(giftImportRoutes);
+          await admin.register(pledgeRoutes);
         },
         { prefix: '/admin' },
       );

@@ -89,3 +89,7 @@ export type CommentStatus = (typeof commentStatuses)[number];
 /** A donor's request to be forgotten: waiting for the office, done, or turned down. */
 export const erasureRequestStatuses = ['requested', 'erased', 'declined'] as const;
 export type ErasureRequestStatus = (typeof erasureRequestStatuses)[number];
+
+/** A pledge is a promise, not money: open until it is paid (it became a gift) or cancelled. */
+export const pledgeStatuses = ['open', 'paid', 'cancelled'] as const;
+export type PledgeStatus = (typeof pledgeStatuses)[number];

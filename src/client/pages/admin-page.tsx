@@ -60,6 +60,11 @@ const adminTabs: AdminTab[] = [
     }),
   },
   {
+    id: 'pledges',
+    label: 'Pledges',
+    Panel: lazy(() => import('~/client/features/pledges/components/pledges-panel')),
+  },
+  {
     id: 'jobs',
     label: 'Background Jobs',
     Panel: lazy(() => import('~/client/features/admin/components/jobs-panel')),

@@ -13,3 +13,4 @@ export * from './donor-self-service';
 export * from './content-versions';
 export * from './site-content';
 export * from './gift-imports';
+export * from './pledges';

@@ -41,7 +41,8 @@ function dollars(value: unknown): number {
   return /^\d+(\.\d*)?$|^\.\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-const amountField = z.pipe(
+/** Dollars with cents, more than $0: what a gift or a pledge of the office is for. */
+export const amountField = z.pipe(
   z.pipe(
     z.union([z.number(), z.string()], { error: 'Please enter the amount in dollars' }),
     z.transform((value: number | string) => dollars(value)),

@@ -10,6 +10,7 @@ import {
   membershipApplications,
   newsletterSubscribers,
   ojcSubscriptions,
+  pledges,
   prayerLinks,
   prayerNames,
   statementSends,
@@ -66,6 +67,7 @@ export async function donorDataExport(db: Database, email: string, now: Date) {
       })
       .from(newsletterSubscribers)
       .where(same(newsletterSubscribers.email, email)),
+    pledges: await db.select().from(pledges).where(same(pledges.email, email)),
     statementsSent: await db.select().from(statementSends).where(eq(statementSends.email, email)),
     erasureRequests: await db
       .select()
@@ -180,6 +182,22 @@ export async function eraseDonor(tx: DatabaseExecutor, email: string) {
       notes: null,
     })
     .where(same(membershipApplications.email, email));
+  // A promise not kept is no record the books need: an open one ends; a paid one stays, as its gift.
+  await tx
+    .update(pledges)
+    .set({ status: 'cancelled', closedAt: sql`now()` })
+    .where(and(same(pledges.email, email), eq(pledges.status, 'open')));
+  await tx
+    .update(pledges)
+    .set({
+      donorName: ERASED_NAME,
+      email: mark,
+      postalAddress: null,
+      note: null,
+      cancelReason: null,
+      updatedAt: sql`now()`,
+    })
+    .where(same(pledges.email, email));
   await tx.update(statementSends).set({ email: mark }).where(eq(statementSends.email, email));
   await tx
     .update(erasureRequests)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { givingLinks, jobs } from '~/db/schema';
+import { givingLinks, jobs, pledges } from '~/db/schema';
 import { renderMail } from '~/server/mail/templates';
 import { drainJobs } from '../../../../tests/helpers/integrations';
 import { buildTestApp } from '../../../../tests/helpers/app';
@@ -320,6 +320,40 @@ describe('My giving', () => {
     const cookie = await givingSession(app, 'erased-session@example.org');
     await app.database.db.transaction((tx) => eraseDonor(tx, 'erased-session@example.org'));
     expect((await getGiving(cookie)).statusCode).toBe(401);
+  });
+
+  it("erases the address's pledges too: an open one ends, none keeps the name or address", async () => {
+    const email = 'erased-pledge@example.org';
+    await app.database.db.insert(pledges).values([
+      {
+        donorName: 'Pledged Donor',
+        email,
+        postalAddress: '1 Oak St',
+        amountCents: 500,
+        expectedOn: '2026-12-01',
+        note: 'Called',
+      },
+      {
+        donorName: 'Pledged Donor',
+        email,
+        amountCents: 700,
+        expectedOn: '2026-12-02',
+        status: 'cancelled',
+        cancelReason: 'Moved',
+      },
+    ]);
+    const mark = await app.database.db.transaction((tx) => eraseDonor(tx, email));
+    const rows = await app.database.db.select().from(pledges).where(eq(pledges.email, mark));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        donorName: 'Erased donor',
+        status: 'cancelled',
+        postalAddress: null,
+        note: null,
+        cancelReason: null,
+      });
+    }
   });
 
   it('refuses a request another site made', async () => {

@@ -29,6 +29,7 @@ import {
   type MembershipMailData,
 } from './membership';
 import { memberWelcome, type MemberWelcomeData } from './member-welcome';
+import { pledgeReminder, type PledgeReminderData } from './pledge';
 import {
   prayerNamesLink,
   prayerNamesRead,
@@ -64,6 +65,7 @@ export interface MailTemplates {
   'ojc-charge-office': OjcChargeOfficeData;
   'video-comment-notification': VideoCommentMailData;
   'webhook-disabled': WebhookDisabledData;
+  'pledge-reminder': PledgeReminderData;
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -88,6 +90,7 @@ const templates: {
   'ojc-charge-office': ojcChargeOffice,
   'video-comment-notification': videoCommentNotification,
   'webhook-disabled': webhookDisabled,
+  'pledge-reminder': pledgeReminder,
 };
 
 export function isMailTemplate(name: string): name is MailTemplateName {

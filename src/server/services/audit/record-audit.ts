@@ -37,7 +37,12 @@ export type AuditAction =
   | 'content-restored'
   | 'content-draft-discarded'
   | 'offline-gift-recorded'
-  | 'gifts-imported';
+  | 'gifts-imported'
+  | 'pledge-recorded'
+  | 'pledge-updated'
+  | 'pledge-cancelled'
+  | 'pledge-reminded'
+  | 'pledge-paid';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */
