@@ -102,5 +102,11 @@ export const wallDisplays = ['full', 'name', 'initials', 'anonymous', 'hidden'] 
 export type WallDisplay = (typeof wallDisplays)[number];
 
 /** Why a campaign gift's match was given back to its matcher. */
-export const matchReleaseReasons = ['refunded', 'disputed', 'cancelled', 'failed', 'voided'] as const;
+export const matchReleaseReasons = [
+  'refunded',
+  'disputed',
+  'cancelled',
+  'failed',
+  'voided',
+] as const;
 export type MatchReleaseReason = (typeof matchReleaseReasons)[number];

@@ -50,7 +50,10 @@ export const campaigns = pgTable(
     check('campaigns_status_check', oneOf(t.status, campaignStatuses)),
     check('campaigns_goal_check', sql`${t.goalCents} > 0`),
     check('campaigns_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
-    check('campaigns_open_until_check', sql`${t.openUntil} is null or ${t.openUntil} > ${t.endsAt}`),
+    check(
+      'campaigns_open_until_check',
+      sql`${t.openUntil} is null or ${t.openUntil} > ${t.endsAt}`,
+    ),
     check('campaigns_recurring_months_check', sql`${t.recurringMonths} between 1 and 60`),
   ],
 );

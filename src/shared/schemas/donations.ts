@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { campaignGiftFields } from './campaigns';
 import { emailField, honeypot, lineText, messages, oneLine, optionalLine } from './common';
 
 /** The smallest gift, in whole dollars; the largest comes from the server's settings. */
@@ -69,6 +70,8 @@ export function donationSetupInput(maxDollars: number) {
     idempotencyKey: idempotencyKeyInput,
     ...honeypot,
     membership: membershipTokenInput,
+    /** A campaign's slug (a published campaign open now) and the donor's wall choice. */
+    ...campaignGiftFields,
   });
 }
 

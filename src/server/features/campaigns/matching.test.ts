@@ -98,7 +98,7 @@ describe('countedCents', () => {
     expect(countedCents({ ...monthly, refundedCents: 0 }, 12, 20)).toBe(43_200);
   });
 
-  it("a monthly plan ended early keeps the match of its paid months and releases the rest", () => {
+  it('a monthly plan ended early keeps the match of its paid months and releases the rest', () => {
     const promised = countedCents(
       { donationType: 'subscription', amountCents: 3600, feeCents: 0, refundedCents: 0 },
       12,

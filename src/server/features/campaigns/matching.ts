@@ -38,7 +38,6 @@ export function allocateMatch(matchers: readonly MatcherRoom[], giftCents: numbe
     const whole = matchAt(rest, m.ratioHundredths);
     if (whole <= room) {
       if (whole > 0) parts.push({ ...part(m), giftCents: rest, cents: whole });
-      rest = 0;
       break;
     }
     // The gift cents that earn what is left of the cap; the matcher gives exactly that.
