@@ -1,3 +1,5 @@
+import { wallDisplays, type WallDisplay } from './domain';
+
 /** What a gift is: once, or every month. The spec's `type` query value. */
 export type GiftType = 'onetime' | 'subscription';
 /** How it is paid: the spec's `method` query value. */
@@ -10,15 +12,27 @@ export interface CheckoutChoice {
   method: PayMethod;
   /** The signed token of a /join confirmation's link: this monthly gift pays a membership. */
   membership?: string;
+  /** The campaign the gift is for (its slug; the server checks it is open) and the wall choice. */
+  campaign?: string;
+  wall?: WallDisplay;
 }
 
 /**
  * The checkout's address for a gift. Links to it are full page loads (plain anchors or a GET
  * form), never client-side navigation: only the checkout's own response allows Stripe.js.
  */
-export function checkoutHref({ amount, type, method, membership }: CheckoutChoice): string {
+export function checkoutHref({
+  amount,
+  type,
+  method,
+  membership,
+  campaign,
+  wall,
+}: CheckoutChoice): string {
   const query = new URLSearchParams({ amount: String(amount), type, method });
   if (membership) query.set('membership', membership);
+  if (campaign) query.set('campaign', campaign);
+  if (campaign && wall) query.set('wall', wall);
   return `/checkout?${query.toString()}`;
 }
 
@@ -49,10 +63,16 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
   if (amount === null) return null;
   const type = params.get('type') === 'subscription' ? 'subscription' : 'onetime';
   const membership = type === 'subscription' ? params.get('membership') : null;
+  // A campaign's gift form (a GET form, so it works without JavaScript) names its slug and the
+  // donor's wall choice; a slug of another shape is dropped, not sent on.
+  const campaign = params.get('campaign');
+  const slug = campaign && /^[a-z0-9-]{1,60}$/.test(campaign) ? campaign : null;
+  const wall = wallDisplays.find((w) => w === params.get('wall'));
   return {
     amount,
     type,
     method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
     ...(membership ? { membership } : {}),
+    ...(slug ? { campaign: slug, ...(wall ? { wall } : {}) } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { campaignGiftFields } from './campaigns';
 import { ojcGiftStatuses } from '~/shared/domain';
 import { honeypot, optionalPhone } from './common';
 import { manageGiftQuery } from './manage-gift';
@@ -34,6 +35,7 @@ export function ojcCreatePaymentInput(maxDollars: number) {
     idempotencyKey: idempotencyKeyInput,
     membership: membershipTokenInput,
     ...honeypot,
+    ...campaignGiftFields,
   });
 }
 

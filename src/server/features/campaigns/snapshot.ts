@@ -49,6 +49,14 @@ export function wallName(display: WallDisplay | null, donorName: string | null) 
 /** A campaign gift whose money is in: received and not voided. */
 const received = sql`${donations.paymentStatus} = 'succeeded' and ${donations.voidedAt} is null`;
 
+/**
+ * Money on its way: an OJC charge sent and not yet answered, an offline gift not yet received.
+ * A checkout left before paying (a card's or OJC's pending row) is on no one's way.
+ */
+const onItsWay = sql`${donations.paymentStatus} = 'pending' and ${donations.voidedAt} is null
+  and (${donations.paymentMethod} = 'offline'
+    or (${donations.paymentMethod} = 'ojc' and ${donations.ojcChargingSince} is not null))`;
+
 /** What a gift counts for, in SQL, as `countedCents` counts it (a plan ended early is adjusted after). */
 const counted = (months: number) =>
   sql`greatest(0, case when ${donations.donationType} = 'subscription'
@@ -100,8 +108,7 @@ export async function buildSnapshot(
   const [totals] = await db
     .select({
       raised: sql<number>`coalesce(sum(${counted(months)}) filter (where ${received}), 0)::bigint`,
-      pending: sql<number>`coalesce(sum(${counted(months)}) filter (where ${donations.paymentStatus} = 'pending'
-        and ${donations.paymentMethod} in ('ojc', 'offline') and ${donations.voidedAt} is null), 0)::bigint`,
+      pending: sql<number>`coalesce(sum(${counted(months)}) filter (where ${onItsWay}), 0)::bigint`,
       donors: sql<number>`count(distinct coalesce(lower(${donations.email}), ${donations.id}::text)) filter (where ${received})`,
     })
     .from(donations)
