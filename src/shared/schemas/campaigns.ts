@@ -111,7 +111,14 @@ export const campaignInput = z
 export type CampaignInput = z.output<typeof campaignInput>;
 
 export const campaignIdParams = z.object({
-  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown campaign')),
+  id: z
+    .string()
+    .check(
+      z.regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        'Unknown campaign',
+      ),
+    ),
 });
 
 const matcherView = z.object({

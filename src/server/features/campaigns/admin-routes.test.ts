@@ -214,5 +214,6 @@ describe('PUT /api/admin/campaigns/:id', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.goal).toBe('The goal must be more than $0');
     expect((await put('not-an-id', campaign())).statusCode).toBe(400);
+    expect((await put('-'.repeat(36), campaign())).statusCode).toBe(400);
   });
 });

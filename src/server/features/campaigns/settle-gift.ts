@@ -138,19 +138,22 @@ async function insertParts(
   );
 }
 
+/** A monthly plan: a card gift's Stripe subscription, or a monthly OJC gift. */
+export type MonthlyPlan = { stripe: string } | { ojc: string };
+
 /**
- * A monthly plan that ended (cancelled, or stopped by Stripe): its campaign gift, the plan's
- * first charge, now counts the payments made, and keeps only their match.
+ * A monthly plan that ended (cancelled, or stopped): its campaign gift, the plan's first charge,
+ * now counts the payments made, and keeps only their match.
  */
-export async function settleEndedPlan(
-  tx: DatabaseExecutor,
-  stripeSubscriptionId: string,
-  now: Date,
-) {
+export async function settleEndedPlan(tx: DatabaseExecutor, plan: MonthlyPlan, now: Date) {
   const charges = await tx
     .select()
     .from(donations)
-    .where(eq(donations.stripeSubscriptionId, stripeSubscriptionId))
+    .where(
+      'stripe' in plan
+        ? eq(donations.stripeSubscriptionId, plan.stripe)
+        : eq(donations.ojcSubscriptionId, plan.ojc),
+    )
     .orderBy(asc(donations.createdAt));
   const first = charges.find((c) => c.campaignId);
   if (!first) return;

@@ -3,6 +3,7 @@ import {
   campaignMatchers,
   campaigns,
   donations,
+  ojcSubscriptions,
   stripeSubscriptions,
   type CampaignRow,
 } from '~/db/schema';
@@ -73,17 +74,19 @@ async function endedPlans(db: DatabaseExecutor, campaignId: string) {
       feeCents: donations.feeCents,
       refundedCents: donations.refundedCents,
       paid: sql<number>`(select count(*)::int from ${donations} paid
-        where paid.stripe_subscription_id = ${donations.stripeSubscriptionId}
+        where (paid.stripe_subscription_id = ${donations.stripeSubscriptionId}
+          or paid.ojc_subscription_id = ${donations.ojcSubscriptionId})
         and paid.payment_status = 'succeeded')`,
     })
     .from(donations)
-    .innerJoin(stripeSubscriptions, eq(stripeSubscriptions.id, donations.stripeSubscriptionId))
+    .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.id, donations.stripeSubscriptionId))
+    .leftJoin(ojcSubscriptions, eq(ojcSubscriptions.id, donations.ojcSubscriptionId))
     .where(
       and(
         eq(donations.campaignId, campaignId),
         received,
         eq(donations.donationType, 'subscription'),
-        eq(stripeSubscriptions.status, 'canceled'),
+        sql`(${stripeSubscriptions.status} = 'canceled' or ${ojcSubscriptions.status} in ('canceled', 'failed'))`,
       ),
     );
   return new Map(rows.map((r) => [r.id, { ...r, paid: Number(r.paid) }]));

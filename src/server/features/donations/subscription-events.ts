@@ -55,7 +55,7 @@ export const onSubscriptionEvent: EventHandler<
   }
   if (subscription.status === 'canceled' && row.status !== 'canceled') {
     await recordMembershipEnded(tx, { stripe: row.id }, ctx.clock());
-    await settleEndedPlan(tx, row.id, ctx.clock());
+    await settleEndedPlan(tx, { stripe: row.id }, ctx.clock());
     await announceGiftCancelled(tx, row, 'stripe', eventAt);
   } else if (subscription.status === 'incomplete_expired') {
     await tx
