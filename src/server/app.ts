@@ -19,6 +19,7 @@ import { adminMemberRoutes } from './features/admin-members';
 import { offlineGiftRoutes } from './features/offline-gifts';
 import { giftImportRoutes } from './features/gift-import';
 import { pledgeRoutes } from './features/pledges';
+import { adminCampaignRoutes, publicCampaignRoutes } from './features/campaigns';
 import { contactRoutes } from './features/contact';
 import {
   donationRoutes,
@@ -273,6 +274,7 @@ export async function buildApp({
       await api.register(donorRoutes);
       await api.register(videoRoutes);
       await api.register(publicSiteContentRoutes);
+      await api.register(publicCampaignRoutes);
       await api.register(ghlRoutes, { prefix: '/ghl' });
       await api.register(zapierRoutes, { prefix: '/zapier' });
       // Every /api/admin route lives in this one context, behind its guard: register new admin
@@ -294,6 +296,7 @@ export async function buildApp({
           await admin.register(offlineGiftRoutes);
           await admin.register(giftImportRoutes);
           await admin.register(pledgeRoutes);
+          await admin.register(adminCampaignRoutes);
         },
         { prefix: '/admin' },
       );

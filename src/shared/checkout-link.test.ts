@@ -28,6 +28,27 @@ describe('the checkout link', () => {
     ).toEqual({ amount: 180, type: 'onetime', method: 'credit_card' });
   });
 
+  it('passes on a campaign and the wall choice, and drops a slug or choice of another shape', () => {
+    const choice = {
+      amount: 36,
+      type: 'subscription',
+      method: 'credit_card',
+      campaign: 'chai-day',
+      wall: 'initials',
+    } as const;
+    expect(checkoutHref(choice)).toBe(
+      '/checkout?amount=36&type=subscription&method=credit_card&campaign=chai-day&wall=initials',
+    );
+    const query = new URLSearchParams(checkoutHref(choice).split('?')[1]);
+    expect(parseCheckoutChoice(query)).toEqual(choice);
+    expect(
+      parseCheckoutChoice(new URLSearchParams('amount=36&campaign=Chai%20Day&wall=initials')),
+    ).toEqual({ amount: 36, type: 'onetime', method: 'credit_card' });
+    expect(
+      parseCheckoutChoice(new URLSearchParams('amount=36&campaign=chai-day&wall=all')),
+    ).toEqual({ amount: 36, type: 'onetime', method: 'credit_card', campaign: 'chai-day' });
+  });
+
   it('defaults to a one-time card gift', () => {
     expect(parseCheckoutChoice(new URLSearchParams('amount=18'))).toEqual({
       amount: 18,

@@ -1,4 +1,10 @@
-import { prayerRelationValues, type DonationType, type PrayerRelation } from './domain';
+import {
+  prayerRelationValues,
+  wallDisplays,
+  type DonationType,
+  type PrayerRelation,
+  type WallDisplay,
+} from './domain';
 
 /** What a gift is: once, or every month. The spec's `type` query value. */
 export type GiftType = DonationType;
@@ -15,16 +21,9 @@ export interface CheckoutChoice {
   /** The slug of the campaign the gift is for. */
   campaign?: string;
   /** How the gift shows on the campaign's donor wall. */
-  wall?: WallChoice;
+  wall?: WallDisplay;
   dedication?: GiftDedication;
 }
-
-/**
- * How a gift shows on a campaign's donor wall: full name and amount, name only, initials,
- * "Anonymous" (known to the office), or not on the wall at all.
- */
-export const wallChoiceValues = ['full', 'name', 'initials', 'anonymous', 'hidden'] as const;
-export type WallChoice = (typeof wallChoiceValues)[number];
 
 /** In honour of, in memory of, l'ilui nishmas, refuah shleimah. */
 export const dedicationKindValues = ['honour', 'memory', 'ilui', 'refuah'] as const;
@@ -98,7 +97,7 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
   const type = params.get('type') === 'subscription' ? 'subscription' : 'onetime';
   const membership = type === 'subscription' ? params.get('membership') : null;
   const campaign = params.get('campaign')?.trim().toLowerCase() ?? '';
-  const wall = oneOf(wallChoiceValues, params.get('wall'));
+  const wall = oneOf(wallDisplays, params.get('wall'));
   const dedication = parseDedication(params);
   return {
     amount,

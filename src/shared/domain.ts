@@ -93,3 +93,23 @@ export type ErasureRequestStatus = (typeof erasureRequestStatuses)[number];
 /** A pledge is a promise, not money: open until it is paid (it became a gift) or cancelled. */
 export const pledgeStatuses = ['open', 'paid', 'cancelled'] as const;
 export type PledgeStatus = (typeof pledgeStatuses)[number];
+/** A campaign the office is preparing (seen only in the admin area), or published. */
+export const campaignStatuses = ['draft', 'published'] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/**
+ * How a campaign gift is shown on the donor wall, as its donor chose: the name and amount, the
+ * name only, initials, "Anonymous" (the office still knows), or not on the wall at all.
+ */
+export const wallDisplays = ['full', 'name', 'initials', 'anonymous', 'hidden'] as const;
+export type WallDisplay = (typeof wallDisplays)[number];
+
+/** Why a campaign gift's match was given back to its matcher. */
+export const matchReleaseReasons = [
+  'refunded',
+  'disputed',
+  'cancelled',
+  'failed',
+  'voided',
+] as const;
+export type MatchReleaseReason = (typeof matchReleaseReasons)[number];

@@ -14,3 +14,4 @@ export * from './content-versions';
 export * from './site-content';
 export * from './gift-imports';
 export * from './pledges';
+export * from './campaigns';

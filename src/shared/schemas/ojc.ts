@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { donationTypes, ojcGiftStatuses } from '~/shared/domain';
+import { campaignGiftFields } from './campaigns';
 import { honeypot, optionalPhone } from './common';
 import { manageGiftQuery } from './manage-gift';
 import {
@@ -32,6 +33,7 @@ export function ojcCreatePaymentInput(maxDollars: number) {
     idempotencyKey: idempotencyKeyInput,
     membership: membershipTokenInput,
     ...honeypot,
+    ...campaignGiftFields,
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import { settleCampaignGift, touchCampaign } from '~/server/features/campaigns';
 
 /** Declined cards per payment before the payment refuses more (card testing). */
 export const MAX_DECLINES_PER_PAYMENT = 5;
@@ -26,6 +27,8 @@ export async function claimCharge(db: DatabaseExecutor, paymentId: string, now: 
       ),
     )
     .returning();
+  // A campaign's snapshot shows a charge under way as pending.
+  if (row?.campaignId) await touchCampaign(db, row.campaignId);
   return row;
 }
 
@@ -40,7 +43,7 @@ export async function releaseCharge(
   now: Date,
   { declined }: { declined: boolean },
 ) {
-  await db
+  const [row] = await db
     .update(donations)
     .set({
       ojcChargingSince: null,
@@ -49,7 +52,9 @@ export async function releaseCharge(
         ? { paymentStatus: 'failed' as const, ojcDeclines: sql`${donations.ojcDeclines} + 1` }
         : {}),
     })
-    .where(eq(donations.id, paymentId));
+    .where(eq(donations.id, paymentId))
+    .returning({ campaignId: donations.campaignId });
+  if (row?.campaignId) await touchCampaign(db, row.campaignId);
 }
 
 export interface ChargeApproved {
@@ -80,6 +85,7 @@ export async function markCharged(
     .where(eq(donations.id, paymentId))
     .returning();
   if (!row) throw new Error(`OJC payment ${paymentId} vanished`);
+  await settleCampaignGift(tx, row, now);
   return row;
 }
 

@@ -4,6 +4,7 @@ import { coverFeeCents } from '~/shared/money';
 import type { OjcCreatePaymentInput } from '~/shared/schemas/ojc';
 import { AppError } from '~/server/errors';
 import { CURRENCY } from '~/shared/money';
+import { campaignForGift } from '~/server/features/campaigns';
 import { linkOjcPayment, memberToPayFor, refuseOneTimeMembership } from '~/server/features/members';
 import { chargeMessages } from './charge-messages';
 import type { OjcContext } from './context';
@@ -37,6 +38,7 @@ export async function createOjcPayment(ctx: OjcContext, input: OjcCreatePaymentI
   const giftCents = input.amount * 100;
   const feeCents = input.coverFee ? coverFeeCents(giftCents, ctx.fee) : 0;
   const now = ctx.clock();
+  const campaignId = await campaignForGift(ctx.db, input.campaign, now);
   const values = {
     donorName: input.donorName,
     email: input.donorEmail,
@@ -49,6 +51,8 @@ export async function createOjcPayment(ctx: OjcContext, input: OjcCreatePaymentI
     dedicationKind: input.dedication?.kind ?? null,
     dedicationName: input.dedication?.name ?? null,
     ojcIdempotencyKey: input.idempotencyKey ?? null,
+    campaignId,
+    wallDisplay: campaignId ? (input.wall ?? ('anonymous' as const)) : null,
     createdAt: now,
     updatedAt: now,
   };

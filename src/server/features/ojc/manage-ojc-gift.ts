@@ -4,6 +4,7 @@ import { manageLinkMessages } from '~/shared/schemas/manage-gift';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import { announceGiftCancelled } from '~/server/services/announcements/donation-events';
+import { settleEndedPlan } from '~/server/features/campaigns';
 import { recordMembershipEnded } from '~/server/features/members';
 import type { JobLogger } from '~/server/jobs/types';
 import type { Clock } from '~/server/lib/clock';
@@ -68,6 +69,7 @@ export async function cancelOjcGift(ctx: GiftLinkContext, token: string): Promis
       'monthly OJC gift canceled by the donor',
     );
     await recordMembershipEnded(tx, { ojc: gift.id }, now);
+    await settleEndedPlan(tx, { ojc: gift.id }, now);
     await announceGiftCancelled(tx, canceled!, 'ojc', now);
     return canceled!;
   });

@@ -62,6 +62,8 @@ export function registerOjcPageForms(app: FastifyInstance) {
           : null,
         idempotencyKey: form.attempt,
         membership: choice.membership ?? null,
+        campaign: choice.campaign ?? null,
+        wall: choice.wall ?? null,
         website: form.website,
       });
       if (!input.success) {

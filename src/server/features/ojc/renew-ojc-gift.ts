@@ -4,6 +4,7 @@ import type { DatabaseExecutor } from '~/db/client';
 import { enqueueMail } from '~/server/mail/mail-job';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import { announceGiftCancelled } from '~/server/services/announcements/donation-events';
+import { settleEndedPlan } from '~/server/features/campaigns';
 import { recordMembershipEnded, recordMembershipPaid } from '~/server/features/members';
 import { claimCharge, markCharged, releaseCharge } from './charge-claim';
 import { declineMessages } from './charge-messages';
@@ -93,6 +94,7 @@ async function stopDeclinedGift(
     })
     .where(eq(ojcSubscriptions.id, gift.id));
   await recordMembershipEnded(tx, { ojc: gift.id }, now);
+  await settleEndedPlan(tx, { ojc: gift.id }, now);
   await announceGiftCancelled(tx, gift, 'ojc', now);
   await enqueueMail(tx, {
     key: `ojc:${donation.id}:declined:donor`,

@@ -42,7 +42,9 @@ export type AuditAction =
   | 'pledge-updated'
   | 'pledge-cancelled'
   | 'pledge-reminded'
-  | 'pledge-paid';
+  | 'pledge-paid'
+  | 'campaign-created'
+  | 'campaign-updated';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

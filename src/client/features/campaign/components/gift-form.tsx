@@ -1,10 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  checkoutHref,
-  parseCheckoutChoice,
-  type PayMethod,
-  type WallChoice,
-} from '~/shared/checkout-link';
+import { checkoutHref, parseCheckoutChoice, type PayMethod } from '~/shared/checkout-link';
+import type { WallDisplay } from '~/shared/domain';
 import siteConfig from '~/client/lib/site-config';
 import { useScripted } from '~/client/lib/use-scripted';
 import { buttonClass } from '~/client/components/ui/button';
@@ -15,7 +11,7 @@ import { giftClosedReason } from '~/client/features/campaign/lib/gift-closed';
 import { GiftDedication } from './gift-dedication';
 import { RadioChoice } from './radio-choice';
 
-const wallOptions: { value: WallChoice; label: string }[] = [
+const wallOptions: { value: WallDisplay; label: string }[] = [
   { value: 'full', label: 'My full name and the amount' },
   { value: 'name', label: 'My name only' },
   { value: 'initials', label: 'My initials' },

@@ -225,6 +225,7 @@ function CardForm({
           idempotencyKey: keyFor({ kind, ...gift }),
           ...honeypot,
           ...(choice.membership ? { membership: choice.membership } : {}),
+          ...(choice.campaign ? { campaign: choice.campaign, wall: choice.wall ?? null } : {}),
         }));
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {

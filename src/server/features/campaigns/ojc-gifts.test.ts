@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { campaignMatches } from '~/db/schema';
+import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '../../../../tests/helpers/ojc';
+import { drainOutbox } from '../../../../tests/helpers/stripe';
+
+const ojc = setUpOjcTestApp();
+let admin: AdminSession;
+beforeAll(async () => {
+  admin = await signIn(ojc.app, { username: 'ojc-campaign-office' });
+});
+
+const hours = (h: number) => new Date(ojc.app.clock().getTime() + h * 3_600_000).toISOString();
+
+describe('an OJC gift to a campaign', () => {
+  it('is credited when created, matched when OJC approves the charge, and named as chosen', async () => {
+    const made = await ojc.app.inject({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      headers: admin.headers,
+      payload: {
+        slug: 'ojc-day',
+        title: 'OJC day',
+        goal: 5000,
+        startsAt: hours(-1),
+        endsAt: hours(10),
+        status: 'published',
+        matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const paymentId = await createOjcPayment(ojc.app, {
+      amount: 50,
+      campaign: 'ojc-day',
+      wall: 'initials',
+    });
+    expect(await ojc.donationOf(paymentId)).toMatchObject({ wallDisplay: 'initials' });
+    const before = await ojc.app.inject({ method: 'GET', url: '/api/campaigns/ojc-day' });
+    expect(before.json()).toMatchObject({ raised: 0, pending: 0, matched: 0 });
+
+    expect((await chargeOjcPayment(ojc.app, paymentId)).statusCode).toBe(200);
+    const matches = await ojc.app.database.db
+      .select()
+      .from(campaignMatches)
+      .where(eq(campaignMatches.donationId, paymentId));
+    expect(matches.map((m) => m.cents)).toEqual([5000]);
+    const after = (await ojc.app.inject({ method: 'GET', url: '/api/campaigns/ojc-day' })).json();
+    expect(after).toMatchObject({ raised: 50, matched: 50, donors: 1 });
+    expect(after.wall).toEqual([
+      { name: 'S. C.', amount: 50, monthly: null, at: expect.any(String) },
+    ]);
+  });
+
+  it('a monthly OJC gift counts its months; cancelled, it keeps only the paid month and its match', async () => {
+    const made = await ojc.app.inject({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      headers: admin.headers,
+      payload: {
+        slug: 'ojc-monthly',
+        title: 'OJC monthly',
+        goal: 5000,
+        startsAt: hours(-1),
+        endsAt: hours(10),
+        recurringMonths: 12,
+        status: 'published',
+        matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const paymentId = await createOjcPayment(ojc.app, {
+      amount: 36,
+      donationType: 'subscription',
+      campaign: 'ojc-monthly',
+      wall: 'full',
+    });
+    expect((await chargeOjcPayment(ojc.app, paymentId)).statusCode).toBe(200);
+    await drainOutbox(ojc.app);
+    const snapshot = async () =>
+      (await ojc.app.inject({ method: 'GET', url: '/api/campaigns/ojc-monthly' })).json();
+    expect(await snapshot()).toMatchObject({ raised: 432, matched: 432 });
+
+    const receipt = ojc.app.sentMail.find((m) => /\/donate\/cancel\?token=/.test(m.text))!;
+    const token = decodeURIComponent(/\/donate\/cancel\?token=(\S+)/.exec(receipt.text)![1]!);
+    const res = await ojc.app.inject({
+      method: 'POST',
+      url: '/api/ojc/subscriptions/cancel',
+      payload: { token },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await snapshot();
+    expect(after).toMatchObject({ raised: 36, matched: 36 });
+    expect(after.wall[0]).toMatchObject({
+      name: 'Sarah Cohen',
+      amount: 36,
+      monthly: { months: 1 },
+    });
+    const matches = await ojc.app.database.db
+      .select()
+      .from(campaignMatches)
+      .where(eq(campaignMatches.donationId, paymentId))
+      .orderBy(campaignMatches.createdAt);
+    expect(matches.map((m) => [m.cents, m.releaseReason])).toEqual([
+      [43_200, 'cancelled'],
+      [3600, null],
+    ]);
+  });
+
+  it('is refused for an unknown campaign, with a plain field message', async () => {
+    const res = await ojc.app.inject({
+      method: 'POST',
+      url: '/api/ojc/create-payment',
+      payload: {
+        amount: 36,
+        donationType: 'onetime',
+        donorName: 'Sarah Cohen',
+        donorEmail: 'sarah@example.org',
+        campaign: 'nope',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.campaign).toContain('There is no such campaign');
+  });
+});
