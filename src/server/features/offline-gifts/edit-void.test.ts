@@ -246,3 +246,14 @@ describe('POST /api/admin/offline-gifts/:id/void', () => {
     expect((await voidGift('not-an-id', { reason: 'x' })).statusCode).toBe(400);
   });
 });
+
+describe('a donor-advised fund grant', () => {
+  it('is receipted as the fund’s to claim, not the donor’s', async () => {
+    const { payload } = await recordSent(cheque({ method: 'daf', reference: 'G-9' }));
+    const [mail] = mailsTo(payload.email);
+    const text = mail!.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Payment method: Donor-advised fund grant G-9');
+    expect(text).toContain('Donor-advised fund grant: the fund, not you, may claim this.');
+    expect(text).not.toContain('tax-deductible');
+  });
+});
