@@ -168,6 +168,25 @@ export const offlineGiftForm = z.pipe(
   offlineGiftInput,
 );
 
+/** The office's correction: the same form, and why. */
+export interface OfflineGiftEditFormValues extends OfflineGiftFormValues {
+  reason: string;
+}
+
+export const offlineGiftEditForm = z.pipe(
+  z.transform(
+    (values: OfflineGiftEditFormValues) =>
+      offlineGiftBody(values) as z.input<typeof offlineGiftEditInput>,
+  ),
+  offlineGiftEditInput,
+);
+
+/** The void dialog's text. */
+export interface OfflineGiftVoidFormValues extends Record<string, string> {
+  reason: string;
+  donorNote: string;
+}
+
 export type OfflineGiftInput = z.output<typeof offlineGiftInput>;
 export type OfflineGiftEditInput = z.output<typeof offlineGiftEditInput>;
 export type OfflineGiftVoidInput = z.output<typeof offlineGiftVoidInput>;
@@ -188,6 +207,8 @@ export const offlineGiftView = z.object({
   /** The office's reason, when voided. */
   voidReason: z.nullable(z.string()),
 });
+
+export type OfflineGiftView = z.output<typeof offlineGiftView>;
 
 export const offlineGiftCreated = z.object({ gift: offlineGiftView });
 
