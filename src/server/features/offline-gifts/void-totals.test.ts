@@ -99,6 +99,14 @@ describe('a voided gift', () => {
       keptCents: 10_000,
       gifts: 1,
     });
+    // The page itself, as the donor reads it (rendered on the server).
+    const page = (await app.inject({ url: '/my-giving', headers: { cookie } })).body.replaceAll(
+      '<!-- -->',
+      '',
+    );
+    expect(page).toContain('Cheque 502 · Void: not received, not counted');
+    expect(page).toContain('Cheque 501 · Received');
+    expect(page).toContain(`Receipt number ${bounced.receiptNumber}`);
     const pdf = await app.inject({
       url: `/api/my-giving/statements/${year}/statement.pdf`,
       headers: { cookie },
