@@ -23,7 +23,9 @@ test('records a cheque on a phone, with its receipt number, and finds it among t
   page,
 }) => {
   // Its own donor each run: the list and the duplicate check are the whole ledger's.
-  const email = `shimon.lev.${Date.now()}@example.org`;
+  const stamp = Date.now();
+  const name = `Shimon Lev ${stamp}`;
+  const email = `shimon.lev.${stamp}@example.org`;
   await openGiftsReceived(page);
   const form = page.getByRole('form', { name: 'Record a gift received another way' });
   // Nothing typed: each required field says what it needs, and nothing is recorded.
@@ -32,7 +34,7 @@ test('records a cheque on a phone, with its receipt number, and finds it among t
   await expect(form).toContainText('Please enter the amount in dollars');
   await expect(form.getByLabel("Donor's name")).toBeFocused();
 
-  await form.getByLabel("Donor's name").fill('Shimon Lev');
+  await form.getByLabel("Donor's name").fill(name);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Amount (dollars)').fill('1,234.50');
   await form.getByLabel('How it was given').selectOption('check');
@@ -50,14 +52,14 @@ test('records a cheque on a phone, with its receipt number, and finds it among t
     .getByRole('list', { name: 'Recent gifts received' })
     .getByRole('listitem')
     .filter({ hasText: 'Cheque 7781' })
-    .filter({ hasText: 'Shimon Lev' });
+    .filter({ hasText: name });
   await expect(recorded).toHaveCount(1);
   await expect(recorded).toContainText('$1,234.50');
   await expect(recorded).toContainText(/\d{4}-\d{6}/);
   await expect(form.getByLabel("Donor's name")).toHaveValue('');
 
   // The same cheque again: the office is told, and may say it is a second gift.
-  await form.getByLabel("Donor's name").fill('Shimon Lev');
+  await form.getByLabel("Donor's name").fill(name);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Amount (dollars)').fill('1234.50');
   await form.getByLabel('Reference (cheque number)').fill('7781');
@@ -78,7 +80,7 @@ test('records a cheque on a phone, with its receipt number, and finds it among t
   // The donor table counts it like any gift.
   await page.goto('/admin/donors');
   await page.getByLabel('Search').fill(email);
-  await expect(page.getByRole('main')).toContainText('Shimon Lev');
+  await expect(page.getByRole('main')).toContainText(name);
   await expect(page.getByRole('main')).toContainText('$1,234.50');
 });
 
