@@ -16,3 +16,11 @@ export function giftMethodLabel(gift: GiftMethodFields): string {
   const label = offlineMethodLabels[gift.offlineMethod ?? 'other'];
   return gift.offlineReference ? `${label} ${gift.offlineReference}` : label;
 }
+
+/** What a donor-advised fund's grant says wherever it is listed: no deduction for the donor. */
+export const fundGrantNote = 'Donor-advised fund grant: the fund, not you, may claim this';
+
+/** A grant from a donor-advised fund: the fund took the deduction when it was given to it. */
+export function isFundGrant(gift: GiftMethodFields): boolean {
+  return gift.paymentMethod === 'offline' && gift.offlineMethod === 'daf';
+}

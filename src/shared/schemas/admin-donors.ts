@@ -99,6 +99,10 @@ export const donorView = z.object({
   methodDetail: z.string().nullable(),
   /** `2026-000123` once the gift was received; null before. */
   receiptNumber: z.string().nullable(),
+  /** Voided by the office (a returned cheque): listed, counted nowhere. */
+  voided: z.boolean(),
+  /** Why, in the office's words. */
+  voidReason: z.string().nullable(),
   createdAt: z.string(),
   donatedAt: z.string().nullable(),
 });

@@ -12,10 +12,18 @@ export const givingGiftView = z.object({
   date: z.string(),
   amountCents: z.number(),
   refundedCents: z.number(),
-  /** What was received and kept: the amount less refunds, 0 unless the gift succeeded. */
+  /** What was received and kept: the amount less refunds, 0 unless the gift succeeded (and not voided). */
   keptCents: z.number(),
   currency: z.string(),
   method: z.enum(paymentMethods),
+  /** How it came, in words: "Credit card", "Cheque 1042", "Donor-advised fund grant G-7". */
+  methodDetail: z.string(),
+  /** `2026-000123` once received; null before. */
+  receiptNumber: z.nullable(z.string()),
+  /** The office voided it (a returned cheque): shown, counted nowhere, no receipt. */
+  voided: z.boolean(),
+  /** A donor-advised fund's grant: the fund, not the donor, may claim it. */
+  fundGrant: z.boolean(),
   type: z.enum(donationTypes),
   status: z.enum(paymentStatuses),
   dedication: z.nullable(z.string()),

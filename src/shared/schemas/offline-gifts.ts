@@ -73,41 +73,70 @@ const dedicationField = z.pipe(
   z.transform((value) => value ?? null),
 );
 
+const offlineGiftShape = {
+  name: lineText('Name', 200, 1, "Please enter the donor's name"),
+  email: optionalEmail,
+  address: optionalText('Address', 500),
+  amount: amountField,
+  method: z.enum(offlineMethods, { error: 'Please choose how the gift was given' }),
+  receivedOn: z.iso.date({ error: 'Please enter the date received (YYYY-MM-DD)' }),
+  reference: optionalLine('Reference', 100),
+  dedication: dedicationField,
+  note: optionalText('Note', 2000),
+  /** The office has seen the warning of a gift with the same reference, and it is a second gift. */
+  confirmDuplicate: z.optional(z.boolean()),
+};
+
+const giftRules = z.superRefine(
+  (
+    gift: {
+      method: OfflineMethod;
+      reference: string | null;
+      email: string | null;
+      address: string | null;
+    },
+    ctx,
+  ) => {
+    if (gift.method === 'check' && !gift.reference) {
+      ctx.issues.push({
+        code: 'custom',
+        input: gift.reference,
+        path: ['reference'],
+        message: 'Please enter the cheque number',
+      });
+    }
+    if (!gift.email && !gift.address) {
+      ctx.issues.push({
+        code: 'custom',
+        input: gift.address,
+        path: ['address'],
+        message: 'Please enter a postal address or an email, so the receipt can reach the donor',
+      });
+    }
+  },
+);
+
 /** `POST /api/admin/offline-gifts`. */
-export const offlineGiftInput = z
-  .object({
-    name: lineText('Name', 200, 1, "Please enter the donor's name"),
-    email: optionalEmail,
-    address: optionalText('Address', 500),
-    amount: amountField,
-    method: z.enum(offlineMethods, { error: 'Please choose how the gift was given' }),
-    receivedOn: z.iso.date({ error: 'Please enter the date received (YYYY-MM-DD)' }),
-    reference: optionalLine('Reference', 100),
-    dedication: dedicationField,
-    note: optionalText('Note', 2000),
-    /** The office has seen the warning of a gift with the same reference, and it is a second gift. */
-    confirmDuplicate: z.optional(z.boolean()),
-  })
-  .check(
-    z.superRefine((gift, ctx) => {
-      if (gift.method === 'check' && !gift.reference) {
-        ctx.issues.push({
-          code: 'custom',
-          input: gift.reference,
-          path: ['reference'],
-          message: 'Please enter the cheque number',
-        });
-      }
-      if (!gift.email && !gift.address) {
-        ctx.issues.push({
-          code: 'custom',
-          input: gift.address,
-          path: ['address'],
-          message: 'Please enter a postal address or an email, so the receipt can reach the donor',
-        });
-      }
-    }),
-  );
+export const offlineGiftInput = z.object(offlineGiftShape).check(giftRules);
+
+/** Why the office changes or voids a gift: kept in the audit log, never shown to the donor. */
+const reasonField = lineText('Reason', 500, 1, 'Please say why');
+
+/** `PUT /api/admin/offline-gifts/:id`: the gift as it should read, and why it changed. */
+export const offlineGiftEditInput = z
+  .object({ ...offlineGiftShape, reason: reasonField })
+  .check(giftRules);
+
+/** `POST /api/admin/offline-gifts/:id/void`: why (the office's), and a note for the donor. */
+export const offlineGiftVoidInput = z.object({
+  reason: reasonField,
+  /** Optional words for the donor's mail, e.g. "The cheque was returned by the bank." */
+  donorNote: optionalText('Note for the donor', 500),
+});
+
+export const offlineGiftParams = z.object({
+  id: z.uuid({ error: 'This gift is not in the ledger' }),
+});
 
 /** What the office's form holds: text, by field; the dedication as two fields. */
 export interface OfflineGiftFormValues extends Record<string, string> {
@@ -140,7 +169,28 @@ export const offlineGiftForm = z.pipe(
   offlineGiftInput,
 );
 
+/** The office's correction: the same form, and why. */
+export interface OfflineGiftEditFormValues extends OfflineGiftFormValues {
+  reason: string;
+}
+
+export const offlineGiftEditForm = z.pipe(
+  z.transform(
+    (values: OfflineGiftEditFormValues) =>
+      offlineGiftBody(values) as z.input<typeof offlineGiftEditInput>,
+  ),
+  offlineGiftEditInput,
+);
+
+/** The void dialog's text. */
+export interface OfflineGiftVoidFormValues extends Record<string, string> {
+  reason: string;
+  donorNote: string;
+}
+
 export type OfflineGiftInput = z.output<typeof offlineGiftInput>;
+export type OfflineGiftEditInput = z.output<typeof offlineGiftEditInput>;
+export type OfflineGiftVoidInput = z.output<typeof offlineGiftVoidInput>;
 
 export const offlineGiftView = z.object({
   id: z.string(),
@@ -155,6 +205,13 @@ export const offlineGiftView = z.object({
   dedication: z.nullable(z.object({ kind: z.enum(['honor', 'memory']), name: z.string() })),
   note: z.nullable(z.string()),
   voided: z.boolean(),
+  /** The office's reason, when voided. */
+  voidReason: z.nullable(z.string()),
 });
 
+export type OfflineGiftView = z.output<typeof offlineGiftView>;
+
 export const offlineGiftCreated = z.object({ gift: offlineGiftView });
+
+/** `GET /api/admin/offline-gifts`: the latest gifts the office recorded, newest received first. */
+export const offlineGiftList = z.object({ gifts: z.array(offlineGiftView) });

@@ -17,7 +17,7 @@ const CSV_BATCH = 1000;
 /**
  * The donor export, newest first, with the list's filters (spec 9: the donors page's columns
  * Name, Email, Amount, Type, Date; the dashboard adds Payment Method and Status). Amounts are
- * dollars as received (refunds show in Status), dates the site's local time.
+ * dollars as received (refunds and voided gifts show in Status), dates the site's local time.
  */
 export function donorsCsv(
   db: Database,
@@ -41,6 +41,7 @@ export function donorsCsv(
           type: donations.donationType,
           method: donations.paymentMethod,
           status: donations.paymentStatus,
+          voided: sql<boolean>`${donations.voidedAt} is not null`,
           localDate: sql<string>`to_char(${donations.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`,
           cursorAt: sql<string>`${donations.createdAt}::text`,
         })
@@ -56,7 +57,9 @@ export function donorsCsv(
         donationTypeLabel(r.type),
         r.localDate,
       ];
-      if (full) cells.push(paymentMethodLabel(r.method), paymentStatusLabel(r.status));
+      // A voided gift (a returned cheque) keeps its row, marked so no one adds it to a total.
+      const status = r.voided ? 'Void' : paymentStatusLabel(r.status);
+      if (full) cells.push(paymentMethodLabel(r.method), status);
       return cells;
     },
   );

@@ -21,8 +21,10 @@ import { lastTwelveMonths, monthOfRow } from './stats-months';
  *   the windows all use it.
  * - "Last 7 days" and "last 30 days" are rolling: now − 7 × 24 h ≤ created_at ≤ now, on the app's
  *   clock. The monthly series is the last 12 calendar months in the site's time zone.
+ * - A gift the office voided (a returned cheque) counts for nothing: no money, no verified
+ *   payment, no window, no month; it stays a donor record.
  * - totalDonors counts donor records (every donation row, whatever its status), verifiedPayments
- *   the succeeded ones, pendingPayments the pending ones; the average is totalAmount divided by
+ *   the succeeded ones not voided, pendingPayments the pending ones; the average is totalAmount divided by
  *   verifiedPayments (spec 9).
  */
 
@@ -39,6 +41,8 @@ interface SumAndCount {
 
 interface Bucket extends SumAndCount {
   status: PaymentStatus;
+  /** Voided by the office: counted as a donor record only. */
+  voided: boolean;
   type: DonationType;
   /** YYYY-MM in the site's time zone; null before the last twelve months. */
   month: string | null;
@@ -64,6 +68,7 @@ async function sumBuckets(
   const rows = await db
     .select({
       status: donations.paymentStatus,
+      voided: sql<boolean>`${donations.voidedAt} is not null`,
       type: donations.donationType,
       month,
       amount: sql<number>`sum(${net})`.mapWith(Number),
@@ -77,9 +82,10 @@ async function sumBuckets(
     .where(where)
     // By position: the month's bounds are parameters, and two parameters are never "the same
     // expression" to PostgreSQL, so naming the month again would not match the select.
-    .groupBy(sql`1`, sql`2`, sql`3`);
+    .groupBy(sql`1`, sql`2`, sql`3`, sql`4`);
   return rows.map((r): Bucket => ({
     status: r.status,
+    voided: r.voided,
     type: r.type,
     month: r.month,
     amount: r.amount,
@@ -103,6 +109,7 @@ function summarise(buckets: Bucket[], months: string[]) {
   let totalDonors = 0;
   for (const b of buckets) {
     totalDonors += b.count;
+    if (b.voided) continue;
     byStatus[b.status] += b.count;
     if (b.status !== 'succeeded') continue;
     byType[b.type].amount += b.amount;

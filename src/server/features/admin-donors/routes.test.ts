@@ -98,6 +98,8 @@ describe('GET /api/admin/donors and /api/donors', () => {
       methodDetail: null,
       // Declined: never received, so no receipt number.
       receiptNumber: null,
+      voided: false,
+      voidReason: null,
       createdAt: '2025-02-08T12:00:00.000Z',
       donatedAt: null,
     });

@@ -15,6 +15,8 @@ export const donorColumns = {
   offlineMethod: donations.offlineMethod,
   offlineReference: donations.offlineReference,
   receiptNumber: donations.receiptNumber,
+  voidedAt: donations.voidedAt,
+  voidReason: donations.voidReason,
   stripePaymentIntentId: donations.stripePaymentIntentId,
   createdAt: donations.createdAt,
   donatedAt: donations.donatedAt,
@@ -42,6 +44,9 @@ export function serializeDonor(row: DonorRow) {
     /** How a gift the office received came ("Cheque 1042"); null for the site's own. */
     methodDetail: row.paymentMethod === 'offline' ? giftMethodLabel(row) : null,
     receiptNumber: row.receiptNumber,
+    /** Voided by the office (a returned cheque): counted nowhere; the reason is the office's. */
+    voided: row.voidedAt !== null,
+    voidReason: row.voidReason,
     createdAt: row.createdAt.toISOString(),
     donatedAt: row.donatedAt?.toISOString() ?? null,
   };

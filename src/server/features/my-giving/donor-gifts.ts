@@ -20,11 +20,15 @@ export function giftsOf(db: DatabaseExecutor, email: string, order: 'newest' | '
 
 /**
  * What a gift counts as received and kept, as the donor dashboard counts money
- * (admin-donors/payment-stats.ts): a succeeded gift's amount less its refunds; nothing else.
+ * (admin-donors/payment-stats.ts): a succeeded gift's amount less its refunds; nothing else, and
+ * nothing for a gift the office voided (a returned cheque).
  */
 export const keptCents = (
-  gift: Pick<Donation, 'paymentStatus' | 'amountCents' | 'refundedCents'>,
-) => (gift.paymentStatus === 'succeeded' ? Math.max(0, gift.amountCents - gift.refundedCents) : 0);
+  gift: Pick<Donation, 'paymentStatus' | 'amountCents' | 'refundedCents' | 'voidedAt'>,
+) =>
+  gift.paymentStatus === 'succeeded' && !gift.voidedAt
+    ? Math.max(0, gift.amountCents - gift.refundedCents)
+    : 0;
 
 /** The calendar year of a gift in the site's time zone, by its recorded date (as the dashboard). */
 export const yearOf = (gift: Pick<Donation, 'createdAt'>, timeZone: string) =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { zonedMidnight } from '~/server/lib/zoned-time';
@@ -7,7 +7,7 @@ import { membershipTierOf } from '~/server/services/receipts/acknowledgement';
 import { keptCents } from './donor-gifts';
 import { renderReceiptPdf, renderStatementPdf } from './pdf/giving-pdfs';
 
-/** The gifts of `email` recorded in calendar year `year` (site time), oldest first. */
+/** The gifts of `email` received in calendar year `year` (site time), none voided, oldest first. */
 export function giftsInYear(
   db: DatabaseExecutor,
   email: string,
@@ -21,6 +21,7 @@ export function giftsInYear(
       and(
         sql`lower(${donations.email}) = ${email}`,
         eq(donations.paymentStatus, 'succeeded'),
+        isNull(donations.voidedAt),
         gte(donations.createdAt, zonedMidnight(year, 1, 1, timeZone)),
         lt(donations.createdAt, zonedMidnight(year + 1, 1, 1, timeZone)),
       ),

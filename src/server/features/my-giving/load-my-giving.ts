@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
 import { donations, members, ojcSubscriptions, stripeSubscriptions } from '~/db/schema';
 import type { MyGiving } from '~/shared/schemas/my-giving';
+import { giftMethodLabel, isFundGrant } from '~/shared/gift-method';
 import { dedicationOf } from '~/server/lib/dedication';
 import { ojcCancelUrl } from '~/server/services/receipts/cancel-link';
 import { manageGiftUrl } from '~/server/services/receipts/manage-link';
@@ -161,6 +162,10 @@ export async function loadMyGiving(
       keptCents: keptCents(g),
       currency: g.currency,
       method: g.paymentMethod,
+      methodDetail: giftMethodLabel(g),
+      receiptNumber: g.receiptNumber,
+      voided: g.voidedAt !== null,
+      fundGrant: isFundGrant(g),
       type: g.donationType,
       status: g.paymentStatus,
       dedication: dedicationText(g),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { donations, statementSends } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
@@ -53,7 +53,7 @@ export interface YearDonor {
 
 /**
  * Every donor who gave in `year` (site time), by lower-cased email: what was received and kept
- * (succeeded gifts less refunds, as the donor dashboard counts), the gifts counted, and the name
+ * (succeeded gifts less refunds, none voided, as the donor dashboard counts), the gifts counted, and the name
  * of their latest gift. Ordered by email.
  */
 export async function donorsOfYear(app: FastifyInstance, year: number, email?: string) {
@@ -73,6 +73,7 @@ export async function donorsOfYear(app: FastifyInstance, year: number, email?: s
     .where(
       and(
         eq(donations.paymentStatus, 'succeeded'),
+        isNull(donations.voidedAt),
         sql`${net} > 0`,
         sql`${donations.email} is not null`,
         // An erased donor's gifts stay in the books under a mark, but they have no one to mail.

@@ -1,6 +1,6 @@
 import type { donations } from '~/db/schema';
 import type { OfflineGiftInput } from '~/shared/schemas/offline-gifts';
-import { receivedAt } from './record-offline-gift';
+import { receivedAt } from './ledger-rules';
 
 /**
  * The donations row of a gift the office received, as `recordOfflineGift` writes it: for the

@@ -1,20 +1,75 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offlineGiftCreated, offlineGiftInput } from '~/shared/schemas/offline-gifts';
+import type { FastifyRequest } from 'fastify';
+import {
+  offlineGiftCreated,
+  offlineGiftEditInput,
+  offlineGiftInput,
+  offlineGiftList,
+  offlineGiftParams,
+  offlineGiftVoidInput,
+} from '~/shared/schemas/offline-gifts';
 import { auditContextOf } from '~/server/services/audit/audit-context';
+import { editOfflineGift } from './edit-offline-gift';
+import { listOfflineGifts } from './list-offline-gifts';
 import { recordOfflineGift } from './record-offline-gift';
+import { voidOfflineGift } from './void-offline-gift';
 
 /** The office's ledger of gifts received another way than the site's checkout (ADR 052). */
 export const offlineGiftRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ledgerContext = (request: FastifyRequest) => ({
+    ...auditContextOf(request, app.clock()),
+    timeZone: app.siteConfig.timeZone,
+    links: { linkSigner: app.linkSigner, publicUrl: app.env.PUBLIC_URL },
+  });
+
+  app.get('/offline-gifts', { schema: { response: { 200: offlineGiftList } } }, async () => ({
+    gifts: await listOfflineGifts(app.database.db, app.siteConfig.timeZone),
+  }));
+
   app.post(
     '/offline-gifts',
     { schema: { body: offlineGiftInput, response: { 201: offlineGiftCreated } } },
     async (request, reply) => {
-      const gift = await recordOfflineGift(app.database.db, request.body, {
-        ...auditContextOf(request, app.clock()),
-        timeZone: app.siteConfig.timeZone,
-        links: { linkSigner: app.linkSigner, publicUrl: app.env.PUBLIC_URL },
-      });
+      const gift = await recordOfflineGift(app.database.db, request.body, ledgerContext(request));
       return reply.code(201).send({ gift });
     },
+  );
+
+  app.put(
+    '/offline-gifts/:id',
+    {
+      schema: {
+        params: offlineGiftParams,
+        body: offlineGiftEditInput,
+        response: { 200: offlineGiftCreated },
+      },
+    },
+    async (request) => ({
+      gift: await editOfflineGift(
+        app.database.db,
+        request.params.id,
+        request.body,
+        ledgerContext(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/offline-gifts/:id/void',
+    {
+      schema: {
+        params: offlineGiftParams,
+        body: offlineGiftVoidInput,
+        response: { 200: offlineGiftCreated },
+      },
+    },
+    async (request) => ({
+      gift: await voidOfflineGift(
+        app.database.db,
+        request.params.id,
+        request.body,
+        ledgerContext(request),
+      ),
+    }),
   );
 };

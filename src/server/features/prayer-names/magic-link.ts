@@ -89,7 +89,13 @@ export async function donorWith(db: DatabaseExecutor, email: string): Promise<Na
   const [gift] = await db
     .select({ donorName: donations.donorName })
     .from(donations)
-    .where(and(sql`lower(${donations.email}) = ${email}`, eq(donations.paymentStatus, 'succeeded')))
+    .where(
+      and(
+        sql`lower(${donations.email}) = ${email}`,
+        eq(donations.paymentStatus, 'succeeded'),
+        isNull(donations.voidedAt),
+      ),
+    )
     .orderBy(desc(donations.createdAt))
     .limit(1);
   if (!gift) return null;
@@ -109,7 +115,13 @@ export async function donorNamesOf(
   const rows = await db
     .selectDistinctOn([email], { email, donorName: donations.donorName })
     .from(donations)
-    .where(and(inArray(email, emails), eq(donations.paymentStatus, 'succeeded')))
+    .where(
+      and(
+        inArray(email, emails),
+        eq(donations.paymentStatus, 'succeeded'),
+        isNull(donations.voidedAt),
+      ),
+    )
     .orderBy(email, desc(donations.createdAt));
   return new Map(rows.map((r) => [r.email, r.donorName?.trim() || 'friend']));
 }

@@ -31,6 +31,10 @@ export interface DonationReceiptData {
    * for a gift that pays none, absent on older jobs.
    */
   tier?: string | null;
+  /** A donor-advised fund's grant: the fund, not the donor, may claim it; absent on older jobs. */
+  fundGrant?: boolean;
+  /** The office corrected the gift after this receipt was first sent: this one replaces it. */
+  corrected?: boolean;
 }
 
 export interface DonationPaymentFailedData {
@@ -105,14 +109,19 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
     amountCents: data.amountCents,
     currency: data.currency,
     tier: data.tier ?? null,
+    fundGrant: data.fundGrant ?? false,
   });
+  const correction = data.corrected
+    ? `This corrected receipt replaces the one we sent earlier for this gift, and keeps its receipt number, ${data.receiptNumber ?? data.donationId}. Please keep this one and set the earlier one aside.`
+    : null;
   const greeting = data.donorName ? `Dear ${data.donorName},` : 'Dear friend,';
   const thanks = `Thank you for your gift of ${amount} to ${site.product}. Your generosity sustains the prayers at the tziyun and the work of our community.`;
   return {
-    subject: `Your donation receipt | ${site.product}`,
+    subject: `${data.corrected ? 'Corrected donation receipt' : 'Your donation receipt'} | ${site.product}`,
     element: (
       <EmailLayout ctx={ctx}>
         <Paragraph>{greeting}</Paragraph>
+        {correction && <Paragraph>{correction}</Paragraph>}
         <Paragraph>{thanks}</Paragraph>
         <table style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
           <tbody>
@@ -138,6 +147,7 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
     text: textFrame(ctx, [
       greeting,
       '',
+      ...(correction ? [correction, ''] : []),
       thanks,
       '',
       ...rows.map(([label, value]) => `${label}: ${value}`),

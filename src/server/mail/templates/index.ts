@@ -39,6 +39,7 @@ import {
   type PrayerNamesReminderData,
 } from './prayer-names';
 import { givingLink, type GivingLinkData } from './my-giving';
+import { receiptVoid, type ReceiptVoidData } from './receipt-void';
 import { yearEndStatement, type YearEndStatementData } from './year-end-statement';
 import { newsletterConfirmation, type NewsletterMailData } from './newsletter';
 import type { RenderedMail } from './types';
@@ -59,6 +60,7 @@ export interface MailTemplates {
   'year-end-statement': YearEndStatementData;
   'newsletter-confirmation': NewsletterMailData;
   'donation-receipt': DonationReceiptData;
+  'receipt-void': ReceiptVoidData;
   'donation-payment-failed': DonationPaymentFailedData;
   'donation-renewal-failed-office': DonationRenewalFailedOfficeData;
   'ojc-gift-declined': OjcGiftDeclinedData;
@@ -84,6 +86,7 @@ const templates: {
   'year-end-statement': yearEndStatement,
   'newsletter-confirmation': newsletterConfirmation,
   'donation-receipt': donationReceipt,
+  'receipt-void': receiptVoid,
   'donation-payment-failed': donationPaymentFailed,
   'donation-renewal-failed-office': donationRenewalFailedOffice,
   'ojc-gift-declined': ojcGiftDeclined,

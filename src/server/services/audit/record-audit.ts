@@ -44,7 +44,9 @@ export type AuditAction =
   | 'pledge-reminded'
   | 'pledge-paid'
   | 'campaign-created'
-  | 'campaign-updated';
+  | 'campaign-updated'
+  | 'offline-gift-edited'
+  | 'offline-gift-voided';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

@@ -3,6 +3,7 @@ import { members, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { dollarsToCents, formatMoney } from '~/shared/money';
 import type { SiteConfig } from '~/shared/site-config-schema';
+import { fundGrantNote } from '~/shared/gift-method';
 
 /**
  * A gift's written acknowledgement for the donor's taxes (IRS Publication 1771), decided here
@@ -36,6 +37,11 @@ export interface AcknowledgedGift {
   currency: string;
   /** The membership tier the gift paid (`membershipTierOf`), or null. */
   tier: string | null;
+  /**
+   * A donor-advised fund's grant (`isFundGrant`): the fund claimed the deduction when the donor
+   * gave to it, so nothing here is deductible for the donor.
+   */
+  fundGrant?: boolean;
 }
 
 type TierBenefit = SiteConfig['receipts']['tierBenefits'][string];
@@ -82,6 +88,15 @@ function sentenceOf(
 
 /** What a gift received in return, and the words that say so. */
 export function acknowledgementOf(site: SiteConfig, gift: AcknowledgedGift): Acknowledgement {
+  if (gift.fundGrant) {
+    return {
+      kind: 'none',
+      tier: null,
+      sentence: `${fundGrantNote}.`,
+      deductibleCents: 0,
+      quidProQuo: false,
+    };
+  }
   const benefit = benefitOf(site, gift.tier);
   const valueCents =
     benefit?.kind === 'goods-or-services' ? dollarsToCents(benefit.valuePerPayment) : 0;
@@ -106,11 +121,13 @@ export function acknowledgementOf(site: SiteConfig, gift: AcknowledgedGift): Ack
  */
 export function statementAcknowledgements(site: SiteConfig, gifts: AcknowledgedGift[]) {
   const groups = new Map<string | null, AcknowledgedGift[]>();
+  const grants = gifts.filter((gift) => gift.fundGrant);
   for (const gift of gifts) {
+    if (gift.fundGrant) continue;
     const tier = benefitOf(site, gift.tier) ? gift.tier : null;
     groups.set(tier, [...(groups.get(tier) ?? []), gift]);
   }
-  const labelled = groups.size > 1 || !groups.has(null);
+  const labelled = groups.size > 1 || (groups.size === 1 && !groups.has(null));
   const paragraphs = [...groups].map(([tier, group]) => {
     const acks = group.map((gift) => acknowledgementOf(site, gift));
     const benefit = benefitOf(site, tier);
@@ -127,6 +144,13 @@ export function statementAcknowledgements(site: SiteConfig, gifts: AcknowledgedG
     const name = site.tiers.find((t) => t.id === tier)?.name;
     return `${name ? `${name} membership payments` : 'Gifts outside a membership'}: ${sentence}`;
   });
+  if (grants.length > 0) {
+    paragraphs.push(
+      grants.length === 1
+        ? `${fundGrantNote}.`
+        : 'Donor-advised fund grants: the fund, not you, may claim these.',
+    );
+  }
   const deductibleCents = gifts.reduce(
     (sum, gift) => sum + acknowledgementOf(site, gift).deductibleCents,
     0,
@@ -141,6 +165,10 @@ export function taxStatusSentence(site: SiteConfig) {
 
 /** A receipt's acknowledgement, word for word the same in the mail and in the PDF. */
 export function acknowledgementText(site: SiteConfig, gift: AcknowledgedGift) {
+  if (gift.fundGrant) {
+    // No deductibility is claimed for the donor: the fund was the one that could.
+    return `${fundGrantNote}. ${site.legalName} (EIN ${site.ein}) is a 501(c)(3) nonprofit organization.`;
+  }
   return `${acknowledgementOf(site, gift).sentence} ${taxStatusSentence(site)}`;
 }
 

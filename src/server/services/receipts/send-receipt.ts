@@ -1,5 +1,5 @@
 import type { Donation } from '~/db/schema';
-import { giftMethodLabel } from '~/shared/gift-method';
+import { giftMethodLabel, isFundGrant } from '~/shared/gift-method';
 import type { DatabaseExecutor } from '~/db/client';
 import { announceCompletedCharge } from '~/server/services/announcements/donation-events';
 import { enqueueMail } from '~/server/mail/mail-job';
@@ -23,6 +23,7 @@ export function receiptData(donation: Donation): DonationReceiptData {
     receiptNumber: donation.receiptNumber,
     donationType: donation.donationType,
     dedication: dedicationOf(donation),
+    fundGrant: isFundGrant(donation),
   };
 }
 

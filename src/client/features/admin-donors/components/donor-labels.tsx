@@ -8,13 +8,23 @@ const tones: Record<string, string> = {
   Failed: 'bg-red-100 text-red-900',
   Refunded: 'bg-stone-200 text-stone-800',
   Disputed: 'bg-orange-100 text-orange-900',
+  Void: 'bg-red-100 text-red-900',
   Unknown: 'bg-stone-200 text-stone-800',
 };
 
 export const statusLabel = (status: PaymentStatus) => paymentStatusLabel(status);
 
-/** Spec 4's status label, as a coloured badge (the word carries the meaning, not the colour). */
-export function PaymentStatusBadge({ status }: { status: string }) {
-  const label = paymentStatusLabel(status);
+/**
+ * Spec 4's status label, as a coloured badge (the word carries the meaning, not the colour); a
+ * gift the office voided says "Void" whatever its payment did.
+ */
+export function PaymentStatusBadge({
+  status,
+  voided = false,
+}: {
+  status: string;
+  voided?: boolean;
+}) {
+  const label = voided ? 'Void' : paymentStatusLabel(status);
   return <StatusBadge label={label} tone={tones[label] ?? tones.Unknown!} />;
 }

@@ -49,6 +49,8 @@ function donor(overrides: Partial<DonorRecord> = {}): DonorRecord {
     paymentId: 'pi_abc123',
     methodDetail: null,
     receiptNumber: '2026-000018',
+    voided: false,
+    voidReason: null,
     createdAt: '2026-02-18T15:30:00.000Z',
     donatedAt: '2026-02-18T15:31:00.000Z',
     ...overrides,
@@ -134,7 +136,27 @@ describe('the donors panel', () => {
     const table = await screen.findByRole('table', { name: 'All donors' });
     const row = within(within(table).getAllByRole('row')[1]!);
     expect(row.getByText('Cheque 1042')).toBeDefined();
+    expect(row.getByText('Receipt 2026-000018')).toBeDefined();
     expect(row.queryByRole('button', { name: /Verify/ })).toBeNull();
+  });
+
+  it('marks a voided gift Void, with the office’s reason', async () => {
+    open({
+      donors: listing([
+        donor({
+          paymentMethod: 'offline',
+          paymentId: null,
+          methodDetail: 'Cheque 77',
+          voided: true,
+          voidReason: 'Returned by the bank',
+        }),
+      ]),
+    });
+    const table = await screen.findByRole('table', { name: 'All donors' });
+    const row = within(within(table).getAllByRole('row')[1]!);
+    expect(row.getByText('Void')).toBeDefined();
+    expect(row.getByText('Returned by the bank')).toBeDefined();
+    expect(row.queryByText('Verified')).toBeNull();
   });
 
   it('says there are no donors yet when the list is empty', async () => {

@@ -51,7 +51,13 @@ function DonorRow({ donor }: { donor: DonorRecord }) {
         )}
       </td>
       <td className={`${cellClass} whitespace-nowrap`}>
-        {formatMoney(donor.amount, donor.currency)}
+        {donor.voided ? (
+          <s aria-label={`${formatMoney(donor.amount, donor.currency)}, void: not counted`}>
+            {formatMoney(donor.amount, donor.currency)}
+          </s>
+        ) : (
+          formatMoney(donor.amount, donor.currency)
+        )}
         {donor.refundedAmount > 0 && donor.paymentStatus !== 'refunded' ? (
           <span className="block text-xs text-stone-700">
             {formatMoney(donor.refundedAmount, donor.currency)} refunded
@@ -63,9 +69,15 @@ function DonorRow({ donor }: { donor: DonorRecord }) {
       <DateTimeCell iso={donor.createdAt} />
       <td className={`${cellClass} whitespace-nowrap`}>
         {donor.methodDetail ?? paymentMethodLabel(donor.paymentMethod)}
+        {donor.receiptNumber ? (
+          <span className="block text-xs text-stone-700">Receipt {donor.receiptNumber}</span>
+        ) : null}
       </td>
-      <td className={`${cellClass} whitespace-nowrap`}>
-        <PaymentStatusBadge status={donor.paymentStatus} />
+      <td className={cellClass}>
+        <PaymentStatusBadge status={donor.paymentStatus} voided={donor.voided} />
+        {donor.voided && donor.voidReason ? (
+          <span className="block text-xs text-stone-700">{donor.voidReason}</span>
+        ) : null}
       </td>
       <td className={cellClass}>
         {/* A gift the office received has no provider to ask again. */}

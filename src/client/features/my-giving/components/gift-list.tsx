@@ -1,6 +1,11 @@
 import { formatMoney } from '~/shared/money';
 import type { GivingGiftView } from '~/shared/schemas/my-giving';
-import { formatDay, methodLabels, statusLabels } from './giving-labels';
+import { fundGrantNote } from '~/shared/gift-method';
+import { formatDay, statusLabels } from './giving-labels';
+
+/** Its state in words; a voided gift (a cheque the bank returned) says it counts for nothing. */
+const stateOf = (gift: GivingGiftView) =>
+  gift.voided ? 'Void: not received, not counted' : statusLabels[gift.status];
 
 /** Every gift, newest first: a list rather than a table, so a phone reads it without scrolling. */
 export function GiftList({ gifts }: { gifts: GivingGiftView[] }) {
@@ -11,17 +16,25 @@ export function GiftList({ gifts }: { gifts: GivingGiftView[] }) {
         <li key={gift.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-300">
           <div className="flex flex-wrap items-baseline justify-between gap-x-4">
             <p className="font-semibold text-navy-950">
-              {formatMoney(gift.amountCents, gift.currency)}
+              <span className={gift.voided ? 'line-through' : undefined}>
+                {formatMoney(gift.amountCents, gift.currency)}
+              </span>
               {gift.type === 'subscription' ? ' · monthly' : ' · one-time'}
             </p>
             <p className="text-stone-800">{formatDay(gift.date)}</p>
           </div>
           <p className="text-stone-800">
-            {methodLabels[gift.method]} · {statusLabels[gift.status]}
+            {gift.methodDetail} · {stateOf(gift)}
             {gift.refundedCents > 0 && gift.status === 'succeeded'
               ? ` · ${formatMoney(gift.refundedCents, gift.currency)} refunded`
               : ''}
           </p>
+          {gift.receiptNumber ? (
+            <p className="text-stone-800">Receipt number {gift.receiptNumber}</p>
+          ) : null}
+          {gift.fundGrant && !gift.voided ? (
+            <p className="text-stone-800">{fundGrantNote}.</p>
+          ) : null}
           {gift.dedication ? <p className="text-stone-800">{gift.dedication}</p> : null}
           {gift.receiptUrl ? (
             <a className="text-navy-800 underline" href={gift.receiptUrl}>

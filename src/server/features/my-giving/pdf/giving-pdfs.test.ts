@@ -106,6 +106,62 @@ describe('a year-end statement as PDF', () => {
     expect(text).not.toContain('$50.00');
     expect(text).toMatch(/Gifts\s+2/);
   });
+
+  it('says of a donor-advised fund grant, and only of it, that the fund, not the donor, may claim it', async () => {
+    const daf = gift({
+      id: 'd',
+      amountCents: 50_000,
+      dedicationName: null,
+      paymentMethod: 'offline',
+      offlineMethod: 'daf',
+      offlineReference: 'G-77',
+      receiptNumber: '2025-000040',
+    });
+    const gifts = [
+      gift({ id: 'a', dedicationName: null }),
+      gift({
+        id: 'o',
+        amountCents: 2_600,
+        dedicationName: null,
+        paymentMethod: 'ojc',
+        receiptNumber: '2025-000020',
+      }),
+      gift({
+        id: 'c',
+        amountCents: 3_600,
+        dedicationName: null,
+        paymentMethod: 'offline',
+        offlineMethod: 'check',
+        offlineReference: '1042',
+        receiptNumber: '2025-000031',
+      }),
+      daf,
+    ];
+    const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
+    const statement = flat(
+      await renderStatementPdf(site, {
+        name: 'Leah Adler',
+        email: 'leah@example.org',
+        year: 2025,
+        gifts,
+        tiers: new Map(),
+      }),
+    );
+    expect(statement).toMatch(
+      /Donor-advised fund grant G-77 · receipt 2025-000040 · Donor-advised fund grant: the fund, not you, may claim this/,
+    );
+    expect(statement.match(/the fund, not you, may claim this/g)).toHaveLength(2);
+    expect(statement).toContain('Credit card · receipt 2025-000007');
+    expect(statement).toContain('OJC Fund charity card · receipt 2025-000020');
+    // $180 + $26 + $36 received; the $500 grant is not the donor's to deduct.
+    expect(statement).toContain('Total received $742.00');
+    expect(statement).toContain('Deductible total: $242.00.');
+
+    const receipt = flat(await renderReceiptPdf(site, daf, null));
+    expect(receipt).toContain('Donor-advised fund grant: the fund, not you, may claim this.');
+    expect(receipt).not.toContain('tax-deductible');
+    expect(receipt).not.toContain('No goods or services');
+  });
 });
 
 describe('long lines, in Hebrew and English', () => {

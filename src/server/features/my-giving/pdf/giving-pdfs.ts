@@ -1,6 +1,6 @@
 import type { Donation } from '~/db/schema';
 import { formatMoney } from '~/shared/money';
-import { giftMethodLabel } from '~/shared/gift-method';
+import { fundGrantNote, giftMethodLabel, isFundGrant } from '~/shared/gift-method';
 import {
   acknowledgementText,
   statementAcknowledgements,
@@ -67,7 +67,12 @@ export function renderReceiptPdf(
   rows(doc, entries);
   paragraph(
     doc,
-    acknowledgementText(site, { amountCents: keptCents(gift), currency: gift.currency, tier }),
+    acknowledgementText(site, {
+      amountCents: keptCents(gift),
+      currency: gift.currency,
+      tier,
+      fundGrant: isFundGrant(gift),
+    }),
   );
   paragraph(
     doc,
@@ -112,6 +117,7 @@ export function renderStatementPdf(site: SiteConfig, input: StatementInput): Pro
         giftMethodLabel(g),
         g.receiptNumber ? `receipt ${g.receiptNumber}` : null,
         dedicationLine(g),
+        isFundGrant(g) ? fundGrantNote : null,
       ]
         .filter(Boolean)
         .join(' · '),
@@ -123,6 +129,7 @@ export function renderStatementPdf(site: SiteConfig, input: StatementInput): Pro
       amountCents: keptCents(g),
       currency: g.currency,
       tier: input.tiers.get(g.id) ?? null,
+      fundGrant: isFundGrant(g),
     })),
   );
   for (const words of acknowledgements.paragraphs) paragraph(doc, words);

@@ -1,0 +1,87 @@
+import { offlineMethods } from '~/shared/domain';
+import {
+  offlineMethodLabels,
+  offlineReferenceLabels,
+  type OfflineGiftFormValues,
+} from '~/shared/schemas/offline-gifts';
+import { TextAreaField, TextField } from '~/client/components/ui/field';
+import { SelectField } from '~/client/components/ui/select-field';
+import type { BoundField } from '~/client/lib/use-zod-form';
+
+const methodOptions = offlineMethods.map((value) => ({ value, label: offlineMethodLabels[value] }));
+const dedicationOptions = [
+  { value: 'honor', label: 'In honor of' },
+  { value: 'memory', label: 'In memory of' },
+] as const;
+
+type Field = <N extends keyof OfflineGiftFormValues & string>(name: N) => BoundField<N>;
+
+/** What a gift received another way is: recording it and correcting it ask the same. */
+export function GiftFields({
+  field,
+  method,
+  beforeAddress,
+}: {
+  field: Field;
+  method: string;
+  /** Shown after the reference (the recording form's duplicate question). */
+  beforeAddress?: React.ReactNode;
+}) {
+  const referenceLabel = offlineReferenceLabels[method as keyof typeof offlineReferenceLabels];
+  return (
+    <>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField label="Donor's name" required autoComplete="off" {...field('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          hint="Optional: the receipt is mailed to it."
+          {...field('email')}
+        />
+        <TextField
+          label="Amount (dollars)"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          {...field('amount')}
+        />
+        <TextField label="Date received" type="date" required {...field('receivedOn')} />
+        <SelectField
+          label="How it was given"
+          required
+          options={methodOptions}
+          {...field('method')}
+        />
+        <TextField
+          label={referenceLabel ? `Reference (${referenceLabel})` : 'Reference'}
+          required={method === 'check'}
+          autoComplete="off"
+          {...field('reference')}
+        />
+      </div>
+      {beforeAddress}
+      <TextAreaField
+        label="Postal address"
+        rows={3}
+        hint="For the receipt and the year-end statement; needed when there is no email."
+        {...field('address')}
+      />
+      <div className="grid gap-4 md:grid-cols-[12rem_1fr]">
+        <SelectField label="Dedication" options={dedicationOptions} {...field('dedicationKind')} />
+        <TextField
+          label="Dedicated to"
+          hint="Optional: a name, in Hebrew or English."
+          autoComplete="off"
+          {...field('dedicationName')}
+        />
+      </div>
+      <TextAreaField
+        label="Note for the office"
+        rows={2}
+        hint="Never shown to the donor."
+        {...field('note')}
+      />
+    </>
+  );
+}
