@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { zonedMidnight } from '~/server/lib/zoned-time';
+import { giftsOfPersonWithEmail } from '~/server/services/donors/donor-of-email';
 import { membershipTierOf } from '~/server/services/receipts/acknowledgement';
 import { keptCents } from './donor-gifts';
 import { renderReceiptPdf, renderStatementPdf } from './pdf/giving-pdfs';
 
-/** The gifts of `email` recorded in calendar year `year` (site time), oldest first. */
+/**
+ * The gifts of the person `email` belongs to (every address of their record, ADR 053) recorded in
+ * calendar year `year` (site time), oldest first.
+ */
 export function giftsInYear(
   db: DatabaseExecutor,
   email: string,
@@ -19,7 +23,7 @@ export function giftsInYear(
     .from(donations)
     .where(
       and(
-        sql`lower(${donations.email}) = ${email}`,
+        giftsOfPersonWithEmail(email),
         eq(donations.paymentStatus, 'succeeded'),
         gte(donations.createdAt, zonedMidnight(year, 1, 1, timeZone)),
         lt(donations.createdAt, zonedMidnight(year + 1, 1, 1, timeZone)),
