@@ -36,7 +36,8 @@ export type AuditAction =
   | 'content-published'
   | 'content-restored'
   | 'content-draft-discarded'
-  | 'offline-gift-recorded';
+  | 'offline-gift-recorded'
+  | 'donors-merged';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */
