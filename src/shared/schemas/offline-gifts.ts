@@ -86,6 +86,11 @@ export const offlineGiftInput = z
     note: optionalText('Note', 2000),
     /** The office has seen the warning of a gift with the same reference, and it is a second gift. */
     confirmDuplicate: z.optional(z.boolean()),
+    /**
+     * A donor without email: the record the office confirmed is theirs (ADR 053). Left out, a
+     * gift without email makes a new record; a gift with an email is its address's.
+     */
+    donorId: z.optional(z.uuid({ error: 'Choose the donor again: that record is not valid' })),
   })
   .check(
     z.superRefine((gift, ctx) => {
@@ -95,6 +100,15 @@ export const offlineGiftInput = z
           input: gift.reference,
           path: ['reference'],
           message: 'Please enter the cheque number',
+        });
+      }
+      if (gift.email && gift.donorId) {
+        ctx.issues.push({
+          code: 'custom',
+          input: gift.donorId,
+          path: ['donorId'],
+          message:
+            'A gift with an email belongs to that email: leave the email blank to choose a donor record',
         });
       }
       if (!gift.email && !gift.address) {
@@ -154,6 +168,8 @@ export const offlineGiftView = z.object({
   dedication: z.nullable(z.object({ kind: z.enum(['honor', 'memory']), name: z.string() })),
   note: z.nullable(z.string()),
   voided: z.boolean(),
+  /** The donor record it counts for (ADR 053). */
+  donorId: z.nullable(z.string()),
 });
 
 export const offlineGiftCreated = z.object({ gift: offlineGiftView });

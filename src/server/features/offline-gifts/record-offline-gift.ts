@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { donations, type Donation } from '~/db/schema';
+import { donations, donors, type Donation } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import { offlineMethodLabels, type OfflineGiftInput } from '~/shared/schemas/offline-gifts';
 import { AppError } from '~/server/errors';
@@ -35,7 +35,9 @@ async function sameReference(tx: DatabaseExecutor, gift: OfflineGiftInput) {
   if (!gift.reference) return null;
   const donor = gift.email
     ? sql`lower(${donations.email}) = ${gift.email}`
-    : sql`${donations.email} is null and lower(${donations.donorName}) = lower(${gift.name}) and lower(coalesce(${donations.postalAddress}, '')) = lower(${gift.address ?? ''})`;
+    : gift.donorId
+      ? eq(donations.donorId, gift.donorId)
+      : sql`${donations.email} is null and lower(${donations.donorName}) = lower(${gift.name}) and lower(coalesce(${donations.postalAddress}, '')) = lower(${gift.address ?? ''})`;
   const [row] = await tx
     .select()
     .from(donations)
@@ -49,6 +51,20 @@ async function sameReference(tx: DatabaseExecutor, gift: OfflineGiftInput) {
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The record the office chose, or the one it was merged into since; refused when unknown. */
+async function keptRecord(tx: DatabaseExecutor, id: string) {
+  const [record] = await tx
+    .select({ id: donors.id, mergedInto: donors.mergedInto })
+    .from(donors)
+    .where(eq(donors.id, id));
+  if (!record) {
+    throw new AppError('validation_failed', 'Please choose the donor again.', {
+      donorId: 'That donor record no longer exists: choose one of the suggestions or a new record',
+    });
+  }
+  return record.mergedInto ?? record.id;
 }
 
 function duplicateMessage(existing: Donation, timeZone: string) {
@@ -75,8 +91,9 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
     );
   }
   return db.transaction(async (tx) => {
+    const donorId = gift.donorId ? await keptRecord(tx, gift.donorId) : undefined;
     if (!gift.confirmDuplicate) {
-      const existing = await sameReference(tx, gift);
+      const existing = await sameReference(tx, { ...gift, donorId });
       if (existing) {
         throw new AppError('validation_failed', 'This gift may be recorded already.', {
           reference: duplicateMessage(existing, ctx.timeZone),
@@ -89,6 +106,8 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
         donorName: gift.name,
         email: gift.email,
         postalAddress: gift.address,
+        // Without email, the record the office chose; with one, the trigger finds the address's.
+        donorId: gift.email ? null : (donorId ?? null),
         amountCents: Math.round(gift.amount * 100),
         donationType: 'onetime',
         paymentMethod: 'offline',

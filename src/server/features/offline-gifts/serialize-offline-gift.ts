@@ -17,5 +17,6 @@ export function serializeOfflineGift(row: Donation, timeZone: string) {
     dedication: dedicationOf(row),
     note: row.officeNote,
     voided: row.voidedAt !== null,
+    donorId: row.donorId,
   };
 }
