@@ -18,9 +18,7 @@ export const methodFilters = [
 export type MethodFilter = (typeof methodFilters)[number];
 
 const methodField = z
-  .enum(methodFilters, {
-    error: 'Method must be the card (stripe), ojc, offline, or one way a gift came to the office',
-  })
+  .enum(methodFilters, { error: 'Method must be stripe, ojc or offline' })
   .optional();
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
@@ -104,8 +102,6 @@ export type DonorListQuery = z.infer<typeof donorListQuery>;
 
 export const donorView = z.object({
   id: z.string(),
-  /** The person's record (ADR 053): every gift of theirs, by any address or method, shares it. */
-  donorId: z.string().nullable(),
   name: z.string().nullable(),
   email: z.string().nullable(),
   /** Cents, as the provider confirmed. */

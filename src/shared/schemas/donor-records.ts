@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 
 export const donorRecordQuery = z.object({
+  /** The record of this gift (a row of the donor table). */
+  gift: z.uuid({ error: 'Gift must be the id of a gift' }).optional(),
   /** Part of a name or an address (email), any case. */
   search: z
     .string()

@@ -54,13 +54,19 @@ async function selectRecords(db: DatabaseExecutor, where: SQL, orderFirst: SQL =
 }
 
 /**
- * The records the office looks for: by part of a name or address (`search`), or the records of
- * one name (the ledger's suggestion for a gift without email), those at `address` first.
+ * The records the office looks for: a gift's (`gift`), by part of a name or address (`search`),
+ * or the records of one name (the ledger's suggestion for a gift without email), those at `address` first.
  */
 export function findDonorRecords(
   db: Database,
-  query: { search?: string; name?: string; address?: string },
+  query: { gift?: string; search?: string; name?: string; address?: string },
 ) {
+  if (query.gift) {
+    return selectRecords(
+      db,
+      sql`d.id = (select g.donor_id from donations g where g.id = ${query.gift})`,
+    );
+  }
   if (query.name) {
     const name = query.name.toLowerCase();
     const sameName = sql`lower(trim(d.name)) = ${name} or exists (select 1 from donations g

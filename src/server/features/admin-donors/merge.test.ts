@@ -166,5 +166,7 @@ describe('merging two donor records', () => {
       .where(and(eq(donations.id, later!.id)));
     const kept = await recordOf('chana@example.org');
     expect(row!.donorId).toBe(kept.id);
+    // The donor table's row finds its record by the gift.
+    expect((await records(`gift=${later!.id}`)).map((r) => r.id)).toEqual([kept.id]);
   });
 });

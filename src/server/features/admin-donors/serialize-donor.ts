@@ -4,7 +4,6 @@ import { donations, type Donation } from '~/db/schema';
 /** The columns the donor screens read (never the whole row: it holds more than they show). */
 export const donorColumns = {
   id: donations.id,
-  donorId: donations.donorId,
   donorName: donations.donorName,
   email: donations.email,
   amountCents: donations.amountCents,
@@ -31,7 +30,6 @@ export type DonorRow = Pick<Donation, keyof typeof donorColumns>;
 export function serializeDonor(row: DonorRow) {
   return {
     id: row.id,
-    donorId: row.donorId,
     name: row.donorName,
     email: row.email,
     amount: row.amountCents,
