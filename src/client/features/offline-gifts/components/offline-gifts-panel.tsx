@@ -19,6 +19,7 @@ import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { useRecordOfflineGift } from '~/client/features/offline-gifts/api/record-offline-gift';
+import { DonorChoice } from './donor-choice';
 
 type OfflineGift = z.output<typeof offlineGiftView>;
 
@@ -59,6 +60,7 @@ export default function OfflineGiftsPanel() {
   const { values, field, submitting } = form;
   const [duplicateWarning, setDuplicateWarning] = useState(false);
   const [confirmDuplicate, setConfirmDuplicate] = useState(false);
+  const [donorId, setDonorId] = useState('');
   const [recorded, setRecorded] = useState<OfflineGift[]>([]);
   const referenceLabel =
     offlineReferenceLabels[values.method as keyof typeof offlineReferenceLabels];
@@ -68,6 +70,7 @@ export default function OfflineGiftsPanel() {
       const { gift: saved } = await record.mutateAsync({
         ...gift,
         ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
+        ...(donorId && !gift.email ? { donorId } : {}),
       });
       setRecorded((prev) => [saved, ...prev]);
       toast({
@@ -77,6 +80,7 @@ export default function OfflineGiftsPanel() {
       form.reset();
       setDuplicateWarning(false);
       setConfirmDuplicate(false);
+      setDonorId('');
     } catch (error) {
       const duplicate =
         error instanceof ApiError && /already recorded/.test(error.fields.reference ?? '');
@@ -144,6 +148,13 @@ export default function OfflineGiftsPanel() {
           rows={3}
           hint="For the receipt and the year-end statement; needed when there is no email."
           {...field('address')}
+        />
+        <DonorChoice
+          name={values.name}
+          address={values.address}
+          hasEmail={values.email.trim() !== ''}
+          value={donorId}
+          onChange={setDonorId}
         />
         <div className="grid gap-4 md:grid-cols-[12rem_1fr]">
           <SelectField
