@@ -21,6 +21,10 @@ export const givingGiftView = z.object({
   dedication: z.nullable(z.string()),
   /** The receipt's PDF, for a gift that was received. */
   receiptUrl: z.nullable(z.string()),
+  /** `2026-000123` once received; null before. */
+  receiptNumber: z.nullable(z.string()),
+  /** How a gift the office received came ("Cheque 1042"); null for the site's own. */
+  methodDetail: z.nullable(z.string()),
 });
 export type GivingGiftView = z.output<typeof givingGiftView>;
 

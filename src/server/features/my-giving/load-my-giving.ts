@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { donations, members, ojcSubscriptions, stripeSubscriptions } from '~/db/schema';
 import type { MyGiving } from '~/shared/schemas/my-giving';
 import { dedicationOf } from '~/server/lib/dedication';
+import { giftMethodLabel } from '~/shared/gift-method';
 import { ojcCancelUrl } from '~/server/services/receipts/cancel-link';
 import { manageGiftUrl } from '~/server/services/receipts/manage-link';
 import { receiptPdfPath } from '~/server/services/receipts/receipt-pdf-link';
@@ -165,6 +166,8 @@ export async function loadMyGiving(
       status: g.paymentStatus,
       dedication: dedicationText(g),
       receiptUrl: keptCents(g) > 0 ? receiptPdfPath(g.id) : null,
+      receiptNumber: g.receiptNumber,
+      methodDetail: g.paymentMethod === 'offline' ? giftMethodLabel(g) : null,
     })),
     monthly: [...stripe, ...ojc],
     memberships: member.views,

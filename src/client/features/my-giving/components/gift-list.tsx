@@ -17,11 +17,14 @@ export function GiftList({ gifts }: { gifts: GivingGiftView[] }) {
             <p className="text-stone-800">{formatDay(gift.date)}</p>
           </div>
           <p className="text-stone-800">
-            {methodLabels[gift.method]} · {statusLabels[gift.status]}
+            {gift.methodDetail ?? methodLabels[gift.method]} · {statusLabels[gift.status]}
             {gift.refundedCents > 0 && gift.status === 'succeeded'
               ? ` · ${formatMoney(gift.refundedCents, gift.currency)} refunded`
               : ''}
           </p>
+          {gift.receiptNumber ? (
+            <p className="text-stone-800">Receipt {gift.receiptNumber}</p>
+          ) : null}
           {gift.dedication ? <p className="text-stone-800">{gift.dedication}</p> : null}
           {gift.receiptUrl ? (
             <a className="text-navy-800 underline" href={gift.receiptUrl}>
