@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { at, oneOf } from './columns';
+import { donors } from './donors';
 
 import {
   dedicationKinds,
@@ -32,6 +33,11 @@ export const donations = pgTable(
     /** Unknown until the donor fills the checkout form (the intent is created before it). */
     donorName: text('donor_name'),
     email: text('email'),
+    /**
+     * The person (donors): found or created from the email by a trigger on every insert path; for
+     * a gift without email, the record the office chose, or a new one (migration 0023, ADR 053).
+     */
+    donorId: uuid('donor_id').references(() => donors.id),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     feeCents: integer('fee_cents').notNull().default(0),
@@ -102,6 +108,7 @@ export const donations = pgTable(
     index('donations_created_at_idx').on(t.createdAt),
     index('donations_campaign_idx').on(t.campaignId, t.createdAt),
     index('donations_email_idx').on(sql`lower(${t.email})`),
+    index('donations_donor_id_idx').on(t.donorId),
     index('donations_status_created_at_idx').on(t.paymentStatus, t.createdAt),
     // The donor dashboard at a million rows (docs/benchmarks.md): stats look for older rows changed
     // since their sums were cached; the table sorts by amount (id breaks the many ties).

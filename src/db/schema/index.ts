@@ -15,3 +15,4 @@ export * from './site-content';
 export * from './gift-imports';
 export * from './pledges';
 export * from './campaigns';
+export * from './donors';

@@ -1,11 +1,25 @@
 import { z } from 'zod';
-import { donationTypes, paymentMethods, paymentStatuses } from '~/shared/domain';
+import { donationTypes, offlineMethods, paymentMethods, paymentStatuses } from '~/shared/domain';
 
 /** The donor screens' contract: the list and its filters, the CSV, the payment stats. */
 
 export const DONOR_PAGE_MAX = 100;
 export const donorSorts = ['date', 'amount'] as const;
 export const csvColumnSets = ['donors', 'dashboard'] as const;
+
+/**
+ * How a gift came, as the dashboard filters it: the card (stripe), OJC, any gift the office
+ * received, or one way the office received it (`offline:check`).
+ */
+export const methodFilters = [
+  ...paymentMethods,
+  ...offlineMethods.map((m) => `offline:${m}` as const),
+] as const;
+export type MethodFilter = (typeof methodFilters)[number];
+
+const methodField = z
+  .enum(methodFilters, { error: 'Method must be stripe, ojc or offline' })
+  .optional();
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -37,8 +51,13 @@ const filterShape = {
       error: 'Status must be pending, succeeded, failed, refunded or disputed',
     })
     .optional(),
-  method: z.enum(paymentMethods, { error: 'Method must be stripe, ojc or offline' }).optional(),
+  method: methodField,
+  /** One person's gifts: their donor record (ADR 053). */
+  donor: z.uuid({ error: 'Donor must be the id of a donor record' }).optional(),
 };
+
+/** `GET /api/admin/payment-stats`: the totals, windows and chart of one way of giving. */
+export const paymentStatsQuery = z.object({ method: methodField });
 
 type FilterInput = { from?: string; to?: string };
 const fromNotAfterTo: [(input: FilterInput) => boolean, { error: string; path: string[] }] = [

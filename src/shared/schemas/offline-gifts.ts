@@ -85,6 +85,11 @@ const offlineGiftShape = {
   note: optionalText('Note', 2000),
   /** The office has seen the warning of a gift with the same reference, and it is a second gift. */
   confirmDuplicate: z.optional(z.boolean()),
+  /**
+   * A donor without email: the record the office confirmed is theirs (ADR 053). Left out, a
+   * gift without email makes a new record; a gift with an email is its address's.
+   */
+  donorId: z.optional(z.uuid({ error: 'Choose the donor again: that record is not valid' })),
 };
 
 const giftRules = z.superRefine(
@@ -94,6 +99,7 @@ const giftRules = z.superRefine(
       reference: string | null;
       email: string | null;
       address: string | null;
+      donorId?: string | undefined;
     },
     ctx,
   ) => {
@@ -103,6 +109,15 @@ const giftRules = z.superRefine(
         input: gift.reference,
         path: ['reference'],
         message: 'Please enter the cheque number',
+      });
+    }
+    if (gift.email && gift.donorId) {
+      ctx.issues.push({
+        code: 'custom',
+        input: gift.donorId,
+        path: ['donorId'],
+        message:
+          'A gift with an email belongs to that email: leave the email blank to choose a donor record',
       });
     }
     if (!gift.email && !gift.address) {

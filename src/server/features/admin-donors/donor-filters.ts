@@ -1,6 +1,7 @@
 import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { donations } from '~/db/schema';
-import type { DonorFilters } from '~/shared/schemas/admin-donors';
+import type { OfflineMethod, PaymentMethod } from '~/shared/domain';
+import type { DonorFilters, MethodFilter } from '~/shared/schemas/admin-donors';
 
 /** `%`, `_` and `\` typed in the search box match themselves, not any text. */
 function containsPattern(text: string) {
@@ -44,7 +45,7 @@ export function startOfDay(day: string, timeZone: string): SQL {
  * zone, both included, on the date the gift was recorded (`created_at`, the table's Date).
  */
 export function donorWhere(filters: DonorFilters, timeZone: string): SQL | undefined {
-  const { search, from, to, type, status, method } = filters;
+  const { search, from, to, type, status, method, donor } = filters;
   return and(
     search ? searchCondition(search) : undefined,
     from ? gte(donations.createdAt, startOfDay(from, timeZone)) : undefined,
@@ -53,7 +54,18 @@ export function donorWhere(filters: DonorFilters, timeZone: string): SQL | undef
       : undefined,
     type ? eq(donations.donationType, type) : undefined,
     status ? eq(donations.paymentStatus, status) : undefined,
-    method ? eq(donations.paymentMethod, method) : undefined,
+    methodCondition(method),
+    donor ? eq(donations.donorId, donor) : undefined,
+  );
+}
+
+/** The gifts of one way of giving: a payment method, or one way the office received a gift. */
+export function methodCondition(method: MethodFilter | undefined): SQL | undefined {
+  if (!method) return undefined;
+  const [paymentMethod, offlineMethod] = method.split(':') as [PaymentMethod, OfflineMethod?];
+  return and(
+    eq(donations.paymentMethod, paymentMethod),
+    offlineMethod ? eq(donations.offlineMethod, offlineMethod) : undefined,
   );
 }
 

@@ -8,7 +8,8 @@ import {
 } from '~/shared/domain';
 import type { Database } from '~/db/client';
 import type { Clock } from '~/server/lib/clock';
-import type { PaymentStats } from '~/shared/schemas/admin-donors';
+import type { MethodFilter, PaymentStats } from '~/shared/schemas/admin-donors';
+import { methodCondition } from './donor-filters';
 import { lastTwelveMonths, monthOfRow } from './stats-months';
 
 /*
@@ -165,10 +166,15 @@ interface History {
  * its own copy; nothing here is shared or needs to be.
  */
 export function createPaymentStats(db: Database, clock: Clock, timeZone: string) {
-  let history: History | null = null;
+  // One history per way of giving the dashboard filters by (a dozen at most, methodFilters).
+  const histories = new Map<string, History>();
 
-  async function sumHistory(boundary: Date, months: string[]): Promise<History> {
-    const old = lt(donations.createdAt, boundary);
+  async function sumHistory(
+    boundary: Date,
+    months: string[],
+    method: MethodFilter | undefined,
+  ): Promise<History> {
+    const old = and(lt(donations.createdAt, boundary), methodCondition(method));
     // One snapshot: the sums and the watermark must describe the same rows.
     return db.transaction(
       async (tx) => {
@@ -203,9 +209,12 @@ export function createPaymentStats(db: Database, clock: Clock, timeZone: string)
     return changed !== undefined;
   }
 
-  /** The kept history if it still holds for `boundary` and `months`, else null. */
-  async function keptHistory(now: Date, boundary: number, months: string[]) {
-    const h = history;
+  /**
+   * The kept history if it still holds for `boundary` and `months`, else null. Any change to an
+   * old row sums it again, whatever its method: the check stays one index lookup.
+   */
+  async function keptHistory(now: Date, boundary: number, months: string[], key: string) {
+    const h = histories.get(key) ?? null;
     if (
       h === null ||
       h.boundary !== boundary ||
@@ -219,22 +228,28 @@ export function createPaymentStats(db: Database, clock: Clock, timeZone: string)
   }
 
   return {
-    async read(): Promise<PaymentStats> {
+    /** The stats of every gift, or of one way of giving (the dashboard's method filter). */
+    async read(method?: MethodFilter): Promise<PaymentStats> {
+      const key = method ?? '';
       const now = clock();
       const day = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
       const boundary = day - LIVE_DAYS * DAY_MS;
       const months = lastTwelveMonths(now, timeZone);
       // The recent rows are summed while the kept history is checked: neither waits.
       const [kept, recent] = await Promise.all([
-        keptHistory(now, boundary, months),
+        keptHistory(now, boundary, months, key),
         sumBuckets(
           db,
-          gte(donations.createdAt, new Date(boundary)),
+          and(gte(donations.createdAt, new Date(boundary)), methodCondition(method)),
           monthOfRow(months, timeZone),
           now,
         ),
       ]);
-      const h = kept ?? (history = await sumHistory(new Date(boundary), months));
+      let h = kept;
+      if (!h) {
+        h = await sumHistory(new Date(boundary), months, method);
+        histories.set(key, h);
+      }
       return {
         ...summarise([...h.buckets, ...recent], months),
         timeZone,

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoDateIn } from '~/shared/schedule';
 import { sendCsv } from '~/server/lib/csv';
 import { requireAdmin } from '~/server/plugins/admin-guard';
+import { auditContextOf } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { describeFilters } from './donor-filters';
+import { findDonorRecords, mergeDonors } from './donor-records';
 import { donorsCsv } from './donors-csv';
 import { listDonors } from './list-donors';
 import { createPaymentStats } from './payment-stats';
@@ -12,7 +14,15 @@ import {
   donorListing,
   donorListQuery,
   paymentStats,
+  paymentStatsQuery,
 } from '~/shared/schemas/admin-donors';
+import {
+  donorMerged,
+  donorMergeInput,
+  donorMergeParams,
+  donorRecordList,
+  donorRecordQuery,
+} from '~/shared/schemas/donor-records';
 
 const listSchema = { querystring: donorListQuery, response: { 200: donorListing } };
 
@@ -29,8 +39,25 @@ export const adminDonorRoutes: FastifyPluginAsyncZod = async (app) => {
     listDonors(db, request.query, timeZone),
   );
 
-  app.get('/payment-stats', { schema: { response: { 200: paymentStats } } }, async () =>
-    stats.read(),
+  app.get(
+    '/donor-records',
+    { schema: { querystring: donorRecordQuery, response: { 200: donorRecordList } } },
+    async (request) => ({ donors: await findDonorRecords(db, request.query) }),
+  );
+
+  app.post(
+    '/donors/:id/merge',
+    {
+      schema: { params: donorMergeParams, body: donorMergeInput, response: { 200: donorMerged } },
+    },
+    async (request) =>
+      mergeDonors(db, request.params.id, request.body, auditContextOf(request, app.clock())),
+  );
+
+  app.get(
+    '/payment-stats',
+    { schema: { querystring: paymentStatsQuery, response: { 200: paymentStats } } },
+    async (request) => stats.read(request.query.method),
   );
 
   app.get('/donors.csv', { schema: { querystring: donorCsvQuery } }, async (request, reply) => {

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   contactMessages,
   donations,
+  donors,
   erasureRequests,
   givingLinks,
   members,
@@ -136,10 +137,23 @@ export async function eraseDonor(tx: DatabaseExecutor, email: string) {
   await tx.delete(contactMessages).where(same(contactMessages.email, email));
   await tx.delete(videoComments).where(same(videoComments.authorEmail, email));
   await tx.delete(newsletterSubscribers).where(same(newsletterSubscribers.email, email));
+  // The record first: the gifts' new address (the mark) then finds the same record (migration
+  // 0023). An address erased before, that gave again, joins the record its mark already has.
+  const [marked] = await tx.select({ id: donors.id }).from(donors).where(eq(donors.email, mark));
+  await tx
+    .update(donors)
+    .set({
+      ...(marked ? { email: null, mergedInto: marked.id } : { email: mark }),
+      name: ERASED_NAME,
+      postalAddress: null,
+      updatedAt: sql`now()`,
+    })
+    .where(same(donors.email, email));
   await tx
     .update(donations)
     .set({
       donorName: ERASED_NAME,
+      postalAddress: null,
       email: mark,
       phone: null,
       cardLast4: null,

@@ -1,17 +1,20 @@
-import { and, asc, desc, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, ne } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { zonedParts } from '~/server/lib/zoned-time';
+import { giftsOfPersonWithEmail } from '~/server/services/donors/donor-of-email';
 
 /**
- * A donor's gifts, by the address they gave with: every row but unfinished checkouts
- * (`pending`), newest first. Only rows whose own email is this address, never a name match.
+ * A donor's gifts, by the person the address belongs to (their donor record, ADR 053): every
+ * row but unfinished checkouts (`pending`), newest first. The gifts of the record's other
+ * addresses (merged) and the office's gifts without email it chose this record for are theirs
+ * too; a name alone never matches.
  */
 export function giftsOf(db: DatabaseExecutor, email: string, order: 'newest' | 'oldest') {
   return db
     .select()
     .from(donations)
-    .where(and(sql`lower(${donations.email}) = ${email}`, ne(donations.paymentStatus, 'pending')))
+    .where(and(giftsOfPersonWithEmail(email), ne(donations.paymentStatus, 'pending')))
     .orderBy(
       order === 'newest' ? desc(donations.createdAt) : asc(donations.createdAt),
       asc(donations.id),

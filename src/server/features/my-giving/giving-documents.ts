@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { zonedMidnight } from '~/server/lib/zoned-time';
+import { giftsOfPersonWithEmail } from '~/server/services/donors/donor-of-email';
 import { membershipTierOf } from '~/server/services/receipts/acknowledgement';
 import { keptCents } from './donor-gifts';
 import { renderReceiptPdf, renderStatementPdf } from './pdf/giving-pdfs';
 
-/** The gifts of `email` received in calendar year `year` (site time), none voided, oldest first. */
+/**
+ * The gifts of the person `email` belongs to (every address of their record, ADR 053) recorded in
+ * calendar year `year` (site time), none voided, oldest first.
+ */
 export function giftsInYear(
   db: DatabaseExecutor,
   email: string,
@@ -19,7 +23,7 @@ export function giftsInYear(
     .from(donations)
     .where(
       and(
-        sql`lower(${donations.email}) = ${email}`,
+        giftsOfPersonWithEmail(email),
         eq(donations.paymentStatus, 'succeeded'),
         isNull(donations.voidedAt),
         gte(donations.createdAt, zonedMidnight(year, 1, 1, timeZone)),

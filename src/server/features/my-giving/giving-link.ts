@@ -9,6 +9,7 @@ import {
   stripeSubscriptions,
 } from '~/db/schema';
 import type { Database } from '~/db/client';
+import { giftsOfPersonWithEmail } from '~/server/services/donors/donor-of-email';
 import { AppError } from '~/server/errors';
 import type { LinkSigner } from '~/server/lib/signed-link';
 import {
@@ -56,7 +57,7 @@ async function hasGiving(db: Database, email: string): Promise<boolean> {
   const rows = await db
     .select({ one: sql`1` })
     .from(donations)
-    .where(and(same(donations.email), ne(donations.paymentStatus, 'pending')))
+    .where(and(giftsOfPersonWithEmail(email), ne(donations.paymentStatus, 'pending')))
     .unionAll(
       db
         .select({ one: sql`1` })

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { donations, statementSends } from '~/db/schema';
+import { donations, donors, statementSends } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { enqueueJob } from '~/server/jobs/enqueue-job';
 import type { JobHandler } from '~/server/jobs/types';
 import { zonedMidnight, zonedParts } from '~/server/lib/zoned-time';
 import { enqueueMail } from '~/server/mail/mail-job';
+import { donorOfEmail } from '~/server/services/donors/donor-of-email';
 import { ERASED_MARK_PREFIX } from './donor-data';
 import { statementPdfUrl } from './statement-link';
 
@@ -52,13 +53,15 @@ export interface YearDonor {
 }
 
 /**
- * Every donor who gave in `year` (site time), by lower-cased email: what was received and kept
- * (succeeded gifts less refunds, none voided, as the donor dashboard counts), the gifts counted, and the name
- * of their latest gift. Ordered by email.
+ * Every donor who gave in `year` (site time), by donor record (ADR 053: every address and method
+ * of one person together, each gift once): what was received and kept (succeeded gifts less
+ * refunds, none voided, as the donor dashboard counts), the gifts counted, the record's email (where the
+ * statement goes) and the name of their latest gift. Ordered by email; `email` picks the record
+ * that address belongs to.
  */
 export async function donorsOfYear(app: FastifyInstance, year: number, email?: string) {
   const tz = app.siteConfig.timeZone;
-  const address = sql<string>`lower(${donations.email})`;
+  const address = sql<string>`lower(${donors.email})`;
   const net = sql`${donations.amountCents} - ${donations.refundedCents}`;
   const rows = await app.database.db
     .select({
@@ -70,20 +73,21 @@ export async function donorsOfYear(app: FastifyInstance, year: number, email?: s
       gifts: sql<number>`count(*)`.mapWith(Number),
     })
     .from(donations)
+    .innerJoin(donors, eq(donors.id, donations.donorId))
     .where(
       and(
         eq(donations.paymentStatus, 'succeeded'),
         isNull(donations.voidedAt),
         sql`${net} > 0`,
-        sql`${donations.email} is not null`,
+        sql`${donors.email} is not null`,
         // An erased donor's gifts stay in the books under a mark, but they have no one to mail.
-        sql`${donations.email} not like ${`${ERASED_MARK_PREFIX}%`}`,
+        sql`${donors.email} not like ${`${ERASED_MARK_PREFIX}%`}`,
         gte(donations.createdAt, zonedMidnight(year, 1, 1, tz)),
         lt(donations.createdAt, zonedMidnight(year + 1, 1, 1, tz)),
-        email ? sql`${address} = ${email.toLowerCase()}` : undefined,
+        email ? sql`${donations.donorId} = ${donorOfEmail(email)}` : undefined,
       ),
     )
-    .groupBy(address)
+    .groupBy(donors.id)
     .orderBy(address);
   return rows.map((r): YearDonor => ({ ...r, name: r.name?.trim() || 'Friend' }));
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { donations, type Donation } from '~/db/schema';
+import { donations, donors, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { offlineMethodLabels, type OfflineGiftInput } from '~/shared/schemas/offline-gifts';
 import { AppError } from '~/server/errors';
@@ -27,13 +27,15 @@ export function receivedAt(receivedOn: string, timeZone: string) {
 /**
  * A gift of the same method and reference from the same donor, not voided: the same cheque
  * typed twice, unless the office says it is a second gift. The same donor is the same email, or,
- * for a donor without one, the same name and address.
+ * for a donor without one, the record the office chose (ADR 053), or else the same name and address.
  */
 async function sameReference(tx: DatabaseExecutor, gift: OfflineGiftInput, exceptId?: string) {
   if (!gift.reference) return null;
   const donor = gift.email
     ? sql`lower(${donations.email}) = ${gift.email}`
-    : sql`${donations.email} is null and lower(${donations.donorName}) = lower(${gift.name}) and lower(coalesce(${donations.postalAddress}, '')) = lower(${gift.address ?? ''})`;
+    : gift.donorId
+      ? eq(donations.donorId, gift.donorId)
+      : sql`${donations.email} is null and lower(${donations.donorName}) = lower(${gift.name}) and lower(coalesce(${donations.postalAddress}, '')) = lower(${gift.address ?? ''})`;
   const [row] = await tx
     .select()
     .from(donations)
@@ -83,4 +85,18 @@ export async function assertNotTypedTwice(
       reference: duplicateMessage(existing, timeZone),
     });
   }
+}
+
+/** The record the office chose, or the one it was merged into since; refused when unknown. */
+export async function keptRecord(tx: DatabaseExecutor, id: string) {
+  const [record] = await tx
+    .select({ id: donors.id, mergedInto: donors.mergedInto })
+    .from(donors)
+    .where(eq(donors.id, id));
+  if (!record) {
+    throw new AppError('validation_failed', 'Please choose the donor again.', {
+      donorId: 'That donor record no longer exists: choose one of the suggestions or a new record',
+    });
+  }
+  return record.mergedInto ?? record.id;
 }

@@ -3,7 +3,12 @@ import type { Database } from '~/db/client';
 import type { OfflineGiftInput } from '~/shared/schemas/offline-gifts';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
-import { assertNotFuture, assertNotTypedTwice, type LedgerContext } from './ledger-rules';
+import {
+  assertNotFuture,
+  assertNotTypedTwice,
+  keptRecord,
+  type LedgerContext,
+} from './ledger-rules';
 import { offlineGiftValues } from './offline-gift-values';
 import { serializeOfflineGift } from './serialize-offline-gift';
 
@@ -15,13 +20,18 @@ import { serializeOfflineGift } from './serialize-offline-gift';
 export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ctx: LedgerContext) {
   assertNotFuture(gift, ctx);
   return db.transaction(async (tx) => {
-    await assertNotTypedTwice(tx, gift, ctx.timeZone);
+    const donorId = gift.donorId ? await keptRecord(tx, gift.donorId) : undefined;
+    await assertNotTypedTwice(tx, { ...gift, donorId }, ctx.timeZone);
     const [row] = await tx
       .insert(donations)
       // A gift's date everywhere (the donor table, its windows, My giving, the statement of its
       // year) is `created_at`: for a gift the office received, the day it was received. When it
       // was typed in is the audit log's.
-      .values(offlineGiftValues(gift, { timeZone: ctx.timeZone, now: ctx.now }))
+      .values({
+        ...offlineGiftValues(gift, { timeZone: ctx.timeZone, now: ctx.now }),
+        // Without email, the record the office chose; with one, the trigger finds the address's.
+        donorId: gift.email ? null : (donorId ?? null),
+      })
       .returning();
     const recorded = row!;
     await recordAudit(tx, {

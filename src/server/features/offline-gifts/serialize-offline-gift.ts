@@ -18,5 +18,6 @@ export function serializeOfflineGift(row: Donation, timeZone: string) {
     note: row.officeNote,
     voided: row.voidedAt !== null,
     voidReason: row.voidReason,
+    donorId: row.donorId,
   };
 }

@@ -46,7 +46,8 @@ export type AuditAction =
   | 'campaign-created'
   | 'campaign-updated'
   | 'offline-gift-edited'
-  | 'offline-gift-voided';
+  | 'offline-gift-voided'
+  | 'donors-merged';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DonationType, PaymentStatus } from '~/shared/domain';
-import { donorListing } from '~/shared/schemas/admin-donors';
+import { donorListing, type MethodFilter } from '~/shared/schemas/admin-donors';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 
 /** Rows per page of the donor table (the server allows 1 to 100). */
@@ -13,6 +13,8 @@ export interface DonorFilterFields {
   to: string;
   type: DonationType | '';
   status: PaymentStatus | '';
+  /** How the gifts came (the card, OJC, the office, or one way the office received them). */
+  method?: MethodFilter | '';
 }
 
 export const noDonorFilters: DonorFilterFields = {
@@ -32,6 +34,7 @@ export function donorFilterParams(filters: DonorFilterFields): URLSearchParams {
   if (filters.to) params.set('to', filters.to);
   if (filters.type) params.set('type', filters.type);
   if (filters.status) params.set('status', filters.status);
+  if (filters.method) params.set('method', filters.method);
   return params;
 }
 

@@ -1,5 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { paymentStatuses, type DonationType, type PaymentStatus } from '~/shared/domain';
+import {
+  offlineMethods,
+  paymentStatuses,
+  type DonationType,
+  type PaymentStatus,
+} from '~/shared/domain';
+import type { MethodFilter } from '~/shared/schemas/admin-donors';
+import { offlineMethodLabels } from '~/shared/schemas/offline-gifts';
 import type { DonorFilterFields as DonorFilters } from '~/client/features/admin-donors/api/list-donors';
 import { ActionButton } from '~/client/components/ui/panel-parts';
 import { statusLabel } from './donor-labels';
@@ -38,6 +45,16 @@ const typeOptions: [DonationType | '', string][] = [
   ['', 'All types'],
   ['onetime', 'One-time'],
   ['subscription', 'Monthly'],
+];
+const methodOptions: [MethodFilter | '', string][] = [
+  ['', 'All methods'],
+  ['stripe', 'Card'],
+  ['ojc', 'OJC Fund'],
+  ['offline', 'Received by the office'],
+  ...offlineMethods.map((m): [MethodFilter, string] => [
+    `offline:${m}`,
+    `Office: ${offlineMethodLabels[m]}`,
+  ]),
 ];
 const statusOptions: [PaymentStatus | '', string][] = [
   ['', 'All statuses'],
@@ -107,8 +124,8 @@ function Choice<V extends string>({
 }
 
 /**
- * Search (name or email, any case, part of it) and the date, type and status filters; the
- * server applies them. Dates are whole days in the site's time zone, both ends included.
+ * Search (name or email, any case, part of it) and the date, type, status and method filters;
+ * the server applies them (the method to the totals and the chart too). Dates are whole days in the site's time zone, both ends included.
  */
 export function DonorFilterBar({
   filters,
@@ -174,12 +191,18 @@ export function DonorFilterBar({
         options={statusOptions}
         onChange={(status) => set({ status })}
       />
+      <Choice
+        label="Method"
+        value={filters.method ?? ''}
+        options={methodOptions}
+        onChange={(method) => set({ method })}
+      />
       <ActionButton
         className="min-h-10"
         disabled={!filtered}
         onClick={() => {
           setSearch('');
-          onChange({ search: '', from: '', to: '', type: '', status: '' });
+          onChange({ search: '', from: '', to: '', type: '', status: '', method: '' });
         }}
       >
         Clear filters

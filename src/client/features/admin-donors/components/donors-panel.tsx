@@ -40,7 +40,7 @@ export default function DonorsPanel({
     () => donorFiltersIn(new URLSearchParams(address)),
     [address],
   );
-  const stats = usePaymentStatsQuery();
+  const stats = usePaymentStatsQuery(filters.method);
   const donors = useDonorsQuery(filters, offset);
   const listing = donors.data;
   const filtered = Object.values(filters).some(Boolean);

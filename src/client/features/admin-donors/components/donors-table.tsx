@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { donationTypeLabel, paymentMethodLabel } from '~/shared/donor-labels';
 import { formatMoney } from '~/shared/money';
 import { useToast } from '~/client/components/ui/toast';
@@ -5,6 +6,7 @@ import type { DonorRecord } from '~/shared/schemas/admin-donors';
 import { useVerifyPayment } from '~/client/features/admin-donors/api/verify-payment';
 import { verificationToast } from '~/client/features/admin-donors/lib/verification-toast';
 import { PaymentStatusBadge } from './donor-labels';
+import { SamePersonDialog } from './same-person-dialog';
 import {
   ActionButton,
   cellClass,
@@ -31,6 +33,7 @@ export function DonorsTable({ donors, caption }: { donors: DonorRecord[]; captio
 
 function DonorRow({ donor }: { donor: DonorRecord }) {
   const verify = useVerifyPayment();
+  const [merging, setMerging] = useState(false);
   const toast = useToast();
   const name = donor.name ?? 'Anonymous';
   const onVerify = () =>
@@ -80,18 +83,31 @@ function DonorRow({ donor }: { donor: DonorRecord }) {
         ) : null}
       </td>
       <td className={cellClass}>
-        {/* A gift the office received has no provider to ask again. */}
-        {donor.paymentMethod === 'offline' ? (
-          <span className="text-sm text-stone-700">Office</span>
-        ) : (
-          <ActionButton
-            onClick={onVerify}
-            disabled={verify.isPending}
-            aria-label={`Verify payment of ${name}, ${formatMoney(donor.amount, donor.currency)}`}
-          >
-            {verify.isPending ? 'Verifying...' : 'Verify'}
-          </ActionButton>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {/* A gift the office received has no provider to ask again. */}
+          {donor.paymentMethod === 'offline' ? (
+            <span className="text-sm text-stone-700">Office</span>
+          ) : (
+            <ActionButton
+              onClick={onVerify}
+              disabled={verify.isPending}
+              aria-label={`Verify payment of ${name}, ${formatMoney(donor.amount, donor.currency)}`}
+            >
+              {verify.isPending ? 'Verifying...' : 'Verify'}
+            </ActionButton>
+          )}
+          {donor.name || donor.email ? (
+            <ActionButton
+              onClick={() => setMerging(true)}
+              aria-label={`${name} is the same person as another donor record…`}
+            >
+              Same person as…
+            </ActionButton>
+          ) : null}
+        </div>
+        {merging ? (
+          <SamePersonDialog giftId={donor.id} donorName={name} onClose={() => setMerging(false)} />
+        ) : null}
       </td>
     </tr>
   );

@@ -4,6 +4,7 @@ import {
   type DonationType,
   type PaymentStatus,
 } from '~/shared/domain';
+import { methodFilters, type MethodFilter } from '~/shared/schemas/admin-donors';
 import type { DonorFilterFields } from '~/client/features/admin-donors/api/list-donors';
 
 /**
@@ -14,7 +15,7 @@ import type { DonorFilterFields } from '~/client/features/admin-donors/api/list-
  */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SEARCH_MAX = 100;
-const names = ['search', 'from', 'to', 'type', 'status'] as const;
+const names = ['search', 'from', 'to', 'type', 'status', 'method'] as const;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
   values.includes(value as T) ? (value as T) : '';
@@ -28,6 +29,7 @@ export function donorFiltersIn(params: URLSearchParams): {
     return DAY.test(value) ? value : '';
   };
   const offset = Number(params.get('offset') ?? '0');
+  const method = oneOf<MethodFilter>(methodFilters, params.get('method'));
   return {
     filters: {
       search: (params.get('search') ?? '').slice(0, SEARCH_MAX),
@@ -35,6 +37,7 @@ export function donorFiltersIn(params: URLSearchParams): {
       to: day('to'),
       type: oneOf<DonationType>(donationTypes, params.get('type')),
       status: oneOf<PaymentStatus>(paymentStatuses, params.get('status')),
+      ...(method ? { method } : {}),
     },
     offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
   };
@@ -48,7 +51,7 @@ export function withDonorFilters(
 ): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of names) {
-    const value = name === 'search' ? filters.search.trim() : filters[name];
+    const value = name === 'search' ? filters.search.trim() : (filters[name] ?? '');
     if (value) next.set(name, value);
     else next.delete(name);
   }

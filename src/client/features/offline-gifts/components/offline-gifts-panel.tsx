@@ -12,6 +12,7 @@ import { useZodForm } from '~/client/lib/use-zod-form';
 import { useRecordOfflineGift } from '~/client/features/offline-gifts/api/offline-gifts';
 import { GiftFields } from './gift-fields';
 import { RecentGifts } from './recent-gifts';
+import { DonorChoice } from './donor-choice';
 
 const loadSchema = () => import('~/shared/schemas/offline-gifts').then((m) => m.offlineGiftForm);
 
@@ -45,12 +46,14 @@ export default function OfflineGiftsPanel() {
   const { values, field, submitting } = form;
   const [duplicateWarning, setDuplicateWarning] = useState(false);
   const [confirmDuplicate, setConfirmDuplicate] = useState(false);
+  const [donorId, setDonorId] = useState('');
 
   const onSubmit = form.handleSubmit(async (gift) => {
     try {
       const { gift: saved } = await record.mutateAsync({
         ...gift,
         ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
+        ...(donorId && !gift.email ? { donorId } : {}),
       });
       toast({
         title: 'Gift Recorded',
@@ -59,6 +62,7 @@ export default function OfflineGiftsPanel() {
       form.reset();
       setDuplicateWarning(false);
       setConfirmDuplicate(false);
+      setDonorId('');
     } catch (error) {
       const duplicate =
         error instanceof ApiError && /already recorded/.test(error.fields.reference ?? '');
@@ -93,6 +97,13 @@ export default function OfflineGiftsPanel() {
         className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
       >
         <GiftFields field={field} method={values.method} beforeAddress={duplicateQuestion} />
+        <DonorChoice
+          name={values.name}
+          address={values.address}
+          hasEmail={values.email.trim() !== ''}
+          value={donorId}
+          onChange={setDonorId}
+        />
         <Button type="submit" disabled={submitting} className="self-start">
           {submitting ? 'Recording...' : 'Record Gift'}
         </Button>

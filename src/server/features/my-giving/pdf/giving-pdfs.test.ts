@@ -15,6 +15,7 @@ function gift(overrides: Partial<Donation> = {}): Donation {
     id: '6f1c4c52-6a55-4c5e-9d0f-7b0e6f3b2a11',
     donorName: HEBREW_NAME,
     email: 'yosef@example.org',
+    donorId: null,
     amountCents: 18_000,
     currency: 'usd',
     feeCents: 0,

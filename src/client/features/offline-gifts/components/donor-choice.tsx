@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useDonorSuggestions } from '~/client/features/offline-gifts/api/donor-suggestions';
+
+/** Typing settles this long before the donors of the name are looked up. */
+const LOOKUP_DELAY_MS = 400;
+
+/**
+ * A gift without email (ADR 053): the records of donors of the same name, the one at the same
+ * address first, and "a new donor record". The office confirms which; nothing is chosen for them
+ * (a new record unless they pick one). Shows nothing while there is an email or no such donor.
+ */
+export function DonorChoice({
+  name,
+  address,
+  hasEmail,
+  value,
+  onChange,
+}: {
+  name: string;
+  address: string;
+  hasEmail: boolean;
+  value: string;
+  onChange: (donorId: string) => void;
+}) {
+  const [settled, setSettled] = useState({ name, address });
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled({ name, address }), LOOKUP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [name, address]);
+  const suggestions = useDonorSuggestions(settled.name, settled.address, !hasEmail);
+  const records = useMemo(
+    () => (hasEmail ? [] : (suggestions.data?.donors ?? [])),
+    [hasEmail, suggestions.data],
+  );
+  // A choice that is no longer offered (the name changed) is no choice.
+  useEffect(() => {
+    if (value && !records.some((r) => r.id === value)) onChange('');
+  }, [value, records, onChange]);
+  if (records.length === 0) return null;
+
+  return (
+    <fieldset className="rounded-md bg-amber-50 p-3 text-stone-900">
+      <legend className="px-1 font-semibold">Is this a donor you already have?</legend>
+      <p className="text-sm">
+        There is no email, so please confirm who gave: their gifts are counted together.
+      </p>
+      <ul className="mt-2 flex flex-col gap-1">
+        {records.map((record) => (
+          <li key={record.id}>
+            <label className="flex min-h-11 items-start gap-3 p-1">
+              <input
+                type="radio"
+                name="donor-record"
+                className="mt-1 size-5 accent-navy-900"
+                checked={value === record.id}
+                onChange={() => onChange(record.id)}
+              />
+              <span className="wrap-anywhere">
+                {record.name ?? 'Anonymous'}, {record.postalAddress ?? 'no address'}
+                {record.email ? `, ${record.email}` : ''} ({record.gifts} gift(s))
+              </span>
+            </label>
+          </li>
+        ))}
+        <li>
+          <label className="flex min-h-11 items-start gap-3 p-1">
+            <input
+              type="radio"
+              name="donor-record"
+              className="mt-1 size-5 accent-navy-900"
+              checked={value === ''}
+              onChange={() => onChange('')}
+            />
+            <span>A different person: a new donor record</span>
+          </label>
+        </li>
+      </ul>
+    </fieldset>
+  );
+}
