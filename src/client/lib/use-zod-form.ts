@@ -147,6 +147,8 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
     ) =>
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      // A second press while the first is on its way (a button only aria-disabled) sends nothing.
+      if (submitting) return;
       attempted.current = true;
       const schema = await getSchema();
       const result = schema.safeParse(values);
