@@ -173,6 +173,18 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
       }
     };
 
+  /**
+   * The <form>'s onSubmit: handleSubmit, with nothing left to catch afterwards (a refusal is
+   * already on screen, under the fields or in the form's own toast).
+   */
+  const submitWith =
+    (
+      onValid: (data: z.output<S>) => Promise<void> | void,
+      onInvalid?: (errors: Record<string, string>) => void,
+    ) =>
+    (event: FormEvent<HTMLFormElement>) =>
+      void handleSubmit(onValid, onInvalid)(event).catch(() => undefined);
+
   /** Back to the first values (or these), without messages until the next submit. */
   const reset = useCallback((next?: Partial<V>) => {
     attempted.current = false;
@@ -212,6 +224,7 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
     focus,
     field,
     handleSubmit,
+    submitWith,
     reset,
     formProps,
   };

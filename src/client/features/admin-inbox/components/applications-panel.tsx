@@ -126,11 +126,7 @@ function ApplicationRow({ application }: { application: MembershipApplication })
         <form
           {...form.formProps}
           className="flex min-w-56 flex-col gap-2"
-          onSubmit={(event) =>
-            void form
-              .handleSubmit(({ notes }) => save({ notes }, 'Notes Saved'))(event)
-              .catch(() => undefined)
-          }
+          onSubmit={form.submitWith(({ notes }) => save({ notes }, 'Notes Saved'))}
         >
           <label htmlFor={notesId} className="sr-only">
             Notes on {name}

@@ -47,11 +47,7 @@ export function AddAdminForm() {
   return (
     <form
       {...form.formProps}
-      onSubmit={(event) =>
-        void form
-          .handleSubmit(add, (errors) => refused(Object.values(errors)[0] ?? ''))(event)
-          .catch(() => undefined)
-      }
+      onSubmit={form.submitWith(add, (errors) => refused(Object.values(errors)[0] ?? ''))}
       aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm"
     >

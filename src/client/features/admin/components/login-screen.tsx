@@ -156,11 +156,7 @@ export function LoginScreen() {
         {stage.step === 'password' ? (
           <form
             {...form.formProps}
-            onSubmit={(event) =>
-              void form
-                .handleSubmit(signInWith)(event)
-                .catch(() => undefined)
-            }
+            onSubmit={(event) => form.submitWith(signInWith)(event)}
             aria-label="Admin sign-in"
             aria-describedby={formError ? 'admin-login-error' : undefined}
             className="mt-6 flex flex-col gap-4"

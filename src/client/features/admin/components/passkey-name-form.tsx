@@ -39,7 +39,7 @@ export function PasskeyNameForm({
   return (
     <form
       {...form.formProps}
-      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      onSubmit={form.submitWith(submit)}
       aria-label="New passkey"
       className="flex flex-col gap-3"
     >

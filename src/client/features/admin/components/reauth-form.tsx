@@ -60,7 +60,7 @@ function ReauthWay({
   return (
     <form
       {...form.formProps}
-      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      onSubmit={form.submitWith(submit)}
       aria-label={label}
       className="flex flex-col gap-3 rounded-md border border-stone-300 bg-stone-50 p-4"
     >

@@ -198,11 +198,7 @@ function CodeForm({
   return (
     <form
       {...form.formProps}
-      onSubmit={(event) =>
-        void form
-          .handleSubmit(submit)(event)
-          .catch(() => undefined)
-      }
+      onSubmit={form.submitWith(submit)}
       aria-label="Second step"
       className="flex flex-col gap-4"
     >

@@ -78,7 +78,7 @@ export function TotpSetupForm({
       </ol>
       <form
         {...form.formProps}
-        onSubmit={(event) => void form.handleSubmit(submit)(event)}
+        onSubmit={form.submitWith(submit)}
         aria-label="Confirm the authenticator app"
         className="flex flex-col gap-3"
       >

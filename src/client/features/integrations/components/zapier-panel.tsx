@@ -101,14 +101,7 @@ function WebhookForm({ status }: { status: ZapierStatus }) {
     <form
       {...form.formProps}
       aria-label="Webhook URL"
-      onSubmit={(event) =>
-        void form
-          .handleSubmit(
-            saveUrl,
-            refused,
-          )(event)
-          .catch(() => undefined)
-      }
+      onSubmit={form.submitWith(saveUrl, refused)}
       className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm"
     >
       <TextField

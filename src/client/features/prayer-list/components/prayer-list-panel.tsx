@@ -189,14 +189,7 @@ function MarkPrayedForm({ list }: { list: PrayerList }) {
   return (
     <form
       {...form.formProps}
-      onSubmit={(event) =>
-        void form
-          .handleSubmit(
-            markPrayed,
-            refused,
-          )(event)
-          .catch(() => undefined)
-      }
+      onSubmit={form.submitWith(markPrayed, refused)}
       className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-stone-300 print:hidden"
     >
       <TextField
