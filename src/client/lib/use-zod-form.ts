@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
 import { ApiError } from './api';
 
@@ -46,14 +46,19 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
   loadSchema: () => Promise<S>,
   initial: V,
   /** What the server sent back when the form was posted without JavaScript (usePageForm). */
-  returned?: { values: Record<string, string>; errors: Record<string, string> },
+  returned?: { values: Record<string, string>; errors: Record<string, string> } | undefined,
+  /**
+   * Messages a parent component holds (the answer to a call it made itself): shown, and the first
+   * focused, whenever they change.
+   */
+  outside?: Record<string, string | undefined>,
 ) {
   // The server sends back only the fields that were posted (never the honeypot).
   const [values, setValues] = useState<V>(() =>
     returned ? ({ ...initial, ...returned.values } as V) : initial,
   );
   const [errors, setErrorState] = useState<FieldErrors<V>>(
-    () => (returned?.errors ?? {}) as FieldErrors<V>,
+    () => (returned?.errors ?? outside ?? {}) as FieldErrors<V>,
   );
   const [submitting, setSubmitting] = useState(false);
   const attempted = useRef(Boolean(returned));
@@ -76,29 +81,85 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
     });
   }, []);
 
-  const focusFirstError = (errs: Record<string, string | undefined>) => {
-    const first = Object.keys(errs).find((k) => errs[k]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
+  // A field is disabled while the form is sent: focus asked for then waits for the render that
+  // enables it again.
+  const focusWanted = useRef<string | null>(null);
+  const focusNow = useCallback(() => {
+    const name = focusWanted.current;
+    const control = name
+      ? formRef.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)
+      : null;
+    if (control && !control.disabled) {
+      control.focus();
+      focusWanted.current = null;
+    }
+  }, []);
+  useEffect(() => focusNow());
+  /** Moves the focus to a field (after a failed send: the password to type again). */
+  const focus = useCallback(
+    (name: keyof V | '_') => {
+      focusWanted.current = String(name);
+      focusNow();
+    },
+    [focusNow],
+  );
 
   /** Shows messages from elsewhere (the server's per-field answer) and focuses the first. */
-  const setErrors = useCallback((next: Record<string, string>) => {
-    setErrorState(next as FieldErrors<V>);
-    focusFirstError(next);
-  }, []);
+  const setErrors = useCallback(
+    (next: Record<string, string>) => {
+      setErrorState(next as FieldErrors<V>);
+      const first = Object.keys(next).find((k) => next[k]);
+      if (first) focus(first as keyof V);
+    },
+    [focus],
+  );
 
+  // A parent's messages replace the form's when their text changes (it builds a new object at
+  // each render), and again after each send (the same answer twice is still an answer); the
+  // first of them takes the focus once the page shows them.
+  const outsideKey = JSON.stringify(outside ?? {});
+  const [outsideSeen, setOutsideSeen] = useState<string | null>(outsideKey);
+  const [outsideTurn, setOutsideTurn] = useState(0);
+  if (outsideSeen !== outsideKey) {
+    setOutsideSeen(outsideKey);
+    const shown = Object.entries(outside ?? {}).filter(([, message]) => message);
+    if (shown.length > 0) {
+      setErrorState(Object.fromEntries(shown) as FieldErrors<V>);
+      setOutsideTurn((turn) => turn + 1);
+    }
+  }
+  useEffect(() => {
+    const first = Object.entries(outside ?? {}).find(([, message]) => message);
+    if (outsideTurn > 0 && first) focus(first[0] as keyof V);
+    // Only a new turn moves the focus, not each render of the parent.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outsideTurn, focus]);
+
+  /**
+   * The submit handler: checks the values with the schema, then calls `onValid` with what it
+   * parsed; a refusal shows the messages, focuses the first and tells `onInvalid` (a form whose
+   * messages are toasts rather than under its fields).
+   */
   const handleSubmit =
-    (onValid: (data: z.output<S>) => Promise<void>) =>
+    (
+      onValid: (data: z.output<S>) => Promise<void> | void,
+      onInvalid?: (errors: Record<string, string>) => void,
+    ) =>
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      // A second press while the first is on its way (a button only aria-disabled) sends nothing.
+      if (submitting) return;
       attempted.current = true;
       const schema = await getSchema();
       const result = schema.safeParse(values);
       if (!result.success) {
-        setErrors(fieldErrors(result.error));
+        const errs = fieldErrors(result.error);
+        setErrors(errs);
+        onInvalid?.(errs);
         return;
       }
       setErrorState({});
+      setOutsideSeen(null);
       setSubmitting(true);
       try {
         await onValid(result.data);
@@ -112,9 +173,22 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
       }
     };
 
-  const reset = useCallback(() => {
+  /**
+   * The <form>'s onSubmit: handleSubmit, with nothing left to catch afterwards (a refusal is
+   * already on screen, under the fields or in the form's own toast).
+   */
+  const submitWith =
+    (
+      onValid: (data: z.output<S>) => Promise<void> | void,
+      onInvalid?: (errors: Record<string, string>) => void,
+    ) =>
+    (event: FormEvent<HTMLFormElement>) =>
+      void handleSubmit(onValid, onInvalid)(event).catch(() => undefined);
+
+  /** Back to the first values (or these), without messages until the next submit. */
+  const reset = useCallback((next?: Partial<V>) => {
     attempted.current = false;
-    setValues(initial);
+    setValues({ ...initial, ...next });
     setErrorState({});
     // `initial` is a literal at each call site: its identity does not matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -147,8 +221,10 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
     submitting,
     setValue,
     setErrors,
+    focus,
     field,
     handleSubmit,
+    submitWith,
     reset,
     formProps,
   };

@@ -119,6 +119,12 @@ export const accountSecurity = z.object({
   secondFactorRequired: z.boolean(),
 });
 
+/** The current password, asked again before a change to how the account signs in. */
+export const confirmPasswordField = z
+  .string({ error: 'Enter your password to confirm it is you' })
+  .min(1, 'Enter your password to confirm it is you')
+  .max(passwordLength.max, `Password must be at most ${passwordLength.max} characters`);
+
 const passwordField = z
   .string({ error: 'Enter your password' })
   .max(passwordLength.max, `Password must be at most ${passwordLength.max} characters`);
@@ -129,10 +135,16 @@ const passwordField = z
  */
 export const totpConfirmInput = z.object({
   code: totpCodeField,
-  password: z
-    .string({ error: 'Enter your password to confirm it is you' })
-    .min(1, 'Enter your password to confirm it is you')
-    .max(passwordLength.max, `Password must be at most ${passwordLength.max} characters`),
+  password: confirmPasswordField,
+});
+
+/** The forms that set up a factor: the app's code alone (a sign-in's enrolment) or with the password. */
+export const totpCodeForm = z.object({ code: totpCodeField });
+/** A sign-in's second step by a code: the app's, or one of the recovery codes. */
+export const recoveryCodeForm = z.object({ code: recoveryCodeField });
+export const passkeyNameForm = z.object({ name: passkeyNameField });
+export const passkeyNameWithPasswordForm = passkeyNameForm.extend({
+  password: confirmPasswordField,
 });
 
 const reauthFields = {

@@ -129,11 +129,31 @@ export const checkoutEmailField = z.pipe(
   z.email(messages.invalidEmail).check(z.toLowerCase()),
 );
 
-/** The card checkout's donor form, checked in the browser before anything is sent. */
-export const checkoutDonorInput = z.object({
-  name: checkoutNameField,
-  email: checkoutEmailField,
-});
+/**
+ * The checkouts' donor form, checked in the browser before anything is sent: name, email and the
+ * dedication as its fields post (`dedicate=yes`, its kind, the name the API's `dedication` takes).
+ */
+export const checkoutDonorInput = z
+  .object({
+    name: checkoutNameField,
+    email: checkoutEmailField,
+    dedicate: z.optional(z.string()),
+    dedicationKind: z.optional(z.string()),
+    dedicationName: z.optional(z.string()),
+  })
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.dedicate !== 'yes') return;
+      const name = dedicationInput.shape.name.safeParse(form.dedicationName ?? '');
+      if (!name.success)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dedicationName'],
+          message: name.error.issues[0]?.message ?? 'Dedication name is required',
+          input: form.dedicationName,
+        });
+    }),
+  );
 
 /** `GET /api/stripe-config`: what the checkout needs to load Stripe.js, never a secret. */
 export const stripeConfigResponse = z.object({

@@ -1,8 +1,10 @@
 import siteConfig from '~/client/lib/site-config';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useToast } from '~/client/components/ui/toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { applicationStatuses, type ApplicationStatus } from '~/shared/domain';
 import {
+  applicationUpdateInput,
   inboxPageSize as INBOX_PAGE_SIZE,
   notesMax as NOTES_MAX,
   type ApplicationChange,
@@ -14,6 +16,8 @@ import {
 } from '~/client/features/admin-inbox/api/membership-applications';
 import { ListPanel, useListState } from '~/client/components/ui/list-panel';
 import { ActionButton, cellClass, DateTimeCell } from '~/client/components/ui/panel-parts';
+
+const loadSchema = () => Promise.resolve(applicationUpdateInput);
 
 const statusLabels: Record<ApplicationStatus, string> = {
   new: 'New',
@@ -61,19 +65,18 @@ function ApplicationRow({ application }: { application: MembershipApplication })
   const toast = useToast();
   const statusId = useId();
   const notesId = useId();
-  const [notes, setNotes] = useState(application.notes ?? '');
+  const form = useZodForm(loadSchema, { notes: application.notes ?? '' });
+  const notes = form.field('notes');
   const name = `${application.firstName} ${application.lastName}`;
   const save = (change: ApplicationChange, done: string) =>
-    update.mutate(
-      { id: application.id, change },
-      {
-        onSuccess: () =>
-          toast({ title: done, description: `The application of ${name} was updated.` }),
-        onError: (error) =>
-          toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
-      },
-    );
-  const notesChanged = notes !== (application.notes ?? '');
+    update
+      .mutateAsync({ id: application.id, change })
+      .then(() => toast({ title: done, description: `The application of ${name} was updated.` }))
+      .catch((error: Error) => {
+        toast({ title: 'Update Failed', description: error.message, variant: 'destructive' });
+        throw error;
+      });
+  const notesChanged = notes.value !== (application.notes ?? '');
 
   return (
     <tr>
@@ -105,7 +108,11 @@ function ApplicationRow({ application }: { application: MembershipApplication })
           id={statusId}
           value={application.status}
           disabled={update.isPending}
-          onChange={(e) => save({ status: e.target.value as ApplicationStatus }, 'Status Changed')}
+          onChange={(e) =>
+            void save({ status: e.target.value as ApplicationStatus }, 'Status Changed').catch(
+              () => undefined,
+            )
+          }
           className="rounded-md border border-stone-400 bg-white px-2 py-1 text-stone-900"
         >
           {applicationStatuses.map((s) => (
@@ -117,23 +124,29 @@ function ApplicationRow({ application }: { application: MembershipApplication })
       </td>
       <td className={cellClass}>
         <form
+          {...form.formProps}
           className="flex min-w-56 flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save({ notes }, 'Notes Saved');
-          }}
+          onSubmit={form.submitWith(({ notes }) => save({ notes }, 'Notes Saved'))}
         >
           <label htmlFor={notesId} className="sr-only">
             Notes on {name}
           </label>
           <textarea
             id={notesId}
-            value={notes}
+            name={notes.name}
+            value={notes.value}
             maxLength={NOTES_MAX}
             rows={3}
-            onChange={(e) => setNotes(e.target.value)}
+            aria-invalid={notes.error ? true : undefined}
+            aria-describedby={notes.error ? `${notesId}-error` : undefined}
+            onChange={(e) => notes.onValue(notes.name, e.target.value)}
             className="rounded-md border border-stone-400 bg-white px-2 py-1 text-stone-900"
           />
+          {notes.error ? (
+            <p id={`${notesId}-error`} className="text-sm text-red-700">
+              {notes.error}
+            </p>
+          ) : null}
           <ActionButton
             type="submit"
             disabled={update.isPending || !notesChanged}

@@ -1,62 +1,53 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '~/client/components/ui/button';
-import { FieldShell, TextField } from '~/client/components/ui/field';
+import { TextField } from '~/client/components/ui/field';
+import { SelectField } from '~/client/components/ui/select-field';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
-import type { CreateAdminInput } from '~/shared/schemas/admin';
+import { useZodForm } from '~/client/lib/use-zod-form';
+import type { CreateAdminData } from '~/shared/schemas/admin';
 import { useCreateAdminUser } from '~/client/features/admin/api/create-admin-user';
 import type { AdminRole } from '~/shared/domain';
 
-const empty: Required<CreateAdminInput> = { username: '', password: '', role: 'admin' };
+const loadSchema = () => import('~/shared/schemas/admin').then((m) => m.createAdminInput);
+
+const roleOptions: { value: AdminRole; label: string }[] = [
+  { value: 'admin', label: 'Admin' },
+  { value: 'owner', label: 'Owner (can manage administrators)' },
+];
 
 /** An owner adds an administrator; the server's rules decide, and its messages show per field. */
 export function AddAdminForm() {
   const headingId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateAdminUser();
   const toast = useToast();
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(loadSchema, { username: '', password: '', role: 'admin' as AdminRole });
 
-  const setValue = (name: string, value: string) => {
-    setValues((prev) => ({ ...prev, [name]: value }));
-    setErrors((prev) => ({ ...prev, [name]: '' }));
-  };
+  const refused = (description: string) =>
+    toast({ title: 'Could Not Add Administrator', description, variant: 'destructive' });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setErrors({});
-    create.mutate(values, {
-      onSuccess: () => {
-        toast({
-          title: 'Administrator Added',
-          description: `${values.username} can now sign in as ${values.role === 'owner' ? 'an owner' : 'an admin'}.`,
-        });
-        setValues(empty);
-      },
-      onError: (error) => {
-        const fields = error instanceof ApiError ? error.fields : {};
-        // A taken username comes back as a conflict without fields: it belongs under the username.
-        if (error instanceof ApiError && error.status === 409 && !fields.username) {
-          fields.username = error.message.replace(/^409: /, '');
-        }
-        setErrors(fields);
-        const first = ['username', 'password', 'role'].find((name) => fields[name]);
-        if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-        toast({
-          title: 'Could Not Add Administrator',
-          description: error.message,
-          variant: 'destructive',
-        });
-      },
-    });
+  const add = async (data: CreateAdminData) => {
+    try {
+      await create.mutateAsync(data);
+      toast({
+        title: 'Administrator Added',
+        description: `${data.username} can now sign in as ${data.role === 'owner' ? 'an owner' : 'an admin'}.`,
+      });
+      form.reset();
+    } catch (error) {
+      // A taken username comes back as a conflict without fields: it belongs under the username.
+      if (error instanceof ApiError && error.status === 409 && !error.fields.username) {
+        form.setErrors({ ...error.fields, username: error.message.replace(/^409: /, '') });
+      }
+      refused((error as Error).message);
+      throw error;
+    }
   };
 
   return (
     <form
-      ref={formRef}
-      onSubmit={onSubmit}
-      noValidate
+      {...form.formProps}
+      onSubmit={form.submitWith(add, (errors) => refused(Object.values(errors)[0] ?? ''))}
       aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow-sm"
     >
@@ -66,41 +57,20 @@ export function AddAdminForm() {
       <div className="grid gap-4 md:grid-cols-3">
         <TextField
           label="Username"
-          name="username"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           required
-          value={values.username}
-          error={errors.username || undefined}
-          onValue={setValue}
+          {...form.field('username')}
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           required
-          value={values.password}
-          error={errors.password || undefined}
-          onValue={setValue}
+          {...form.field('password')}
         />
-        <FieldShell label="Role" required error={errors.role || undefined}>
-          {({ inputId, describedBy }) => (
-            <select
-              id={inputId}
-              name="role"
-              value={values.role}
-              aria-describedby={describedBy}
-              aria-invalid={errors.role ? true : undefined}
-              onChange={(e) => setValue('role', e.target.value as AdminRole)}
-              className="w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900"
-            >
-              <option value="admin">Admin</option>
-              <option value="owner">Owner (can manage administrators)</option>
-            </select>
-          )}
-        </FieldShell>
+        <SelectField label="Role" required options={roleOptions} {...form.field('role')} />
       </div>
       <Button type="submit" variant="secondary" disabled={create.isPending} className="self-start">
         {create.isPending ? 'Adding...' : 'Add Administrator'}

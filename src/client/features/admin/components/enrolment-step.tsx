@@ -56,10 +56,6 @@ export function EnrolmentStep({
   const onPasskey = async (name: string) => {
     setFormError(null);
     setFieldError(undefined);
-    if (!name.trim()) {
-      setFieldError('Give the passkey a name');
-      return;
-    }
     setPasskeyBusy(true);
     try {
       const response = await createPasskey(await enrolmentPasskeyOptions());

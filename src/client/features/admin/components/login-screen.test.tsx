@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
@@ -189,5 +189,29 @@ describe('a failed sign-in’s toast', () => {
     await user.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
     await screen.findByRole('heading', { level: 2, name: 'Confirm it’s you' });
     expect(screen.queryByTestId('toast')).toBeNull();
+  });
+});
+
+describe('the password step', () => {
+  it('checks the sign-in’s rules first: an empty form sends nothing and says what is missing', async () => {
+    const { api, user } = open({});
+    await user.click(await screen.findByRole('button', { name: 'Access Admin Panel' }));
+    expect(fieldError(/^Username/)).toBe('Username is required');
+    expect(fieldError(/^Password/)).toBe('Password is required');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Username' }));
+    expect(api.to('POST /api/admin/login')).toHaveLength(0);
+  });
+
+  it('keeps the name, empties and focuses the password after a wrong pair', async () => {
+    const { user } = open({ 'POST /api/admin/login': apiError(401, 'Invalid credentials') });
+    await enterPassword(user);
+    await screen.findByTestId('toast');
+    const form = screen.getByRole('form', { name: 'Admin sign-in' });
+    expect(form.textContent).toContain('Invalid credentials');
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveProperty('value', '');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(fieldError(/^Password/)).toBeUndefined();
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveProperty('value', 'office');
   });
 });

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AdminSession } from '~/shared/schemas/admin';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { AdminSession, LoginData } from '~/shared/schemas/admin';
 import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
 import { useLocation, useSearch } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
@@ -7,6 +7,7 @@ import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 import { useDismissToast, useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { useSessionQuery } from '~/client/features/admin/api/get-session';
 import { useSignIn, useStartSession } from '~/client/features/admin/api/sign-in';
 import { safeNextPath } from '~/client/features/admin/lib/safe-next-path';
@@ -21,6 +22,8 @@ const EnrolmentStep = lazy(() =>
 const RecoveryCodesList = lazy(() =>
   import('./recovery-codes-list').then((m) => ({ default: m.RecoveryCodesList })),
 );
+
+const loadSchema = () => import('~/shared/schemas/admin').then((m) => m.loginInput);
 
 /** Spec 8: the same words whichever half of the pair was wrong. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -52,10 +55,8 @@ export function LoginScreen() {
   const signIn = useSignIn();
   const startSession = useStartSession();
   const [stage, setStage] = useState<Stage>({ step: 'password' });
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(loadSchema, { username: '', password: '' });
   const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
   // A failure's toast says what went wrong with this sign-in; once a later try gets past the
   // password it is no longer true, and must not stay up over the second step or the dashboard.
@@ -79,38 +80,31 @@ export function LoginScreen() {
     navigate(`~${safeNextPath(next, window.location.origin)}`, { replace: true });
   }, [signedInAs, navigate, search, dismissToast]);
 
-  const setValue = (name: string, value: string) => {
-    setValues((prev) => ({ ...prev, [name]: value }));
-    setFieldErrors((prev) => ({ ...prev, [name]: '' }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const signInWith = async (data: LoginData) => {
     if (signIn.isPending) return;
     setFormError(null);
-    setFieldErrors({});
-    signIn.mutate(values, {
-      onSuccess: (answer) => {
-        clearFailure();
-        if ('user' in answer) return;
-        setValues((prev) => ({ ...prev, password: '' }));
-        setStage(
-          answer.next === 'second-factor'
-            ? { step: 'second-factor', methods: answer.methods }
-            : { step: 'enrolment' },
-        );
-      },
-      onError: (error) => {
-        const message = signInErrorMessage(error);
-        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
-        setFieldErrors(fields);
-        setFormError(Object.keys(fields).length > 0 ? null : message);
-        setValues((prev) => ({ ...prev, password: '' }));
-        toast({ title: 'Login Failed', description: message, variant: 'destructive' });
-        const first = fields.username ? 'username' : 'password';
-        formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      },
-    });
+    // Ready for another try either way: the name kept, the password typed again.
+    const again = { username: form.values.username, password: '' };
+    try {
+      const answer = await signIn.mutateAsync(data);
+      clearFailure();
+      if ('user' in answer) return;
+      form.reset(again);
+      setStage(
+        answer.next === 'second-factor'
+          ? { step: 'second-factor', methods: answer.methods }
+          : { step: 'enrolment' },
+      );
+    } catch (error) {
+      const message = signInErrorMessage(error as Error);
+      const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
+      setFormError(Object.keys(fields).length > 0 ? null : message);
+      form.reset(again);
+      toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+      form.focus(fields.username ? 'username' : 'password');
+      // The hook shows the server's per-field messages (a 400) under their fields.
+      throw error;
+    }
   };
 
   /** Back to the password, with why (a timed-out second step, too many wrong codes). */
@@ -161,33 +155,26 @@ export function LoginScreen() {
         </Suspense>
         {stage.step === 'password' ? (
           <form
-            ref={formRef}
-            onSubmit={onSubmit}
-            noValidate
+            {...form.formProps}
+            onSubmit={(event) => form.submitWith(signInWith)(event)}
             aria-label="Admin sign-in"
             aria-describedby={formError ? 'admin-login-error' : undefined}
             className="mt-6 flex flex-col gap-4"
           >
             <TextField
               label="Username"
-              name="username"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               required
-              value={values.username}
-              error={fieldErrors.username || undefined}
-              onValue={setValue}
+              {...form.field('username')}
             />
             <TextField
               label="Password"
-              name="password"
               type="password"
               autoComplete="current-password"
               required
-              value={values.password}
-              error={fieldErrors.password || undefined}
-              onValue={setValue}
+              {...form.field('password')}
             />
             {/* Announced by the toast; kept here, near the fields, while the visitor tries again. */}
             {formError ? (

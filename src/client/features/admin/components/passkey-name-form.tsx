@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { ConfirmPasswordField } from './confirm-password-field';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
+import { useZodForm } from '~/client/lib/use-zod-form';
+
+const schemas = () => import('~/shared/schemas/admin-second-factor');
 
 /**
  * A name for a new passkey, then the browser's own prompt to create it. With `askPassword` (a
- * signed-in account, not a sign-in that just took it), the password too.
+ * signed-in account, not a sign-in that just took it), the password too. The server's rules are
+ * checked first; its answer (`error`, `passwordError`) shows under the fields.
  */
 export function PasskeyNameForm({
   pending,
@@ -24,28 +27,31 @@ export function PasskeyNameForm({
   onSubmit: (name: string, password: string) => void;
   onCancel?: () => void;
 }) {
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!pending) onSubmit(name, password);
+  const form = useZodForm(
+    () => schemas().then((m) => (askPassword ? m.passkeyNameWithPasswordForm : m.passkeyNameForm)),
+    { name: '', password: '' },
+    undefined,
+    { name: error, password: passwordError },
+  );
+  const submit = (data: { name: string; password?: string }) => {
+    if (!pending) onSubmit(data.name, data.password ?? '');
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="New passkey" className="flex flex-col gap-3">
+    <form
+      {...form.formProps}
+      onSubmit={form.submitWith(submit)}
+      aria-label="New passkey"
+      className="flex flex-col gap-3"
+    >
       <TextField
         label="Name of the passkey"
         hint="So you can tell your passkeys apart, for example “Office laptop” or “Phone”."
-        name="name"
         autoComplete="off"
         maxLength={60}
         required
-        value={name}
-        error={error}
-        onValue={(_field, value) => setName(value)}
+        {...form.field('name')}
       />
-      {askPassword ? (
-        <ConfirmPasswordField value={password} error={passwordError} onValue={setPassword} />
-      ) : null}
+      {askPassword ? <ConfirmPasswordField {...form.field('password')} /> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="secondary" disabled={pending}>
           {pending ? 'Waiting for your passkey...' : submitLabel}

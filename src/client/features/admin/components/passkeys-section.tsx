@@ -27,14 +27,6 @@ export function PasskeysSection({
   const { passkeys } = security;
 
   const onAdd = (name: string, password: string) => {
-    const missing = {
-      ...(name.trim() ? {} : { field: 'Give the passkey a name' }),
-      ...(password ? {} : { password: 'Enter your password to confirm it is you' }),
-    };
-    if (Object.keys(missing).length > 0) {
-      setAddError(missing);
-      return;
-    }
     setAddError({});
     add.mutate(
       { name, password },

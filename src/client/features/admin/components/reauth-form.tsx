@@ -1,22 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReauthInput } from '~/shared/schemas/admin-second-factor';
 import { ConfirmPasswordField } from './confirm-password-field';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
+import { useZodForm } from '~/client/lib/use-zod-form';
 
-/**
- * A second look before weakening the account: the password, or (with the app switched on) a
- * current code from the authenticator app. Shown in place, under the action it confirms.
- */
-export function ReauthForm({
-  label,
-  confirmLabel,
-  allowCode,
-  pending,
-  errors,
-  onConfirm,
-  onCancel,
-}: {
+const schemas = () => import('~/shared/schemas/admin-second-factor');
+
+interface ReauthProps {
   /** The form's accessible name: what is being confirmed. */
   label: string;
   confirmLabel: string;
@@ -25,40 +16,64 @@ export function ReauthForm({
   errors: Record<string, string>;
   onConfirm: (input: ReauthInput) => void;
   onCancel: () => void;
-}) {
+}
+
+/**
+ * A second look before weakening the account: the password, or (with the app switched on) a
+ * current code from the authenticator app. Shown in place, under the action it confirms.
+ */
+export function ReauthForm(props: ReauthProps) {
   const [withCode, setWithCode] = useState(false);
-  const [value, setValue] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    formRef.current?.querySelector('input')?.focus();
-  }, [withCode]);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!pending) onConfirm(withCode ? { code: value } : { password: value });
+  // Each way is its own form, with its own field and rules: switching starts it afresh.
+  return (
+    <ReauthWay
+      key={withCode ? 'code' : 'password'}
+      {...props}
+      withCode={withCode}
+      onSwitch={() => setWithCode(!withCode)}
+    />
+  );
+}
+
+function ReauthWay({
+  label,
+  confirmLabel,
+  allowCode,
+  pending,
+  errors,
+  onConfirm,
+  onCancel,
+  withCode,
+  onSwitch,
+}: ReauthProps & { withCode: boolean; onSwitch: () => void }) {
+  const form = useZodForm(
+    () => schemas().then((m) => (withCode ? m.totpCodeForm : m.reauthInput)),
+    { code: '', password: '' },
+    undefined,
+    withCode ? { code: errors.code } : { password: errors.password },
+  );
+  const { focus } = form;
+  useEffect(() => focus(withCode ? 'code' : 'password'), [focus, withCode]);
+  const submit = (data: ReauthInput) => {
+    if (!pending) onConfirm(withCode ? { code: data.code } : { password: data.password });
   };
-  const error = withCode ? errors.code : errors.password;
   return (
     <form
-      ref={formRef}
-      onSubmit={onSubmit}
-      noValidate
+      {...form.formProps}
+      onSubmit={form.submitWith(submit)}
       aria-label={label}
       className="flex flex-col gap-3 rounded-md border border-stone-300 bg-stone-50 p-4"
     >
       {withCode ? (
         <TextField
-          key="code"
           label="Code from your authenticator app"
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           required
-          value={value}
-          error={error}
-          onValue={(_name, next) => setValue(next)}
+          {...form.field('code')}
         />
       ) : (
-        <ConfirmPasswordField key="password" value={value} error={error} onValue={setValue} />
+        <ConfirmPasswordField {...form.field('password')} />
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="secondary" disabled={pending}>
@@ -71,10 +86,7 @@ export function ReauthForm({
           <button
             type="button"
             className="py-1 text-sm text-navy-800 underline hover:text-navy-950"
-            onClick={() => {
-              setWithCode(!withCode);
-              setValue('');
-            }}
+            onClick={onSwitch}
           >
             {withCode ? 'Use your password instead' : 'Use a code from your app instead'}
           </button>

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminSession } from '~/shared/schemas/admin';
 import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 import { ApiError } from '~/client/lib/api';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import {
   passkeySignInOptions,
   useFinishSecondFactor,
@@ -12,6 +13,8 @@ import { signWithPasskey } from '~/client/features/admin/lib/passkey-ceremony';
 import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 
 type CodeKind = 'totp' | 'recovery-code';
+
+const schemas = () => import('~/shared/schemas/admin-second-factor');
 
 const linkClass = 'py-1 text-navy-800 underline hover:text-navy-950';
 
@@ -46,44 +49,42 @@ export function SecondFactorStep({
   const hasPasskey = methods.includes('passkey');
   const [kind, setKind] = useState<CodeKind>(hasTotp ? 'totp' : 'recovery-code');
   const [showCodeForm, setShowCodeForm] = useState(hasTotp || !hasPasskey);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const finish = useFinishSecondFactor();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const codeFormRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => headingRef.current?.focus(), []);
 
-  const onFailure = (error: unknown) => {
+  /** A sign-in that timed out, or had too many wrong tries, goes back to the password. */
+  const restarted = (error: unknown) => {
     const fields = fieldMessages(error);
     if (error instanceof ApiError && error.status === 401 && Object.keys(fields).length === 0) {
       onRestart(plainMessage(error));
-      return;
+      return true;
     }
-    const message = fields.code ?? fields.passkey ?? plainMessage(error);
-    if (fields.code) {
-      setFieldError(fields.code);
-      setFormError(null);
-      setCode('');
-      codeFormRef.current?.querySelector('input')?.focus();
-    } else {
-      setFieldError(undefined);
-      setFormError(message);
-    }
+    return false;
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (finish.isPending) return;
+  const onFailure = (error: unknown) => {
+    if (restarted(error)) return;
+    const fields = fieldMessages(error);
+    setFormError(fields.code ?? fields.passkey ?? plainMessage(error));
+  };
+
+  const sendCode = async (code: string) => {
     setFormError(null);
-    finish.mutate({ method: kind, code }, { onSuccess: onSignedIn, onError: onFailure });
+    try {
+      onSignedIn(await finish.mutateAsync({ method: kind, code }));
+    } catch (error) {
+      // A wrong code stays here: the hook shows the server's words under the field.
+      if (!restarted(error) && !fieldMessages(error).code) onFailure(error);
+      throw error;
+    }
   };
 
   const onPasskey = async () => {
     setFormError(null);
-    setFieldError(undefined);
     setPasskeyBusy(true);
     try {
       const options = await passkeySignInOptions();
@@ -101,8 +102,6 @@ export function SecondFactorStep({
   const switchKind = (next: CodeKind) => {
     setKind(next);
     setShowCodeForm(true);
-    setCode('');
-    setFieldError(undefined);
     setFormError(null);
   };
   const busy = finish.isPending || passkeyBusy;
@@ -135,34 +134,13 @@ export function SecondFactorStep({
         </Button>
       ) : null}
       {showCodeForm ? (
-        <form
-          ref={codeFormRef}
-          onSubmit={onSubmit}
-          noValidate
-          aria-label="Second step"
-          className="flex flex-col gap-4"
-        >
-          <TextField
-            key={kind}
-            label={codeLabels[kind].label}
-            hint={codeLabels[kind].hint}
-            name="code"
-            inputMode={kind === 'totp' ? 'numeric' : 'text'}
-            autoComplete={kind === 'totp' ? 'one-time-code' : 'off'}
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-            value={code}
-            error={fieldError}
-            onValue={(_name, value) => {
-              setCode(value);
-              setFieldError(undefined);
-            }}
-          />
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {finish.isPending && !passkeyBusy ? 'Checking...' : 'Confirm'}
-          </Button>
-        </form>
+        <CodeForm
+          key={kind}
+          kind={kind}
+          busy={busy}
+          checking={finish.isPending && !passkeyBusy}
+          send={sendCode}
+        />
       ) : null}
       {formError ? (
         <p
@@ -188,5 +166,55 @@ export function SecondFactorStep({
         </button>
       </div>
     </div>
+  );
+}
+
+/** The code form, one per kind of code: its own rules, and empty again when the kind changes. */
+function CodeForm({
+  kind,
+  busy,
+  checking,
+  send,
+}: {
+  kind: CodeKind;
+  busy: boolean;
+  checking: boolean;
+  send: (code: string) => Promise<void>;
+}) {
+  const form = useZodForm(
+    () => schemas().then((m) => (kind === 'totp' ? m.totpCodeForm : m.recoveryCodeForm)),
+    { code: '' },
+  );
+  // The code goes as typed: the server reads it by the same rules the form just checked.
+  const submit = async () => {
+    if (busy) return;
+    try {
+      await send(form.values.code);
+    } catch (error) {
+      form.reset();
+      throw error;
+    }
+  };
+  return (
+    <form
+      {...form.formProps}
+      onSubmit={form.submitWith(submit)}
+      aria-label="Second step"
+      className="flex flex-col gap-4"
+    >
+      <TextField
+        label={codeLabels[kind].label}
+        hint={codeLabels[kind].hint}
+        inputMode={kind === 'totp' ? 'numeric' : 'text'}
+        autoComplete={kind === 'totp' ? 'one-time-code' : 'off'}
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        {...form.field('code')}
+      />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        {checking ? 'Checking...' : 'Confirm'}
+      </Button>
+    </form>
   );
 }

@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { TotpSetup } from '~/shared/schemas/admin-second-factor';
 import { ConfirmPasswordField } from './confirm-password-field';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
+import { useZodForm } from '~/client/lib/use-zod-form';
+
+const schemas = () => import('~/shared/schemas/admin-second-factor');
 
 /** The secret in groups of four, easier to type into an app by hand. */
 function grouped(secret: string) {
@@ -34,11 +37,14 @@ export function TotpSetupForm({
   onCancel?: () => void;
 }) {
   const keyId = useId();
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!pending) onConfirm(code, password);
+  const form = useZodForm(
+    () => schemas().then((m) => (askPassword ? m.totpConfirmInput : m.totpCodeForm)),
+    { code: '', password: '' },
+    undefined,
+    { code: error, password: passwordError },
+  );
+  const submit = (data: { code: string; password?: string }) => {
+    if (!pending) onConfirm(data.code, data.password ?? '');
   };
   return (
     <div className="flex flex-col gap-4">
@@ -71,25 +77,20 @@ export function TotpSetupForm({
         <li>Enter the 6-digit code the app now shows.</li>
       </ol>
       <form
-        onSubmit={onSubmit}
-        noValidate
+        {...form.formProps}
+        onSubmit={form.submitWith(submit)}
         aria-label="Confirm the authenticator app"
         className="flex flex-col gap-3"
       >
         <TextField
           label="6-digit code"
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           spellCheck={false}
           required
-          value={code}
-          error={error}
-          onValue={(_name, value) => setCode(value)}
+          {...form.field('code')}
         />
-        {askPassword ? (
-          <ConfirmPasswordField value={password} error={passwordError} onValue={setPassword} />
-        ) : null}
+        {askPassword ? <ConfirmPasswordField {...form.field('password')} /> : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="secondary" disabled={pending}>
             {pending ? 'Checking...' : submitLabel}

@@ -281,9 +281,8 @@ function CardForm({
   const busy = processing || !elementReady;
   return (
     <form
+      {...donorForm.formProps}
       onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      method="post"
       className="flex flex-col gap-5"
     >
       <DonationSummary giftCents={giftCents} feeCents={feeCents} type={kind} />

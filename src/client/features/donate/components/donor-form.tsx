@@ -1,23 +1,29 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { PageFormState } from '~/shared/page-forms';
 import { TextField } from '~/client/components/ui/field';
-import { fieldErrors } from '~/client/lib/use-zod-form';
-import {
-  dedicationError,
-  dedicationPayload,
-  DedicationFields,
-  noDedication,
-  type Dedication,
-} from './gift-options';
+import { useZodForm, type BoundField } from '~/client/lib/use-zod-form';
+import { dedicationPayload, DedicationFields, type Dedication } from './gift-options';
 
 const loadDonorSchema = () =>
   import('~/shared/schemas/donations').then((m) => m.checkoutDonorInput);
 
-type Errors = Record<string, string | undefined>;
+interface CheckedDonor {
+  name: string;
+  email: string;
+  dedication: ReturnType<typeof dedicationPayload>;
+}
+
+const donorFields = {
+  name: '',
+  email: '',
+  dedicate: '',
+  dedicationKind: 'honor',
+  dedicationName: '',
+};
 
 /**
- * The donor part of both checkouts (spec 5): name and email checked by the shared schema (loaded
- * on first use), the optional dedication, and the fields passed through as typed (phone,
+ * The donor part of both checkouts (spec 5): name, email and the optional dedication checked by
+ * the shared schema (loaded on first use), and the fields passed through as typed (phone,
  * honeypot). Messages show after the first submit and follow the donor's corrections.
  */
 export function useDonorForm<Extra extends Record<string, string>>(
@@ -25,71 +31,42 @@ export function useDonorForm<Extra extends Record<string, string>>(
   /** The form as the server sent it back (posted without JavaScript): what was typed, why. */
   returned?: PageFormState,
 ) {
-  const [values, setValues] = useState(() => {
-    const initial: Record<string, string> = { name: '', email: '', ...extra };
-    const typed = returned?.values ?? {};
-    for (const key of Object.keys(initial)) initial[key] = typed[key] ?? initial[key]!;
-    return initial as { name: string; email: string } & Extra;
-  });
-  const [errors, setErrors] = useState<Errors>(returned?.errors ?? {});
-  const [dedication, setDedication] = useState<Dedication>(() =>
-    returned
-      ? {
-          enabled: returned.values.dedicate === 'yes',
-          kind: returned.values.dedicationKind === 'memory' ? 'memory' : 'honor',
-          name: returned.values.dedicationName ?? '',
-        }
-      : noDedication,
-  );
-  const attempted = useRef(Boolean(returned));
-
-  const validate = async (next = values, nextDedication = dedication) => {
-    const result = (await loadDonorSchema()).safeParse(next);
-    const errs: Errors = result.success ? {} : fieldErrors(result.error);
-    const dedicationProblem = dedicationError(nextDedication);
-    if (dedicationProblem) errs.dedicationName = dedicationProblem;
-    return { errs, donor: result.success ? result.data : null };
+  const form = useZodForm(loadDonorSchema, { ...donorFields, ...extra }, returned);
+  const { values } = form;
+  const dedication: Dedication = {
+    enabled: values.dedicate === 'yes',
+    kind: values.dedicationKind === 'memory' ? 'memory' : 'honor',
+    name: values.dedicationName,
   };
-
-  const recheck = (next: typeof values, nextDedication: Dedication) => {
-    if (attempted.current) void validate(next, nextDedication).then(({ errs }) => setErrors(errs));
-  };
-
   return {
-    values,
-    errors,
-    setErrors,
+    ...form,
     dedication,
-    setValue(name: string, value: string) {
-      const next = { ...values, [name]: value };
-      setValues(next);
-      recheck(next, dedication);
-    },
     setDedication(next: Dedication) {
-      setDedication(next);
-      recheck(values, next);
+      form.setValue('dedicate', next.enabled ? 'yes' : '');
+      form.setValue('dedicationKind', next.kind);
+      form.setValue('dedicationName', next.name);
     },
     /**
      * On submit: the checked donor and dedication, or null after showing the messages and
      * focusing the first field in error.
      */
     async submit(event: FormEvent<HTMLFormElement>) {
-      event.preventDefault();
-      const form = event.currentTarget;
-      attempted.current = true;
-      const { errs, donor } = await validate();
-      setErrors(errs);
-      const firstInvalid = Object.keys(errs)[0];
-      if (!donor || firstInvalid) {
-        if (firstInvalid) form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-        return null;
-      }
-      return { ...donor, dedication: dedicationPayload(dedication) };
+      const checked: { donor: CheckedDonor | null } = { donor: null };
+      await form.handleSubmit(({ name, email }) => {
+        checked.donor = { name, email, dedication: dedicationPayload(dedication) };
+      })(event);
+      return checked.donor;
     },
   };
 }
 
-export type DonorForm = ReturnType<typeof useDonorForm>;
+/** What the donor fields take of either checkout's form. */
+export interface DonorForm {
+  field: (name: 'name' | 'email') => BoundField<string>;
+  errors: { dedicationName?: string | undefined };
+  dedication: Dedication;
+  setDedication: (next: Dedication) => void;
+}
 
 /** Full Name, Email (where the receipt goes) and the dedication. */
 export function DonorFields({ form, disabled }: { form: DonorForm; disabled: boolean }) {
@@ -97,24 +74,18 @@ export function DonorFields({ form, disabled }: { form: DonorForm; disabled: boo
     <>
       <TextField
         label="Full Name"
-        name="name"
         autoComplete="name"
         required
-        value={form.values.name}
-        error={form.errors.name}
+        {...form.field('name')}
         disabled={disabled}
-        onValue={form.setValue}
       />
       <TextField
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         required
-        value={form.values.email}
-        error={form.errors.email}
+        {...form.field('email')}
         disabled={disabled}
-        onValue={form.setValue}
         hint="Your receipt is sent here."
       />
       <DedicationFields

@@ -37,7 +37,7 @@ export function OjcCheckout({
   const toast = useToast();
   const page = usePageForm('ojc-checkout');
   const donorForm = useDonorForm({ phone: '', website: '', ...donor }, page.returned);
-  const { values, errors, setValue } = donorForm;
+  const { values, setValue } = donorForm;
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(page.returned?.errors._ ?? null);
   const keyFor = useMemo(() => createAttemptKeys(), []);
@@ -91,9 +91,8 @@ export function OjcCheckout({
 
   return (
     <form
+      {...donorForm.formProps}
       onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      method="post"
       className="flex flex-col gap-5"
     >
       <input type="hidden" name={PAGE_FORM_FIELD} value="ojc-checkout" />
@@ -101,13 +100,10 @@ export function OjcCheckout({
       <DonorFields form={donorForm} disabled={submitting} />
       <TextField
         label="Phone (optional)"
-        name="phone"
         type="tel"
         autoComplete="tel"
-        value={values.phone}
-        error={errors.phone}
+        {...donorForm.field('phone')}
         disabled={submitting}
-        onValue={setValue}
       />
       <HoneypotField value={values.website} onValue={setValue} />
       <DonationSummary giftCents={choice.amount * 100} feeCents={0} type={choice.type} />

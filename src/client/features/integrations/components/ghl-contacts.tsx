@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { formatMoney } from '~/shared/money';
-import type { CrmContact } from '~/shared/schemas/integrations';
+import { ghlContactParams, type CrmContact } from '~/shared/schemas/integrations';
 import { TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { findGhlContact, type useGhlContactsQuery } from '~/client/features/integrations/api/ghl';
 import { formatDateTime } from '~/client/lib/format-date-time';
 import { ActionButton, EmptyState, LoadingState } from '~/client/components/ui/panel-parts';
+
+const loadSchema = () => Promise.resolve(ghlContactParams);
 
 /** Spec 9: a card shows its first two tags, then how many more. */
 const TAGS_SHOWN = 2;
@@ -15,17 +17,11 @@ const TAGS_SHOWN = 2;
 
 export function ContactSearch({ onFound }: { onFound: (contact: CrmContact | null) => void }) {
   const toast = useToast();
-  const [email, setEmail] = useState('');
-  const [searching, setSearching] = useState(false);
+  const form = useZodForm(loadSchema, { email: '' });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const wanted = email.trim();
-    // Spec 5: a blank search does nothing.
-    if (!wanted) return;
-    setSearching(true);
+  const search = async ({ email }: { email: string }) => {
     try {
-      const result = await findGhlContact(wanted);
+      const result = await findGhlContact(email);
       onFound(result.contact);
       if (!result.success) {
         toast({ title: 'Contact Not Found', description: result.message, variant: 'destructive' });
@@ -33,30 +29,33 @@ export function ContactSearch({ onFound }: { onFound: (contact: CrmContact | nul
     } catch (error) {
       onFound(null);
       toast(failureToast(error, 'Network error searching contacts', 'Search Error'));
-    } finally {
-      setSearching(false);
     }
   };
+  const refused = (errors: Record<string, string>) =>
+    toast({ title: 'Search Error', description: errors.email ?? '', variant: 'destructive' });
 
   return (
     <form
       role="search"
       aria-label="Search contacts by email"
-      onSubmit={(e) => void onSubmit(e)}
+      {...form.formProps}
+      onSubmit={(event) => {
+        // Spec 5: a blank search does nothing.
+        if (form.values.email.trim()) void form.handleSubmit(search, refused)(event);
+        else event.preventDefault();
+      }}
       className="flex flex-wrap items-end gap-3"
     >
       <div className="w-72 max-w-full">
         <TextField
           label="Email address"
-          name="email"
           type="email"
-          value={email}
-          onValue={(_name, value) => setEmail(value)}
+          {...form.field('email')}
           placeholder="donor@example.org"
         />
       </div>
-      <ActionButton type="submit" disabled={searching} className="min-h-10">
-        {searching ? 'Searching...' : 'Search'}
+      <ActionButton type="submit" disabled={form.submitting} className="min-h-10">
+        {form.submitting ? 'Searching...' : 'Search'}
       </ActionButton>
     </form>
   );

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { webhookUrlMessage, type ZapierStatus } from '~/shared/schemas/integrations';
+import { useState } from 'react';
+import { webhookUrlInput, type ZapierStatus } from '~/shared/schemas/integrations';
 import { TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import {
   useRotateSecret,
   useSaveWebhookUrl,
@@ -12,6 +13,9 @@ import {
 } from '~/client/features/integrations/api/zapier';
 import { DeliveryLog } from './delivery-log';
 import { ActionButton, PanelHeader, QueryStatus } from '~/client/components/ui/panel-parts';
+
+/** The tab's contracts are in its chunk already (the status' types come from that module). */
+const loadSchema = () => Promise.resolve(webhookUrlInput);
 
 /**
  * The Zapier Integration tab: the webhook the site posts its events to (donations, monthly gifts,
@@ -68,23 +72,21 @@ function StatusCard({ status }: { status: ZapierStatus }) {
 
 function WebhookForm({ status }: { status: ZapierStatus }) {
   const toast = useToast();
-  const [url, setUrl] = useState(status.webhookUrl ?? '');
+  const form = useZodForm(loadSchema, { url: status.webhookUrl ?? '' });
   const save = useSaveWebhookUrl();
   const test = useSendTestEvent();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = url.trim();
-    if (!value) {
-      toast({ title: 'Invalid URL', description: webhookUrlMessage, variant: 'destructive' });
-      return;
+  const saveUrl = async ({ url }: { url: string }) => {
+    try {
+      const result = await save.mutateAsync(url);
+      toast({ title: 'Webhook Saved', description: result.message });
+    } catch (error) {
+      toast(failureToast(error, 'Failed to save the webhook URL', 'Update Failed'));
+      throw error;
     }
-    save.mutate(value, {
-      onSuccess: (result) => toast({ title: 'Webhook Saved', description: result.message }),
-      onError: (error) =>
-        toast(failureToast(error, 'Failed to save the webhook URL', 'Update Failed')),
-    });
   };
+  const refused = (errors: Record<string, string>) =>
+    toast({ title: 'Invalid URL', description: errors.url ?? '', variant: 'destructive' });
 
   const onTest = () =>
     test.mutate(undefined, {
@@ -97,17 +99,15 @@ function WebhookForm({ status }: { status: ZapierStatus }) {
 
   return (
     <form
+      {...form.formProps}
       aria-label="Webhook URL"
-      noValidate
-      onSubmit={onSubmit}
+      onSubmit={form.submitWith(saveUrl, refused)}
       className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm"
     >
       <TextField
         label="Webhook URL"
-        name="url"
         type="url"
-        value={url}
-        onValue={(_name, value) => setUrl(value)}
+        {...form.field('url')}
         placeholder="https://hooks.zapier.com/hooks/catch/…"
         hint="Saving the URL of a disabled webhook turns deliveries back on."
       />

@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, renderWithProviders, serveApi, shownToast } from '~/client/test/component-test-kit';
+import { messages } from '~/shared/messages';
+import {
+  apiError,
+  json,
+  renderWithProviders,
+  serveApi,
+  shownToast,
+} from '~/client/test/component-test-kit';
 import { NewsletterForm } from './newsletter-form';
 
 const pending =
@@ -18,5 +25,29 @@ describe('the footer’s newsletter signup', () => {
     expect(toast?.title).toBe('Check your email');
     expect(toast?.description).toBe(pending);
     expect(document.body.textContent).not.toContain('Subscribed');
+  });
+});
+
+describe('the signup’s checks', () => {
+  it('answers a blank or mistyped address with a toast, without a request', async () => {
+    const api = serveApi({});
+    const { user } = renderWithProviders(<NewsletterForm />);
+    await user.click(screen.getByRole('button', { name: 'Inspire Me' }));
+    await screen.findByTestId('toast');
+    expect(shownToast()).toMatchObject({ title: 'Error', description: messages.emailRequired });
+    await user.type(screen.getByLabelText('Email address'), 'ruth@');
+    await user.click(screen.getByRole('button', { name: 'Inspire Me' }));
+    await waitFor(() => expect(shownToast()?.description).toBe(messages.invalidEmail));
+    expect(api.to('POST /api/newsletter')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal in a toast and keeps the address', async () => {
+    serveApi({ 'POST /api/newsletter': apiError(429, 'Too many signups. Please wait a minute.') });
+    const { user } = renderWithProviders(<NewsletterForm />);
+    await user.type(screen.getByLabelText('Email address'), 'ruth@example.com');
+    await user.click(screen.getByRole('button', { name: 'Inspire Me' }));
+    await screen.findByTestId('toast');
+    expect(shownToast()?.description).toBe('Too many signups. Please wait a minute.');
+    expect(screen.getByLabelText('Email address')).toHaveProperty('value', 'ruth@example.com');
   });
 });

@@ -1,10 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
-import { messages } from '~/shared/messages';
+import { useId } from 'react';
+import type { NewsletterSignupInput } from '~/shared/schemas/newsletter';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import { usePageForm } from '~/client/app/page-data';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { subscribeNewsletter } from '~/client/features/newsletter/api/subscribe-newsletter';
+
+// On every page, in the footer: the rules load on the form's first focus, not with the page.
+const loadSchema = () => import('~/shared/schemas/newsletter').then((m) => m.newsletterSignupInput);
 
 export const newsletterFailureMessage = 'Failed to subscribe. Please try again.';
 
@@ -15,40 +19,37 @@ export function NewsletterForm() {
   // Posted without JavaScript, the page comes back with the address and its message, or sent.
   const page = usePageForm('newsletter');
   const returnedError = page.returned?.errors.email ?? page.returned?.errors._;
-  const [email, setEmail] = useState(page.returned?.values.email ?? '');
-  const [website, setWebsite] = useState('');
-  const [sending, setSending] = useState(false);
+  const form = useZodForm(loadSchema, { email: '', website: '' }, page.returned);
+  const email = form.field('email');
+  const website = form.field('website');
+  const failed = (description: string) =>
+    toast({ title: 'Error', description, variant: 'destructive' });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    if (!email.trim()) {
-      toast({ title: 'Error', description: messages.emailRequired, variant: 'destructive' });
-      return;
-    }
-    setSending(true);
+  const subscribe = async (data: NewsletterSignupInput) => {
     try {
-      const result = await subscribeNewsletter({ email, website });
+      const result = await subscribeNewsletter(data);
       // Not subscribed yet: the list takes the address once its owner confirms it by mail.
       toast({ title: 'Check your email', description: result.message });
-      setEmail('');
+      form.reset();
     } catch (error) {
       // The server's own words for what the visitor can fix; our words for a failure of ours.
-      const description =
-        error instanceof ApiError && error.status < 500 ? error.message : newsletterFailureMessage;
-      toast({ title: 'Error', description, variant: 'destructive' });
-    } finally {
-      setSending(false);
+      failed(
+        error instanceof ApiError && error.status < 500 ? error.message : newsletterFailureMessage,
+      );
     }
   };
+
+  // A refused address is answered by a toast with the schema's words (blank: spec 5).
+  const onSubmit = form.handleSubmit(subscribe, (errors) =>
+    failed(errors.email ?? Object.values(errors)[0] ?? ''),
+  );
 
   // While sending, the field is read-only and the button aria-disabled rather than disabled: a
   // disabled control loses keyboard focus, and the visitor their place on the page.
   return (
     <form
-      method="post"
-      onSubmit={onSubmit}
-      noValidate
+      {...form.formProps}
+      onSubmit={(event) => void onSubmit(event)}
       id="newsletter"
       action="#newsletter"
       className="flex flex-col flex-wrap gap-2 sm:flex-row"
@@ -61,12 +62,12 @@ export function NewsletterForm() {
       <input
         id={inputId}
         type="email"
-        name="email"
         autoComplete="email"
         placeholder="Your email address"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        readOnly={sending}
+        name={email.name}
+        value={email.value}
+        onChange={(e) => email.onValue(email.name, e.target.value)}
+        readOnly={email.disabled}
         aria-invalid={returnedError ? true : undefined}
         aria-describedby={returnedError ? `${inputId}-note` : undefined}
         className="min-h-11 flex-1 rounded-full border border-white/30 bg-white/10 px-4 text-white placeholder:text-white/70"
@@ -77,13 +78,13 @@ export function NewsletterForm() {
           name="website"
           tabIndex={-1}
           autoComplete="off"
-          value={website}
-          onChange={(e) => setWebsite(e.target.value)}
+          value={website.value}
+          onChange={(e) => website.onValue(website.name, e.target.value)}
         />
       </div>
       <button
         type="submit"
-        aria-disabled={sending || undefined}
+        aria-disabled={form.submitting || undefined}
         className="min-h-11 shrink-0 rounded-full bg-gold-500 px-6 font-semibold whitespace-nowrap text-navy-950 hover:bg-gold-400 aria-disabled:opacity-60"
       >
         Inspire Me

@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatLongDate } from '~/shared/schedule';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
-import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
-import type { PrayerList } from '~/shared/schemas/prayer-list';
+import { useZodForm } from '~/client/lib/use-zod-form';
+import { prayerReadingInput, type PrayerList } from '~/shared/schemas/prayer-list';
 import { useMarkPrayed, usePrayerListQuery } from '~/client/features/prayer-list/api/prayer-list';
 import { EmptyState, QueryStatus } from '~/client/components/ui/panel-parts';
+
+const loadSchema = () => Promise.resolve(prayerReadingInput);
 
 /** A calendar date moved by whole days (ISO dates, no time zone involved). */
 function addDays(iso: string, days: number) {
@@ -166,44 +168,37 @@ function ReadingStatus({ list }: { list: PrayerList }) {
 function MarkPrayedForm({ list }: { list: PrayerList }) {
   const { week, today } = list;
   const lastDay = today < week.end ? today : week.end;
-  const [prayedOn, setPrayedOn] = useState(lastDay);
-  const [error, setError] = useState<string | undefined>();
+  // The week is the list's, sent with the day: only the day is typed.
+  const form = useZodForm(loadSchema, { week: week.start, prayedOn: lastDay });
   const mark = useMarkPrayed();
   const toast = useToast();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(undefined);
-    mark.mutate(
-      { week: week.start, prayedOn },
-      {
-        onSuccess: (result) =>
-          toast({
-            title: 'Marked as prayed',
-            description: `${result.names} names read; ${result.givers} ${result.givers === 1 ? 'giver is' : 'givers are'} being told by email.`,
-          }),
-        onError: (failure) => {
-          if (failure instanceof ApiError) setError(failure.fields.prayedOn);
-          toast(failureToast(failure, 'The list could not be marked as prayed.'));
-        },
-      },
-    );
-  }
+  const markPrayed = async (reading: { week: string; prayedOn: string }) => {
+    try {
+      const result = await mark.mutateAsync(reading);
+      toast({
+        title: 'Marked as prayed',
+        description: `${result.names} names read; ${result.givers} ${result.givers === 1 ? 'giver is' : 'givers are'} being told by email.`,
+      });
+    } catch (failure) {
+      toast(failureToast(failure, 'The list could not be marked as prayed.'));
+      throw failure;
+    }
+  };
+  const refused = (errors: Record<string, string>) =>
+    toast({ title: 'Error', description: Object.values(errors)[0] ?? '', variant: 'destructive' });
   return (
     <form
-      onSubmit={submit}
-      noValidate
+      {...form.formProps}
+      onSubmit={form.submitWith(markPrayed, refused)}
       className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-stone-300 print:hidden"
     >
       <TextField
         label="Read at the tziyun on"
-        name="prayedOn"
         type="date"
         required
         min={week.start}
         max={lastDay}
-        value={prayedOn}
-        error={error}
-        onValue={(_, value) => setPrayedOn(value)}
+        {...form.field('prayedOn')}
       />
       <Button type="submit" disabled={mark.isPending}>
         {mark.isPending ? 'Marking...' : 'Mark as prayed'}
