@@ -17,6 +17,7 @@ import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
 import { adminInboxRoutes } from './features/admin-inbox';
 import { adminMemberRoutes } from './features/admin-members';
 import { offlineGiftRoutes } from './features/offline-gifts';
+import { adminCampaignRoutes, publicCampaignRoutes } from './features/campaigns';
 import { contactRoutes } from './features/contact';
 import {
   donationRoutes,
@@ -271,6 +272,7 @@ export async function buildApp({
       await api.register(donorRoutes);
       await api.register(videoRoutes);
       await api.register(publicSiteContentRoutes);
+      await api.register(publicCampaignRoutes);
       await api.register(ghlRoutes, { prefix: '/ghl' });
       await api.register(zapierRoutes, { prefix: '/zapier' });
       // Every /api/admin route lives in this one context, behind its guard: register new admin
@@ -290,6 +292,7 @@ export async function buildApp({
           await admin.register(adminSiteContentRoutes);
           await admin.register(adminSitePhotoRoutes);
           await admin.register(offlineGiftRoutes);
+          await admin.register(adminCampaignRoutes);
         },
         { prefix: '/admin' },
       );

@@ -89,3 +89,24 @@ export type CommentStatus = (typeof commentStatuses)[number];
 /** A donor's request to be forgotten: waiting for the office, done, or turned down. */
 export const erasureRequestStatuses = ['requested', 'erased', 'declined'] as const;
 export type ErasureRequestStatus = (typeof erasureRequestStatuses)[number];
+
+/** A campaign the office is preparing (seen only in the admin area), or published. */
+export const campaignStatuses = ['draft', 'published'] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/**
+ * How a campaign gift is shown on the donor wall, as its donor chose: the name and amount, the
+ * name only, initials, "Anonymous" (the office still knows), or not on the wall at all.
+ */
+export const wallDisplays = ['full', 'name', 'initials', 'anonymous', 'hidden'] as const;
+export type WallDisplay = (typeof wallDisplays)[number];
+
+/** Why a campaign gift's match was given back to its matcher. */
+export const matchReleaseReasons = [
+  'refunded',
+  'disputed',
+  'cancelled',
+  'failed',
+  'voided',
+] as const;
+export type MatchReleaseReason = (typeof matchReleaseReasons)[number];

@@ -17,6 +17,7 @@ import {
   offlineMethods,
   paymentMethods,
   paymentStatuses,
+  wallDisplays,
 } from '~/shared/domain';
 
 /**
@@ -83,6 +84,11 @@ export const donations = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
     /** When the provider confirmed the payment (an offline gift: the day received); null until then. */
     donatedAt: at('donated_at'),
+    // Campaigns (issue 35, ADR 054): the campaign a gift was given to (its foreign key is in
+    // migration 0024; declared there to keep this file free of an import cycle), and how its
+    // donor chose to be shown on the wall.
+    campaignId: uuid('campaign_id'),
+    wallDisplay: text('wall_display', { enum: wallDisplays }),
   },
   (t) => [
     uniqueIndex('donations_ojc_idempotency_key_key').on(t.ojcIdempotencyKey),
@@ -94,6 +100,7 @@ export const donations = pgTable(
     uniqueIndex('donations_stripe_invoice_id_key').on(t.stripeInvoiceId),
     index('donations_stripe_subscription_id_idx').on(t.stripeSubscriptionId),
     index('donations_created_at_idx').on(t.createdAt),
+    index('donations_campaign_idx').on(t.campaignId, t.createdAt),
     index('donations_email_idx').on(sql`lower(${t.email})`),
     index('donations_status_created_at_idx').on(t.paymentStatus, t.createdAt),
     // The donor dashboard at a million rows (docs/benchmarks.md): stats look for older rows changed
@@ -124,6 +131,10 @@ export const donations = pgTable(
     check(
       'donations_dedication_check',
       sql`(${t.dedicationKind} is null) = (${t.dedicationName} is null)`,
+    ),
+    check(
+      'donations_wall_display_check',
+      sql`${t.wallDisplay} is null or ${oneOf(t.wallDisplay, wallDisplays)}`,
     ),
     check('donations_card_last4_check', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
     check(

@@ -12,3 +12,4 @@ export * from './rate-limits';
 export * from './donor-self-service';
 export * from './content-versions';
 export * from './site-content';
+export * from './campaigns';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { donationTypes, paymentStatuses } from '~/shared/domain';
+import { campaignGiftFields } from './campaigns';
 import { emailField, honeypot, lineText, messages, oneLine, optionalLine } from './common';
 
 /** The smallest gift, in whole dollars; the largest comes from the server's settings. */
@@ -70,6 +71,8 @@ export function donationSetupInput(maxDollars: number) {
     idempotencyKey: idempotencyKeyInput,
     ...honeypot,
     membership: membershipTokenInput,
+    /** A campaign's slug (a published campaign open now) and the donor's wall choice. */
+    ...campaignGiftFields,
   });
 }
 

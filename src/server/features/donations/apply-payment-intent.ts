@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import { settleCampaignGift } from '~/server/features/campaigns';
 import { recordMembershipPaid } from '~/server/features/members';
 import { readDonationMetadata } from './donation-metadata';
 import { lockByPaymentIntent } from './donation-rows';
@@ -104,6 +105,7 @@ export async function applyPaymentIntent(
     await fillSubscriptionDonor(tx, donation.stripeSubscriptionId, donor, now);
   }
   await enqueueReceiptIfDue(tx, donation, { links, now });
+  await settleCampaignGift(tx, donation, now);
   if (donation.stripeSubscriptionId && donation.paymentStatus === 'succeeded' && !reinstated) {
     // The browser's record call may come before invoice.paid: the membership starts either way.
     const paid = donation.donatedAt ?? now;

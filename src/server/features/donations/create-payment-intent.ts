@@ -1,5 +1,6 @@
 import { coverFeeCents } from '~/shared/money';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
+import type { GiftSetup } from './donation-metadata';
 import { AppError } from '~/server/errors';
 import { CURRENCY } from '~/shared/money';
 import { refuseOneTimeMembership } from '~/server/features/members';
@@ -30,7 +31,7 @@ export function setupKey(step: string, key: string | undefined) {
  * pending donation row. The browser confirms the payment with the client secret; the webhook
  * and record-donation then record what Stripe confirms.
  */
-export async function createPaymentIntent(ctx: DonationContext, input: DonationSetupInput) {
+export async function createPaymentIntent(ctx: DonationContext, input: GiftSetup) {
   refuseOneTimeMembership(input.membership);
   const { feeCents, totalCents } = chargeOf(input, ctx);
   let pi;

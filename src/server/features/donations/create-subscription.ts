@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { stripeSubscriptions } from '~/db/schema';
-import type { DonationSetupInput } from '~/shared/schemas/donations';
+import type { GiftSetup } from './donation-metadata';
 import { AppError } from '~/server/errors';
 import { linkStripeSubscription, memberToPayFor } from '~/server/features/members';
 import { CURRENCY } from '~/shared/money';
@@ -100,7 +100,7 @@ async function earlierCustomer(ctx: DonationContext, email: string): Promise<str
  */
 async function newCustomer(
   ctx: DonationContext,
-  input: DonationSetupInput,
+  input: GiftSetup,
   params: Stripe.CustomerCreateParams,
 ): Promise<DonorCustomer> {
   const key = setupKey('customer', input.idempotencyKey);
@@ -141,7 +141,7 @@ async function discardCustomer(ctx: DonationContext, customer: DonorCustomer | n
  * completes them, and records each later month. A new customer is deleted again when the
  * subscription cannot be created.
  */
-export async function createSubscription(ctx: DonationContext, input: DonationSetupInput) {
+export async function createSubscription(ctx: DonationContext, input: GiftSetup) {
   const { feeCents, totalCents } = chargeOf(input, ctx);
   // A membership's link is checked before anything is set up with Stripe.
   const member = input.membership

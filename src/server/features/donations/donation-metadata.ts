@@ -1,6 +1,22 @@
 import type Stripe from 'stripe';
-import { dedicationKinds, type DedicationKind, type DonationType } from '~/shared/domain';
+import {
+  dedicationKinds,
+  wallDisplays,
+  type DedicationKind,
+  type DonationType,
+  type WallDisplay,
+} from '~/shared/domain';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
+
+/**
+ * A gift as the server set it up: what the donor sent, with the campaign its slug named (the
+ * campaign's id, once the server found it open) and the wall choice that then applies.
+ */
+export type GiftSetup = DonationSetupInput & { campaignId?: string | null };
+
+/** A campaign gift's wall choice: "Anonymous" unless the donor chose to be shown. */
+export const wallDisplayOf = (input: GiftSetup): WallDisplay | null =>
+  input.campaignId ? (input.wall ?? 'anonymous') : null;
 
 /** Marks the PaymentIntents and subscriptions this site creates, among others on the account. */
 export const METADATA_SOURCE = 'tziyun-donations';
@@ -12,7 +28,7 @@ export const METADATA_SOURCE = 'tziyun-donations';
  */
 export function donationMetadata(
   type: DonationType,
-  input: DonationSetupInput,
+  input: GiftSetup,
   feeCents: number,
 ): Record<string, string> {
   return {
@@ -24,6 +40,10 @@ export function donationMetadata(
     ...(input.dedication
       ? { dedication_kind: input.dedication.kind, dedication_name: input.dedication.name }
       : {}),
+    // The webhook credits the campaign even if the site's own row was never written.
+    ...(input.campaignId
+      ? { campaign_id: input.campaignId, wall_display: wallDisplayOf(input)! }
+      : {}),
   };
 }
 
@@ -34,6 +54,8 @@ export interface MetadataDonation {
   email: string | null;
   dedicationKind: DedicationKind | null;
   dedicationName: string | null;
+  campaignId: string | null;
+  wallDisplay: WallDisplay | null;
 }
 
 /** The donation a site-made PaymentIntent describes, or null for anyone else's. */
@@ -48,5 +70,14 @@ export function readDonationMetadata(metadata: Stripe.Metadata | null): Metadata
     email: metadata.donor_email || null,
     dedicationKind: kind && metadata.dedication_name ? kind : null,
     dedicationName: kind && metadata.dedication_name ? metadata.dedication_name : null,
+    ...campaignOf(metadata),
   };
+}
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function campaignOf(metadata: Stripe.Metadata) {
+  const campaignId = uuidShape.test(metadata.campaign_id ?? '') ? metadata.campaign_id! : null;
+  const wall = wallDisplays.find((w) => w === metadata.wall_display) ?? 'anonymous';
+  return { campaignId, wallDisplay: campaignId ? wall : null };
 }

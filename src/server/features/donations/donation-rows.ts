@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { donations } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { CURRENCY } from '~/shared/money';
-import type { DonationSetupInput } from '~/shared/schemas/donations';
+import { wallDisplayOf, type GiftSetup } from './donation-metadata';
 
 /** The donation of a PaymentIntent, locked for the rest of the transaction. */
 export async function lockByPaymentIntent(tx: DatabaseExecutor, paymentIntentId: string | null) {
@@ -28,7 +28,7 @@ export interface CardSetup {
  */
 export async function insertPendingCardDonation(
   db: DatabaseExecutor,
-  input: DonationSetupInput,
+  input: GiftSetup,
   charge: { feeCents: number; totalCents: number },
   setup: CardSetup,
   now: Date,
@@ -48,6 +48,8 @@ export async function insertPendingCardDonation(
       stripeInvoiceId: setup.invoiceId ?? null,
       dedicationKind: input.dedication?.kind ?? null,
       dedicationName: input.dedication?.name ?? null,
+      campaignId: input.campaignId ?? null,
+      wallDisplay: wallDisplayOf(input),
       createdAt: now,
       updatedAt: now,
     })

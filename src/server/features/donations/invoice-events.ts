@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '~/db/client';
+import { settleCampaignGift } from '~/server/features/campaigns';
 import { enqueueMail } from '~/server/mail/mail-job';
 import {
   recordMembershipNeverPaid,
@@ -108,6 +109,7 @@ async function recordInvoiceOutcome(
     }
   }
   if (!row) throw new Error(`donation of invoice ${invoice.id} vanished`);
+  await settleCampaignGift(tx, row, now);
   await enqueueReceiptIfDue(tx, row, { links: ctx, now });
   if (row.paymentStatus === 'succeeded') {
     await recordMembershipPaid(tx, { stripe: subscriptionId }, row.donatedAt ?? now, now);

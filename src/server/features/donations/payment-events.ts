@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '~/db/client';
+import { settleCampaignGift } from '~/server/features/campaigns';
 import { recordMembershipNeverPaid } from '~/server/features/members';
 import { applyPaymentIntent } from './apply-payment-intent';
 import { lockByPaymentIntent } from './donation-rows';
@@ -70,6 +71,7 @@ export const onChargeRefunded: EventHandler<'charge.refunded'> =
     if (charge.refunded) changes.paymentStatus = laterStatus(row.paymentStatus, 'refunded');
     if (!row.donatedAt) changes.donatedAt = new Date(charge.created * 1000);
     await update(tx, row, changes, ctx.clock());
+    await settleCampaignGift(tx, { ...row, ...changes }, ctx.clock());
   };
 
 /**

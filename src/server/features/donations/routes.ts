@@ -19,6 +19,8 @@ import { formRateLimit, PAYMENT_SETUP_GROUP } from '~/server/plugins/rate-limit'
 import type { DonationContext } from './context';
 import { createPaymentIntent } from './create-payment-intent';
 import { createSubscription } from './create-subscription';
+import type { GiftSetup } from './donation-metadata';
+import { campaignForGift } from '~/server/features/campaigns';
 import { globalRateLimit } from '~/server/plugins/global-rate-limit';
 import { stripeManageRoutes } from './manage-routes';
 import { recordDonation } from './record-donation';
@@ -52,7 +54,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
    * called, so card testers learn nothing and cost nothing.
    */
   async function setUp(
-    create: (ctx: DonationContext, input: DonationSetupInput) => Promise<{ clientSecret: string }>,
+    create: (ctx: DonationContext, input: GiftSetup) => Promise<{ clientSecret: string }>,
     { website, ...input }: DonationSetupInput,
     log: FastifyBaseLogger,
   ) {
@@ -61,7 +63,9 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       const fake = () => randomBytes(12).toString('hex');
       return { clientSecret: `pi_${fake()}_secret_${fake()}` };
     }
-    return create(contextFor(log), input);
+    const ctx = contextFor(log);
+    const campaignId = await campaignForGift(ctx.db, input.campaign, ctx.clock());
+    return create(ctx, { ...input, campaignId });
   }
   app.post('/create-payment-intent', setup, async (request) =>
     setUp(createPaymentIntent, request.body, request.log),

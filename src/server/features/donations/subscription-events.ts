@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { donations, stripeSubscriptions } from '~/db/schema';
+import { settleEndedPlan } from '~/server/features/campaigns';
 import { announceGiftCancelled } from '~/server/services/announcements/donation-events';
 import {
   recordMembershipAmount,
@@ -54,6 +55,7 @@ export const onSubscriptionEvent: EventHandler<
   }
   if (subscription.status === 'canceled' && row.status !== 'canceled') {
     await recordMembershipEnded(tx, { stripe: row.id }, ctx.clock());
+    await settleEndedPlan(tx, row.id, ctx.clock());
     await announceGiftCancelled(tx, row, 'stripe', eventAt);
   } else if (subscription.status === 'incomplete_expired') {
     await tx

@@ -36,7 +36,9 @@ export type AuditAction =
   | 'content-published'
   | 'content-restored'
   | 'content-draft-discarded'
-  | 'offline-gift-recorded';
+  | 'offline-gift-recorded'
+  | 'campaign-created'
+  | 'campaign-updated';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

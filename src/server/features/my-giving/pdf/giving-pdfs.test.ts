@@ -42,6 +42,8 @@ function gift(overrides: Partial<Donation> = {}): Donation {
     officeNote: null,
     voidedAt: null,
     voidReason: null,
+    campaignId: null,
+    wallDisplay: null,
     createdAt: at,
     updatedAt: at,
     donatedAt: at,

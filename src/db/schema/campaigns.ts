@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { campaignStatuses, matchReleaseReasons } from '~/shared/domain';
+import { at, oneOf } from './columns';
+import { donations } from './donations';
+
+/**
+ * A time-boxed, matched campaign (issue 35, ADR 054). Money in cents. `version` is bumped in
+ * the transaction of every change to what its public snapshot shows (a gift recorded, matched
+ * or released, the office's edit), so a snapshot kept in memory knows it is stale.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    story: text('story').notNull().default(''),
+    photoKey: text('photo_key'),
+    goalCents: integer('goal_cents').notNull(),
+    /** Published with the campaign, ascending, each above the goal. */
+    bonusGoalsCents: jsonb('bonus_goals_cents').$type<number[]>().notNull().default([]),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    /** Gifts are still taken until then after the end; null when the campaign closes at its end. */
+    openUntil: at('open_until'),
+    /** How many payments of a monthly gift started in the campaign count toward it. */
+    recurringMonths: integer('recurring_months').notNull().default(12),
+    pauseForShabbat: boolean('pause_for_shabbat').notNull().default(true),
+    /** What the money is for. */
+    fund: text('fund'),
+    offlineGiftsMatched: boolean('offline_gifts_matched').notNull().default(false),
+    status: text('status', { enum: campaignStatuses }).notNull().default('draft'),
+    version: integer('version').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaigns_slug_key').on(t.slug),
+    check('campaigns_status_check', oneOf(t.status, campaignStatuses)),
+    check('campaigns_goal_check', sql`${t.goalCents} > 0`),
+    check('campaigns_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      'campaigns_open_until_check',
+      sql`${t.openUntil} is null or ${t.openUntil} > ${t.endsAt}`,
+    ),
+    check('campaigns_recurring_months_check', sql`${t.recurringMonths} between 1 and 60`),
+  ],
+);
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+/**
+ * A campaign's matchers, used in `position` order. `ratio_hundredths`: 100 doubles a gift
+ * (1:1), 200 triples it; the cap is the most the matcher gives, in cents.
+ */
+export const campaignMatchers = pgTable(
+  'campaign_matchers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    ratioHundredths: integer('ratio_hundredths').notNull(),
+    capCents: integer('cap_cents').notNull(),
+  },
+  (t) => [
+    uniqueIndex('campaign_matchers_position_key').on(t.campaignId, t.position),
+    check('campaign_matchers_ratio_check', sql`${t.ratioHundredths} > 0`),
+    check('campaign_matchers_cap_check', sql`${t.capCents} > 0`),
+  ],
+);
+
+export type CampaignMatcherRow = typeof campaignMatchers.$inferSelect;
+
+/**
+ * What a matcher gave for one gift, stored when the gift's money was received so a match once
+ * shown is never recomputed smaller. `gift_cents` is the part of the gift this matcher matched
+ * (a gift that crosses a cap has two rows). Released (never deleted) when its own gift is
+ * refunded, disputed or its monthly plan cancelled: the cap it held is free again.
+ */
+export const campaignMatches = pgTable(
+  'campaign_matches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    donationId: uuid('donation_id')
+      .notNull()
+      .references(() => donations.id),
+    matcherId: uuid('matcher_id')
+      .notNull()
+      .references(() => campaignMatchers.id),
+    giftCents: integer('gift_cents').notNull(),
+    cents: integer('cents').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    releasedAt: at('released_at'),
+    releaseReason: text('release_reason', { enum: matchReleaseReasons }),
+  },
+  (t) => [
+    index('campaign_matches_donation_idx').on(t.donationId),
+    index('campaign_matches_matcher_idx').on(t.matcherId),
+    check('campaign_matches_cents_check', sql`${t.cents} > 0 and ${t.giftCents} > 0`),
+    check(
+      'campaign_matches_release_check',
+      sql`(${t.releasedAt} is null) = (${t.releaseReason} is null) and (${t.releaseReason} is null or ${oneOf(t.releaseReason, matchReleaseReasons)})`,
+    ),
+  ],
+);
+
+export type CampaignMatchRow = typeof campaignMatches.$inferSelect;

@@ -1,0 +1,218 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog } from '~/db/schema';
+import { buildTestApp } from '../../../../tests/helpers/app';
+import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+let admin: AdminSession;
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = await signIn(app, { username: 'campaign-maker' });
+});
+afterAll(() => app.close());
+
+const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+let n = 0;
+const campaign = (changes: Record<string, unknown> = {}) => ({
+  slug: `chai-day-${++n}`,
+  title: 'Chai Day for the tziyun',
+  story: 'Thirty-six hours for the *new roof*.',
+  goal: 180_000,
+  bonusGoals: [250_000, 360_000],
+  startsAt: '2026-12-13T20:00:00-05:00',
+  endsAt: '2026-12-15T08:00:00-05:00',
+  openUntil: '2026-12-16T08:00:00-05:00',
+  matchers: [
+    { name: 'The Katz family', ratio: 1, cap: 50_000 },
+    { name: 'An anonymous friend', ratio: 2, cap: 25_000 },
+  ],
+  ...changes,
+});
+
+const post = (payload: object, session: AdminSession | null = admin) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/admin/campaigns',
+    headers: session?.headers ?? {},
+    payload,
+  });
+const put = (id: string, payload: object) =>
+  app.inject({ method: 'PUT', url: `/api/admin/campaigns/${id}`, headers: admin.headers, payload });
+
+describe('POST /api/admin/campaigns', () => {
+  it('makes a draft campaign with its matchers and bonus goals, audited, and lists it', async () => {
+    const res = await post(campaign({ slug: 'chai-day' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { campaign: made } = res.json();
+    expect(made).toMatchObject({
+      slug: 'chai-day',
+      goal: 180_000,
+      bonusGoals: [250_000, 360_000],
+      startsAt: '2026-12-14T01:00:00.000Z',
+      endsAt: '2026-12-15T13:00:00.000Z',
+      openUntil: '2026-12-16T13:00:00.000Z',
+      recurringMonths: 12,
+      pauseForShabbat: true,
+      offlineGiftsMatched: false,
+      status: 'draft',
+      matchers: [
+        { name: 'The Katz family', ratio: 1, cap: 50_000, used: 0 },
+        { name: 'An anonymous friend', ratio: 2, cap: 25_000, used: 0 },
+      ],
+    });
+    const audit = await app.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        and(
+          eq(adminAuditLog.action, 'campaign-created'),
+          eq(adminAuditLog.target, 'campaign:chai-day'),
+        ),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actorUsername).toBe('campaign-maker');
+
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/admin/campaigns',
+      headers: admin.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().campaigns.map((c: { slug: string }) => c.slug)).toContain('chai-day');
+  });
+
+  it('is for the office only', async () => {
+    expect((await post(campaign(), null)).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/campaigns' })).statusCode).toBe(401);
+  });
+
+  const refusals: [string, Record<string, unknown>, string, string][] = [
+    ['a slug with capitals', { slug: 'Chai Day' }, 'slug', 'lower-case letters'],
+    ['an empty slug', { slug: '' }, 'slug', 'Please enter the web address name'],
+    ['no title', { title: ' ' }, 'title', 'Please enter the title'],
+    ['a goal of $0', { goal: 0 }, 'goal', 'The goal must be more than $0'],
+    ['a goal with cents', { goal: 10.5 }, 'goal', 'whole dollars'],
+    ['a goal that is not a number', { goal: 'lots' }, 'goal', 'number of whole dollars'],
+    [
+      'an end before the start',
+      { endsAt: '2026-12-13T19:00:00-05:00' },
+      'endsAt',
+      'after the start',
+    ],
+    ['an end at the start', { endsAt: '2026-12-13T20:00:00-05:00' }, 'endsAt', 'after the start'],
+    [
+      '"still open" before the end',
+      { openUntil: '2026-12-15T07:00:00-05:00' },
+      'openUntil',
+      'after the end',
+    ],
+    ['a start without its offset', { startsAt: '2026-12-13T20:00:00' }, 'startsAt', 'offset'],
+    ['a start that is only a date', { startsAt: '2026-12-13' }, 'startsAt', 'offset'],
+    ['an end that is no date', { endsAt: 'tomorrow' }, 'endsAt', 'offset'],
+    [
+      'a ratio of 0',
+      { matchers: [{ name: 'A', ratio: 0, cap: 100 }] },
+      'matchers.0.ratio',
+      'more than 0',
+    ],
+    [
+      'a negative ratio',
+      { matchers: [{ name: 'A', ratio: -1, cap: 100 }] },
+      'matchers.0.ratio',
+      'more than 0',
+    ],
+    [
+      'a cap of $0',
+      { matchers: [{ name: 'A', ratio: 1, cap: 0 }] },
+      'matchers.0.cap',
+      'The cap must be more than $0',
+    ],
+    [
+      'a matcher without a name',
+      { matchers: [{ name: '', ratio: 1, cap: 10 }] },
+      'matchers.0.name',
+      "matcher's name",
+    ],
+    ['bonus goals out of order', { bonusGoals: [360_000, 250_000] }, 'bonusGoals', 'above'],
+    ['a bonus goal below the goal', { bonusGoals: [100_000] }, 'bonusGoals', 'above the goal'],
+    ['a bonus goal equal to the goal', { bonusGoals: [180_000] }, 'bonusGoals', 'above the goal'],
+    ['months counted of 0', { recurringMonths: 0 }, 'recurringMonths', '1 to 60'],
+    ['a status that is not one', { status: 'live' }, 'status', 'draft or published'],
+  ];
+  it.each(refusals)('refuses %s with a field message (400)', async (_what, change, field, text) => {
+    const res = await post(campaign(change));
+    expect(res.statusCode, res.body).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('validation_failed');
+    expect(error.fields[field]).toContain(text);
+  });
+
+  it('refuses a slug another campaign has', async () => {
+    expect((await post(campaign({ slug: 'taken' }))).statusCode).toBe(201);
+    const res = await post(campaign({ slug: 'taken', title: 'Another' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.slug).toBe(
+      'Another campaign already has this slug; please choose another',
+    );
+  });
+});
+
+describe('PUT /api/admin/campaigns/:id', () => {
+  it('changes a draft freely, bumps nothing else, and is audited', async () => {
+    const made = (await post(campaign())).json().campaign;
+    const res = await put(
+      made.id,
+      campaign({
+        slug: made.slug,
+        goal: 100_000,
+        bonusGoals: [],
+        matchers: [{ name: 'The Katz family', ratio: 1.5, cap: 60_000 }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().campaign).toMatchObject({
+      goal: 100_000,
+      bonusGoals: [],
+      matchers: [{ name: 'The Katz family', ratio: 1.5, cap: 60_000, used: 0 }],
+    });
+    const audit = await app.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'campaign-updated'));
+    expect(audit.map((a) => a.target)).toContain(`campaign:${made.slug}`);
+  });
+
+  it('never moves the goalposts of a published campaign that has started', async () => {
+    const live = { startsAt: hours(-1), endsAt: hours(23), openUntil: null, status: 'published' };
+    const made = (await post(campaign(live))).json().campaign;
+    const same = campaign({ ...live, slug: made.slug });
+    const lower = await put(made.id, { ...same, goal: 100_000 });
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().error.fields.goal).toBe(
+      'The campaign has started: its goal stays as donors saw it and cannot change',
+    );
+    const higher = await put(made.id, { ...same, goal: 200_000, bonusGoals: [250_000, 360_000] });
+    expect(higher.statusCode).toBe(400);
+    const bonus = await put(made.id, { ...same, bonusGoals: [200_000, 360_000] });
+    expect(bonus.statusCode).toBe(400);
+    expect(bonus.json().error.fields.bonusGoals).toContain('cannot change');
+    const moved = await put(made.id, { ...same, startsAt: hours(-2) });
+    expect(moved.json().error.fields.startsAt).toBe(
+      'The campaign has started: its start cannot move',
+    );
+    // What may change: the title, the end, a matcher's cap.
+    const fine = await put(made.id, { ...same, title: 'Chai Day, the roof', endsAt: hours(30) });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it('refuses an unknown campaign (404) and bad input (400)', async () => {
+    const unknown = await put('00000000-0000-4000-8000-000000000000', campaign());
+    expect(unknown.statusCode).toBe(404);
+    const made = (await post(campaign())).json().campaign;
+    const bad = await put(made.id, campaign({ slug: made.slug, goal: -5 }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.goal).toBe('The goal must be more than $0');
+    expect((await put('not-an-id', campaign())).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,212 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { campaignMatchers, campaignMatches, campaigns, type CampaignRow } from '~/db/schema';
+import type { Database, DatabaseExecutor } from '~/db/client';
+import type { CampaignInput, CampaignView } from '~/shared/schemas/campaigns';
+import { AppError } from '~/server/errors';
+import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
+import { touchCampaign, usedCentsOf } from './settle-gift';
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const dollars = (c: number) => c / 100;
+
+function refuse(field: string, message: string): never {
+  throw new AppError('validation_failed', message, { [field]: message });
+}
+
+function columnsOf(input: CampaignInput) {
+  return {
+    slug: input.slug,
+    title: input.title,
+    story: input.story,
+    goalCents: cents(input.goal),
+    bonusGoalsCents: (input.bonusGoals ?? []).map(cents),
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+    openUntil: input.openUntil ? new Date(input.openUntil) : null,
+    recurringMonths: input.recurringMonths ?? 12,
+    pauseForShabbat: input.pauseForShabbat ?? true,
+    fund: input.fund,
+    offlineGiftsMatched: input.offlineGiftsMatched ?? false,
+    status: input.status ?? ('draft' as const),
+  };
+}
+
+async function refuseTakenSlug(tx: DatabaseExecutor, slug: string, ownId: string | null) {
+  const [other] = await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      ownId ? and(eq(campaigns.slug, slug), ne(campaigns.id, ownId)) : eq(campaigns.slug, slug),
+    );
+  if (other) refuse('slug', 'Another campaign already has this slug; please choose another');
+}
+
+export async function campaignViewOf(
+  tx: DatabaseExecutor,
+  campaign: CampaignRow,
+): Promise<CampaignView> {
+  const matchers = await tx
+    .select()
+    .from(campaignMatchers)
+    .where(eq(campaignMatchers.campaignId, campaign.id))
+    .orderBy(asc(campaignMatchers.position));
+  const used = await usedCentsOf(
+    tx,
+    matchers.map((m) => m.id),
+  );
+  return {
+    id: campaign.id,
+    slug: campaign.slug,
+    title: campaign.title,
+    story: campaign.story,
+    goal: dollars(campaign.goalCents),
+    bonusGoals: campaign.bonusGoalsCents.map(dollars),
+    startsAt: campaign.startsAt.toISOString(),
+    endsAt: campaign.endsAt.toISOString(),
+    openUntil: campaign.openUntil?.toISOString() ?? null,
+    recurringMonths: campaign.recurringMonths,
+    pauseForShabbat: campaign.pauseForShabbat,
+    fund: campaign.fund,
+    offlineGiftsMatched: campaign.offlineGiftsMatched,
+    status: campaign.status,
+    matchers: matchers.map((m) => ({
+      name: m.name,
+      ratio: m.ratioHundredths / 100,
+      cap: dollars(m.capCents),
+      used: dollars(used.get(m.id) ?? 0),
+    })),
+  };
+}
+
+/**
+ * Once a published campaign has started, its goal and bonus goals stay as donors first saw
+ * them: a goalpost is never moved, up or down.
+ */
+function refuseMovedGoalposts(before: CampaignRow, after: ReturnType<typeof columnsOf>, now: Date) {
+  if (before.status !== 'published' || before.startsAt.getTime() > now.getTime()) return;
+  if (after.goalCents !== before.goalCents) {
+    refuse('goal', 'The campaign has started: its goal stays as donors saw it and cannot change');
+  }
+  if (JSON.stringify(after.bonusGoalsCents) !== JSON.stringify(before.bonusGoalsCents)) {
+    refuse(
+      'bonusGoals',
+      'The campaign has started: its bonus goals stay as donors saw them and cannot change',
+    );
+  }
+  if (after.startsAt.getTime() !== before.startsAt.getTime()) {
+    refuse('startsAt', 'The campaign has started: its start cannot move');
+  }
+}
+
+/** The matchers as sent, by position; a matcher's cap never below what it has given. */
+async function saveMatchers(tx: DatabaseExecutor, campaignId: string, input: CampaignInput) {
+  const wanted = input.matchers ?? [];
+  const existing = await tx
+    .select()
+    .from(campaignMatchers)
+    .where(eq(campaignMatchers.campaignId, campaignId))
+    .orderBy(asc(campaignMatchers.position));
+  const used = await usedCentsOf(
+    tx,
+    existing.map((m) => m.id),
+  );
+  for (const [i, m] of existing.entries()) {
+    const next = wanted[i];
+    if (!next) {
+      const [matched] = await tx
+        .select({ id: campaignMatches.id })
+        .from(campaignMatches)
+        .where(eq(campaignMatches.matcherId, m.id))
+        .limit(1);
+      if (matched) {
+        refuse(
+          'matchers',
+          `${m.name} has matched gifts and cannot be removed; lower the cap to what is used instead`,
+        );
+      }
+      await tx.delete(campaignMatchers).where(eq(campaignMatchers.id, m.id));
+      continue;
+    }
+    const usedCents = used.get(m.id) ?? 0;
+    if (cents(next.cap) < usedCents) {
+      refuse(
+        `matchers.${i}.cap`,
+        `${m.name} has already given $${dollars(usedCents).toLocaleString('en-US')}; the cap cannot be lower`,
+      );
+    }
+    await tx
+      .update(campaignMatchers)
+      .set({ name: next.name, ratioHundredths: cents(next.ratio), capCents: cents(next.cap) })
+      .where(eq(campaignMatchers.id, m.id));
+  }
+  const added = wanted.slice(existing.length);
+  if (added.length > 0) {
+    await tx.insert(campaignMatchers).values(
+      added.map((m, i) => ({
+        campaignId,
+        position: existing.length + i,
+        name: m.name,
+        ratioHundredths: cents(m.ratio),
+        capCents: cents(m.cap),
+      })),
+    );
+  }
+}
+
+export async function createCampaign(db: Database, input: CampaignInput, ctx: AuditContext) {
+  return db.transaction(async (tx) => {
+    await refuseTakenSlug(tx, input.slug, null);
+    const [row] = await tx
+      .insert(campaigns)
+      .values({ ...columnsOf(input), createdAt: ctx.now, updatedAt: ctx.now })
+      .returning();
+    await saveMatchers(tx, row!.id, input);
+    await recordAudit(tx, auditEntry(ctx, 'campaign-created', row!));
+    return campaignViewOf(tx, row!);
+  });
+}
+
+export async function updateCampaign(
+  db: Database,
+  id: string,
+  input: CampaignInput,
+  ctx: AuditContext,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
+    if (!before) throw new AppError('not_found', 'There is no such campaign.');
+    await refuseTakenSlug(tx, input.slug, id);
+    const after = columnsOf(input);
+    refuseMovedGoalposts(before, after, ctx.now);
+    const [row] = await tx
+      .update(campaigns)
+      .set({ ...after, updatedAt: ctx.now })
+      .where(eq(campaigns.id, id))
+      .returning();
+    await saveMatchers(tx, id, input);
+    await touchCampaign(tx, id);
+    await recordAudit(tx, auditEntry(ctx, 'campaign-updated', row!));
+    return campaignViewOf(tx, row!);
+  });
+}
+
+export async function listCampaigns(db: Database) {
+  const rows = await db.select().from(campaigns).orderBy(asc(campaigns.startsAt));
+  return Promise.all(rows.map((row) => campaignViewOf(db, row)));
+}
+
+function auditEntry(
+  ctx: AuditContext,
+  action: 'campaign-created' | 'campaign-updated',
+  row: CampaignRow,
+) {
+  return {
+    actor: ctx.actor,
+    action,
+    target: `campaign:${row.slug}`,
+    details: { status: row.status, goalCents: row.goalCents },
+    ip: ctx.ip,
+    at: ctx.now,
+  };
+}
