@@ -19,6 +19,8 @@ async function openCampaigns(page: Page) {
 test('makes a draft with two matchers, sees the end Shabbat moves it to, and publishes it', async ({
   page,
 }) => {
+  // A long form filled on a phone, with two accessibility scans.
+  test.setTimeout(90_000);
   const title = `Erev Shabbat ${Date.now().toString(36)}`;
   await openCampaigns(page);
   await page.getByRole('button', { name: 'New campaign' }).click();
@@ -31,7 +33,7 @@ test('makes a draft with two matchers, sees the end Shabbat moves it to, and pub
 
   await form.getByLabel('Title').fill(title);
   await expect(form.getByLabel('Web address name (slug)')).toHaveValue(
-    title.toLowerCase().replace(' ', '-'),
+    title.toLowerCase().replaceAll(' ', '-'),
   );
   await form.getByLabel('Story').fill('Twenty-four hours for the **new roof**.');
   await expect(form.getByRole('region', { name: 'How the story reads' })).toContainText('new roof');
@@ -51,7 +53,7 @@ test('makes a draft with two matchers, sees the end Shabbat moves it to, and pub
   await form.getByRole('button', { name: 'Add a matcher' }).click();
   const second = form.getByRole('group', { name: 'Matcher 2' });
   await second.getByLabel('Name, as the page shows it').fill('A friend');
-  await second.getByLabel('Match').selectOption('2');
+  await second.getByLabel('How it matches').selectOption('2');
   await second.getByLabel('Cap (dollars)').fill('5000');
   await expectNoAxeViolations(page);
 
@@ -64,7 +66,7 @@ test('makes a draft with two matchers, sees the end Shabbat moves it to, and pub
   await expect(row).toContainText('Draft, upcoming');
   await expect(row.getByRole('link')).toHaveAttribute(
     'href',
-    `/campaign/${title.toLowerCase().replace(' ', '-')}`,
+    `/campaign/${title.toLowerCase().replaceAll(' ', '-')}`,
   );
 
   await edit.getByRole('button', { name: 'Publish' }).click();

@@ -182,6 +182,22 @@ export function campaignBody(values: CampaignFormValues, timeZone: string) {
   return { body, issues };
 }
 
+const fieldOrder = [
+  'title',
+  'slug',
+  'story',
+  'goal',
+  'fund',
+  'bonusGoals',
+  'startsAt',
+  'endsAt',
+  'openUntil',
+  'recurringMonths',
+  'pauseForShabbat',
+  'offlineGiftsMatched',
+  'matchers',
+];
+
 /**
  * The form's schema for `useZodForm`: the body made, then `campaignInput`. Every message is
  * keyed by its whole path ('matchers.0.cap'), which is the name of the field it belongs to.
@@ -201,7 +217,9 @@ export function campaignForm(timeZone: string) {
       // A start or end that could not be read is already named: not again as "no offset".
       const named = new Set(issues.map((i) => i.path));
       const shown = all.filter((i, n) => n < issues.length || !named.has(i.path));
-      for (const issue of shown) {
+      // In the form's order, so the first field focused is the first on screen.
+      const place = (i: { path: string }) => fieldOrder.indexOf(i.path.split('.')[0]!);
+      for (const issue of shown.sort((a, b) => place(a) - place(b))) {
         ctx.issues.push({
           code: 'custom',
           input: values,

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import siteConfig from '~/client/lib/site-config';
 import { Button } from '~/client/components/ui/button';
 import { TextAreaField, TextField } from '~/client/components/ui/field';
@@ -93,6 +93,9 @@ export function CampaignForm({
   );
   const { values, field, errors, submitting } = form;
   const slugTyped = useRef(Boolean(campaign));
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button that opened the form is gone: the keyboard continues at the form's heading.
+  useEffect(() => heading.current?.focus(), []);
   const savedValues = saved ? campaignFormValues(saved, zone) : null;
   const timesCurrent =
     savedValues !== null && timeFields.every((f) => savedValues[f] === values[f]);
@@ -132,7 +135,7 @@ export function CampaignForm({
       aria-label={saved ? `Edit ${saved.title}` : 'New campaign'}
       className="flex flex-col gap-5 rounded-lg bg-white p-4 shadow-sm sm:p-6"
     >
-      <h3 className="font-display text-xl font-semibold text-navy-950">
+      <h3 ref={heading} tabIndex={-1} className="font-display text-xl font-semibold text-navy-950">
         {saved ? `Edit: ${saved.title}` : 'New campaign'}
         {saved ? (
           <span className="ml-2 text-base font-normal text-stone-700">

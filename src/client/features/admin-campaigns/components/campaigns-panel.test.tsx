@@ -73,7 +73,7 @@ function open(routes: Record<string, Reply | Reply[]>) {
 describe('the campaigns list', () => {
   it('shows each campaign with its state, its computed end, its goal, a link and Edit', async () => {
     open({ [list]: json({ campaigns: [campaign()] }) });
-    const table = await screen.findByRole('table', { name: 'Campaigns' });
+    const table = await screen.findByRole('table', { name: 'All campaigns' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('Erev Shabbat for the tziyun');
     expect(row.textContent).toMatch(/Draft, (upcoming|ended)/);
@@ -130,7 +130,7 @@ describe('the campaign form', () => {
     await user.click(screen.getByRole('button', { name: 'Add a matcher' }));
     const second = within(screen.getByRole('group', { name: 'Matcher 2' }));
     await user.type(second.getByLabelText(/^Name, as the page/), 'A friend');
-    await user.selectOptions(second.getByLabelText('Match'), '2');
+    await user.selectOptions(second.getByLabelText('How it matches'), '2');
     await user.type(second.getByLabelText(/^Cap/), '25000');
     // The friend's match is used first.
     await user.click(screen.getByRole('button', { name: 'Move up: Matcher 2 (A friend)' }));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '~/shared/money';
 import { campaignState } from '~/shared/campaign-clock';
 import type { CampaignView } from '~/shared/schemas/campaigns';
@@ -76,6 +76,12 @@ export default function CampaignsPanel() {
   const query = useCampaignsQuery();
   // null: no form open; 'new': a new campaign; else the id of the one edited.
   const [open, setOpen] = useState<string | null>(null);
+  const newButton = useRef<HTMLDivElement>(null);
+  const closed = useRef(false);
+  // After the form closes, the keyboard continues at the button that opens a new one.
+  useEffect(() => {
+    if (open === null && closed.current) newButton.current?.querySelector('button')?.focus();
+  }, [open]);
   const editing = open && open !== 'new' ? query.data?.campaigns.find((c) => c.id === open) : null;
   return (
     <QueryPanel
@@ -86,7 +92,7 @@ export default function CampaignsPanel() {
       errorTitle="The campaigns could not be loaded"
       controls={
         open ? null : (
-          <div>
+          <div ref={newButton}>
             <ActionButton onClick={() => setOpen('new')}>New campaign</ActionButton>
           </div>
         )
@@ -94,13 +100,20 @@ export default function CampaignsPanel() {
       empty={(data) => (data.campaigns.length === 0 ? 'No campaigns yet.' : null)}
       footer={
         open ? (
-          <CampaignForm key={open} campaign={editing ?? null} onClose={() => setOpen(null)} />
+          <CampaignForm
+            key={open}
+            campaign={editing ?? null}
+            onClose={() => {
+              closed.current = true;
+              setOpen(null);
+            }}
+          />
         ) : null
       }
     >
       {(data) => (
         <DataTable
-          caption="Campaigns"
+          caption="All campaigns"
           stackBelow="wide"
           headers={['Campaign', 'State', 'Starts', 'Ends', 'Goal', 'Matched', 'Actions']}
         >

@@ -136,7 +136,7 @@ export function MatchersField({ value, errors, disabled, onChange }: ListProps) 
                 />
                 <div className="grid gap-3 sm:grid-cols-3">
                   <SelectField
-                    label="Match"
+                    label="How it matches"
                     name={path('kind')}
                     options={ratioOptions}
                     value={row.kind}
