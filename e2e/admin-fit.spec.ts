@@ -61,6 +61,7 @@ const sections: { name: string; ready?: (region: Locator) => Locator }[] = [
     name: 'Statements & Privacy',
     ready: (r) => r.getByRole('heading', { name: 'Requests to be forgotten' }),
   },
+  { name: 'Campaigns', ready: (r) => r.getByRole('button', { name: 'New campaign' }) },
   { name: 'Administrators', ready: (r) => r.getByRole('table') },
   { name: 'Audit Log', ready: (r) => r.getByRole('table') },
 ];

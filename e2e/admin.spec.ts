@@ -222,6 +222,7 @@ test.describe('the dashboard', () => {
       'Subscribers',
       'Site Content',
       'Statements & Privacy',
+      'Campaigns',
     ]);
     await expect(tab(page, 'Donor Management')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 2, name: 'Donor Management' })).toBeVisible();

@@ -101,6 +101,11 @@ const adminTabs: AdminTab[] = [
     Panel: lazy(() => import('~/client/features/admin-statements/components/statements-panel')),
   },
   {
+    id: 'campaigns',
+    label: 'Campaigns',
+    Panel: lazy(() => import('~/client/features/admin-campaigns/components/campaigns-panel')),
+  },
+  {
     id: 'administrators',
     label: 'Administrators',
     ownerOnly: true,

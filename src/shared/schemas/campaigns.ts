@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { campaignStatuses, wallDisplays } from '~/shared/domain';
+import { pauseKinds } from '~/shared/campaign-clock';
 import { boundedText, lineText, optionalLine } from './common';
 
 /**
@@ -145,8 +146,16 @@ export const campaignView = z.object({
   offlineGiftsMatched: z.boolean(),
   status: z.enum(campaignStatuses),
   matchers: z.array(matcherView),
+  /** The end moved later by Shabbat and Yom Tov (ADR 055); `endsAt` without pauses. */
+  computedEndsAt: z.string(),
+  /** The still-open period's end, moved the same way. */
+  computedOpenUntil: z.nullable(z.string()),
+  /** The pauses from the start to the last end, in order. */
+  pauses: z.array(z.object({ start: z.string(), end: z.string(), kind: z.enum(pauseKinds) })),
 });
 export type CampaignView = z.output<typeof campaignView>;
+/** A campaign as stored, before its computed times are added for the office. */
+export type CampaignRecord = Omit<CampaignView, 'computedEndsAt' | 'computedOpenUntil' | 'pauses'>;
 
 export const campaignSaved = z.object({ campaign: campaignView });
 export const campaignList = z.object({ campaigns: z.array(campaignView) });

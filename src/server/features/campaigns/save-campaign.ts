@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { campaignMatchers, campaignMatches, campaigns, type CampaignRow } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
-import type { CampaignInput, CampaignView } from '~/shared/schemas/campaigns';
+import type { CampaignInput, CampaignRecord } from '~/shared/schemas/campaigns';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
@@ -45,7 +45,7 @@ async function refuseTakenSlug(tx: DatabaseExecutor, slug: string, ownId: string
 export async function campaignViewOf(
   tx: DatabaseExecutor,
   campaign: CampaignRow,
-): Promise<CampaignView> {
+): Promise<CampaignRecord> {
   const matchers = await tx
     .select()
     .from(campaignMatchers)

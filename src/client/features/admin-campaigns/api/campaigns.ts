@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { campaignList, campaignSaved, type CampaignInput } from '~/shared/schemas/campaigns';
+import { adminRequest } from '~/client/lib/admin/admin-request';
+import { useAdminSession } from '~/client/lib/admin/admin-session-context';
+
+const campaignsKey = ['admin', 'campaigns'] as const;
+
+/** `GET /api/admin/campaigns`: every campaign, with its computed end and pauses. */
+export function useCampaignsQuery() {
+  return useQuery({
+    queryKey: campaignsKey,
+    queryFn: () => adminRequest('/api/admin/campaigns', campaignList),
+  });
+}
+
+/** `POST /api/admin/campaigns` for a new one, `PUT /api/admin/campaigns/:id` for an edit. */
+export function useSaveCampaign() {
+  const { csrfToken } = useAdminSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, campaign }: { id: string | null; campaign: CampaignInput }) =>
+      adminRequest(id ? `/api/admin/campaigns/${id}` : '/api/admin/campaigns', campaignSaved, {
+        method: id ? 'PUT' : 'POST',
+        body: campaign,
+        csrfToken,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: campaignsKey }),
+  });
+}

@@ -1,0 +1,224 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CampaignView } from '~/shared/schemas/campaigns';
+import {
+  apiError,
+  fieldError,
+  json,
+  renderWithProviders,
+  serveApi,
+  type RecordedRequest,
+  type Reply,
+} from '~/client/test/component-test-kit';
+import CampaignsPanel from './campaigns-panel';
+
+const list = 'GET /api/admin/campaigns';
+const create = 'POST /api/admin/campaigns';
+
+function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
+  return {
+    id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11',
+    slug: 'erev-shabbat',
+    title: 'Erev Shabbat for the tziyun',
+    story: '',
+    goal: 36_000,
+    bonusGoals: [50_000],
+    startsAt: '2026-12-11T01:00:00.000Z',
+    endsAt: '2026-12-12T01:00:00.000Z',
+    openUntil: null,
+    recurringMonths: 12,
+    pauseForShabbat: true,
+    fund: null,
+    offlineGiftsMatched: false,
+    status: 'draft',
+    matchers: [{ name: 'The Katz family', ratio: 1, cap: 10_000, used: 2_500 }],
+    computedEndsAt: '2026-12-13T02:05:00.000Z',
+    computedOpenUntil: null,
+    pauses: [
+      { start: '2026-12-11T21:09:00.000Z', end: '2026-12-12T22:14:00.000Z', kind: 'shabbat' },
+    ],
+    ...overrides,
+  };
+}
+
+/** The campaign the server makes of a body: its times read back in UTC, as it answers. */
+function saved(request: RecordedRequest, extra: Partial<CampaignView> = {}) {
+  const body = request.body as Record<string, unknown> & {
+    matchers: { name: string; ratio: number; cap: number }[];
+  };
+  const iso = (v: unknown) => (typeof v === 'string' ? new Date(v).toISOString() : null);
+  return json(
+    {
+      campaign: campaign({
+        ...(body as Partial<CampaignView>),
+        story: String(body.story ?? ''),
+        fund: (body.fund as string | null) ?? null,
+        startsAt: iso(body.startsAt)!,
+        endsAt: iso(body.endsAt)!,
+        openUntil: iso(body.openUntil),
+        matchers: body.matchers.map((m) => ({ ...m, used: 0 })),
+        ...extra,
+      }),
+    },
+    request.method === 'POST' ? 201 : 200,
+  );
+}
+
+function open(routes: Record<string, Reply | Reply[]>) {
+  const api = serveApi(routes);
+  return { api, ...renderWithProviders(<CampaignsPanel />, { admin: true, path: '/admin' }) };
+}
+
+describe('the campaigns list', () => {
+  it('shows each campaign with its state, its computed end, its goal, a link and Edit', async () => {
+    open({ [list]: json({ campaigns: [campaign()] }) });
+    const table = await screen.findByRole('table', { name: 'All campaigns' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('Erev Shabbat for the tziyun');
+    expect(row.textContent).toMatch(/Draft, (upcoming|ended)/);
+    // The end Shabbat moved it to, on the site's clock.
+    expect(row.textContent).toContain('Dec 12, 2026, 9:05 PM EST');
+    expect(row.textContent).toContain('$36,000');
+    expect(row.textContent).toContain('$2,500');
+    expect(within(row).getByRole('link').getAttribute('href')).toBe('/campaign/erev-shabbat');
+    expect(
+      within(row).getByRole('button', { name: 'Edit Erev Shabbat for the tziyun' }),
+    ).toBeDefined();
+  });
+});
+
+describe('the campaign form', () => {
+  it('says at each field what is missing or wrong, and sends nothing', async () => {
+    const { api, user } = open({ [list]: json({ campaigns: [] }) });
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    await user.type(screen.getByLabelText(/^Goal/), 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(fieldError(/^Title/)).toBe('Please enter the title'));
+    expect(fieldError(/^Goal/)).toBe('The goal must be a number of whole dollars');
+    const starts = within(screen.getByRole('group', { name: 'Starts' }));
+    expect(starts.getByLabelText(/^Date/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('form').textContent).toContain('Please enter the start date and time');
+    expect(screen.getByRole('form').textContent).toContain("Please enter the matcher's name");
+    expect(api.to(create)).toHaveLength(0);
+  });
+
+  it('suggests the slug from the title, sends times on the site clock with their offset across the March clock change, and shows the computed end', async () => {
+    const { api, user } = open({
+      [list]: json({ campaigns: [] }),
+      [create]: (request) =>
+        saved(request, {
+          computedEndsAt: '2026-03-10T01:00:00.000Z',
+          pauses: [],
+        }),
+      'PUT /api/admin/campaigns/6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11': (request) =>
+        saved(request, { status: 'published' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    await user.type(screen.getByLabelText(/^Title/), 'Chai Day 2026!');
+    expect((screen.getByLabelText(/^Web address name/) as HTMLInputElement).value).toBe(
+      'chai-day-2026',
+    );
+    await user.type(screen.getByLabelText(/^Goal/), '180,000');
+    const starts = within(screen.getByRole('group', { name: 'Starts' }));
+    const ends = within(screen.getByRole('group', { name: 'Ends' }));
+    // Saturday night before the clocks go forward (EST) to Sunday night after (EDT).
+    await user.type(starts.getByLabelText(/^Date/), '2026-03-07');
+    await user.type(ends.getByLabelText(/^Date/), '2026-03-08');
+    await user.type(screen.getByLabelText(/^Name, as the page/), 'The Katz family');
+    await user.type(screen.getByLabelText(/^Cap/), '50000');
+    await user.click(screen.getByRole('button', { name: 'Add a matcher' }));
+    const second = within(screen.getByRole('group', { name: 'Matcher 2' }));
+    await user.type(second.getByLabelText(/^Name, as the page/), 'A friend');
+    await user.selectOptions(second.getByLabelText('How it matches'), '2');
+    await user.type(second.getByLabelText(/^Cap/), '25000');
+    // The friend's match is used first.
+    await user.click(screen.getByRole('button', { name: 'Move up: Matcher 2 (A friend)' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    await waitFor(() => expect(api.to(create)).toHaveLength(1));
+    expect(api.to(create)[0]!.body).toMatchObject({
+      slug: 'chai-day-2026',
+      title: 'Chai Day 2026!',
+      goal: 180_000,
+      startsAt: '2026-03-07T20:00:00-05:00',
+      endsAt: '2026-03-08T20:00:00-04:00',
+      openUntil: null,
+      pauseForShabbat: true,
+      recurringMonths: 12,
+      status: 'draft',
+      matchers: [
+        { name: 'A friend', ratio: 2, cap: 25_000 },
+        { name: 'The Katz family', ratio: 1, cap: 50_000 },
+      ],
+    });
+    expect(await screen.findByTestId('computed-end')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Mar 9, 2026, 9:00 PM EDT'),
+    );
+    // The saved times read back as they were typed, on either side of the change.
+    expect((starts.getByLabelText(/^Date/) as HTMLInputElement).value).toBe('2026-03-07');
+    expect((ends.getByLabelText(/^Time/) as HTMLInputElement).value).toBe('20:00');
+
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(api.to('PUT /api/admin/campaigns/6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11')).toHaveLength(
+        1,
+      ),
+    );
+    expect(
+      api.to('PUT /api/admin/campaigns/6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11')[0]!.body,
+    ).toMatchObject({ status: 'published', endsAt: '2026-03-08T20:00:00-04:00' });
+  });
+
+  it('names the hour the clocks skip, at the start field', async () => {
+    const { user } = open({ [list]: json({ campaigns: [] }) });
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    const starts = within(screen.getByRole('group', { name: 'Starts' }));
+    await user.type(starts.getByLabelText(/^Date/), '2026-03-08');
+    await user.clear(starts.getByLabelText(/^Time/));
+    await user.type(starts.getByLabelText(/^Time/), '02:30');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(
+      await screen.findByText(/The clocks go forward then, so 02:30 does not happen/),
+    ).toBeDefined();
+  });
+
+  it("shows the server's refusal at its field: a published campaign's goal, a matcher's cap", async () => {
+    const published = campaign({
+      status: 'published',
+      matchers: [
+        { name: 'The Katz family', ratio: 1, cap: 10_000, used: 2_500 },
+        { name: 'A friend', ratio: 1.5, cap: 5_000, used: 5_000 },
+      ],
+    });
+    const { user } = open({
+      [list]: json({ campaigns: [published] }),
+      [`PUT /api/admin/campaigns/${published.id}`]: apiError(
+        400,
+        'The campaign has started: its goal stays as donors saw it and cannot change',
+        {
+          goal: 'The campaign has started: its goal stays as donors saw it and cannot change',
+          'matchers.1.cap': 'A friend has already given $5,000; the cap cannot be lower',
+        },
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: `Edit ${published.title}` }));
+    const form = screen.getByRole('form', { name: `Edit ${published.title}` });
+    expect((within(form).getByLabelText(/^Ratio/) as HTMLInputElement).value).toBe('1.5');
+    await user.clear(within(form).getByLabelText(/^Goal/));
+    await user.type(within(form).getByLabelText(/^Goal/), '30000');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(fieldError(/^Goal/)).toBe(
+        'The campaign has started: its goal stays as donors saw it and cannot change',
+      ),
+    );
+    const friend = within(screen.getByRole('group', { name: 'Matcher 2 (A friend)' }));
+    const cap = friend.getByLabelText(/^Cap/);
+    expect(cap.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(cap.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'A friend has already given $5,000; the cap cannot be lower',
+    );
+  });
+});

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatMoney } from '~/shared/money';
+import { campaignState } from '~/shared/campaign-clock';
+import type { CampaignView } from '~/shared/schemas/campaigns';
+import {
+  ActionButton,
+  cellClass,
+  DataTable,
+  DateTimeCell,
+  QueryPanel,
+} from '~/client/components/ui/panel-parts';
+import { useCampaignsQuery } from '~/client/features/admin-campaigns/api/campaigns';
+import { CampaignForm } from './campaign-form';
+
+const dollars = (n: number) => formatMoney(Math.round(n * 100), 'usd');
+
+/** Where the campaign is in its time, by its computed end: upcoming, live, paused, ended. */
+function timeState(c: CampaignView, now: Date): string {
+  const at = campaignState(
+    {
+      startsAt: new Date(c.startsAt),
+      plannedEndsAt: new Date(c.endsAt),
+      endsAt: new Date(c.computedEndsAt),
+      plannedOpenUntil: c.openUntil ? new Date(c.openUntil) : null,
+      openUntil: c.computedOpenUntil ? new Date(c.computedOpenUntil) : null,
+      pauses: c.pauses.map((p) => ({
+        start: new Date(p.start),
+        end: new Date(p.end),
+        kind: p.kind,
+      })),
+      pausedMs: 0,
+    },
+    now,
+  );
+  if (at.state === 'before') return 'upcoming';
+  if (at.state === 'paused') return 'paused for Shabbat or Yom Tov';
+  if (at.state === 'open') return 'still open';
+  return at.state;
+}
+
+function CampaignRow({ campaign: c, onEdit }: { campaign: CampaignView; onEdit: () => void }) {
+  const matched = c.matchers.reduce((sum, m) => sum + m.used, 0);
+  return (
+    <tr>
+      <td className={cellClass}>
+        <span className="font-semibold">{c.title}</span>
+        <br />
+        <a className="text-navy-800 underline" href={`/campaign/${c.slug}`}>
+          /campaign/{c.slug}
+        </a>
+      </td>
+      <td className={cellClass}>
+        {c.status === 'published' ? 'Published' : 'Draft'}, {timeState(c, new Date())}
+      </td>
+      <DateTimeCell iso={c.startsAt} />
+      <DateTimeCell iso={c.computedEndsAt} />
+      <td className={cellClass}>
+        {dollars(c.goal)}
+        {c.bonusGoals.length > 0 ? ` (bonus ${c.bonusGoals.map(dollars).join(', ')})` : ''}
+      </td>
+      <td className={cellClass}>{dollars(matched)}</td>
+      <td className={cellClass}>
+        <ActionButton onClick={onEdit} aria-label={`Edit ${c.title}`}>
+          Edit
+        </ActionButton>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The office's campaigns: the list, with each one's state and computed end, and the form that
+ * makes or edits one (draft, then publish).
+ */
+export default function CampaignsPanel() {
+  const query = useCampaignsQuery();
+  // null: no form open; 'new': a new campaign; else the id of the one edited.
+  const [open, setOpen] = useState<string | null>(null);
+  const newButton = useRef<HTMLDivElement>(null);
+  const closed = useRef(false);
+  // After the form closes, the keyboard continues at the button that opens a new one.
+  useEffect(() => {
+    if (open === null && closed.current) newButton.current?.querySelector('button')?.focus();
+  }, [open]);
+  const editing = open && open !== 'new' ? query.data?.campaigns.find((c) => c.id === open) : null;
+  return (
+    <QueryPanel
+      title="Campaigns"
+      description="Matched giving days: the goal and bonus goals, the start and end on the site's clock, and the matchers in the order they are used. Save a draft, check the end Shabbat and Yom Tov move it to, then publish."
+      query={query}
+      loadingLabel="Loading campaigns…"
+      errorTitle="The campaigns could not be loaded"
+      controls={
+        open ? null : (
+          <div ref={newButton}>
+            <ActionButton onClick={() => setOpen('new')}>New campaign</ActionButton>
+          </div>
+        )
+      }
+      empty={(data) => (data.campaigns.length === 0 ? 'No campaigns yet.' : null)}
+      footer={
+        open ? (
+          <CampaignForm
+            key={open}
+            campaign={editing ?? null}
+            onClose={() => {
+              closed.current = true;
+              setOpen(null);
+            }}
+          />
+        ) : null
+      }
+    >
+      {(data) => (
+        <DataTable
+          caption="All campaigns"
+          stackBelow="wide"
+          headers={['Campaign', 'State', 'Starts', 'Ends', 'Goal', 'Matched', 'Actions']}
+        >
+          {data.campaigns.map((c) => (
+            <CampaignRow key={c.id} campaign={c} onEdit={() => setOpen(c.id)} />
+          ))}
+        </DataTable>
+      )}
+    </QueryPanel>
+  );
+}
