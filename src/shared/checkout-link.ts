@@ -97,6 +97,7 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
   const type = params.get('type') === 'subscription' ? 'subscription' : 'onetime';
   const membership = type === 'subscription' ? params.get('membership') : null;
   const campaign = params.get('campaign')?.trim().toLowerCase() ?? '';
+  const campaignOk = campaign.length <= LINE_MAX && campaignSlug.test(campaign);
   const wall = oneOf(wallDisplays, params.get('wall'));
   const dedication = parseDedication(params);
   return {
@@ -104,8 +105,8 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
     type,
     method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
     ...(membership ? { membership } : {}),
-    ...(campaign.length <= LINE_MAX && campaignSlug.test(campaign) ? { campaign } : {}),
-    ...(wall ? { wall } : {}),
+    // The wall choice belongs to a campaign's gift: without one it means nothing.
+    ...(campaignOk ? { campaign, ...(wall ? { wall } : {}) } : {}),
     ...(dedication ? { dedication } : {}),
   };
 }

@@ -118,6 +118,7 @@ export const publicApiRoutes = new Set([
   'POST /api/ojc/subscriptions/cancel',
   'GET /api/videos',
   'GET /api/site-content',
+  'GET /api/campaigns/:slug',
   'GET /api/videos/:id/comments',
   'POST /api/videos/:id/comments',
 ]);

@@ -249,6 +249,7 @@ function seeds(f: Fixtures): Record<string, Seed> {
     'POST /api/ojc/subscriptions/cancel': { body: token },
     'GET /api/videos': { query: { limit: '10', offset: '0' } },
     'GET /api/site-content': {},
+    'GET /api/campaigns/:slug': { params: { slug: 'chai-day' } },
     'GET /api/videos/:id/comments': { params: { id: f.videoId }, query: { limit: '5' } },
     'POST /api/videos/:id/comments': {
       params: { id: f.videoId },

@@ -222,6 +222,8 @@ export const offlineGiftView = z.object({
   voided: z.boolean(),
   /** The office's reason, when voided. */
   voidReason: z.nullable(z.string()),
+  /** The donor record it counts for (ADR 053). */
+  donorId: z.nullable(z.string()),
 });
 
 export type OfflineGiftView = z.output<typeof offlineGiftView>;
