@@ -222,6 +222,8 @@ export const offlineGiftView = z.object({
   voided: z.boolean(),
   /** The office's reason, when voided. */
   voidReason: z.nullable(z.string()),
+  /** A photo of the cheque or voucher is kept (`GET /api/admin/offline-gifts/:id/photo`). */
+  hasPhoto: z.boolean(),
 });
 
 export type OfflineGiftView = z.output<typeof offlineGiftView>;
