@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { failOnPageErrors, sectionNav, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -123,4 +124,61 @@ test('voids a returned cheque on a phone: it stays listed as void, with its reas
   }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   await expectNoAxeViolations(page);
+});
+
+test('keeps the photo of a cheque taken on a phone, for the office alone', async ({
+  page,
+  browser,
+}) => {
+  const name = `Dov Sofer ${Date.now()}`;
+  const cheque = await sharp({
+    create: { width: 1200, height: 560, channels: 3, background: '#f5f5f4' },
+  })
+    .withExif({
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 46/1 0/1', GPSMapDatum: 'WGS-84' },
+    })
+    .jpeg()
+    .toBuffer();
+  await openGiftsReceived(page);
+  const form = page.getByRole('form', { name: 'Record a gift received another way' });
+  await form.getByLabel("Donor's name").fill(name);
+  await form.getByLabel('Amount (dollars)').fill('52');
+  await form.getByLabel('Reference (cheque number)').fill('6120');
+  await form.getByLabel('Postal address').fill('8 Oak Ln, Monsey, NY 10952');
+  const photoInput = form.getByLabel('Photo of the cheque or voucher');
+  await expect(photoInput).toHaveAttribute('capture', 'environment');
+  await photoInput.setInputFiles({ name: 'cheque.jpg', mimeType: 'image/jpeg', buffer: cheque });
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Record Gift' }).click();
+
+  const row = page
+    .getByRole('list', { name: 'Recent gifts received' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  const link = row.getByRole('link', { name: /^Photo of the cheque or voucher for receipt/ });
+  await expect(link).toBeVisible();
+  await expect(photoInput).toHaveValue('');
+  await expectNoAxeViolations(page);
+
+  const href = (await link.getAttribute('href'))!;
+  const served = await page.request.get(href);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/jpeg');
+  expect(served.headers()['cache-control']).toBe('no-store');
+  expect((await served.body()).includes(Buffer.from('WGS-84'))).toBe(false);
+
+  // From the list: a file that is not a photo is refused in words, and the photo stays.
+  await row.getByLabel(/^Replace photo: /).setInputFiles({
+    name: 'notes.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('x'.repeat(300)),
+  });
+  await expect(page.getByText('Photo Not Kept')).toBeVisible();
+  await expect(page.getByText(/not a JPEG, PNG or WebP photo/)).toBeVisible();
+  await expect(link).toBeVisible();
+
+  // A visitor without the office's session is refused it.
+  const visitor = await browser.newContext();
+  expect((await visitor.request.get(new URL(href, page.url()).href)).status()).toBe(401);
+  await visitor.close();
 });

@@ -16,7 +16,7 @@ import { adminAuthRoutes, adminJobRoutes, adminOwnerRoutes } from './features/ad
 import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
 import { adminInboxRoutes } from './features/admin-inbox';
 import { adminMemberRoutes } from './features/admin-members';
-import { offlineGiftRoutes } from './features/offline-gifts';
+import { offlineGiftPhotoRoutes, offlineGiftRoutes } from './features/offline-gifts';
 import { giftImportRoutes } from './features/gift-import';
 import { pledgeRoutes } from './features/pledges';
 import { adminCampaignRoutes, publicCampaignRoutes } from './features/campaigns';
@@ -294,6 +294,7 @@ export async function buildApp({
           await admin.register(adminSiteContentRoutes);
           await admin.register(adminSitePhotoRoutes);
           await admin.register(offlineGiftRoutes);
+          await admin.register(offlineGiftPhotoRoutes);
           await admin.register(giftImportRoutes);
           await admin.register(pledgeRoutes);
           await admin.register(adminCampaignRoutes);

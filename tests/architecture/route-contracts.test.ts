@@ -15,6 +15,8 @@ const notJson = [
   /\.csv$/,
   /\.pdf$/,
   /^GET \/media\//,
+  // The office's photo of a cheque or voucher: the image itself.
+  /^GET \/api\/admin\/offline-gifts\/:id\/photo$/,
   // Emailed links that lead to their page's button (ADR 034).
   /^GET \/api\/newsletter\/(confirm|unsubscribe)$/,
   /^POST \/api\/stripe\/webhook$/,
@@ -45,6 +47,7 @@ describe('route contracts', () => {
       'GET /api/admin/donors.csv',
       'GET /api/admin/members.csv',
       'GET /api/admin/newsletter-subscribers.csv',
+      'GET /api/admin/offline-gifts/:id/photo',
       'GET /api/admin/statements.csv',
       'GET /api/admin/statements/preview.pdf',
       'GET /api/my-giving/receipts/:id/receipt.pdf',

@@ -16,3 +16,4 @@ export * from './gift-imports';
 export * from './pledges';
 export * from './campaigns';
 export * from './donors';
+export * from './offline-gift-photos';

@@ -224,6 +224,8 @@ export const offlineGiftView = z.object({
   voidReason: z.nullable(z.string()),
   /** The donor record it counts for (ADR 053). */
   donorId: z.nullable(z.string()),
+  /** A photo of the cheque or voucher is kept (`GET /api/admin/offline-gifts/:id/photo`). */
+  hasPhoto: z.boolean(),
 });
 
 export type OfflineGiftView = z.output<typeof offlineGiftView>;

@@ -8,6 +8,7 @@ export function FileField({
   hint,
   error,
   disabled,
+  capture,
   onFile,
 }: {
   label: string;
@@ -16,6 +17,8 @@ export function FileField({
   hint?: string;
   error?: string;
   disabled?: boolean;
+  /** On a phone, open this camera rather than the files: 'environment' is the one at the back. */
+  capture?: 'environment' | 'user';
   onFile: (file: File | null) => void;
 }) {
   return (
@@ -27,6 +30,7 @@ export function FileField({
           name={name}
           accept={accept}
           disabled={disabled}
+          capture={capture}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => onFile(event.target.files?.[0] ?? null)}

@@ -10,6 +10,7 @@ import {
   members,
   membershipApplications,
   newsletterSubscribers,
+  offlineGiftPhotos,
   ojcSubscriptions,
   pledges,
   prayerLinks,
@@ -149,6 +150,15 @@ export async function eraseDonor(tx: DatabaseExecutor, email: string) {
       updatedAt: sql`now()`,
     })
     .where(same(donors.email, email));
+  // A cheque shows the donor's name, address and account: its photo goes, the gift stays.
+  await tx
+    .delete(offlineGiftPhotos)
+    .where(
+      inArray(
+        offlineGiftPhotos.donationId,
+        tx.select({ id: donations.id }).from(donations).where(same(donations.email, email)),
+      ),
+    );
   await tx
     .update(donations)
     .set({

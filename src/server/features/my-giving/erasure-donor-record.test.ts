@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { donations, donors } from '~/db/schema';
+import { donations, donors, offlineGiftPhotos } from '~/db/schema';
 import { buildTestApp } from '../../../../tests/helpers/app';
 import { insertDonations } from '../../../../tests/helpers/donations';
 import { eraseDonor, erasedMark } from './donor-data';
@@ -43,4 +43,25 @@ it('leaves no name, address or email on the record, and a second erasure joins t
   await erase();
   expect(await recordOfGift(second!.id)).toBe(before!.id);
   expect(await recordsNamed(email)).toEqual([]);
+});
+
+it("deletes the photos of the erased donor's cheques, and no one else's", async () => {
+  const [theirs, others] = await insertDonations(app, [
+    { email: 'cheque.writer@example.org', paymentMethod: 'offline', offlineMethod: 'check' },
+    { email: 'someone.else@example.org', paymentMethod: 'offline', offlineMethod: 'check' },
+  ]);
+  const photo = (donationId: string) => ({
+    donationId,
+    contentType: 'image/jpeg',
+    byteLength: 3,
+    data: Buffer.from([0xff, 0xd8, 0xff]),
+  });
+  await app.database.db.insert(offlineGiftPhotos).values([photo(theirs!.id), photo(others!.id)]);
+  await app.database.db.transaction((tx) => eraseDonor(tx, 'cheque.writer@example.org'));
+
+  const left = await app.database.db.select().from(offlineGiftPhotos);
+  expect(left.map((row) => row.donationId)).toEqual([others!.id]);
+  expect(left[0]!.data).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  // The gift itself stays, erased: the books still count it.
+  expect(await recordOfGift(theirs!.id)).not.toBeNull();
 });

@@ -12,6 +12,7 @@ import {
   receivedAt,
   type LedgerContext,
 } from './ledger-rules';
+import { giftHasPhoto } from './gift-photo';
 import { serializeOfflineGift } from './serialize-offline-gift';
 
 /** What a receipt prints, by the audit's name for it: a change to any of these corrects it. */
@@ -99,9 +100,10 @@ export async function editOfflineGift(
       .where(eq(donations.id, id))
       .returning();
     const after = row!;
+    const hasPhoto = await giftHasPhoto(tx, id);
     const receiptChanges = changesOf(onReceipt, before, after);
     const changed = [...receiptChanges, ...changesOf(officeOnly, before, after)];
-    if (changed.length === 0) return serializeOfflineGift(after, ctx.timeZone);
+    if (changed.length === 0) return serializeOfflineGift(after, ctx.timeZone, hasPhoto);
     const emailChanged = changed.includes('email');
     const correctedReceipt =
       receiptChanges.length > 0 || emailChanged
@@ -120,6 +122,6 @@ export async function editOfflineGift(
       ip: ctx.ip,
       at: ctx.now,
     });
-    return serializeOfflineGift(after, ctx.timeZone);
+    return serializeOfflineGift(after, ctx.timeZone, hasPhoto);
   });
 }

@@ -47,6 +47,6 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
       at: ctx.now,
     });
     await enqueueReceiptIfDue(tx, recorded, { links: ctx.links, now: ctx.now });
-    return serializeOfflineGift(recorded, ctx.timeZone);
+    return serializeOfflineGift(recorded, ctx.timeZone, false);
   });
 }

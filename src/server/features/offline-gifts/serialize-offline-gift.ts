@@ -3,7 +3,7 @@ import { isoDateIn } from '~/shared/schedule';
 import { dedicationOf } from '~/server/lib/dedication';
 
 /** An offline gift as the admin API shows it: rows are not the wire format. */
-export function serializeOfflineGift(row: Donation, timeZone: string) {
+export function serializeOfflineGift(row: Donation, timeZone: string, hasPhoto: boolean) {
   return {
     id: row.id,
     receiptNumber: row.receiptNumber ?? '',
@@ -19,5 +19,6 @@ export function serializeOfflineGift(row: Donation, timeZone: string) {
     voided: row.voidedAt !== null,
     voidReason: row.voidReason,
     donorId: row.donorId,
+    hasPhoto,
   };
 }

@@ -6,6 +6,7 @@ import { AppError } from '~/server/errors';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { sendVoidNotice } from '~/server/services/receipts/receipt-corrections';
 import { lockOfflineGift } from './find-offline-gift';
+import { giftHasPhoto } from './gift-photo';
 import type { LedgerContext } from './ledger-rules';
 import { serializeOfflineGift } from './serialize-offline-gift';
 
@@ -47,6 +48,6 @@ export async function voidOfflineGift(
       ip: ctx.ip,
       at: ctx.now,
     });
-    return serializeOfflineGift(voided, ctx.timeZone);
+    return serializeOfflineGift(voided, ctx.timeZone, await giftHasPhoto(tx, id));
   });
 }

@@ -2,3 +2,5 @@
 export { adminSitePhotoRoutes } from './admin-routes';
 export { photoNamesIn } from './photo-names';
 export { listContentPhotos } from './list-content-photos';
+export { photoMultipartLimits, readPhotoUpload } from './read-photo-upload';
+export { photoMessages, type ProcessedPhoto } from './process-photo';

@@ -47,6 +47,7 @@ export type AuditAction =
   | 'campaign-updated'
   | 'offline-gift-edited'
   | 'offline-gift-voided'
+  | 'offline-gift-photo-added'
   | 'donors-merged';
 
 export interface AuditEntry {

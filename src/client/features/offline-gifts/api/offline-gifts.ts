@@ -6,6 +6,7 @@ import {
   type OfflineGiftInput,
   type OfflineGiftVoidInput,
 } from '~/shared/schemas/offline-gifts';
+import { toApiError } from '~/client/lib/api';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 import { adminQueryKey } from '~/client/lib/admin/query-client';
@@ -44,3 +45,30 @@ export const useEditOfflineGift = (id: string) =>
 /** `POST /api/admin/offline-gifts/:id/void`: the gift voided, and why. */
 export const useVoidOfflineGift = (id: string) =>
   useLedgerWrite<OfflineGiftVoidInput>(`/api/admin/offline-gifts/${id}/void`, 'POST');
+
+/** Where the office sees a gift's photo of its cheque or voucher (admins only, never cached). */
+export const giftPhotoUrl = (id: string) => `/api/admin/offline-gifts/${id}/photo`;
+
+/**
+ * `POST /api/admin/offline-gifts/:id/photo`: the photo of the cheque or voucher (multipart, field
+ * `file`), in place of any earlier one. Sent after the gift is recorded, so a photo the server
+ * refuses never loses the gift.
+ */
+export function useUploadGiftPhoto() {
+  const { csrfToken } = useAdminSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      const response = await fetch(giftPhotoUrl(id), {
+        method: 'POST',
+        credentials: 'include',
+        headers: { accept: 'application/json', 'x-csrf-token': csrfToken },
+        body: form,
+      });
+      if (!response.ok) throw await toApiError(response);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: giftsKey }),
+  });
+}

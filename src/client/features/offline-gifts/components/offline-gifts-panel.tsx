@@ -4,12 +4,16 @@ import { formatMoney } from '~/shared/money';
 import { isoDateIn } from '~/shared/schedule';
 import type { OfflineGiftFormValues } from '~/shared/schemas/offline-gifts';
 import { Button } from '~/client/components/ui/button';
+import { FileField } from '~/client/components/ui/file-field';
 import { PanelHeader } from '~/client/components/ui/panel-parts';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
-import { useRecordOfflineGift } from '~/client/features/offline-gifts/api/offline-gifts';
+import {
+  useRecordOfflineGift,
+  useUploadGiftPhoto,
+} from '~/client/features/offline-gifts/api/offline-gifts';
 import { GiftFields } from './gift-fields';
 import { RecentGifts } from './recent-gifts';
 import { DonorChoice } from './donor-choice';
@@ -42,6 +46,10 @@ const blank = (): OfflineGiftFormValues => ({
 export default function OfflineGiftsPanel() {
   const toast = useToast();
   const record = useRecordOfflineGift();
+  const uploadPhoto = useUploadGiftPhoto();
+  const [photo, setPhoto] = useState<File | null>(null);
+  // A new key empties the file input after a gift is recorded (it cannot be set from React).
+  const [photoInput, setPhotoInput] = useState(0);
   const form = useZodForm(loadSchema, blank());
   const { values, field, submitting } = form;
   const [duplicateWarning, setDuplicateWarning] = useState(false);
@@ -59,7 +67,23 @@ export default function OfflineGiftsPanel() {
         title: 'Gift Recorded',
         description: `Receipt ${saved.receiptNumber}: ${formatMoney(Math.round(saved.amount * 100), 'usd')} from ${saved.name}${saved.email ? '. The receipt was sent by email.' : '. Print or post the receipt: there is no email.'}`,
       });
+      if (photo) {
+        // The gift is recorded whatever becomes of its photo: a refusal says so.
+        await uploadPhoto
+          .mutateAsync({ id: saved.id, file: photo })
+          .catch((error: unknown) =>
+            toast(
+              failureToast(
+                error,
+                'The photo could not be sent.',
+                `Gift Recorded, Photo Not Kept (${saved.receiptNumber})`,
+              ),
+            ),
+          );
+      }
       form.reset();
+      setPhoto(null);
+      setPhotoInput((n) => n + 1);
       setDuplicateWarning(false);
       setConfirmDuplicate(false);
       setDonorId('');
@@ -97,6 +121,16 @@ export default function OfflineGiftsPanel() {
         className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
       >
         <GiftFields field={field} method={values.method} beforeAddress={duplicateQuestion} />
+        <FileField
+          key={photoInput}
+          label="Photo of the cheque or voucher"
+          name="photo"
+          accept="image/jpeg,image/png,image/webp"
+          capture="environment"
+          hint="Optional. JPEG, PNG or WebP. Kept for the office only; the place and camera details are removed."
+          disabled={submitting}
+          onFile={setPhoto}
+        />
         <DonorChoice
           name={values.name}
           address={values.address}
@@ -105,7 +139,11 @@ export default function OfflineGiftsPanel() {
           onChange={setDonorId}
         />
         <Button type="submit" disabled={submitting} className="self-start">
-          {submitting ? 'Recording...' : 'Record Gift'}
+          {submitting
+            ? uploadPhoto.isPending
+              ? 'Sending the photo...'
+              : 'Recording...'
+            : 'Record Gift'}
         </Button>
       </form>
       <RecentGifts />

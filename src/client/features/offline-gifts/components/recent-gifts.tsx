@@ -5,13 +5,15 @@ import { ActionButton, EmptyState, QueryStatus } from '~/client/components/ui/pa
 import { StatusBadge } from '~/client/components/ui/status-parts';
 import { useOfflineGiftsQuery } from '~/client/features/offline-gifts/api/offline-gifts';
 import { EditGiftDialog, VoidGiftDialog } from './gift-dialogs';
+import { GiftPhotoControl } from './gift-photo-control';
 
 const methodDetail = (gift: OfflineGiftView) =>
   `${offlineMethodLabels[gift.method]}${gift.reference ? ` ${gift.reference}` : ''}`;
 
 /**
  * The latest gifts the office recorded, newest received first: each with its receipt number and
- * how it came, Edit and Void while it counts, and "Void" with the reason once voided. A list of
+ * how it came, its cheque's or voucher's photo, Edit and Void while it counts, and "Void" with
+ * the reason once voided. A list of
  * cards, not a table: it reads the same on a phone.
  */
 export function RecentGifts() {
@@ -55,23 +57,26 @@ export function RecentGifts() {
                   </span>
                 ) : null}
               </div>
-              {gift.voided ? null : (
-                <div className="flex gap-2">
-                  <ActionButton
-                    onClick={() => setOpen({ gift, action: 'edit' })}
-                    aria-label={`Edit receipt ${gift.receiptNumber}, ${gift.name}`}
-                  >
-                    Edit
-                  </ActionButton>
-                  <ActionButton
-                    tone="danger"
-                    onClick={() => setOpen({ gift, action: 'void' })}
-                    aria-label={`Void receipt ${gift.receiptNumber}, ${gift.name}`}
-                  >
-                    Void
-                  </ActionButton>
-                </div>
-              )}
+              <div className="flex flex-wrap items-center gap-2">
+                <GiftPhotoControl gift={gift} />
+                {gift.voided ? null : (
+                  <>
+                    <ActionButton
+                      onClick={() => setOpen({ gift, action: 'edit' })}
+                      aria-label={`Edit receipt ${gift.receiptNumber}, ${gift.name}`}
+                    >
+                      Edit
+                    </ActionButton>
+                    <ActionButton
+                      tone="danger"
+                      onClick={() => setOpen({ gift, action: 'void' })}
+                      aria-label={`Void receipt ${gift.receiptNumber}, ${gift.name}`}
+                    >
+                      Void
+                    </ActionButton>
+                  </>
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -1,0 +1,254 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog, offlineGiftPhotos } from '~/db/schema';
+import { photoMessages } from '~/server/features/site-photos';
+import { insertDonations } from '../../../../tests/helpers/donations';
+import {
+  buildVideoTestApp,
+  multipart,
+  sample,
+  type TestApp,
+} from '~/server/features/videos/video-test-kit';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
+});
+afterAll(() => app.close());
+
+/** A cheque photographed on a phone: sideways (EXIF orientation 6), with where it was taken. */
+const phonePhoto = () =>
+  sharp({ create: { width: 1000, height: 600, channels: 3, background: '#1d4ed8' } })
+    .composite([
+      {
+        input: { create: { width: 500, height: 600, channels: 3, background: '#dc2626' } },
+        left: 0,
+        top: 0,
+      },
+    ])
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'PhoneCam' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '31/1 46/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '35/1 14/1 0/1',
+        GPSMapDatum: 'WGS-84',
+      },
+    })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+let receipt = 1000;
+async function recordGift() {
+  receipt += 1;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/offline-gifts',
+    headers: app.admin.headers,
+    payload: {
+      name: 'Reuven Katz',
+      email: 'reuven@example.org',
+      address: null,
+      amount: 180,
+      method: 'check',
+      receivedOn: '2026-11-02',
+      reference: String(receipt),
+      dedication: null,
+      note: null,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().gift as { id: string; receiptNumber: string };
+}
+
+const photoUrl = (id: string) => `/api/admin/offline-gifts/${id}/photo`;
+
+function upload(id: string, data: Buffer, filename = 'cheque.jpg', contentType = 'image/jpeg') {
+  const form = multipart({}, [{ field: 'file', filename, contentType, data }]);
+  return app.inject({
+    method: 'POST',
+    url: photoUrl(id),
+    payload: form.payload,
+    headers: { ...app.admin.headers, ...form.headers },
+  });
+}
+
+const photoRows = (id: string) =>
+  app.database.db.select().from(offlineGiftPhotos).where(eq(offlineGiftPhotos.donationId, id));
+
+const audited = (receiptNumber: string) =>
+  app.database.db
+    .select()
+    .from(adminAuditLog)
+    .where(
+      and(
+        eq(adminAuditLog.action, 'offline-gift-photo-added'),
+        eq(adminAuditLog.target, receiptNumber),
+      ),
+    );
+
+const listed = async (id: string) => {
+  const res = await app.inject({ url: '/api/admin/offline-gifts', headers: app.admin.headers });
+  return (res.json().gifts as { id: string; hasPhoto: boolean }[]).find((g) => g.id === id);
+};
+
+describe('the photo of a cheque or voucher', () => {
+  it('keeps it upright without its EXIF or GPS position, private to the office, and audited', async () => {
+    const gift = await recordGift();
+    const input = await phonePhoto();
+    expect(input.includes(Buffer.from('WGS-84'))).toBe(true);
+    expect((await listed(gift.id))?.hasPhoto).toBe(false);
+
+    const res = await upload(gift.id, input);
+    expect(res.statusCode, res.body).toBe(204);
+
+    const served = await app.inject({ url: photoUrl(gift.id), headers: app.admin.headers });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['cache-control']).toBe('no-store');
+    const file = served.rawPayload;
+    const metadata = await sharp(file).metadata();
+    expect(metadata.format).toBe('jpeg');
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect(file.includes(Buffer.from('WGS-84'))).toBe(false);
+    expect(file.includes(Buffer.from('PhoneCam'))).toBe(false);
+    // Upright: taller than wide.
+    expect([metadata.width, metadata.height]).toEqual([600, 1000]);
+
+    // Nothing went to the media folder, which /media serves to anyone.
+    const media = existsSync(app.mediaDir)
+      ? (await readdir(app.mediaDir)).filter((name) => !name.startsWith('.'))
+      : [];
+    expect(media).toEqual([]);
+
+    expect(await audited(gift.receiptNumber)).toHaveLength(1);
+    expect((await listed(gift.id))?.hasPhoto).toBe(true);
+  });
+
+  it('is refused to a visitor without a session, and cannot be sent without one', async () => {
+    const gift = await recordGift();
+    expect((await upload(gift.id, await phonePhoto())).statusCode).toBe(204);
+    const read = await app.inject({ url: photoUrl(gift.id) });
+    expect(read.statusCode).toBe(401);
+    expect(read.rawPayload.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+
+    const form = multipart({}, [
+      { field: 'file', filename: 'c.jpg', contentType: 'image/jpeg', data: await phonePhoto() },
+    ]);
+    const anonymous = await app.inject({ method: 'POST', url: photoUrl(gift.id), ...form });
+    expect(anonymous.statusCode).toBe(401);
+    const noToken = await app.inject({
+      method: 'POST',
+      url: photoUrl(gift.id),
+      payload: form.payload,
+      headers: { ...form.headers, cookie: app.admin.cookie },
+    });
+    expect(noToken.statusCode).toBe(403);
+    expect(await audited(gift.receiptNumber)).toHaveLength(1);
+  });
+
+  it('replaces the earlier photo with the next one', async () => {
+    const gift = await recordGift();
+    expect((await upload(gift.id, await phonePhoto())).statusCode).toBe(204);
+    const png = await sharp({
+      create: { width: 700, height: 300, channels: 3, background: '#eee' },
+    })
+      .png()
+      .toBuffer();
+    expect((await upload(gift.id, png, 'voucher.png', 'image/png')).statusCode).toBe(204);
+
+    const rows = await photoRows(gift.id);
+    expect(rows).toHaveLength(1);
+    const served = await app.inject({ url: photoUrl(gift.id), headers: app.admin.headers });
+    // An opaque PNG is kept as a JPEG, as Site Content's fallback is.
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect([metadata.width, metadata.height]).toEqual([700, 300]);
+    const audits = await audited(gift.receiptNumber);
+    expect(audits.map((a) => (a.details as { replaced: boolean }).replaced).sort()).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('takes a photo for a voided gift: the returned cheque', async () => {
+    const gift = await recordGift();
+    const voided = await app.inject({
+      method: 'POST',
+      url: `/api/admin/offline-gifts/${gift.id}/void`,
+      headers: app.admin.headers,
+      payload: { reason: 'Returned by the bank' },
+    });
+    expect(voided.statusCode).toBe(200);
+    expect((await upload(gift.id, await phonePhoto())).statusCode).toBe(204);
+    expect(await photoRows(gift.id)).toHaveLength(1);
+  });
+
+  it('is still shown as kept when the gift is voided', async () => {
+    const gift = await recordGift();
+    expect((await upload(gift.id, await phonePhoto())).statusCode).toBe(204);
+    const voided = await app.inject({
+      method: 'POST',
+      url: `/api/admin/offline-gifts/${gift.id}/void`,
+      headers: app.admin.headers,
+      payload: { reason: 'Typed twice' },
+    });
+    expect(voided.json().gift.hasPhoto).toBe(true);
+  });
+});
+
+describe('a photo refused', () => {
+  it('refuses a file that is not a photo on the file field, keeping nothing', async () => {
+    const gift = await recordGift();
+    const res = await upload(gift.id, Buffer.from('Cheque 1042, $180.\n'.repeat(20)));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.fields).toEqual({ file: photoMessages.notAnImage });
+    expect(await photoRows(gift.id)).toEqual([]);
+    expect(await audited(gift.receiptNumber)).toEqual([]);
+  });
+
+  it('asks for a photo when the form has none', async () => {
+    const gift = await recordGift();
+    const form = multipart({});
+    const res = await app.inject({
+      method: 'POST',
+      url: photoUrl(gift.id),
+      payload: form.payload,
+      headers: { ...app.admin.headers, ...form.headers },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.file).toMatch(/Choose a photo/);
+  });
+
+  it('refuses a photo over the size limit, saying the limit', async () => {
+    const gift = await recordGift();
+    const res = await upload(gift.id, sample.jpeg(1024 * 1024 + 10));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.fields).toEqual({ file: photoMessages.tooLarge(1) });
+    expect(await photoRows(gift.id)).toEqual([]);
+  });
+
+  it('answers 404 for a gift that is not in the ledger, and for a website gift', async () => {
+    const unknown = await upload('0b9a6c6e-57a5-4a55-9d7e-3f1f1d3c2b1a', await phonePhoto());
+    expect(unknown.statusCode).toBe(404);
+    const [card] = await insertDonations(app, [{ email: 'card@example.org' }]);
+    expect((await upload(card!.id, await phonePhoto())).statusCode).toBe(404);
+    expect(await photoRows(card!.id)).toEqual([]);
+    const notAnId = await upload('not-a-gift', await phonePhoto());
+    expect(notAnId.statusCode).toBe(400);
+  });
+
+  it('answers 404 to reading the photo of a gift without one', async () => {
+    const gift = await recordGift();
+    const res = await app.inject({ url: photoUrl(gift.id), headers: app.admin.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toMatch(/no photo/);
+  });
+});
