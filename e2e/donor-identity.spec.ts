@@ -27,11 +27,14 @@ test('a cheque recorded by the office shows in the donor’s My giving, with its
   await form.getByLabel('How it was given').selectOption('check');
   await form.getByLabel('Reference (cheque number)').fill('4455');
   await form.getByRole('button', { name: 'Record Gift' }).click();
-  const recorded = page.getByRole('list', { name: 'Gifts recorded just now' });
-  await expect(recorded).toContainText('Cheque 4455');
-  const receipt = (await recorded.getByRole('listitem').first().textContent())!.match(
-    /\d{4}-\d{6}/,
-  )![0];
+  const recorded = page
+    .getByRole('list', { name: 'Recent gifts received' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Miriam Gold' })
+    .filter({ hasText: 'Cheque 4455' })
+    .first();
+  await expect(recorded).toBeVisible();
+  const receipt = (await recorded.textContent())!.match(/\d{4}-\d{6}/)![0];
 
   // The donor, in their own browser, on their phone.
   const donor = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -32,7 +32,11 @@ function Labelled({
 }) {
   const id = useId();
   return (
-    <div className={`flex flex-col gap-1 ${wide ? 'grow-[3] basis-64' : 'grow basis-auto'}`}>
+    // min-w-0: a select sizes to its longest option ("Office: OJC Fund voucher or charity card by
+    // phone"), wider than a phone; the field may shrink to the row instead.
+    <div
+      className={`flex min-w-0 max-w-full flex-col gap-1 ${wide ? 'grow-[3] basis-64' : 'grow basis-auto'}`}
+    >
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
         {label}
       </label>

@@ -1,7 +1,7 @@
 import { formatMoney } from '~/shared/money';
 import type { GivingGiftView } from '~/shared/schemas/my-giving';
 import { fundGrantNote } from '~/shared/gift-method';
-import { formatDay, statusLabels } from './giving-labels';
+import { formatDay, methodLabels, statusLabels } from './giving-labels';
 
 /** Its state in words; a voided gift (a cheque the bank returned) says it counts for nothing. */
 const stateOf = (gift: GivingGiftView) =>
@@ -24,7 +24,8 @@ export function GiftList({ gifts }: { gifts: GivingGiftView[] }) {
             <p className="text-stone-800">{formatDay(gift.date)}</p>
           </div>
           <p className="text-stone-800">
-            {gift.methodDetail} · {stateOf(gift)}
+            {gift.method === 'offline' ? gift.methodDetail : methodLabels[gift.method]} ·{' '}
+            {stateOf(gift)}
             {gift.refundedCents > 0 && gift.status === 'succeeded'
               ? ` · ${formatMoney(gift.refundedCents, gift.currency)} refunded`
               : ''}
