@@ -101,7 +101,7 @@ function DonorRow({ donor }: { donor: DonorRecord }) {
               onClick={() => setMerging(true)}
               aria-label={`${name} is the same person as another donor record…`}
             >
-              Same person as…
+              Same person
             </ActionButton>
           ) : null}
         </div>
