@@ -1,5 +1,6 @@
 /**
- * `npm run bench:admin`: the donor dashboard at a million donations (issues 5 and 20).
+ * `npm run bench:admin`: the donor dashboard at a million donations, so that it stays fast as the
+ * community grows (docs/benchmarks.md, The donor dashboard at a million donations).
  *
  * Creates its own PostgreSQL database (on DATABASE_URL's server, or the local one at
  * postgres://postgres@127.0.0.1:5432), or with `--pglite` its own PGlite data directory under

@@ -70,7 +70,7 @@ import {
   publicSiteContentRoutes,
 } from './features/site-content';
 import { adminSitePhotoRoutes } from './features/site-photos';
-import { adminVideoRoutes, loadVideosPageData, mediaRoutes, videoRoutes } from './features/videos';
+import { adminVideoRoutes, loadVideosPageData, videoRoutes } from './features/videos';
 import { createJobWorker } from './jobs/job-worker';
 import type { Clock } from './lib/clock';
 import { clientDistDir, publicDir, resolveDataDir } from './lib/paths';
@@ -86,6 +86,7 @@ import { registerStaticFiles } from './plugins/static-files';
 import { COMPRESS_THRESHOLD, registerPublicCache } from './public-cache';
 import { registerPages } from './ssr/plugin';
 import { siteRoutes } from './ssr/site-routes';
+import { mediaRoutes } from './services/media';
 import { setReceiptTimeZone } from './services/receipts/receipt-numbering';
 import type { DeclaredRoute } from './types';
 import { createPageForms } from './ssr/page-forms';

@@ -16,6 +16,12 @@ describe('the import graph', () => {
     expect(cyclesOf(featureGraph())).toEqual([]);
   });
 
+  it('holds test kits to it like other code (tests alone are left out)', () => {
+    const files = [...moduleGraph().keys()];
+    expect(files).toContain('src/server/features/videos/video-test-kit.ts');
+    expect(files.filter((file) => file.endsWith('.test.ts'))).toEqual([]);
+  });
+
   it('finds a cycle when there is one', () => {
     const graph = new Map([
       ['a', ['b']],

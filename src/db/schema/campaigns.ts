@@ -15,7 +15,7 @@ import { at, oneOf } from './columns';
 import { donations } from './donations';
 
 /**
- * A time-boxed, matched campaign (issue 35, ADR 054). Money in cents. `version` is bumped in
+ * A time-boxed, matched campaign (ADR 054). Money in cents. `version` is bumped in
  * the transaction of every change to what its public snapshot shows (a gift recorded, matched
  * or released, the office's edit), so a snapshot kept in memory knows it is stale.
  */

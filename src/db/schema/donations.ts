@@ -90,7 +90,7 @@ export const donations = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
     /** When the provider confirmed the payment (an offline gift: the day received); null until then. */
     donatedAt: at('donated_at'),
-    // Campaigns (issue 35, ADR 054): the campaign a gift was given to (its foreign key is in
+    // Campaigns (ADR 054): the campaign a gift was given to (its foreign key is in
     // migration 0024; declared there to keep this file free of an import cycle), and how its
     // donor chose to be shown on the wall.
     campaignId: uuid('campaign_id'),

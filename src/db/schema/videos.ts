@@ -7,7 +7,7 @@ import { at } from './columns';
  * The teaching videos. A video plays from a file stored under DATA_DIR/media (`video_file`, the
  * stored name) or from a YouTube or Vimeo link (`video_url`): exactly one of the two. The same
  * holds for the thumbnail; captions (WebVTT) are stored files only. Stored names are the
- * video's own: deleting the video deletes them (src/server/features/videos/media-store.ts).
+ * video's own: deleting the video deletes them (src/server/services/media/media-store.ts).
  */
 export const videos = pgTable(
   'videos',

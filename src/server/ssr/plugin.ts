@@ -11,8 +11,6 @@ import {
 import type { PageFormName, PageFormState } from '~/shared/page-forms';
 import { withoutTracking } from '~/shared/tracking-params';
 import { servedOverHttps } from '~/server/env';
-import { AppError } from '~/server/errors';
-import { formRateLimit } from '~/server/plugins/rate-limit';
 import { requireAdmin } from '~/server/plugins/admin-guard';
 import {
   framableBySite,
@@ -27,7 +25,7 @@ import { isoDateIn } from '~/shared/schedule';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import { publicContentOf } from '~/shared/site-content';
 import { redirectOf, type PageDataLoaders } from './page-data';
-import { fieldMessages, formFields, formNameOf } from './page-forms';
+import { registerPageFormPosts } from './page-forms';
 import { renderAppHtml } from './render-app';
 
 /**
@@ -212,86 +210,7 @@ export async function registerPages(
     return form && { name: name as PageFormName, values: {}, errors: {}, sent: form.sentMessage };
   }
 
-  /**
-   * A public form posted by the page itself, without JavaScript (page-forms.ts): validated with
-   * the shared schema, done, and answered with a redirect to the page saying so (303: a reload
-   * does not post again), or with the page and the form's messages and what was typed.
-   */
-  async function postForm(request: FastifyRequest, reply: FastifyReply, route: PageRoute) {
-    const url = new URL(request.url, 'http://localhost');
-    const name = formNameOf(request.body, app.pageForms);
-    if (!name) return sendPage(request, reply, route, 400);
-    const form = app.pageForms.get(name)!;
-    const { website: _honeypot, ...posted } = formFields(request.body);
-    // What the page shows again if the form is refused: never a secret field (a card number).
-    const typed = Object.fromEntries(
-      Object.entries(posted).filter(([field]) => !form.secretFields?.includes(field)),
-    );
-    const parsed = form.schema.safeParse({ ...posted, website: _honeypot ?? '' });
-    if (!parsed.success) {
-      const errors = fieldMessages(parsed.error.issues);
-      return sendPage(request, reply, route, 400, { name, values: typed, errors });
-    }
-    try {
-      await form.guard?.(request, reply);
-      const done = await form.submit(parsed.data, {
-        log: request.log,
-        path: url.pathname,
-        url,
-        request,
-        reply,
-      });
-      if ('location' in done) return reply.redirect(done.location, 303);
-      const query = new URLSearchParams(done.query).toString();
-      const search = query ? `?${query}` : '';
-      return reply.redirect(`${url.pathname}${search}${done.anchor ? `#${done.anchor}` : ''}`, 303);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) {
-        request.log.error({ err: error }, 'a page form failed');
-      }
-      const errors =
-        error instanceof AppError
-          ? error.code === 'validation_failed' && error.fields
-            ? error.fields
-            : { _: error.message, ...error.fields }
-          : {
-              _: 'Something went wrong on our side and nothing was sent. Please try again, or call the office.',
-            };
-      const status = error instanceof AppError ? error.statusCode : 500;
-      return sendPage(request, reply, route, status, { name, values: typed, errors });
-    }
-  }
-
-  await app.register(async (forms) => {
-    forms.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => done(null, body),
-    );
-    // Refused before the body is read (the visitor's limit): a plain page says when to try again.
-    forms.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
-      const status = error.statusCode ?? 500;
-      const message =
-        error instanceof AppError && status < 500
-          ? error.message
-          : 'Something went wrong on our side and nothing was sent. Please try again, or call the office.';
-      if (status >= 500) request.log.error({ err: error }, 'a page form failed');
-      const back = new URL(request.url, 'http://localhost').pathname;
-      return reply
-        .status(status)
-        .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please try again | ${escapeHtml(app.siteConfig.product)}</title><main><h1>Please try again</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to the page</a></p></main></html>`,
-        );
-    });
-    const limit = formRateLimit(app.env.FORM_RATE_LIMIT, 'page-forms');
-    for (const route of routes.filter((r) => r.kind === 'public')) {
-      const handler = (request: FastifyRequest, reply: FastifyReply) =>
-        postForm(request, reply, route);
-      forms.post(route.path, { config: limit }, handler);
-      if (route.prefix) forms.post(`${route.path}/*`, { config: limit }, handler);
-    }
-  });
+  await registerPageFormPosts(app, sendPage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api/');
@@ -327,8 +246,4 @@ export function isPreview(route: PageRoute, url: URL): boolean {
 /** A public page every visitor sees alike (an indexed one), at its own path. */
 function isEveryonesPage(route: PageRoute, url: URL): boolean {
   return route.kind === 'public' && !!route.indexed && url.pathname === route.path;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -4,7 +4,7 @@ import { pauseKinds } from '~/shared/campaign-clock';
 import { boundedText, lineText, optionalLine } from './common';
 
 /**
- * Campaigns (issue 35, ADR 054): the office's JSON API and the public snapshot. Money is in
+ * Campaigns (ADR 054): the office's JSON API and the public snapshot. Money is in
  * dollars here, as the donate API takes it; the database keeps cents.
  */
 

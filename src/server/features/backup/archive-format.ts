@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mediaKinds, storedNamePattern } from '~/server/features/videos';
+import { mediaKinds, storedNamePattern } from '~/server/services/media';
 
 /**
  * What a backup archive holds (docs/decisions/026-backup-and-restore.md): an uncompressed tar

@@ -1,7 +1,7 @@
 import { chmod, rm } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
-import type { StoredMediaRef } from '~/server/features/videos';
+import type { StoredMediaRef } from '~/server/services/media';
 
 /**
  * The embedded database can be open in one process only (ADR 023), so while the site runs, the

@@ -26,7 +26,7 @@ import {
   sendVideoForm,
   videoFile,
 } from '~/server/features/videos/video-test-kit';
-import { createMediaStoreFromEnv } from '~/server/features/videos';
+import { createMediaStoreFromEnv } from '~/server/services/media';
 import { parseEnv } from '~/server/env';
 import { checksumsName } from './archive-format';
 import { runBackupCli } from './backup-cli';

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Env } from '~/server/env';
 import { AppError } from '~/server/errors';
-import { createMediaStoreFromEnv, inspector, type MediaKind } from '~/server/features/videos';
+import { createMediaStoreFromEnv, inspector, type MediaKind } from '~/server/services/media';
 import { BackupError } from './archive-format';
 
 /**

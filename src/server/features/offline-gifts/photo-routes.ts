@@ -4,7 +4,7 @@ import { noContent } from '~/shared/schemas/common';
 import { offlineGiftParams } from '~/shared/schemas/offline-gifts';
 import { AppError } from '~/server/errors';
 import { photoMultipartLimits, readPhotoUpload } from '~/server/features/site-photos';
-import { uploadLimits } from '~/server/features/videos';
+import { uploadLimits } from '~/server/services/media';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { assertOfflineGift, attachGiftPhoto, readGiftPhoto } from './gift-photo';
 

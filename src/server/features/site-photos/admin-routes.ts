@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentImage } from '~/shared/schemas/site-content';
-import { mediaStoreFor, uploadLimits } from '~/server/features/videos';
+import { mediaStoreFor, uploadLimits } from '~/server/services/media';
 import { photoMultipartLimits, readPhotoUpload } from './read-photo-upload';
 import { storePhoto } from './store-photo';
 

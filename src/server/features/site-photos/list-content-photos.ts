@@ -1,6 +1,6 @@
 import type { DatabaseExecutor } from '~/db/client';
 import { siteContentVersions } from '~/db/schema';
-import type { StoredMediaRef } from '~/server/features/videos';
+import type { StoredMediaRef } from '~/server/services/media';
 import { photoNamesIn } from './photo-names';
 
 /**

@@ -1,4 +1,4 @@
-import { storedNamePattern } from '~/server/features/videos';
+import { storedNamePattern } from '~/server/services/media';
 
 /** `/media/<stored name>` where a path may stand: alone, or as one entry of a srcset. */
 const mediaPathPattern = new RegExp(

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentImage } from '~/shared/schemas/site-content';
 import { AppError } from '~/server/errors';
-import { createMediaStore, type MediaStore } from '~/server/features/videos/media-store';
+import { createMediaStore, type MediaStore } from '~/server/services/media';
 import { processPhoto, widthsFor } from './process-photo';
 import { storePhoto } from './store-photo';
 

@@ -2,7 +2,7 @@ import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '~/server/errors';
-import { inspector } from '~/server/features/videos';
+import { inspector } from '~/server/services/media';
 
 /**
  * An uploaded photo made into the sizes and formats the pages serve (the choices and

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '~/server/errors';
-import { isBrokenForm } from '~/server/features/videos';
+import { isBrokenForm } from '~/server/services/media';
 import { photoMessages, processPhoto, type ProcessedPhoto } from './process-photo';
 
 const MB = 1024 * 1024;

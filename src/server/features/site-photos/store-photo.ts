@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ContentImage } from '~/shared/schemas/site-content';
-import type { MediaStore, ReceivedFile } from '~/server/features/videos';
+import type { MediaStore, ReceivedFile } from '~/server/services/media';
 import type { PhotoSize, ProcessedPhoto } from './process-photo';
 
 const mediaPath = (name: string) => `/media/${name}`;

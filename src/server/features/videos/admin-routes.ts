@@ -18,7 +18,7 @@ import { createVideo } from './create-video';
 import { deleteVideo } from './delete-video';
 import { listAdminComments } from './list-comments';
 import { findAdminVideo, listAdminVideos } from './list-videos';
-import { mediaStoreFor } from './media-routes';
+import { mediaStoreFor } from '~/server/services/media';
 import { approveComment, deleteComment } from './moderate-comment';
 import { multipartLimits, readVideoForm } from './read-video-form';
 import { updateVideo } from './update-video';

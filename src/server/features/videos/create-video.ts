@@ -4,7 +4,7 @@ import { videoCreateInput, videoMessages } from '~/shared/schemas/videos';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-import type { MediaStore } from './media-store';
+import type { MediaStore } from '~/server/services/media';
 import { parseFields, type VideoForm } from './read-video-form';
 import { commitWithFiles } from './store-with-row';
 

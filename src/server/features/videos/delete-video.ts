@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-import type { MediaStore } from './media-store';
+import type { MediaStore } from '~/server/services/media';
 import { commitWithFiles } from './store-with-row';
 
 /** Deletes a video, its comments (by cascade) and, once that is committed, its stored files. */

@@ -1,11 +1,6 @@
 import type { DatabaseExecutor } from '~/db/client';
 import { videos } from '~/db/schema';
-import type { MediaKind } from './media-store';
-
-export interface StoredMediaRef {
-  name: string;
-  kind: MediaKind;
-}
+import type { StoredMediaRef } from '~/server/services/media';
 
 /** The files a video row names; photos are named by the site content (photoNamesIn). */
 const videoFileKinds = ['video', 'thumbnail', 'captions'] as const;

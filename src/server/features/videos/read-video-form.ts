@@ -1,11 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { contentLimits } from '~/shared/schemas/site-content';
 import { videoLimits } from '~/shared/schemas/videos';
 import { AppError } from '~/server/errors';
-import type { MediaKind, MediaStore, ReceivedFile } from './media-store';
-
-const MB = 1024 * 1024;
+import {
+  isBrokenForm,
+  MB,
+  uploadLimits,
+  type MediaKind,
+  type MediaStore,
+  type ReceivedFile,
+} from '~/server/services/media';
 
 /** The form's file inputs, by the multipart field they arrive in. */
 const fileFields: Record<string, MediaKind> = {
@@ -13,16 +17,6 @@ const fileFields: Record<string, MediaKind> = {
   thumbnailFile: 'thumbnail',
   captionsFile: 'captions',
 };
-
-export function uploadLimits(maxVideoMb: number): Record<MediaKind, number> {
-  return {
-    video: maxVideoMb * MB,
-    thumbnail: Math.min(maxVideoMb, videoLimits.thumbnailMaxMb) * MB,
-    captions: Math.min(maxVideoMb, videoLimits.captionsMaxMb) * MB,
-    // Not a field of the video form: the site content's photo upload (site-photos) reads it.
-    photo: Math.min(maxVideoMb, contentLimits.imageMaxMb) * MB,
-  };
-}
 
 /** Options for @fastify/multipart: the store checks each file's size itself, this is the cap. */
 export function multipartLimits(maxVideoMb: number) {
@@ -38,15 +32,6 @@ export function multipartLimits(maxVideoMb: number) {
 export interface VideoForm {
   fields: Record<string, unknown>;
   files: Partial<Record<MediaKind, ReceivedFile>>;
-}
-
-/** busboy's refusals of a body that breaks off or names no boundary: the sender's, a 400. */
-export function isBrokenForm(error: unknown) {
-  return (
-    error instanceof Error &&
-    !(error instanceof AppError) &&
-    /unexpected end of multipart data|boundary not found/i.test(error.message)
-  );
 }
 
 function multipartError(error: unknown, maxVideoMb: number): unknown {

@@ -1,6 +1,6 @@
 import type { Database } from '~/db/client';
 import type { DatabaseTransaction } from '~/db/client';
-import type { MediaStore, ReceivedFile } from './media-store';
+import type { MediaStore, ReceivedFile } from '~/server/services/media';
 
 /**
  * Writes a row and keeps its new files together: the files get their final names inside the

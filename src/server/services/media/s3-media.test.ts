@@ -10,8 +10,14 @@ import {
 } from '../../../../tests/helpers/s3-stand-in';
 import { AppError } from '~/server/errors';
 import { createS3MediaStore, singleRange, type S3Settings } from './s3-media-store';
-import type { TestApp } from './video-test-kit';
-import { buildVideoTestApp, s3Settings, sample, sendVideoForm, videoFile } from './video-test-kit';
+import type { TestApp } from '~/server/features/videos/video-test-kit';
+import {
+  buildVideoTestApp,
+  s3Settings,
+  sample,
+  sendVideoForm,
+  videoFile,
+} from '~/server/features/videos/video-test-kit';
 
 const MB = 1024 * 1024;
 

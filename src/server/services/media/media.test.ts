@@ -13,7 +13,7 @@ import {
   sendVideoForm,
   videoFile,
   type TestApp,
-} from './video-test-kit';
+} from '~/server/features/videos/video-test-kit';
 
 describe('the media store', () => {
   let dir: string;

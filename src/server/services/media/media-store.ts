@@ -106,6 +106,12 @@ const HEAD_BYTES = 64;
 /** What names a stored file may have: the only paths /media serves. */
 export const storedNamePattern = /^[0-9a-f-]{36}\.(mp4|webm|ogv|jpg|png|webp|vtt)$/;
 
+/** A stored file by name and kind, as the backup copies it and the site's content names it. */
+export interface StoredMediaRef {
+  name: string;
+  kind: MediaKind;
+}
+
 export interface ReceivedFile {
   kind: MediaKind;
   /** The name it will have once kept. */
