@@ -8,6 +8,7 @@ import type { PublicContent } from '~/shared/site-content';
 import type { ContentImage } from '~/shared/schemas/site-content';
 import type { PageAssets } from './assets';
 import { pageDescriptions } from './page-descriptions';
+import type { PageHead } from './page-data';
 
 export function escapeHtml(value: string): string {
   return value
@@ -62,6 +63,8 @@ interface DocumentInput {
   publicUrl: string;
   /** Written as a JSON data block for hydration (never executed: not a script type). */
   pageData?: PageDataSnapshot;
+  /** The page's own title and description, from its data (a campaign's name). */
+  head?: PageHead;
 }
 
 /**
@@ -109,9 +112,12 @@ export function renderDocument({
   site,
   publicUrl,
   pageData,
+  head: own,
 }: DocumentInput): string {
-  const title = escapeHtml(documentTitle(route));
-  const description = escapeHtml(pageDescriptions[route.path] ?? site.seo.description);
+  const title = escapeHtml(documentTitle(own ? { ...route, title: own.title } : route));
+  const description = escapeHtml(
+    own?.description ?? pageDescriptions[route.path] ?? site.seo.description,
+  );
   // The route's own path: /join/ or /JOIN redirect there, and the 404 page has none.
   const canonical = escapeHtml(`${publicUrl}${route.prefix ? path : route.path}`);
   const hasCanonical = route.kind === 'public' && route !== notFoundRoute;

@@ -3,3 +3,4 @@ export { adminCampaignRoutes } from './admin-routes';
 export { publicCampaignRoutes } from './public-routes';
 export { campaignForGift } from './gift-campaign';
 export { settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
+export { loadCampaignPageData } from './page-data';
