@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { campaigns } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { giftStart } from '~/shared/campaign-clock';
@@ -30,4 +30,16 @@ export async function campaignForGift(
   const start = giftStart(timesOf(campaign, place), now, place.timeZone);
   if (!start.allowed) throw notTaking(start.message);
   return campaign.id;
+}
+
+/** A published campaign's name, for the checkout that carries its slug; null for any other. */
+export async function campaignNamed(
+  db: DatabaseExecutor,
+  slug: string,
+): Promise<{ slug: string; title: string } | null> {
+  const [campaign] = await db
+    .select({ slug: campaigns.slug, title: campaigns.title })
+    .from(campaigns)
+    .where(and(eq(campaigns.slug, slug), eq(campaigns.status, 'published')));
+  return campaign ?? null;
 }
