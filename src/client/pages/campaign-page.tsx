@@ -73,10 +73,11 @@ export default function CampaignRoutePage() {
   // Nested under /campaign: the location here is "/<slug>".
   const [location] = useLocation();
   const slug = decodeURIComponent(location.replace(/^\/+/, '').split('/')[0] ?? '');
-  const fromServer = useServerPageData<CampaignPageData>();
-  const [loaded, setLoaded] = useState<Loaded>(() =>
-    fromServer ? { phase: 'ready', data: fromServer } : { phase: 'loading' },
-  );
+  const fromServer = useServerPageData<CampaignPageData | { notFound: true }>();
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    if (!fromServer) return { phase: 'loading' };
+    return 'notFound' in fromServer ? { phase: 'missing' } : { phase: 'ready', data: fromServer };
+  });
   useEffect(() => {
     if (fromServer) return;
     let live = true;
@@ -99,10 +100,12 @@ export default function CampaignRoutePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slug]);
   const title = loaded.phase === 'ready' ? loaded.data.campaign.title : null;
+  const missing = loaded.phase === 'missing';
   useEffect(() => {
     if (title) document.title = `${title} | ${siteConfig.product}`;
-  }, [title]);
-  if (loaded.phase === 'missing') return <NotFoundPage />;
+    if (missing) document.title = `404 Page Not Found | ${siteConfig.product}`;
+  }, [title, missing]);
+  if (missing) return <NotFoundPage />;
   if (loaded.phase === 'loading') {
     return (
       <p role="status" className="mx-auto max-w-xl px-4 py-24 text-center text-lg">

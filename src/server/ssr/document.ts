@@ -120,7 +120,7 @@ export function renderDocument({
   );
   // The route's own path: /join/ or /JOIN redirect there, and the 404 page has none.
   const canonical = escapeHtml(`${publicUrl}${route.prefix ? path : route.path}`);
-  const hasCanonical = route.kind === 'public' && route !== notFoundRoute;
+  const hasCanonical = route.kind === 'public' && route !== notFoundRoute && !own?.notFound;
   const image = escapeHtml(`${publicUrl}${site.seo.image.src}`);
   const admin = route.kind === 'admin';
   const head = [
@@ -128,7 +128,9 @@ export function renderDocument({
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
-    admin || !route.indexed ? '<meta name="robots" content="noindex, nofollow">' : '',
+    admin || !route.indexed || own?.notFound
+      ? '<meta name="robots" content="noindex, nofollow">'
+      : '',
     hasCanonical ? `<link rel="canonical" href="${canonical}">` : '',
     '<meta name="theme-color" content="#0b1430">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',

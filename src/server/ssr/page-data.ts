@@ -40,8 +40,12 @@ export function redirectOf(data: unknown): string | undefined {
 
 const notFound = Symbol('page not found');
 
-/** What a loader returns when the address names nothing (an unknown slug): the 404 page. */
-export const pageNotFound = () => ({ [notFound]: true }) as const;
+/**
+ * What a loader returns when the address names nothing (an unknown slug): answered 404, with the
+ * page's data saying so (`notFound: true`), so the page shows the 404 page on the server and in
+ * the browser alike.
+ */
+export const pageNotFound = () => ({ [notFound]: true, notFound: true }) as const;
 
 export function isPageNotFound(data: unknown): boolean {
   return typeof data === 'object' && data !== null && notFound in data;
@@ -53,6 +57,8 @@ const headOf = Symbol('page head');
 export interface PageHead {
   title: string;
   description?: string;
+  /** The address names nothing: kept out of search engines, with no canonical link. */
+  notFound?: boolean;
 }
 
 /**

@@ -160,10 +160,7 @@ export async function registerPages(
     const loaded = admin ? undefined : await loadPageData(request, reply, route, url);
     const redirect = redirectOf(loaded?.snapshot?.data);
     if (redirect) return { redirect, status: 303 };
-    if (isPageNotFound(loaded?.snapshot?.data)) {
-      const page = await renderPage(request, reply, notFoundRoute, url, undefined, draft);
-      return 'html' in page ? { ...page, notFound: true } : page;
-    }
+    const notFound = isPageNotFound(loaded?.snapshot?.data);
     // A form sent back to be corrected travels with the page's data, so it hydrates as shown.
     const pageData = form
       ? { path: url.pathname, search: url.search.slice(1), data: loaded?.snapshot?.data, form }
@@ -185,9 +182,11 @@ export async function registerPages(
       site,
       publicUrl: app.env.PUBLIC_URL,
       pageData,
-      head: pageHeadOf(loaded?.snapshot?.data),
+      head: notFound
+        ? { title: notFoundRoute.title, notFound }
+        : pageHeadOf(loaded?.snapshot?.data),
     });
-    return { html, complete: !loaded?.failed };
+    return { html, complete: !loaded?.failed, notFound };
   }
 
   /** The page's data; if loading fails, the page renders without it and the browser loads it. */
