@@ -35,7 +35,10 @@ export function DonateBanners({
           )}
           {campaign ? (
             <p className="mt-2">
-              <a href={`/campaign/${campaign}`} className="font-semibold underline underline-offset-2">
+              <a
+                href={`/campaign/${campaign}`}
+                className="font-semibold underline underline-offset-2"
+              >
                 Back to the campaign
               </a>
             </p>
