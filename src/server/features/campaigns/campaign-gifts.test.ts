@@ -121,6 +121,8 @@ describe('a card gift to a campaign', () => {
     const after = (await snapshot(campaign.slug)).json();
     expect(after).toMatchObject({ raised: 0, matched: 0, donors: 0 });
     expect(after.matchers[0].used).toBe(0);
+    // The wall keeps the gift, says why its match went, and shows what it was.
+    expect(after.wall[0]).toMatchObject({ amount: 120, released: 'refunded' });
     // The freed cap matches the next gift.
     const next = await give(campaign.slug, 150);
     expect(await matchesOf((await t.donationOf(next.id)).id)).toEqual([
@@ -136,6 +138,9 @@ describe('a card gift to a campaign', () => {
     expect((await matchesOf((await t.donationOf(pi.id)).id)).map((m) => m.releaseReason)).toEqual([
       'disputed',
     ]);
+    const after = (await snapshot(campaign.slug)).json();
+    expect(after).toMatchObject({ raised: 0, matched: 0 });
+    expect(after.wall[0]).toMatchObject({ amount: 40, released: 'disputed' });
   });
 
   it('matches a monthly gift for the months that count, and keeps only the paid months once it ends', async () => {
@@ -175,7 +180,11 @@ describe('a card gift to a campaign', () => {
     ]);
     const ended = (await snapshot(campaign.slug)).json();
     expect(ended).toMatchObject({ raised: 18, matched: 18 });
-    expect(ended.wall[0]).toMatchObject({ amount: 18, monthly: { amount: 18, months: 1 } });
+    expect(ended.wall[0]).toMatchObject({
+      amount: 18,
+      monthly: { amount: 18, months: 1 },
+      released: 'cancelled',
+    });
   });
 
   const refused: [string, () => Promise<string>, string][] = [
