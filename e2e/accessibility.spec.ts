@@ -65,6 +65,8 @@ const checkedElsewhere: Record<string, string> = {
   '/checkout': 'checkout-card.spec.ts (card, with the Stripe stand-in; Payment Setup Error)',
   '/checkout/ojc': 'checkout-ojc.spec.ts (the payment page and its success)',
   '/donate/cancel': 'checkout-ojc.spec.ts (from a receipt’s link)',
+  '/campaign':
+    'campaign-page.spec.ts (a published campaign, without JavaScript on a phone and with it)',
   '/my-giving': 'my-giving.spec.ts (signed out, and a donor’s giving: desk and phone)',
   '/admin': 'admin.spec.ts (sign-in, every dashboard tab) and the admin-*.spec.ts',
 };

@@ -19,7 +19,11 @@ import { adminMemberRoutes } from './features/admin-members';
 import { offlineGiftPhotoRoutes, offlineGiftRoutes } from './features/offline-gifts';
 import { giftImportRoutes } from './features/gift-import';
 import { pledgeRoutes } from './features/pledges';
-import { adminCampaignRoutes, publicCampaignRoutes } from './features/campaigns';
+import {
+  adminCampaignRoutes,
+  loadCampaignPageData,
+  publicCampaignRoutes,
+} from './features/campaigns';
 import { contactRoutes } from './features/contact';
 import {
   donationRoutes,
@@ -316,6 +320,7 @@ export async function buildApp({
     '/donate/cancel': loadOjcGiftPageData,
     '/prayer-names': loadPrayerNamesPageData,
     '/my-giving': loadMyGivingPageData,
+    '/campaign': loadCampaignPageData,
     '/newsletter/confirm': loadNewsletterConfirmPageData,
   });
 

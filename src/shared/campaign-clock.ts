@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A campaign's clock once its times are known: where it stands at an instant, the countdown's
@@ -29,15 +29,18 @@ export const campaignTimesSchema = z.object({
   plannedEndsAt: z.coerce.date(),
   /** The end moved later by the time paused inside the campaign. */
   endsAt: z.coerce.date(),
-  plannedOpenUntil: z.coerce.date().nullable(),
+  plannedOpenUntil: z.nullable(z.coerce.date()),
   /** The still-open period's end, moved the same way; null when there is none. */
-  openUntil: z.coerce.date().nullable(),
+  openUntil: z.nullable(z.coerce.date()),
   /** The pauses from the start to the last end, in order. */
   pauses: z.array(pauseWindowSchema),
   /** How much later the end moved (the paused time between the start and the moved end). */
   pausedMs: z.number(),
 });
 export type CampaignTimes = z.output<typeof campaignTimesSchema>;
+
+/** The names of `CampaignState`'s states, as the campaign's snapshot carries them. */
+export const campaignStateNames = ['before', 'live', 'paused', 'open', 'ended'] as const;
 
 export type CampaignState =
   /** Counting down to the start. */

@@ -29,6 +29,8 @@ export interface CheckoutPageData extends DonateOptions {
   membershipProblem?: string;
   /** A membership's checkout that can be paid: the name and address the member applied with. */
   membershipDonor?: { name: string; email: string };
+  /** The published campaign the gift is for (`campaign=` in the address), by its name. */
+  campaign?: { slug: string; title: string };
   /**
    * The card payment this checkout set up went through (`gift=pi_…` in the address, which the
    * page writes there before confirming): the page says the gift was made instead of offering

@@ -75,6 +75,16 @@ export const routes: PageRoute[] = [
     load: () => import('~/client/pages/videos-page'),
   },
   {
+    // /campaign/<slug>: a published campaign's page; any other slug is the 404 page.
+    path: '/campaign',
+    prefix: true,
+    kind: 'public',
+    title: 'Campaign',
+    indexed: true,
+    module: 'src/client/pages/campaign-page.tsx',
+    load: () => import('~/client/pages/campaign-page'),
+  },
+  {
     path: '/prayer-names',
     kind: 'public',
     title: 'Names for Prayer',

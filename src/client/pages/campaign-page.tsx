@@ -1,4 +1,10 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { PayMethod } from '~/shared/checkout-link';
+import type { CampaignPageData } from '~/shared/schemas/campaigns';
+import { useServerPageData } from '~/client/app/page-data';
+import siteConfig from '~/client/lib/site-config';
+import NotFoundPage from '~/client/pages/not-found-page';
 import { PageHeader } from '~/client/components/layout/page-header';
 import { buttonClass } from '~/client/components/ui/button';
 import { useCampaignFeed } from '~/client/features/campaign/api/use-campaign-feed';
@@ -56,4 +62,56 @@ export function CampaignPage({ campaign: initial, renderedAt, methods }: Campaig
   );
 }
 
-export default CampaignPage;
+type Loaded =
+  { phase: 'loading' } | { phase: 'missing' } | { phase: 'ready'; data: CampaignPageData };
+
+/**
+ * The route's page: the server's data on a full load; opened inside the app (no server data), the
+ * campaign's snapshot from its API. A draft or unknown campaign is the 404 page.
+ */
+export default function CampaignRoutePage() {
+  // Nested under /campaign: the location here is "/<slug>".
+  const [location] = useLocation();
+  const slug = decodeURIComponent(location.replace(/^\/+/, '').split('/')[0] ?? '');
+  const fromServer = useServerPageData<CampaignPageData | { notFound: true }>();
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    if (!fromServer) return { phase: 'loading' };
+    return 'notFound' in fromServer ? { phase: 'missing' } : { phase: 'ready', data: fromServer };
+  });
+  useEffect(() => {
+    if (fromServer) return;
+    let live = true;
+    fetch(`/api/campaigns/${encodeURIComponent(slug)}`).then(
+      async (response) => {
+        if (!live) return;
+        if (!response.ok) return setLoaded({ phase: 'missing' });
+        const campaign = (await response.json()) as CampaignView;
+        setLoaded({
+          phase: 'ready',
+          data: { campaign, renderedAt: new Date().toISOString(), methods: ['credit_card', 'ojc'] },
+        });
+      },
+      () => live && setLoaded({ phase: 'missing' }),
+    );
+    return () => {
+      live = false;
+    };
+    // The server's data is for this campaign; another is fetched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [slug]);
+  const title = loaded.phase === 'ready' ? loaded.data.campaign.title : null;
+  const missing = loaded.phase === 'missing';
+  useEffect(() => {
+    if (title) document.title = `${title} | ${siteConfig.product}`;
+    if (missing) document.title = `404 Page Not Found | ${siteConfig.product}`;
+  }, [title, missing]);
+  if (missing) return <NotFoundPage />;
+  if (loaded.phase === 'loading') {
+    return (
+      <p role="status" className="mx-auto max-w-xl px-4 py-24 text-center text-lg">
+        Loading the campaign...
+      </p>
+    );
+  }
+  return <CampaignPage {...loaded.data} />;
+}

@@ -14,6 +14,16 @@ import { OjcCheckout } from '~/client/features/donate/components/ojc-checkout';
 import { donateHrefFromCheckout } from '~/client/features/donate/lib/donate-choice';
 import { useCheckoutOptions } from '~/client/features/donate/lib/use-donate-options';
 import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
+import type { WallDisplay } from '~/shared/domain';
+
+/** How the gift shows on a campaign's donor wall, as the checkout repeats the donor's choice. */
+const wallWords: Record<WallDisplay, string> = {
+  full: 'your full name and the amount',
+  name: 'your name only',
+  initials: 'your initials',
+  anonymous: '“Anonymous”',
+  hidden: 'not shown',
+};
 
 /**
  * Spec 2, /checkout?amount=N&type=onetime|subscription&method=credit_card|ojc. Without a whole
@@ -49,6 +59,13 @@ export default function CheckoutPage() {
         <a href="/" className="text-navy-900 underline underline-offset-2">
           <span aria-hidden="true">←</span> Back to Homepage
         </a>
+      ) : choice.campaign ? (
+        <a
+          href={`/campaign/${choice.campaign}`}
+          className="text-navy-900 underline underline-offset-2"
+        >
+          <span aria-hidden="true">←</span> Back to the campaign
+        </a>
       ) : (
         <a href="/donate" className="text-navy-900 underline underline-offset-2">
           <span aria-hidden="true">←</span> Back to the donate page
@@ -61,6 +78,15 @@ export default function CheckoutPage() {
         {monthly ? `${amount} every month` : `${amount} one-time gift`}, by{' '}
         {choice.method === 'ojc' ? 'OJC Fund charity card' : 'credit card'}.
       </p>
+      {choice.campaign ? (
+        <p className="mt-2 text-stone-800">
+          For the campaign{' '}
+          <strong className="font-semibold text-navy-950">
+            {options?.campaign?.title ?? choice.campaign}
+          </strong>
+          . On the donor wall: {wallWords[choice.wall ?? 'anonymous']}.
+        </p>
+      ) : null}
       {choice.membership && !blocked ? (
         <p className="mt-2 text-stone-800">
           This monthly gift is your membership: it begins with the first payment.

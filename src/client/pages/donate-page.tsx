@@ -36,7 +36,12 @@ export default function DonatePage() {
         Your gift sustains the prayers at the tziyun and the Torah legacy of our community. Every
         donation is tax-deductible.
       </PageHeader>
-      <DonateBanners success={flags.success} error={flags.error} membership={flags.membership} />
+      <DonateBanners
+        success={flags.success}
+        error={flags.error}
+        membership={flags.membership}
+        campaign={flags.campaign}
+      />
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
         <Tabs
           label="Kind of gift"

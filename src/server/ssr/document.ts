@@ -8,6 +8,7 @@ import type { PublicContent } from '~/shared/site-content';
 import type { ContentImage } from '~/shared/schemas/site-content';
 import type { PageAssets } from './assets';
 import { pageDescriptions } from './page-descriptions';
+import type { PageHead } from './page-data';
 
 export function escapeHtml(value: string): string {
   return value
@@ -62,6 +63,8 @@ interface DocumentInput {
   publicUrl: string;
   /** Written as a JSON data block for hydration (never executed: not a script type). */
   pageData?: PageDataSnapshot;
+  /** The page's own title and description, from its data (a campaign's name). */
+  head?: PageHead;
 }
 
 /**
@@ -109,12 +112,15 @@ export function renderDocument({
   site,
   publicUrl,
   pageData,
+  head: own,
 }: DocumentInput): string {
-  const title = escapeHtml(documentTitle(route));
-  const description = escapeHtml(pageDescriptions[route.path] ?? site.seo.description);
+  const title = escapeHtml(documentTitle(own ? { ...route, title: own.title } : route));
+  const description = escapeHtml(
+    own?.description ?? pageDescriptions[route.path] ?? site.seo.description,
+  );
   // The route's own path: /join/ or /JOIN redirect there, and the 404 page has none.
   const canonical = escapeHtml(`${publicUrl}${route.prefix ? path : route.path}`);
-  const hasCanonical = route.kind === 'public' && route !== notFoundRoute;
+  const hasCanonical = route.kind === 'public' && route !== notFoundRoute && !own?.notFound;
   const image = escapeHtml(`${publicUrl}${site.seo.image.src}`);
   const admin = route.kind === 'admin';
   const head = [
@@ -122,7 +128,9 @@ export function renderDocument({
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
-    admin || !route.indexed ? '<meta name="robots" content="noindex, nofollow">' : '',
+    admin || !route.indexed || own?.notFound
+      ? '<meta name="robots" content="noindex, nofollow">'
+      : '',
     hasCanonical ? `<link rel="canonical" href="${canonical}">` : '',
     '<meta name="theme-color" content="#0b1430">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',

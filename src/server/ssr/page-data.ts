@@ -37,3 +37,40 @@ export function redirectOf(data: unknown): string | undefined {
     ? (data as PageRedirect)[redirectTo]
     : undefined;
 }
+
+const notFound = Symbol('page not found');
+
+/**
+ * What a loader returns when the address names nothing (an unknown slug): answered 404, with the
+ * page's data saying so (`notFound: true`), so the page shows the 404 page on the server and in
+ * the browser alike.
+ */
+export const pageNotFound = () => ({ [notFound]: true, notFound: true }) as const;
+
+export function isPageNotFound(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && notFound in data;
+}
+
+const headOf = Symbol('page head');
+
+/** The title and description a page's own data gives its head (a campaign's name). */
+export interface PageHead {
+  title: string;
+  description?: string;
+  /** The address names nothing: kept out of search engines, with no canonical link. */
+  notFound?: boolean;
+}
+
+/**
+ * The loader's data with the head the page should carry; kept out of the page's JSON (a symbol
+ * is not serialised), since the browser reads the title from the page itself.
+ */
+export function withPageHead<T extends object>(data: T, head: PageHead): T {
+  return Object.assign(data, { [headOf]: head });
+}
+
+export function pageHeadOf(data: unknown): PageHead | undefined {
+  return typeof data === 'object' && data !== null && headOf in data
+    ? (data as { [headOf]: PageHead })[headOf]
+    : undefined;
+}

@@ -24,7 +24,7 @@ import { renderDocument } from './document';
 import { isoDateIn } from '~/shared/schedule';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import { publicContentOf } from '~/shared/site-content';
-import { redirectOf, type PageDataLoaders } from './page-data';
+import { isPageNotFound, pageHeadOf, redirectOf, type PageDataLoaders } from './page-data';
 import { registerPageFormPosts } from './page-forms';
 import { renderAppHtml } from './render-app';
 
@@ -89,10 +89,12 @@ export async function registerPages(
     }
     const page = await renderPage(request, reply, route, url, form);
     if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+    // A loader may refuse what the address asks for (a link's page with a forged token), or
+    // find nothing there (an unknown campaign): the 404 page.
+    const refused = status === 200 && reply.statusCode >= 400 ? reply.statusCode : status;
     return (
       reply
-        // A loader may refuse what the address asks for (a link's page with a forged token).
-        .status(status === 200 && reply.statusCode >= 400 ? reply.statusCode : status)
+        .status(page.notFound ? 404 : refused)
         .header('content-type', 'text/html; charset=utf-8')
         // A loader may have asked for less (private data: `private, no-store`); pages kept out of
         // search engines are a donor's own (a checkout, a payment, a link's page): never stored;
@@ -148,11 +150,15 @@ export async function registerPages(
     url: URL,
     form?: PageFormState,
     draft?: SiteConfig,
-  ): Promise<{ redirect: string; status: 302 | 303 } | { html: string; complete: boolean }> {
+  ): Promise<
+    | { redirect: string; status: 302 | 303 }
+    | { html: string; complete: boolean; notFound?: boolean }
+  > {
     const admin = route.kind === 'admin';
     const loaded = admin ? undefined : await loadPageData(request, reply, route, url);
     const redirect = redirectOf(loaded?.snapshot?.data);
     if (redirect) return { redirect, status: 303 };
+    const notFound = isPageNotFound(loaded?.snapshot?.data);
     // A form sent back to be corrected travels with the page's data, so it hydrates as shown.
     const pageData = form
       ? { path: url.pathname, search: url.search.slice(1), data: loaded?.snapshot?.data, form }
@@ -174,8 +180,11 @@ export async function registerPages(
       site,
       publicUrl: app.env.PUBLIC_URL,
       pageData,
+      head: notFound
+        ? { title: notFoundRoute.title, notFound }
+        : pageHeadOf(loaded?.snapshot?.data),
     });
-    return { html, complete: !loaded?.failed };
+    return { html, complete: !loaded?.failed, notFound };
   }
 
   /** The page's data; if loading fails, the page renders without it and the browser loads it. */
@@ -243,7 +252,10 @@ export function isPreview(route: PageRoute, url: URL): boolean {
   return isEveryonesPage(route, url) && url.searchParams.get('preview') === 'draft';
 }
 
-/** A public page every visitor sees alike (an indexed one), at its own path. */
+/**
+ * A public page every visitor sees alike (an indexed one), at its own path. A page below a prefix
+ * (a campaign's) changes with each gift and is rendered for each request from its own snapshot.
+ */
 function isEveryonesPage(route: PageRoute, url: URL): boolean {
-  return route.kind === 'public' && !!route.indexed && url.pathname === route.path;
+  return route.kind === 'public' && !!route.indexed && !route.prefix && url.pathname === route.path;
 }

@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '~/client/app/routes';
 import { escapeHtml } from './document';
 
-/** robots.txt and sitemap.xml, built from the page table and PUBLIC_URL. */
+/**
+ * robots.txt and sitemap.xml, built from the page table and PUBLIC_URL. A page below a prefix (a
+ * campaign's) has no one address to list: its own links lead to it.
+ */
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const base = app.env.PUBLIC_URL;
 
@@ -25,7 +28,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const urls = routes
-      .filter((r) => r.indexed)
+      .filter((r) => r.indexed && !r.prefix)
       .map((r) => `<url><loc>${escapeHtml(`${base}${r.path}`)}</loc></url>`)
       .join('');
     return reply

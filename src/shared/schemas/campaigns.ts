@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { campaignStatuses, wallDisplays } from '~/shared/domain';
-import { pauseKinds } from '~/shared/campaign-clock';
+import { campaignStatuses, dedicationKinds, wallDisplays } from '~/shared/domain';
+import { campaignStateNames, pauseKinds } from '~/shared/campaign-clock';
 import { boundedText, lineText, optionalLine } from './common';
 
 /**
@@ -160,33 +160,70 @@ export type CampaignRecord = Omit<CampaignView, 'computedEndsAt' | 'computedOpen
 export const campaignSaved = z.object({ campaign: campaignView });
 export const campaignList = z.object({ campaigns: z.array(campaignView) });
 
-/** Where a campaign is in its time: before its start, running, past its end but still open, over. */
-export const campaignStates = ['upcoming', 'live', 'still-open', 'ended'] as const;
+/** Where a campaign is in its time, as the shared campaign clock says (campaign-clock.ts). */
+export const campaignStates = campaignStateNames;
+
+/** Why a gift on the wall no longer counts in full: its match was released for this reason. */
+export const wallReleases = ['refunded', 'disputed', 'cancelled'] as const;
+export type WallRelease = (typeof wallReleases)[number];
 
 /** One gift on the wall, as its donor chose to be shown; a name not shown is not here at all. */
 export const wallEntry = z.object({
+  /** An opaque key for the list (not the gift's id, which no visitor needs). */
+  id: z.string(),
   /** The name, initials or "Anonymous". */
   name: z.string(),
   /** Dollars the gift counts for; null when the donor chose to show the name only. */
   amount: z.nullable(z.number()),
-  /** A monthly gift: what each month gives and how many months count ("$36 × 12"). */
-  monthly: z.nullable(z.object({ amount: z.number(), months: z.number() })),
+  /** The dedication as the donor wrote it for the wall. */
+  dedication: z.nullable(z.object({ kind: z.enum(dedicationKinds), name: z.string() })),
+  /**
+   * A monthly gift: what each month gives and how many months count ("$36 × 12"); the amount is
+   * null when the donor chose to show the name only.
+   */
+  monthly: z.nullable(z.object({ amount: z.nullable(z.number()), months: z.number() })),
+  /** Why the gift's match was taken back (a refund, a dispute, a monthly plan ended), or null. */
+  released: z.nullable(z.enum(wallReleases)),
   at: z.string(),
 });
 
-/** `GET /api/campaigns/:slug`: the campaign's figures, from one snapshot kept in memory. */
+/**
+ * `GET /api/campaigns/:slug` and the campaign page's data: the campaign's figures, times and
+ * wall, from one snapshot kept in memory. Times are the computed ones: the end moved later by
+ * Shabbat and Yom Tov when the campaign pauses for them.
+ */
 export const campaignSnapshot = z.object({
   slug: z.string(),
   title: z.string(),
+  /** The campaign row's version: grows with each gift recorded or released and each edit. */
+  version: z.number(),
   state: z.enum(campaignStates),
   goal: z.number(),
+  /** The donors' money received (pending gifts not included). */
   raised: z.number(),
+  /** The matchers' money earned by what was received. */
   matched: z.number(),
+  /** Gifts started but not received yet (an OJC charge, an uncleared cheque): never matched. */
   pending: z.number(),
   donors: z.number(),
   startsAt: z.string(),
+  /** The end, later by the paused time when the campaign pauses for Shabbat and Yom Tov. */
   endsAt: z.string(),
+  /** When a paused campaign takes gifts again; null unless paused. */
+  resumesAt: z.nullable(z.string()),
+  /** The end of the "still open" period (moved the same way), or null when there is none. */
+  openUntil: z.nullable(z.string()),
+  /** Shabbat and Yom Tov from the start to the last end: the page's countdown skips them. */
+  pauses: z.array(z.object({ start: z.string(), end: z.string(), kind: z.enum(pauseKinds) })),
+  /** Amounts the total aims for once the goal is passed, published from the start. */
+  bonusGoals: z.array(z.number()),
+  /** How many payments of a monthly gift count toward the goal. */
+  recurringMonths: z.number(),
+  /** The office's words, with the site content's **bold** mark; paragraphs split by a blank line. */
+  story: z.string(),
+  /** In the order their matching is used. */
   matchers: z.array(matcherView),
+  /** The latest gifts, newest first, each as its donor chose to be shown. */
   wall: z.array(wallEntry),
 });
 export type CampaignSnapshot = z.output<typeof campaignSnapshot>;
@@ -200,3 +237,13 @@ export const campaignGiftFields = {
     z.nullable(z.enum(wallDisplays, { error: 'Please choose how your gift is shown on the wall' })),
   ),
 };
+
+/** What /campaign/:slug is rendered with on the server, and hydrated with in the browser. */
+export const campaignPageData = z.object({
+  campaign: campaignSnapshot,
+  /** When the server rendered the page (ISO 8601): the countdown's first render counts from it. */
+  renderedAt: z.string(),
+  /** The payment methods that can take a one-time gift with these settings. */
+  methods: z.array(z.enum(['credit_card', 'ojc'])),
+});
+export type CampaignPageData = z.output<typeof campaignPageData>;

@@ -1,42 +1,45 @@
-import { eq } from 'drizzle-orm';
-import { campaigns, type CampaignRow } from '~/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { campaigns } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import { giftStart } from '~/shared/campaign-clock';
 import { AppError } from '~/server/errors';
-
-/** When a campaign takes gifts: from its start to its end, or to the end of its "still open" time. */
-export function takesGifts(campaign: CampaignRow, now: Date) {
-  const closes = campaign.openUntil ?? campaign.endsAt;
-  return (
-    campaign.status === 'published' &&
-    campaign.startsAt.getTime() <= now.getTime() &&
-    now.getTime() < closes.getTime()
-  );
-}
+import type { Place } from '~/server/lib/campaign-times';
+import { timesOf } from './snapshot';
 
 const notTaking = (message: string) =>
   new AppError('validation_failed', message, { campaign: message });
 
 /**
- * The campaign a new gift is for, by its slug: published and taking gifts now. A gift for an
- * unknown campaign, or one not open, is refused plainly before any payment is set up.
+ * The campaign a new gift is for, by its slug: published and taking gifts now (live or still
+ * open, not before the start, in a Shabbat or Yom Tov pause, or after the end). A gift for an
+ * unknown campaign, or one taking none now, is refused plainly before any payment is set up.
+ * Only the start of a payment asks: a payment started in time completes and counts whenever its
+ * webhook arrives.
  */
 export async function campaignForGift(
   db: DatabaseExecutor,
   slug: string | null | undefined,
   now: Date,
+  place: Place,
 ): Promise<string | null> {
   if (!slug) return null;
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.slug, slug));
   if (!campaign || campaign.status !== 'published') {
     throw notTaking('There is no such campaign. Your gift was not taken; please give without it.');
   }
-  if (now.getTime() < campaign.startsAt.getTime()) {
-    throw notTaking(
-      'This campaign has not started yet, so it cannot take your gift. Nothing was charged.',
-    );
-  }
-  if (!takesGifts(campaign, now)) {
-    throw notTaking('This campaign has ended, so it cannot take your gift. Nothing was charged.');
-  }
+  const start = giftStart(timesOf(campaign, place), now, place.timeZone);
+  if (!start.allowed) throw notTaking(start.message);
   return campaign.id;
+}
+
+/** A published campaign's name, for the checkout that carries its slug; null for any other. */
+export async function campaignNamed(
+  db: DatabaseExecutor,
+  slug: string,
+): Promise<{ slug: string; title: string } | null> {
+  const [campaign] = await db
+    .select({ slug: campaigns.slug, title: campaigns.title })
+    .from(campaigns)
+    .where(and(eq(campaigns.slug, slug), eq(campaigns.status, 'published')));
+  return campaign ?? null;
 }

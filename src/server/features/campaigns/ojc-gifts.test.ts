@@ -26,6 +26,7 @@ describe('an OJC gift to a campaign', () => {
         startsAt: hours(-1),
         endsAt: hours(10),
         status: 'published',
+        pauseForShabbat: false,
         matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
       },
     });
@@ -48,7 +49,15 @@ describe('an OJC gift to a campaign', () => {
     const after = (await ojc.app.inject({ method: 'GET', url: '/api/campaigns/ojc-day' })).json();
     expect(after).toMatchObject({ raised: 50, matched: 50, donors: 1 });
     expect(after.wall).toEqual([
-      { name: 'S. C.', amount: 50, monthly: null, at: expect.any(String) },
+      {
+        id: expect.any(String),
+        name: 'S. C.',
+        amount: 50,
+        dedication: null,
+        monthly: null,
+        released: null,
+        at: expect.any(String),
+      },
     ]);
   });
 
@@ -65,6 +74,7 @@ describe('an OJC gift to a campaign', () => {
         endsAt: hours(10),
         recurringMonths: 12,
         status: 'published',
+        pauseForShabbat: false,
         matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
       },
     });

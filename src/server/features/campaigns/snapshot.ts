@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   campaignMatchers,
+  campaignMatches,
   campaigns,
   donations,
   ojcSubscriptions,
@@ -8,8 +9,11 @@ import {
   type CampaignRow,
 } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import { createHash } from 'node:crypto';
 import type { WallDisplay } from '~/shared/domain';
-import type { CampaignSnapshot } from '~/shared/schemas/campaigns';
+import { campaignState, type CampaignState, type CampaignTimes } from '~/shared/campaign-clock';
+import type { CampaignSnapshot, WallRelease } from '~/shared/schemas/campaigns';
+import { campaignTimes, type Place } from '~/server/lib/campaign-times';
 import { countedCents } from './matching';
 import { usedCentsOf } from './settle-gift';
 
@@ -18,12 +22,28 @@ export const WALL_SIZE = 50;
 
 const dollars = (cents: number) => cents / 100;
 
-export function campaignState(campaign: CampaignRow, now: Date): CampaignSnapshot['state'] {
-  const t = now.getTime();
-  if (t < campaign.startsAt.getTime()) return 'upcoming';
-  if (t < campaign.endsAt.getTime()) return 'live';
-  if (campaign.openUntil && t < campaign.openUntil.getTime()) return 'still-open';
-  return 'ended';
+/** A campaign's computed times, kept per edit: Shabbat's times are worked out once, not per read. */
+const timesKept = new Map<string, { key: string; times: CampaignTimes }>();
+
+/** The campaign's times with Shabbat and Yom Tov (when it pauses for them), by the site's place. */
+export function timesOf(campaign: CampaignRow, place: Place): CampaignTimes {
+  const key = JSON.stringify([
+    campaign.startsAt,
+    campaign.endsAt,
+    campaign.openUntil,
+    campaign.pauseForShabbat,
+    place,
+  ]);
+  const kept = timesKept.get(campaign.id);
+  if (kept?.key === key) return kept.times;
+  const times = campaignTimes(campaign, place);
+  timesKept.set(campaign.id, { key, times });
+  return times;
+}
+
+/** Where the campaign stands at `now`, as the shared clock says: before, live, paused, open, ended. */
+export function stateOf(campaign: CampaignRow, place: Place, now: Date): CampaignState['state'] {
+  return campaignState(timesOf(campaign, place), now).state;
 }
 
 /** "Reuven Katz" → "R. K.": the first letter of each word of the name. */
@@ -49,6 +69,10 @@ export function wallName(display: WallDisplay | null, donorName: string | null) 
 
 /** A campaign gift whose money is in: received and not voided. */
 const received = sql`${donations.paymentStatus} = 'succeeded' and ${donations.voidedAt} is null`;
+
+/** A gift the wall shows: received, or received and then refunded or disputed (it says so). */
+const onTheWall = sql`${donations.paymentStatus} in ('succeeded', 'refunded', 'disputed')
+  and ${donations.voidedAt} is null`;
 
 /**
  * Money on its way: an OJC charge sent and not yet answered, an offline gift not yet received.
@@ -92,11 +116,38 @@ async function endedPlans(db: DatabaseExecutor, campaignId: string) {
   return new Map(rows.map((r) => [r.id, { ...r, paid: Number(r.paid) }]));
 }
 
-/** The campaign's public figures and wall, read from the database in a few queries. */
+/** A gift's key on the wall: stable, but not its id, which no visitor needs. */
+function wallKey(donationId: string) {
+  return createHash('sha256').update(`wall ${donationId}`).digest('base64url').slice(0, 16);
+}
+
+const wallReleaseSet = new Set<string>(['refunded', 'disputed', 'cancelled']);
+
+/** Why each gift's match was last taken back, for the wall to say (refunded, disputed, ended). */
+async function releasesOf(db: DatabaseExecutor, donationIds: string[]) {
+  if (donationIds.length === 0) return new Map<string, WallRelease>();
+  const rows = await db
+    .select({ donationId: campaignMatches.donationId, reason: campaignMatches.releaseReason })
+    .from(campaignMatches)
+    .where(
+      and(inArray(campaignMatches.donationId, donationIds), isNotNull(campaignMatches.releasedAt)),
+    )
+    .orderBy(asc(campaignMatches.releasedAt));
+  const released = new Map<string, WallRelease>();
+  for (const row of rows) {
+    if (row.reason && wallReleaseSet.has(row.reason)) {
+      released.set(row.donationId, row.reason as WallRelease);
+    }
+  }
+  return released;
+}
+
+/** The campaign's public figures, times and wall, read from the database in a few queries. */
 export async function buildSnapshot(
   db: DatabaseExecutor,
   campaign: CampaignRow,
   now: Date,
+  place: Place,
 ): Promise<CampaignSnapshot> {
   const months = campaign.recurringMonths;
   const matchers = await db
@@ -126,6 +177,9 @@ export async function buildSnapshot(
       id: donations.id,
       donorName: donations.donorName,
       wallDisplay: donations.wallDisplay,
+      dedicationKind: donations.dedicationKind,
+      dedicationName: donations.dedicationName,
+      paymentStatus: donations.paymentStatus,
       donationType: donations.donationType,
       amountCents: donations.amountCents,
       feeCents: donations.feeCents,
@@ -137,23 +191,40 @@ export async function buildSnapshot(
     .where(
       and(
         eq(donations.campaignId, campaign.id),
-        received,
+        onTheWall,
         sql`${donations.wallDisplay} is distinct from 'hidden'`,
       ),
     )
     .orderBy(desc(donations.donatedAt), desc(donations.createdAt))
     .limit(WALL_SIZE);
+  const releases = await releasesOf(
+    db,
+    wallRows.map((g) => g.id),
+  );
+  const times = timesOf(campaign, place);
+  const at = campaignState(times, now);
   return {
     slug: campaign.slug,
     title: campaign.title,
-    state: campaignState(campaign, now),
+    version: campaign.version,
+    state: at.state,
     goal: dollars(campaign.goalCents),
     raised: dollars(raised),
     matched: dollars([...used.values()].reduce((a, b) => a + b, 0)),
     pending: dollars(Number(totals!.pending)),
     donors: Number(totals!.donors),
-    startsAt: campaign.startsAt.toISOString(),
-    endsAt: campaign.endsAt.toISOString(),
+    startsAt: times.startsAt.toISOString(),
+    endsAt: times.endsAt.toISOString(),
+    resumesAt: at.state === 'paused' ? at.resumesAt.toISOString() : null,
+    openUntil: times.openUntil?.toISOString() ?? null,
+    pauses: times.pauses.map((p) => ({
+      start: p.start.toISOString(),
+      end: p.end.toISOString(),
+      kind: p.kind,
+    })),
+    bonusGoals: campaign.bonusGoalsCents.map(dollars),
+    recurringMonths: months,
+    story: campaign.story,
     matchers: matchers.map((m) => ({
       name: m.name,
       ratio: m.ratioHundredths / 100,
@@ -162,19 +233,32 @@ export async function buildSnapshot(
     })),
     wall: wallRows.map((g) => {
       const paid = ended.get(g.id)?.paid;
-      const amount = countedCents(g, months, paid);
+      const takenBack = g.paymentStatus === 'refunded' || g.paymentStatus === 'disputed';
+      const released =
+        releases.get(g.id) ??
+        (takenBack ? (g.paymentStatus as WallRelease) : paid !== undefined ? 'cancelled' : null);
+      // A gift taken back shows what it was, struck through, so the wall says what changed.
+      const amount = takenBack
+        ? countedCents({ ...g, refundedCents: 0 }, months, paid)
+        : countedCents(g, months, paid);
+      const showAmount = g.wallDisplay !== 'name';
       const monthly =
         g.donationType === 'subscription'
           ? {
-              amount: dollars(g.amountCents - g.feeCents),
+              amount: showAmount ? dollars(g.amountCents - g.feeCents) : null,
               months: paid === undefined ? months : Math.min(months, paid),
             }
           : null;
-      const showAmount = g.wallDisplay !== 'name';
       return {
+        id: wallKey(g.id),
         name: wallName(g.wallDisplay, g.donorName),
         amount: showAmount ? dollars(amount) : null,
-        monthly: showAmount ? monthly : null,
+        dedication:
+          g.dedicationKind && g.dedicationName
+            ? { kind: g.dedicationKind, name: g.dedicationName }
+            : null,
+        monthly,
+        released,
         at: (g.donatedAt ?? g.createdAt).toISOString(),
       };
     }),
@@ -183,7 +267,7 @@ export async function buildSnapshot(
 
 interface Kept {
   version: number;
-  state: CampaignSnapshot['state'];
+  state: CampaignState['state'];
   etag: string;
   snapshot: Promise<CampaignSnapshot>;
 }
@@ -195,7 +279,7 @@ interface Kept {
  * in time, has changed: the next read after a change is fresh, and reads asking together while
  * it is built share the one build.
  */
-export function createSnapshotStore(db: DatabaseExecutor, clock: () => Date) {
+export function createSnapshotStore(db: DatabaseExecutor, clock: () => Date, place: Place) {
   const kept = new Map<string, Kept>();
   return async function read(slug: string) {
     const [campaign] = await db
@@ -207,14 +291,14 @@ export function createSnapshotStore(db: DatabaseExecutor, clock: () => Date) {
       return null;
     }
     const now = clock();
-    const state = campaignState(campaign, now);
+    const state = stateOf(campaign, place, now);
     const entry = kept.get(slug);
     if (entry && entry.version === campaign.version && entry.state === state) return entry;
     const fresh: Kept = {
       version: campaign.version,
       state,
       etag: `"${campaign.id.slice(0, 8)}-${campaign.version}-${state}"`,
-      snapshot: buildSnapshot(db, campaign, now),
+      snapshot: buildSnapshot(db, campaign, now, place),
     };
     kept.set(slug, fresh);
     fresh.snapshot.catch(() => {

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { Database } from '~/db/client';
 import type { FeeSettings } from '~/shared/money';
 import type { Clock } from '~/server/lib/clock';
+import { placeOf, type Place } from '~/server/lib/campaign-times';
 import type { ManageLinks } from '~/server/services/receipts/manage-link';
 import { donationFee } from '~/server/env';
 import { AppError } from '~/server/errors';
@@ -32,6 +33,8 @@ export interface DonationContext extends ManageLinks {
   tiers: readonly { id: string; price: number }[];
   /** Where the office's notices go (`OFFICE_EMAIL`, else the site's contact address). */
   officeEmail: string;
+  /** The site's place and time zone: when a campaign pauses for Shabbat and Yom Tov. */
+  place: Place;
 }
 
 /** The options of the route plugins that work in the donation context. */
@@ -52,6 +55,7 @@ export function donationContexts(
   const settings = stripeSettings(env);
   const stripe = settings ? createStripeClient(settings) : null;
   const fee = donationFee(env);
+  const place = placeOf(app.siteConfig);
   return (log) => {
     if (!settings || !stripe) throw new AppError('unavailable', notConfiguredMessage);
     return {
@@ -65,6 +69,7 @@ export function donationContexts(
       siteName: app.siteConfig.product,
       tiers: app.siteConfig.tiers,
       officeEmail: app.officeEmail,
+      place,
       linkSigner: app.linkSigner,
       publicUrl: env.PUBLIC_URL,
     };

@@ -5,6 +5,8 @@ import { donationFee } from '~/server/env';
 import { minDonationDollars } from '~/shared/schemas/donations';
 import { paymentMethods } from '~/server/lib/payment-methods';
 import { membershipLinkState } from '~/server/features/members';
+import { campaignNamed } from '~/server/features/campaigns';
+import { parseCheckoutChoice } from '~/shared/checkout-link';
 import type { PageDataContext } from '~/server/ssr/page-data';
 import { loadGiftMade } from './gift-made';
 import { stripeSettings } from './stripe-client';
@@ -41,6 +43,8 @@ export async function loadCheckoutPageData(
   const state = membership
     ? await membershipLinkState(app.database.db, app.linkSigner, membership, app.clock())
     : null;
+  const slug = parseCheckoutChoice(url.searchParams)?.campaign;
+  const campaign = slug ? await campaignNamed(app.database.db, slug) : null;
   const giftMade = settings ? await loadGiftMade(app, url, context?.request.log ?? app.log) : null;
   return {
     ...(await loadDonatePageData(app)),
@@ -49,5 +53,6 @@ export async function loadCheckoutPageData(
     ...(state && 'problem' in state ? { membershipProblem: state.problem } : {}),
     ...(state && 'donor' in state ? { membershipDonor: state.donor } : {}),
     ...(giftMade ? { giftMade } : {}),
+    ...(campaign ? { campaign } : {}),
   };
 }

@@ -64,7 +64,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       return { clientSecret: `pi_${fake()}_secret_${fake()}` };
     }
     const ctx = contextFor(log);
-    const campaignId = await campaignForGift(ctx.db, input.campaign, ctx.clock());
+    const campaignId = await campaignForGift(ctx.db, input.campaign, ctx.clock(), ctx.place);
     return create(ctx, { ...input, campaignId });
   }
   app.post('/create-payment-intent', setup, async (request) =>

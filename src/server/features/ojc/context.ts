@@ -5,6 +5,8 @@ import { AppError } from '~/server/errors';
 import type { JobLogger } from '~/server/jobs/types';
 import type { Clock } from '~/server/lib/clock';
 import type { LinkSigner } from '~/server/lib/signed-link';
+import { placeOf, type Place } from '~/server/lib/campaign-times';
+import type { SiteConfig } from '~/shared/site-config-schema';
 import { cardVaultOf, type CardVault } from './card-vault';
 import { notConfiguredMessage, ojcSettings, type OjcSettings } from './ojc-client';
 
@@ -21,6 +23,8 @@ export interface OjcContext {
   linkSigner: LinkSigner;
   publicUrl: string;
   officeEmail: string;
+  /** The site's place and time zone: when a campaign pauses for Shabbat and Yom Tov. */
+  place: Place;
 }
 
 /** The parts of the app the OJC code reads: the routes and the renewal job both build on it. */
@@ -31,6 +35,7 @@ export interface OjcHost {
   linkSigner: LinkSigner;
   officeEmail: string;
   log: JobLogger;
+  siteConfig: Pick<SiteConfig, 'location' | 'timeZone'>;
 }
 
 /** The context of a request or job; 503 when OJC is not set up. */
@@ -47,5 +52,6 @@ export function ojcContextOf(host: OjcHost, log: JobLogger = host.log): OjcConte
     linkSigner: host.linkSigner,
     publicUrl: host.env.PUBLIC_URL,
     officeEmail: host.officeEmail,
+    place: placeOf(host.siteConfig),
   };
 }

@@ -38,7 +38,7 @@ export async function createOjcPayment(ctx: OjcContext, input: OjcCreatePaymentI
   const giftCents = input.amount * 100;
   const feeCents = input.coverFee ? coverFeeCents(giftCents, ctx.fee) : 0;
   const now = ctx.clock();
-  const campaignId = await campaignForGift(ctx.db, input.campaign, now);
+  const campaignId = await campaignForGift(ctx.db, input.campaign, now, ctx.place);
   const values = {
     donorName: input.donorName,
     email: input.donorEmail,

@@ -9,6 +9,7 @@ import { Countdown } from './countdown';
 const minute = 60_000;
 const hour = 60 * minute;
 const timer = () => screen.getByRole('timer').textContent;
+const after = (ms: number) => new Date(Date.parse(fixtureNow) + ms).toISOString();
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.parse(fixtureNow) });
@@ -23,17 +24,19 @@ describe('the countdown', () => {
     expect(timer()).toBe('Ends in 10 hours');
     expect(screen.getByText('Ends Wednesday, December 9 at 6:00 PM')).toBeDefined();
     act(() => vi.advanceTimersByTime(12 * minute + 1));
-    expect(timer()).toBe('Ends in 9 hours 48 minutes');
+    expect(timer()).toBe('Ends in 9 hours 47 minutes');
     act(() => vi.advanceTimersByTime(10 * hour));
-    expect(timer()).toBe('Ending now');
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByText('The campaign has ended')).toBeDefined();
   });
 
   it('counts to the start before it, in days and hours', () => {
     renderWithProviders(
       <Countdown
         {...campaignFixture}
-        state="before"
         startsAt="2026-12-10T15:30:00.000Z"
+        endsAt="2026-12-11T15:30:00.000Z"
+        openUntil={null}
         renderedAt={fixtureNow}
       />,
     );
@@ -41,29 +44,35 @@ describe('the countdown', () => {
     expect(screen.getByText('Starts Thursday, December 10 at 10:30 AM')).toBeDefined();
   });
 
-  it('says when a paused campaign resumes, and the end it moved to', () => {
-    renderWithProviders(
+  it('skips a pause ahead in the time left, and while paused says when it resumes', () => {
+    const pause = { start: after(2 * hour), end: after(4 * hour), kind: 'yom-tov' as const };
+    const { rerender } = renderWithProviders(
+      <Countdown {...campaignFixture} pauses={[pause]} renderedAt={fixtureNow} />,
+    );
+    // Ten hours to the end, two of them Yom Tov: eight hours of giving left.
+    expect(timer()).toBe('Ends in 8 hours');
+    rerender(
       <Countdown
         {...campaignFixture}
-        state="paused"
-        resumesAt="2026-12-12T22:42:00.000Z"
+        pauses={[{ start: after(-hour), end: '2026-12-09T22:42:00.000Z', kind: 'shabbat' }]}
         endsAt="2026-12-13T23:00:00.000Z"
         renderedAt={fixtureNow}
       />,
     );
     expect(screen.queryByRole('timer')).toBeNull();
-    expect(screen.getByText('Paused for Shabbat. Resumes Saturday at 5:42 PM')).toBeDefined();
+    expect(screen.getByText('Paused for Shabbat. Resumes Wednesday at 5:42 PM')).toBeDefined();
     expect(screen.getByText(/it now ends Sunday, December 13 at 6:00 PM/)).toBeDefined();
   });
 
   it('shows the result after the end, and in the still-open time that gifts are welcome', () => {
+    vi.setSystemTime(Date.parse(fixtureNow) + 11 * hour);
     const { rerender } = renderWithProviders(
-      <Countdown {...campaignFixture} state="ended" renderedAt={fixtureNow} />,
+      <Countdown {...campaignFixture} openUntil={null} renderedAt={after(11 * hour)} />,
     );
     expect(
       screen.getByText('Together we raised $88,250 of the $100,000 goal. Thank you!'),
     ).toBeDefined();
-    rerender(<Countdown {...campaignFixture} state="open" renderedAt={fixtureNow} />);
+    rerender(<Countdown {...campaignFixture} renderedAt={after(11 * hour)} />);
     expect(
       screen.getByText(
         'Together we raised $88,250 of the $100,000 goal. Gifts are still welcome until Friday, December 11 at 12:00 AM.',
@@ -83,8 +92,7 @@ describe('the countdown', () => {
     rerender(
       <Countdown
         {...campaignFixture}
-        state="paused"
-        resumesAt="2026-12-12T22:42:00.000Z"
+        pauses={[{ start: after(-hour), end: after(hour), kind: 'shabbat' }]}
         renderedAt={fixtureNow}
       />,
     );

@@ -16,9 +16,9 @@ describe('the donor wall', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(gifts).toEqual([
-      'Rivka Levy$180For a refuah shleimah for Moshe ben Sarah',
+      'Rivka Levy$180In honour of Moshe ben Sarah',
       'Anonymous',
-      'D. K.$36 × 12L’ilui nishmas Yaakov ben Leah',
+      'D. K.$36 × 12In memory of Yaakov ben Leah',
       'Chaim Berger$500Refunded: its match was released',
     ]);
   });

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { WallEntry } from '~/client/features/campaign/lib/campaign-view';
 import {
-  dedicationWords,
   dollars,
   releaseWords,
+  wallDedicationWords,
 } from '~/client/features/campaign/lib/campaign-format';
 
 /**
@@ -60,7 +60,7 @@ function WallCard({ entry }: { entry: WallEntry }) {
       </p>
       {entry.dedication ? (
         <p className="mt-1 text-stone-700">
-          {dedicationWords[entry.dedication.kind]} {entry.dedication.name}
+          {wallDedicationWords(entry.dedication.kind)} {entry.dedication.name}
         </p>
       ) : null}
       {entry.released ? (

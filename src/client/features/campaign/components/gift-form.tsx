@@ -41,7 +41,10 @@ export function GiftForm({
   presets = siteConfig.donatePresets,
   methods = ['credit_card', 'ojc'],
 }: {
-  campaign: Pick<CampaignView, 'slug' | 'state' | 'startsAt' | 'resumesAt' | 'recurringMonths'>;
+  campaign: Pick<
+    CampaignView,
+    'slug' | 'state' | 'startsAt' | 'resumesAt' | 'pauses' | 'recurringMonths'
+  >;
   presets?: readonly number[];
   methods?: readonly PayMethod[];
 }) {

@@ -21,7 +21,7 @@ describe('the campaign’s words', () => {
   });
 
   it('says why the form takes no gift, only while it takes none', () => {
-    const base = { startsAt: '2026-12-08T17:00:00Z', resumesAt: null };
+    const base = { startsAt: '2026-12-08T17:00:00Z', resumesAt: null, pauses: [] };
     expect(giftClosedReason({ ...base, state: 'live' })).toBeNull();
     expect(giftClosedReason({ ...base, state: 'open' })).toBeNull();
     expect(giftClosedReason({ ...base, state: 'before' })).toBe(

@@ -24,6 +24,18 @@ export const dedicationWords: Record<DedicationKind, string> = {
   refuah: 'For a refuah shleimah for',
 };
 
+/**
+ * A wall dedication's opening words, by the kind stored with the gift (the domain's kinds, which
+ * may grow): a kind with no words here still reads as a dedication.
+ */
+export function wallDedicationWords(kind: string): string {
+  const words: Partial<Record<string, string>> = {
+    ...dedicationWords,
+    honor: 'In honour of',
+  };
+  return words[kind] ?? 'Dedicated to';
+}
+
 export const releaseWords: Record<MatchRelease, string> = {
   refunded: 'Refunded: its match was released',
   disputed: 'Disputed: its match was released',

@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { nextMinuteIn } from './countdown-text';
+
+const MINUTE = 60_000;
+
+/**
+ * How long until a countdown's words may change: the shared clock rounds down to the minute,
+ * so they change just after what is left passes a whole minute.
+ */
+export function nextMinuteIn(ms: number): number {
+  return (ms % MINUTE) + 1;
+}
 
 /**
  * The time now, in milliseconds, for a countdown to `target`: the server's render time first (so

@@ -241,7 +241,8 @@ function CardForm({
       rememberPayment(clientSecret);
 
       // A membership's first payment says so on the thank-you (use-donate-flags.ts).
-      const thanks = `/donate?success=true${choice.membership ? '&membership=paid' : ''}`;
+      // A campaign's gift: the thank-you links back to its page.
+      const thanks = `/donate?success=true${choice.membership ? '&membership=paid' : ''}${choice.campaign ? `&campaign=${choice.campaign}` : ''}`;
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
         clientSecret,

@@ -5,9 +5,12 @@ export function DonateBanners({
   success,
   error,
   membership = false,
+  campaign = null,
 }: {
   success: boolean;
   error: boolean;
+  /** The gift was for this campaign (its slug): the thank-you links back to its page. */
+  campaign?: string | null;
   /** The payment was a membership's first: the thank-you says the membership has begun. */
   membership?: boolean;
 }) {
@@ -30,6 +33,16 @@ export function DonateBanners({
               Your gift supports the prayers at the tziyun. A receipt is on its way to your email.
             </p>
           )}
+          {campaign ? (
+            <p className="mt-2">
+              <a
+                href={`/campaign/${campaign}`}
+                className="font-semibold underline underline-offset-2"
+              >
+                Back to the campaign
+              </a>
+            </p>
+          ) : null}
         </div>
       ) : null}
       {error ? (

@@ -62,6 +62,7 @@ export function OjcCheckout({
         ...gift,
         idempotencyKey: keyFor(gift),
         ...(choice.membership ? { membership: choice.membership } : {}),
+        ...(choice.campaign ? { campaign: choice.campaign, wall: choice.wall ?? null } : {}),
         website: values.website,
       });
       toast({

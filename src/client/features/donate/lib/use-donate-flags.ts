@@ -10,7 +10,11 @@ const flagParams = [
   'payment_intent',
   'payment_intent_client_secret',
   'redirect_status',
+  'campaign',
 ];
+
+/** A campaign's slug as its address has it: lower-case words of letters and digits. */
+const campaignSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Spec 2: `success=true` and any `error` set the donate page's flags, then the query leaves the
@@ -32,6 +36,8 @@ export function useDonateFlags() {
         params.get('success') === 'true' && !failedRedirect && params.get('membership') === 'paid',
       error: params.get('error') !== null || failedRedirect,
       paymentIntent: redirectStatus === 'succeeded' ? params.get('payment_intent') : null,
+      // The gift was for a campaign: the thank-you links back to its page.
+      campaign: campaignSlug.test(params.get('campaign') ?? '') ? params.get('campaign') : null,
     };
   });
 
