@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { DonorRecordView } from '~/shared/schemas/donor-records';
+import { DonorRecordChoices } from '~/client/components/donor-record-choices';
 import { Button } from '~/client/components/ui/button';
 import { controlClass } from '~/client/components/ui/field';
+import { ModalDialog } from '~/client/components/ui/modal-dialog';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useDonorRecords, useMergeDonors } from '~/client/features/admin-donors/api/donor-records';
@@ -18,7 +20,7 @@ function describe(record: DonorRecordView) {
 /**
  * "Same person as…" (ADR 053): the office finds the other record of the donor of this gift and
  * merges this gift's record into it, saying why. The chosen record is kept: every gift moves
- * there and this record's email becomes a second address of it. A native <dialog>, one column,
+ * there and this record's email becomes a second address of it. A modal, one column,
  * usable on a phone.
  */
 export function SamePersonDialog({
@@ -30,8 +32,6 @@ export function SamePersonDialog({
   donorName: string;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const searchId = useId();
   const reasonId = useId();
   const toast = useToast();
@@ -46,9 +46,6 @@ export function SamePersonDialog({
   const from = own.data?.donors[0];
   const choices = (found.data?.donors ?? []).filter((r) => r.id !== from?.id);
 
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
   useEffect(() => {
     const timer = window.setTimeout(() => setSent(search.trim()), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -78,83 +75,71 @@ export function SamePersonDialog({
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto w-full max-w-lg rounded-xl bg-white p-5 text-stone-900 shadow-xl backdrop:bg-navy-950/60"
-    >
-      <h2 id={titleId} className="font-display text-2xl font-semibold text-navy-950">
-        Same person as…
-      </h2>
-      <p className="mt-2 text-sm">
-        {from
-          ? `This gift is from ${describe(from)}. Find their other record: every gift of this one moves there, and its email becomes a second address of it.`
-          : `Looking up the record of ${donorName}…`}
-      </p>
-      <label htmlFor={searchId} className="mt-4 block text-sm font-medium">
-        Find the other record
-      </label>
-      <input
-        id={searchId}
-        type="search"
-        value={search}
-        maxLength={100}
-        placeholder="Name or email"
-        onChange={(e) => setSearch(e.target.value)}
-        className={controlClass}
-      />
-      {sent ? (
-        <fieldset className="mt-3">
-          <legend className="text-sm font-medium">Records found</legend>
-          {choices.length === 0 ? (
-            <p className="text-sm text-stone-700">
-              {found.isFetching ? 'Searching…' : 'No other record found.'}
+    <ModalDialog open title="Same person as…" onDismiss={onClose} className="w-full max-w-lg p-5">
+      {() => (
+        <>
+          <p className="mt-2 text-sm">
+            {from
+              ? `This gift is from ${describe(from)}. Find their other record: every gift of this one moves there, and its email becomes a second address of it.`
+              : `Looking up the record of ${donorName}…`}
+          </p>
+          <label htmlFor={searchId} className="mt-4 block text-sm font-medium">
+            Find the other record
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            maxLength={100}
+            placeholder="Name or email"
+            onChange={(e) => setSearch(e.target.value)}
+            className={controlClass}
+          />
+          {sent ? (
+            <fieldset className="mt-3">
+              <legend className="text-sm font-medium">Records found</legend>
+              {choices.length === 0 ? (
+                <p className="text-sm text-stone-700">
+                  {found.isFetching ? 'Searching…' : 'No other record found.'}
+                </p>
+              ) : (
+                <DonorRecordChoices
+                  name="same-person"
+                  records={choices}
+                  value={chosen}
+                  onChange={setChosen}
+                  describe={describe}
+                  className="mt-1"
+                />
+              )}
+            </fieldset>
+          ) : null}
+          <label htmlFor={reasonId} className="mt-4 block text-sm font-medium">
+            Why they are the same person
+          </label>
+          <textarea
+            id={reasonId}
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className={controlClass}
+          />
+          {problem ? (
+            <p role="alert" className="mt-2 text-sm text-red-800">
+              {problem}
             </p>
-          ) : (
-            <ul className="mt-1 flex flex-col gap-1">
-              {choices.map((record) => (
-                <li key={record.id}>
-                  <label className="flex min-h-11 items-start gap-3 rounded-md p-2 hover:bg-stone-50">
-                    <input
-                      type="radio"
-                      name="same-person"
-                      className="mt-1 size-5 accent-navy-900"
-                      checked={chosen === record.id}
-                      onChange={() => setChosen(record.id)}
-                    />
-                    <span className="wrap-anywhere">{describe(record)}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </fieldset>
-      ) : null}
-      <label htmlFor={reasonId} className="mt-4 block text-sm font-medium">
-        Why they are the same person
-      </label>
-      <textarea
-        id={reasonId}
-        rows={2}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        className={controlClass}
-      />
-      {problem ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {problem}
-        </p>
-      ) : null}
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={onMerge} disabled={!from || merge.isPending}>
-          {merge.isPending ? 'Merging...' : 'Merge records'}
-        </Button>
-      </div>
-    </dialog>
+          ) : null}
+          <div className="mt-5 flex flex-wrap justify-end gap-3">
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={onMerge} disabled={!from || merge.isPending}>
+              {merge.isPending ? 'Merging...' : 'Merge records'}
+            </Button>
+          </div>
+        </>
+      )}
+    </ModalDialog>
   );
 }

@@ -13,6 +13,7 @@ import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { usePayPledge } from '~/client/features/pledges/api/pledges';
+import { PledgeActionForm } from './pledge-action-form';
 
 const loadSchema = () => import('~/shared/schemas/pledges').then((m) => m.pledgePayInput);
 const methodOptions = offlineMethods.map((value) => ({ value, label: offlineMethodLabels[value] }));
@@ -66,16 +67,24 @@ export function PayPledgeForm({
   });
 
   return (
-    <form
-      {...form.formProps}
-      onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
-      aria-labelledby={titleId}
-      className="mt-4 flex flex-col gap-4"
+    <PledgeActionForm
+      formProps={form.formProps}
+      onSubmit={onSubmit}
+      titleId={titleId}
+      intro={
+        <>
+          {pledge.name} pledged {formatMoney(Math.round(pledge.amount * 100), 'usd')}. The payment
+          is recorded as a gift received, with its receipt number.
+        </>
+      }
+      dismissLabel="Close"
+      onDismiss={onDone}
+      submit={
+        <Button type="submit" variant="secondary" disabled={submitting}>
+          {submitting ? 'Recording...' : 'Record Payment'}
+        </Button>
+      }
     >
-      <p className="text-stone-700">
-        {pledge.name} pledged {formatMoney(Math.round(pledge.amount * 100), 'usd')}. The payment is
-        recorded as a gift received, with its receipt number.
-      </p>
       <TextField
         label="Amount paid (dollars)"
         required
@@ -103,14 +112,6 @@ export function PayPledgeForm({
           <span>This is another payment, not the same one typed again: record it.</span>
         </label>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onDone}>
-          Close
-        </Button>
-        <Button type="submit" variant="secondary" disabled={submitting}>
-          {submitting ? 'Recording...' : 'Record Payment'}
-        </Button>
-      </div>
-    </form>
+    </PledgeActionForm>
   );
 }
