@@ -1,12 +1,15 @@
 import { useEffect, useId, useState } from 'react';
-import type { DonorRecordView } from '~/shared/schemas/donor-records';
+import type { DonorMergeInput, DonorRecordView } from '~/shared/schemas/donor-records';
 import { DonorRecordChoices } from '~/client/components/donor-record-choices';
 import { Button } from '~/client/components/ui/button';
-import { controlClass } from '~/client/components/ui/field';
+import { controlClass, TextAreaField } from '~/client/components/ui/field';
 import { ModalDialog } from '~/client/components/ui/modal-dialog';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { useDonorRecords, useMergeDonors } from '~/client/features/admin-donors/api/donor-records';
+
+const loadSchema = () => import('~/shared/schemas/donor-records').then((m) => m.donorMergeInput);
 
 /** Typing settles this long before the search is sent. */
 const SEARCH_DELAY_MS = 300;
@@ -33,13 +36,10 @@ export function SamePersonDialog({
   onClose: () => void;
 }) {
   const searchId = useId();
-  const reasonId = useId();
   const toast = useToast();
   const [search, setSearch] = useState('');
   const [sent, setSent] = useState('');
-  const [chosen, setChosen] = useState('');
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState('');
+  const form = useZodForm(loadSchema, { into: '', reason: '' });
   const own = useDonorRecords({ gift: giftId });
   const found = useDonorRecords({ search: sent });
   const merge = useMergeDonors();
@@ -51,33 +51,25 @@ export function SamePersonDialog({
     return () => window.clearTimeout(timer);
   }, [search]);
 
-  const onMerge = () => {
+  const onMerge = async ({ into, reason }: DonorMergeInput) => {
     if (!from) return;
-    if (!chosen) return setProblem('Choose the record this donor is the same person as.');
-    if (!reason.trim()) return setProblem('Please say why these are the same person.');
-    setProblem('');
-    merge.mutate(
-      { id: from.id, into: chosen, reason },
-      {
-        onSuccess: ({ donor, giftsMoved }) => {
-          toast({
-            title: 'Records Merged',
-            description: `${giftsMoved} gift(s) moved to ${describe(donor)}. Their statement now has every gift once.`,
-          });
-          onClose();
-        },
-        onError: (error) =>
-          toast(
-            failureToast(error, 'The records were not merged. Please try again.', 'Not Merged'),
-          ),
-      },
-    );
+    try {
+      const { donor, giftsMoved } = await merge.mutateAsync({ id: from.id, into, reason });
+      toast({
+        title: 'Records Merged',
+        description: `${giftsMoved} gift(s) moved to ${describe(donor)}. Their statement now has every gift once.`,
+      });
+      onClose();
+    } catch (error) {
+      toast(failureToast(error, 'The records were not merged. Please try again.', 'Not Merged'));
+      throw error;
+    }
   };
 
   return (
     <ModalDialog open title="Same person as…" onDismiss={onClose} className="w-full max-w-lg p-5">
       {() => (
-        <>
+        <form {...form.formProps} onSubmit={form.submitWith(onMerge)}>
           <p className="mt-2 text-sm">
             {from
               ? `This gift is from ${describe(from)}. Find their other record: every gift of this one moves there, and its email becomes a second address of it.`
@@ -93,6 +85,10 @@ export function SamePersonDialog({
             maxLength={100}
             placeholder="Name or email"
             onChange={(e) => setSearch(e.target.value)}
+            // Enter searches (it is already sent as one types); it does not merge.
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.preventDefault();
+            }}
             className={controlClass}
           />
           {sent ? (
@@ -104,41 +100,38 @@ export function SamePersonDialog({
                 </p>
               ) : (
                 <DonorRecordChoices
-                  name="same-person"
+                  name="into"
                   records={choices}
-                  value={chosen}
-                  onChange={setChosen}
+                  value={form.values.into}
+                  onChange={(id) => form.setValue('into', id)}
                   describe={describe}
                   className="mt-1"
                 />
               )}
             </fieldset>
           ) : null}
-          <label htmlFor={reasonId} className="mt-4 block text-sm font-medium">
-            Why they are the same person
-          </label>
-          <textarea
-            id={reasonId}
-            rows={2}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            className={controlClass}
-          />
-          {problem ? (
+          {form.errors.into ? (
             <p role="alert" className="mt-2 text-sm text-red-800">
-              {problem}
+              {form.errors.into}
             </p>
           ) : null}
+          <div className="mt-4">
+            <TextAreaField
+              label="Why they are the same person"
+              rows={2}
+              maxLength={500}
+              {...form.field('reason')}
+            />
+          </div>
           <div className="mt-5 flex flex-wrap justify-end gap-3">
             <Button variant="ghost" onClick={onClose}>
               Cancel
             </Button>
-            <Button onClick={onMerge} disabled={!from || merge.isPending}>
-              {merge.isPending ? 'Merging...' : 'Merge records'}
+            <Button type="submit" disabled={!from || form.submitting}>
+              {form.submitting ? 'Merging...' : 'Merge records'}
             </Button>
           </div>
-        </>
+        </form>
       )}
     </ModalDialog>
   );
