@@ -11,6 +11,24 @@ import { PledgeDialog } from './pledge-dialog';
 import { PledgeForm } from './pledge-form';
 import { PledgeItem, type PledgeAction } from './pledge-item';
 
+type DialogAction = Exclude<PledgeAction, 'remind'>;
+
+const dialogTitles: Record<DialogAction, string> = {
+  pay: 'Mark Pledge Paid',
+  edit: 'Edit Pledge',
+  cancel: 'Cancel Pledge',
+};
+
+/** The form each action asks with: editing is the pledge form, holding the pledge. */
+const dialogForms: Record<
+  DialogAction,
+  (props: { pledge: PledgeView; titleId: string; onDone: () => void }) => ReactNode
+> = {
+  pay: PayPledgeForm,
+  edit: ({ pledge, ...props }) => <PledgeForm editing={pledge} {...props} />,
+  cancel: CancelPledgeForm,
+};
+
 /**
  * Pledges: promises the office writes down, listed apart from the gifts (open first, the overdue
  * marked), reminded by mail only on the office's click, and made a gift when paid. One column on
@@ -20,10 +38,7 @@ export default function PledgesPanel() {
   const toast = useToast();
   const query = usePledgesQuery();
   const remind = useRemindPledge();
-  const [asking, setAsking] = useState<{
-    action: Exclude<PledgeAction, 'remind'>;
-    pledge: PledgeView;
-  } | null>(null);
+  const [asking, setAsking] = useState<{ action: DialogAction; pledge: PledgeView } | null>(null);
   const close = () => setAsking(null);
 
   const onAction = (action: PledgeAction, pledge: PledgeView) => {
@@ -60,29 +75,17 @@ export default function PledgesPanel() {
       errorTitle="Pledges did not load"
       controls={<PledgeForm />}
       footer={
-        <>
-          <PledgeDialog open={asking?.action === 'pay'} title="Mark Pledge Paid" onDismiss={close}>
-            {(titleId) =>
-              asking ? (
-                <PayPledgeForm pledge={asking.pledge} titleId={titleId} onDone={close} />
-              ) : null
-            }
-          </PledgeDialog>
-          <PledgeDialog open={asking?.action === 'edit'} title="Edit Pledge" onDismiss={close}>
-            {(titleId) =>
-              asking ? (
-                <PledgeForm editing={asking.pledge} titleId={titleId} onDone={close} />
-              ) : null
-            }
-          </PledgeDialog>
-          <PledgeDialog open={asking?.action === 'cancel'} title="Cancel Pledge" onDismiss={close}>
-            {(titleId) =>
-              asking ? (
-                <CancelPledgeForm pledge={asking.pledge} titleId={titleId} onDone={close} />
-              ) : null
-            }
-          </PledgeDialog>
-        </>
+        <PledgeDialog
+          open={asking !== null}
+          title={asking ? dialogTitles[asking.action] : ''}
+          onDismiss={close}
+        >
+          {(titleId) => {
+            if (!asking) return null;
+            const Form = dialogForms[asking.action];
+            return <Form pledge={asking.pledge} titleId={titleId} onDone={close} />;
+          }}
+        </PledgeDialog>
       }
     >
       {(listing) => <PledgeLists listing={listing} item={item} />}
