@@ -1,24 +1,15 @@
-import type { PledgeView } from '~/shared/schemas/pledges';
 import { formatMoney } from '~/shared/money';
 import { TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { useCancelPledge } from '~/client/features/pledges/api/pledges';
-import { PledgeActionForm } from './pledge-action-form';
+import { PledgeActionForm, type PledgeActionProps } from './pledge-action-form';
 
 const loadSchema = () => import('~/shared/schemas/pledges').then((m) => m.pledgeCancelInput);
 
 /** Cancels a pledge the donor will not give, with the reason the office keeps. */
-export function CancelPledgeForm({
-  pledge,
-  titleId,
-  onDone,
-}: {
-  pledge: PledgeView;
-  titleId: string;
-  onDone: () => void;
-}) {
+export function CancelPledgeForm({ pledge, titleId, onDone }: PledgeActionProps) {
   const toast = useToast();
   const cancel = useCancelPledge();
   const form = useZodForm(loadSchema, { reason: '' });

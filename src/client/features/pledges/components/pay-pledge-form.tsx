@@ -4,7 +4,7 @@ import { offlineMethods } from '~/shared/domain';
 import { formatMoney } from '~/shared/money';
 import { isoDateIn } from '~/shared/schedule';
 import { offlineMethodLabels, offlineReferenceLabels } from '~/shared/schemas/offline-gifts';
-import type { PledgePayFormValues, PledgeView } from '~/shared/schemas/pledges';
+import type { PledgePayFormValues } from '~/shared/schemas/pledges';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
@@ -13,7 +13,7 @@ import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { usePayPledge } from '~/client/features/pledges/api/pledges';
-import { PledgeActionForm } from './pledge-action-form';
+import { PledgeActionForm, type PledgeActionProps } from './pledge-action-form';
 
 const loadSchema = () => import('~/shared/schemas/pledges').then((m) => m.pledgePayInput);
 const methodOptions = offlineMethods.map((value) => ({ value, label: offlineMethodLabels[value] }));
@@ -22,15 +22,7 @@ const methodOptions = offlineMethods.map((value) => ({ value, label: offlineMeth
  * Marks a pledge paid: how it came, its reference, the day it came and how much. The whole
  * amount closes the pledge; less records that part and leaves the rest open.
  */
-export function PayPledgeForm({
-  pledge,
-  titleId,
-  onDone,
-}: {
-  pledge: PledgeView;
-  titleId: string;
-  onDone: () => void;
-}) {
+export function PayPledgeForm({ pledge, titleId, onDone }: PledgeActionProps) {
   const toast = useToast();
   const pay = usePayPledge();
   const form = useZodForm(loadSchema, {

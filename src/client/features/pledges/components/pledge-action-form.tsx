@@ -1,5 +1,13 @@
 import type { FormEvent, ReactNode } from 'react';
+import type { PledgeView } from '~/shared/schemas/pledges';
 import { Button } from '~/client/components/ui/button';
+
+/** What a pledge's dialog gives the form it holds. */
+export interface PledgeActionProps {
+  pledge: PledgeView;
+  titleId: string;
+  onDone: () => void;
+}
 
 /**
  * The frame of a form in a pledge's dialog: what it does to the pledge in words, its fields, then

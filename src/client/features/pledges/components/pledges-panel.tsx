@@ -7,6 +7,7 @@ import { failureToast } from '~/client/lib/failure-toast';
 import { usePledgesQuery, useRemindPledge } from '~/client/features/pledges/api/pledges';
 import { CancelPledgeForm } from './cancel-pledge-form';
 import { PayPledgeForm } from './pay-pledge-form';
+import type { PledgeActionProps } from './pledge-action-form';
 import { PledgeDialog } from './pledge-dialog';
 import { PledgeForm } from './pledge-form';
 import { PledgeItem, type PledgeAction } from './pledge-item';
@@ -20,10 +21,7 @@ const dialogTitles: Record<DialogAction, string> = {
 };
 
 /** The form each action asks with: editing is the pledge form, holding the pledge. */
-const dialogForms: Record<
-  DialogAction,
-  (props: { pledge: PledgeView; titleId: string; onDone: () => void }) => ReactNode
-> = {
+const dialogForms: Record<DialogAction, (props: PledgeActionProps) => ReactNode> = {
   pay: PayPledgeForm,
   edit: ({ pledge, ...props }) => <PledgeForm editing={pledge} {...props} />,
   cancel: CancelPledgeForm,
