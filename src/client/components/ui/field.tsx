@@ -102,6 +102,38 @@ export function TextAreaField({
   );
 }
 
+/**
+ * A checkbox bound like the other fields (`{...form.field(name)}`): the form holds it as the
+ * text 'true' or 'false', as a form holds every value.
+ */
+export function CheckboxField({
+  label,
+  name,
+  value,
+  onValue,
+  disabled,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onValue: (name: string, value: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="flex items-center gap-3 text-stone-800">
+      <input
+        type="checkbox"
+        name={name}
+        checked={value === 'true'}
+        disabled={disabled}
+        onChange={(e) => onValue(name, String(e.target.checked))}
+        className="size-5 accent-navy-900"
+      />
+      {label}
+    </label>
+  );
+}
+
 /** The honeypot: hidden from people and assistive technology, tempting to bots. */
 export function HoneypotField({
   value,
