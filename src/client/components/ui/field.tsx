@@ -112,24 +112,28 @@ export function CheckboxField({
   value,
   onValue,
   disabled,
+  describedBy,
 }: {
   label: string;
   name: string;
   value: string;
   onValue: (name: string, value: string) => void;
   disabled?: boolean;
+  /** The id of the words beside it that say more. */
+  describedBy?: string;
 }) {
   return (
-    <label className="flex items-center gap-3 text-stone-800">
+    <label className="flex items-start gap-3 text-stone-800">
       <input
         type="checkbox"
         name={name}
         checked={value === 'true'}
         disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(e) => onValue(name, String(e.target.checked))}
-        className="size-5 accent-navy-900"
+        className="mt-0.5 size-5 shrink-0 accent-navy-900"
       />
-      {label}
+      <span>{label}</span>
     </label>
   );
 }
