@@ -1,10 +1,7 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrationsDir } from '~/server/lib/paths';
-import { openDatabase, type DatabaseHandle } from './client';
+import { databaseBeforeMigration } from '../../tests/helpers/migrations';
+import type { DatabaseHandle } from './client';
 
 /**
  * The gifts a site received before donor records existed get theirs from migration 0023 (ADR
@@ -12,22 +9,13 @@ import { openDatabase, type DatabaseHandle } from './client';
  * and address. A gift after it finds its record by email.
  */
 
+let site: Awaited<ReturnType<typeof databaseBeforeMigration>>;
 let database: DatabaseHandle;
-let before: string;
 beforeAll(async () => {
-  before = await mkdtemp(join(tmpdir(), 'migrations-'));
-  await cp(migrationsDir, before, { recursive: true });
-  const journalPath = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 23);
-  await writeFile(journalPath, JSON.stringify(journal));
-  database = await openDatabase({});
-  await database.migrate(before);
+  site = await databaseBeforeMigration(23);
+  database = site.database;
 });
-afterAll(async () => {
-  await database.close();
-  await rm(before, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 
 type Row = Record<string, string | null>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
@@ -45,7 +33,7 @@ it('makes one record per email and per name and address, and later gifts find th
       ('Moshe Katz', null, '9 Oak St', 600, 'onetime', 'offline', 'cash', 'succeeded', '2025-03-04T12:00:00Z'),
       (null, null, null, 700, 'onetime', 'stripe', null, 'pending', '2025-03-05T12:00:00Z')
   `);
-  await database.migrate(migrationsDir);
+  await site.migrateRest();
   const donors = rowsOf(
     await db.execute(sql`
       select d.email, d.name, d.postal_address, string_agg(g.amount_cents::text, ',' order by g.amount_cents) as gifts

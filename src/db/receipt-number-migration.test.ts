@@ -1,10 +1,7 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrationsDir } from '~/server/lib/paths';
-import { openDatabase, type DatabaseHandle } from './client';
+import { databaseBeforeMigration } from '../../tests/helpers/migrations';
+import type { DatabaseHandle } from './client';
 
 /**
  * The gifts a site received before receipt numbers existed get theirs from migration 0019, in the
@@ -12,23 +9,13 @@ import { openDatabase, type DatabaseHandle } from './client';
  * year follows its last.
  */
 
+let site: Awaited<ReturnType<typeof databaseBeforeMigration>>;
 let database: DatabaseHandle;
-let before: string;
 beforeAll(async () => {
-  // The migrations as they were before 0019.
-  before = await mkdtemp(join(tmpdir(), 'migrations-'));
-  await cp(migrationsDir, before, { recursive: true });
-  const journalPath = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 19);
-  await writeFile(journalPath, JSON.stringify(journal));
-  database = await openDatabase({});
-  await database.migrate(before);
+  site = await databaseBeforeMigration(19);
+  database = site.database;
 });
-afterAll(async () => {
-  await database.close();
-  await rm(before, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 
 it('numbers the gifts received before it, in order, per year of the site, and the next follows', async () => {
   const { db } = database;
@@ -42,7 +29,7 @@ it('numbers the gifts received before it, in order, per year of the site, and th
       ('Never paid', 100, 'onetime', 'stripe', 'pending', null),
       ('Declined', 100, 'onetime', 'ojc', 'failed', '2025-04-01T12:00:00Z')
   `);
-  await database.migrate(migrationsDir);
+  await site.migrateRest();
   const numbered = (await db.execute(
     sql`select donor_name, receipt_number from donations order by donor_name`,
   )) as unknown as { rows: { donor_name: string; receipt_number: string | null }[] };

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DatabaseExecutor } from '~/db/client';
+import type { givingLinks, prayerLinks } from '~/db/schema';
 import type { LinkSigner } from './signed-link';
 
 /**
@@ -48,4 +51,38 @@ export function readLinkToken(
   if (!check.ok) return { ok: false, reason: check.reason };
   const link = linkOfSubject(check.subject);
   return link ? { ok: true, ...link } : { ok: false, reason: 'invalid' };
+}
+
+/** A table of single-use links: each row's nonce hash, expiry and when it was used. */
+type LinkTable = typeof givingLinks | typeof prayerLinks;
+
+/**
+ * Spends a link: checks its token, then marks its row used with one conditional UPDATE, so of
+ * two requests racing with the same link only one gets the row. Answers the row, or why not.
+ */
+export async function spendLink<T extends LinkTable>(
+  db: DatabaseExecutor,
+  table: T,
+  signer: LinkSigner,
+  purpose: string,
+  token: string,
+  now: Date,
+): Promise<{ ok: true; row: T['$inferSelect'] } | { ok: false; reason: LinkRefusal }> {
+  const link = readLinkToken(signer, purpose, token, now);
+  if (!link.ok) return link;
+  // One table's columns stand for either: both have the same four that this UPDATE reads.
+  const links = table as typeof givingLinks;
+  const [row] = await db
+    .update(links)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(links.id, link.id),
+        eq(links.nonceHash, link.nonceHash),
+        isNull(links.usedAt),
+        gt(links.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ? { ok: true, row: row as T['$inferSelect'] } : { ok: false, reason: 'used' };
 }

@@ -193,6 +193,12 @@ export const securityPolicy = z.object({
 export const securityPolicyInput = z.object({
   requireSecondFactor: z.boolean({ error: 'Choose whether a second factor is required' }),
 });
+/** The owner's form: its checkbox as the form holds it, 'true' or 'false'. */
+export const securityPolicyForm = z.object({
+  requireSecondFactor: z
+    .enum(['true', 'false'], { error: 'Choose whether a second factor is required' })
+    .transform((value) => value === 'true'),
+});
 /** After a change: the policy, and how many sessions of accounts without a factor were ended. */
 export const securityPolicyChanged = securityPolicy.extend({ sessionsEnded: z.number().int() });
 

@@ -126,6 +126,7 @@ export const pledgeListing = z.object({
   /** Today in the site's calendar, which "overdue" is measured against. */
   today: z.string(),
 });
+export type PledgeListing = z.output<typeof pledgeListing>;
 
 export const pledgeAnswer = z.object({ pledge: pledgeView });
 

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Button } from './button';
+import { ModalDialog } from './modal-dialog';
 
 /**
- * A modal question on the native <dialog>: the browser traps focus, closes on Escape and gives
- * focus back afterwards. Cancel is focused first, so Enter does not confirm by accident.
+ * A modal question. Cancel is focused first, so Enter does not confirm by accident.
  */
 export function ConfirmDialog({
   open,
@@ -24,30 +24,17 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onDismiss: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const messageId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onClose={onDismiss}
-      className="m-auto w-full max-w-md rounded-xl bg-white p-6 text-stone-900 shadow-xl backdrop:bg-navy-950/60"
+    <ModalDialog
+      open={open}
+      title={title}
+      describedBy={messageId}
+      onDismiss={onDismiss}
+      className="w-full max-w-md p-6"
     >
-      {open ? (
+      {() => (
         <>
-          <h2 id={titleId} className="font-display text-2xl font-semibold text-navy-950">
-            {title}
-          </h2>
           <p id={messageId} className="mt-3">
             {message}
           </p>
@@ -66,7 +53,7 @@ export function ConfirmDialog({
             </button>
           </div>
         </>
-      ) : null}
-    </dialog>
+      )}
+    </ModalDialog>
   );
 }

@@ -102,6 +102,42 @@ export function TextAreaField({
   );
 }
 
+/**
+ * A checkbox bound like the other fields (`{...form.field(name)}`): the form holds it as the
+ * text 'true' or 'false', as a form holds every value.
+ */
+export function CheckboxField({
+  label,
+  name,
+  value,
+  onValue,
+  disabled,
+  describedBy,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onValue: (name: string, value: string) => void;
+  disabled?: boolean;
+  /** The id of the words beside it that say more. */
+  describedBy?: string;
+}) {
+  return (
+    <label className="flex items-start gap-3 text-stone-800">
+      <input
+        type="checkbox"
+        name={name}
+        checked={value === 'true'}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(e) => onValue(name, String(e.target.checked))}
+        className="mt-0.5 size-5 shrink-0 accent-navy-900"
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 /** The honeypot: hidden from people and assistive technology, tempting to bots. */
 export function HoneypotField({
   value,

@@ -101,15 +101,23 @@ export function QueryStatus({
   query,
   loadingLabel,
   errorTitle,
+  errorDescription,
 }: {
   query: { isPending: boolean; error: Error | null; refetch: () => unknown };
   loadingLabel: string;
   errorTitle: string;
+  /** Said before the error's own message. */
+  errorDescription?: string;
 }) {
   if (query.isPending) return <LoadingState label={loadingLabel} />;
   if (query.error) {
     return (
-      <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+      <ErrorState
+        title={errorTitle}
+        description={errorDescription}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return null;
@@ -131,6 +139,7 @@ export function QueryPanel<T>({
   query,
   loadingLabel,
   errorTitle,
+  errorDescription,
   empty,
   controls,
   footer,
@@ -147,6 +156,7 @@ export function QueryPanel<T>({
   };
   loadingLabel: string;
   errorTitle: string;
+  errorDescription?: string;
   /** What to say when the data holds nothing; null when it holds something. */
   empty?: (data: T) => ReactNode;
   controls?: ReactNode;
@@ -164,7 +174,12 @@ export function QueryPanel<T>({
         refreshing={query.isFetching}
       />
       {controls}
-      <QueryStatus query={query} loadingLabel={loadingLabel} errorTitle={errorTitle} />
+      <QueryStatus
+        query={query}
+        loadingLabel={loadingLabel}
+        errorTitle={errorTitle}
+        errorDescription={errorDescription}
+      />
       {data === undefined ? null : emptyText ? (
         <EmptyState>{emptyText}</EmptyState>
       ) : (

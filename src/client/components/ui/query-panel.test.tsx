@@ -19,7 +19,13 @@ function query(overrides: Partial<Parameters<typeof QueryPanel<Names>>[0]['query
   };
 }
 
-function Panel({ q }: { q: ReturnType<typeof query> & { data?: Names } }) {
+function Panel({
+  q,
+  errorDescription,
+}: {
+  q: ReturnType<typeof query> & { data?: Names };
+  errorDescription?: string;
+}) {
   return (
     <QueryPanel<Names>
       title="Names"
@@ -27,6 +33,7 @@ function Panel({ q }: { q: ReturnType<typeof query> & { data?: Names } }) {
       query={q}
       loadingLabel="Loading names…"
       errorTitle="Could not load the names"
+      errorDescription={errorDescription}
       empty={(data) => (data.names.length === 0 ? 'No names yet.' : null)}
       controls={<p>Filters here</p>}
       footer={<p>Add a name</p>}
@@ -61,6 +68,17 @@ describe('QueryPanel', () => {
     expect(alert.textContent).toContain('The server did not answer.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(q.refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the panel’s own words before the error’s message', () => {
+    const q = query({ error: new Error('The server did not answer.') });
+    render(<Panel q={q} errorDescription="Please try again." />);
+    const lines = Array.from(screen.getByRole('alert').querySelectorAll('p'), (p) => p.textContent);
+    expect(lines).toEqual([
+      'Could not load the names',
+      'Please try again.',
+      'The server did not answer.',
+    ]);
   });
 
   it('says so when the data is empty, and shows no list', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   donations,
@@ -17,6 +17,7 @@ import {
   linkSubject,
   newLinkNonce,
   readLinkToken,
+  spendLink,
   type LinkRefusal,
 } from '~/server/lib/single-use-link';
 import { enqueueCappedMails } from '~/server/mail/recipient-cap';
@@ -131,21 +132,9 @@ export async function openGivingLink(
   token: string,
 ): Promise<{ ok: true; session: string } | { ok: false; reason: LinkRefusal }> {
   const now = ctx.clock();
-  const link = readLinkToken(ctx.linkSigner, LINK_PURPOSE, token, now);
-  if (!link.ok) return link;
-  const [used] = await ctx.db
-    .update(givingLinks)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(givingLinks.id, link.id),
-        eq(givingLinks.nonceHash, link.nonceHash),
-        isNull(givingLinks.usedAt),
-        gt(givingLinks.expiresAt, now),
-      ),
-    )
-    .returning({ id: givingLinks.id, email: givingLinks.email });
-  if (!used) return { ok: false, reason: 'used' };
+  const spent = await spendLink(ctx.db, givingLinks, ctx.linkSigner, LINK_PURPOSE, token, now);
+  if (!spent.ok) return spent;
+  const used = spent.row;
   const expiresAt = new Date(now.getTime() + GIVING_SESSION_MINUTES * minuteMs);
   return {
     ok: true,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, offlineGiftPhotos } from '~/db/schema';
 import { photoMessages } from '~/server/features/site-photos';
 import { insertDonations } from '../../../../tests/helpers/donations';
+import { phonePhoto } from '../../../../tests/helpers/photos';
 import {
   buildVideoTestApp,
   multipart,
@@ -18,30 +19,6 @@ beforeAll(async () => {
   app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
 });
 afterAll(() => app.close());
-
-/** A cheque photographed on a phone: sideways (EXIF orientation 6), with where it was taken. */
-const phonePhoto = () =>
-  sharp({ create: { width: 1000, height: 600, channels: 3, background: '#1d4ed8' } })
-    .composite([
-      {
-        input: { create: { width: 500, height: 600, channels: 3, background: '#dc2626' } },
-        left: 0,
-        top: 0,
-      },
-    ])
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'PhoneCam' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '31/1 46/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '35/1 14/1 0/1',
-        GPSMapDatum: 'WGS-84',
-      },
-    })
-    .jpeg({ quality: 90 })
-    .toBuffer();
 
 let receipt = 1000;
 async function recordGift() {

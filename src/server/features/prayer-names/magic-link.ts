@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { donations, members, prayerLinks } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import { AppError } from '~/server/errors';
@@ -9,6 +9,7 @@ import {
   linkSubject,
   newLinkNonce,
   readLinkToken,
+  spendLink,
   type LinkRefusal,
 } from '~/server/lib/single-use-link';
 import { enqueueCappedMails } from '~/server/mail/recipient-cap';
@@ -174,23 +175,10 @@ export async function openPrayerLink(
   token: string,
 ): Promise<{ ok: true; session: string } | { ok: false; reason: LinkRefusal }> {
   const now = ctx.clock();
-  const link = readLinkToken(ctx.linkSigner, LINK_PURPOSE, token, now);
-  if (!link.ok) return link;
-  const [used] = await ctx.db
-    .update(prayerLinks)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(prayerLinks.id, link.id),
-        eq(prayerLinks.nonceHash, link.nonceHash),
-        isNull(prayerLinks.usedAt),
-        gt(prayerLinks.expiresAt, now),
-      ),
-    )
-    .returning();
-  if (!used) return { ok: false, reason: 'used' };
+  const spent = await spendLink(ctx.db, prayerLinks, ctx.linkSigner, LINK_PURPOSE, token, now);
+  if (!spent.ok) return spent;
   const expiresAt = new Date(now.getTime() + PRAYER_SESSION_HOURS * hourMs);
-  const session = ctx.linkSigner.sign(SESSION_PURPOSE, ownerSubject(used), expiresAt);
+  const session = ctx.linkSigner.sign(SESSION_PURPOSE, ownerSubject(spent.row), expiresAt);
   return { ok: true, session };
 }
 

@@ -5,6 +5,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentImage, type ContentImage } from '~/shared/schemas/site-content';
+import { phonePhoto } from '../../../../tests/helpers/photos';
 import { startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
 import {
   buildVideoTestApp,
@@ -17,32 +18,6 @@ import { listContentPhotos } from './list-content-photos';
 import { photoMessages } from './process-photo';
 
 const url = '/api/admin/site-content/photos';
-
-/** A photo as a phone takes it: sideways (EXIF orientation 6) and with where it was taken. */
-async function phonePhoto() {
-  // 1000 × 600 as stored: red on the left, blue on the right. Shown upright, red is on top.
-  return sharp({ create: { width: 1000, height: 600, channels: 3, background: '#1d4ed8' } })
-    .composite([
-      {
-        input: { create: { width: 500, height: 600, channels: 3, background: '#dc2626' } },
-        left: 0,
-        top: 0,
-      },
-    ])
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'PhoneCam', Copyright: 'Tziyun test' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '31/1 46/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '35/1 14/1 0/1',
-        GPSMapDatum: 'WGS-84',
-      },
-    })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 /** A PNG whose right half is see-through. */
 const transparentPng = () =>

@@ -14,13 +14,7 @@ import { DonorFilterBar } from './donor-filters';
 import { DonorStats } from './donor-stats';
 import { DonorsTable } from './donors-table';
 import { PaginationControls } from '~/client/components/ui/pagination-controls';
-import {
-  CsvLink,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PanelHeader,
-} from '~/client/components/ui/panel-parts';
+import { CsvLink, LoadingState, QueryPanel } from '~/client/components/ui/panel-parts';
 
 /**
  * Donor Management (spec 2): the totals and windows, the months, and the donor table with the
@@ -42,7 +36,6 @@ export default function DonorsPanel({
   );
   const stats = usePaymentStatsQuery(filters.method);
   const donors = useDonorsQuery(filters, offset);
-  const listing = donors.data;
   const filtered = Object.values(filters).some(Boolean);
 
   const refresh = () => {
@@ -56,71 +49,70 @@ export default function DonorsPanel({
   );
   const setOffset = (next: number) =>
     setParams((current) => withDonorFilters(current, filters, next));
-  const loadError = donors.error ?? stats.error;
+  // One frame for both queries: Refresh and Try again fetch both; either's failure is said.
+  const query = {
+    data: donors.data,
+    isPending: donors.isPending,
+    isFetching: stats.isFetching || donors.isFetching,
+    error: donors.error ?? stats.error,
+    refetch: refresh,
+  };
 
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title="Donor Management"
-        description="Money received and kept: verified gifts less refunds. Dates are the site’s local time."
-        onRefresh={refresh}
-        refreshing={stats.isFetching || donors.isFetching}
-      />
-      {stats.data ? (
-        <DonorStats stats={stats.data} />
-      ) : stats.isPending ? (
-        <LoadingState label="Loading payment stats…" />
-      ) : null}
-
-      <div className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <h3 className="font-display text-xl font-semibold text-navy-950">Donors</h3>
-          <CsvLink href={donorsCsvUrl(filters, csvColumns)} label="Export CSV" />
-        </div>
-        <DonorFilterBar filters={filters} onChange={applyFilters} />
-        {loadError ? (
-          <ErrorState
-            title="Error Loading Donors"
-            description="Unable to load donor information. Please try again."
-            error={loadError}
-            onRetry={refresh}
-          />
-        ) : null}
-        {donors.isPending ? <LoadingState label="Loading donors…" /> : null}
-        {listing ? (
-          listing.donors.length === 0 && offset === 0 ? (
-            <EmptyState>
-              {filtered ? (
-                'No donor records found'
-              ) : (
-                <>
-                  <span className="block font-semibold text-navy-950">No Donors Yet</span>
-                  Gifts appear here as soon as they are made.
-                </>
-              )}
-            </EmptyState>
+    <QueryPanel
+      title="Donor Management"
+      description="Money received and kept: verified gifts less refunds. Dates are the site’s local time."
+      query={query}
+      loadingLabel="Loading donors…"
+      errorTitle="Error Loading Donors"
+      errorDescription="Unable to load donor information. Please try again."
+      controls={
+        <>
+          {stats.data ? (
+            <DonorStats stats={stats.data} />
+          ) : stats.isPending ? (
+            <LoadingState label="Loading payment stats…" />
+          ) : null}
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h3 className="font-display text-xl font-semibold text-navy-950">Donors</h3>
+            <CsvLink href={donorsCsvUrl(filters, csvColumns)} label="Export CSV" />
+          </div>
+          <DonorFilterBar filters={filters} onChange={applyFilters} />
+        </>
+      }
+      empty={(listing) =>
+        listing.donors.length === 0 && offset === 0 ? (
+          filtered ? (
+            'No donor records found'
           ) : (
             <>
-              <DonorsTable
-                donors={listing.donors}
-                caption={filtered ? 'Donors matching the filters' : 'All donors'}
-              />
-              <PaginationControls
-                label="Donor pages"
-                page={{
-                  offset,
-                  limit: DONOR_PAGE_SIZE,
-                  shown: listing.donors.length,
-                  total: listing.total,
-                  totalIsExact: listing.totalIsExact,
-                }}
-                onOffset={setOffset}
-                busy={donors.isFetching}
-              />
+              <span className="block font-semibold text-navy-950">No Donors Yet</span>
+              Gifts appear here as soon as they are made.
             </>
           )
-        ) : null}
-      </div>
-    </section>
+        ) : null
+      }
+    >
+      {(listing) => (
+        <>
+          <DonorsTable
+            donors={listing.donors}
+            caption={filtered ? 'Donors matching the filters' : 'All donors'}
+          />
+          <PaginationControls
+            label="Donor pages"
+            page={{
+              offset,
+              limit: DONOR_PAGE_SIZE,
+              shown: listing.donors.length,
+              total: listing.total,
+              totalIsExact: listing.totalIsExact,
+            }}
+            onOffset={setOffset}
+            busy={donors.isFetching}
+          />
+        </>
+      )}
+    </QueryPanel>
   );
 }

@@ -1,10 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { DonorRecordView } from '~/shared/schemas/donor-records';
+import { useEffect, useId, useState } from 'react';
+import type { DonorMergeInput, DonorRecordView } from '~/shared/schemas/donor-records';
+import { DonorRecordChoices } from '~/client/components/donor-record-choices';
 import { Button } from '~/client/components/ui/button';
-import { controlClass } from '~/client/components/ui/field';
+import { controlClass, TextAreaField } from '~/client/components/ui/field';
+import { ModalDialog } from '~/client/components/ui/modal-dialog';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { useDonorRecords, useMergeDonors } from '~/client/features/admin-donors/api/donor-records';
+
+const loadSchema = () => import('~/shared/schemas/donor-records').then((m) => m.donorMergeInput);
 
 /** Typing settles this long before the search is sent. */
 const SEARCH_DELAY_MS = 300;
@@ -18,7 +23,7 @@ function describe(record: DonorRecordView) {
 /**
  * "Same person as…" (ADR 053): the office finds the other record of the donor of this gift and
  * merges this gift's record into it, saying why. The chosen record is kept: every gift moves
- * there and this record's email becomes a second address of it. A native <dialog>, one column,
+ * there and this record's email becomes a second address of it. A modal, one column,
  * usable on a phone.
  */
 export function SamePersonDialog({
@@ -30,16 +35,11 @@ export function SamePersonDialog({
   donorName: string;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const searchId = useId();
-  const reasonId = useId();
   const toast = useToast();
   const [search, setSearch] = useState('');
   const [sent, setSent] = useState('');
-  const [chosen, setChosen] = useState('');
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState('');
+  const form = useZodForm(loadSchema, { into: '', reason: '' });
   const own = useDonorRecords({ gift: giftId });
   const found = useDonorRecords({ search: sent });
   const merge = useMergeDonors();
@@ -47,114 +47,92 @@ export function SamePersonDialog({
   const choices = (found.data?.donors ?? []).filter((r) => r.id !== from?.id);
 
   useEffect(() => {
-    ref.current?.showModal();
-  }, []);
-  useEffect(() => {
     const timer = window.setTimeout(() => setSent(search.trim()), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [search]);
 
-  const onMerge = () => {
+  const onMerge = async ({ into, reason }: DonorMergeInput) => {
     if (!from) return;
-    if (!chosen) return setProblem('Choose the record this donor is the same person as.');
-    if (!reason.trim()) return setProblem('Please say why these are the same person.');
-    setProblem('');
-    merge.mutate(
-      { id: from.id, into: chosen, reason },
-      {
-        onSuccess: ({ donor, giftsMoved }) => {
-          toast({
-            title: 'Records Merged',
-            description: `${giftsMoved} gift(s) moved to ${describe(donor)}. Their statement now has every gift once.`,
-          });
-          onClose();
-        },
-        onError: (error) =>
-          toast(
-            failureToast(error, 'The records were not merged. Please try again.', 'Not Merged'),
-          ),
-      },
-    );
+    try {
+      const { donor, giftsMoved } = await merge.mutateAsync({ id: from.id, into, reason });
+      toast({
+        title: 'Records Merged',
+        description: `${giftsMoved} gift(s) moved to ${describe(donor)}. Their statement now has every gift once.`,
+      });
+      onClose();
+    } catch (error) {
+      toast(failureToast(error, 'The records were not merged. Please try again.', 'Not Merged'));
+      throw error;
+    }
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto w-full max-w-lg rounded-xl bg-white p-5 text-stone-900 shadow-xl backdrop:bg-navy-950/60"
-    >
-      <h2 id={titleId} className="font-display text-2xl font-semibold text-navy-950">
-        Same person as…
-      </h2>
-      <p className="mt-2 text-sm">
-        {from
-          ? `This gift is from ${describe(from)}. Find their other record: every gift of this one moves there, and its email becomes a second address of it.`
-          : `Looking up the record of ${donorName}…`}
-      </p>
-      <label htmlFor={searchId} className="mt-4 block text-sm font-medium">
-        Find the other record
-      </label>
-      <input
-        id={searchId}
-        type="search"
-        value={search}
-        maxLength={100}
-        placeholder="Name or email"
-        onChange={(e) => setSearch(e.target.value)}
-        className={controlClass}
-      />
-      {sent ? (
-        <fieldset className="mt-3">
-          <legend className="text-sm font-medium">Records found</legend>
-          {choices.length === 0 ? (
-            <p className="text-sm text-stone-700">
-              {found.isFetching ? 'Searching…' : 'No other record found.'}
+    <ModalDialog open title="Same person as…" onDismiss={onClose} className="w-full max-w-lg p-5">
+      {() => (
+        <form {...form.formProps} onSubmit={form.submitWith(onMerge)}>
+          <p className="mt-2 text-sm">
+            {from
+              ? `This gift is from ${describe(from)}. Find their other record: every gift of this one moves there, and its email becomes a second address of it.`
+              : `Looking up the record of ${donorName}…`}
+          </p>
+          <label htmlFor={searchId} className="mt-4 block text-sm font-medium">
+            Find the other record
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            maxLength={100}
+            placeholder="Name or email"
+            onChange={(e) => setSearch(e.target.value)}
+            // Enter searches (it is already sent as one types); it does not merge.
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.preventDefault();
+            }}
+            className={controlClass}
+          />
+          {sent ? (
+            <fieldset className="mt-3">
+              <legend className="text-sm font-medium">Records found</legend>
+              {choices.length === 0 ? (
+                <p className="text-sm text-stone-700">
+                  {found.isFetching ? 'Searching…' : 'No other record found.'}
+                </p>
+              ) : (
+                <DonorRecordChoices
+                  name="into"
+                  records={choices}
+                  value={form.values.into}
+                  onChange={(id) => form.setValue('into', id)}
+                  describe={describe}
+                  className="mt-1"
+                />
+              )}
+            </fieldset>
+          ) : null}
+          {form.errors.into ? (
+            <p role="alert" className="mt-2 text-sm text-red-800">
+              {form.errors.into}
             </p>
-          ) : (
-            <ul className="mt-1 flex flex-col gap-1">
-              {choices.map((record) => (
-                <li key={record.id}>
-                  <label className="flex min-h-11 items-start gap-3 rounded-md p-2 hover:bg-stone-50">
-                    <input
-                      type="radio"
-                      name="same-person"
-                      className="mt-1 size-5 accent-navy-900"
-                      checked={chosen === record.id}
-                      onChange={() => setChosen(record.id)}
-                    />
-                    <span className="wrap-anywhere">{describe(record)}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </fieldset>
-      ) : null}
-      <label htmlFor={reasonId} className="mt-4 block text-sm font-medium">
-        Why they are the same person
-      </label>
-      <textarea
-        id={reasonId}
-        rows={2}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        className={controlClass}
-      />
-      {problem ? (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {problem}
-        </p>
-      ) : null}
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={onMerge} disabled={!from || merge.isPending}>
-          {merge.isPending ? 'Merging...' : 'Merge records'}
-        </Button>
-      </div>
-    </dialog>
+          ) : null}
+          <div className="mt-4">
+            <TextAreaField
+              label="Why they are the same person"
+              rows={2}
+              maxLength={500}
+              {...form.field('reason')}
+            />
+          </div>
+          <div className="mt-5 flex flex-wrap justify-end gap-3">
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!from || form.submitting}>
+              {form.submitting ? 'Merging...' : 'Merge records'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

@@ -4,7 +4,7 @@ import {
   siteContentSectionNames,
   type SiteContentSection,
 } from '~/shared/schemas/site-content';
-import { PanelHeader, QueryStatus } from '~/client/components/ui/panel-parts';
+import { QueryPanel } from '~/client/components/ui/panel-parts';
 import { useSiteContentQuery } from '~/client/features/admin-site-content/api/site-content';
 import { DraftBar } from './draft-bar';
 import { HistoryList } from './history-list';
@@ -22,23 +22,19 @@ export default function SiteContentPanel() {
   const [open, setOpen] = useState<SiteContentSection>('hero');
   // Each section's unsaved edits: moving to another section keeps them until saved.
   const [edits, setEdits] = useState<Edits>({});
-  const state = query.data;
 
   const forget = (section: SiteContentSection) =>
     setEdits(({ [section]: _dropped, ...rest }) => rest);
 
   return (
-    <div className="flex flex-col gap-6">
-      <PanelHeader
-        title="Site Content"
-        description="What visitors read on the public pages. Changes are saved in a draft; preview it, then publish it and visitors see it at once. An earlier version can be put back."
-      />
-      <QueryStatus
-        query={query}
-        loadingLabel="Loading the site content…"
-        errorTitle="Could not load the site content"
-      />
-      {state ? (
+    <QueryPanel
+      title="Site Content"
+      description="What visitors read on the public pages. Changes are saved in a draft; preview it, then publish it and visitors see it at once. An earlier version can be put back."
+      query={query}
+      loadingLabel="Loading the site content…"
+      errorTitle="Could not load the site content"
+    >
+      {(state) => (
         <>
           <DraftBar
             state={state}
@@ -91,7 +87,7 @@ export default function SiteContentPanel() {
             <HistoryList history={state.history} />
           </section>
         </>
-      ) : null}
-    </div>
+      )}
+    </QueryPanel>
   );
 }

@@ -12,7 +12,7 @@ import {
   useZapierStatusQuery,
 } from '~/client/features/integrations/api/zapier';
 import { DeliveryLog } from './delivery-log';
-import { ActionButton, PanelHeader, QueryStatus } from '~/client/components/ui/panel-parts';
+import { ActionButton, QueryPanel } from '~/client/components/ui/panel-parts';
 
 /** The tab's contracts are in its chunk already (the status' types come from that module). */
 const loadSchema = () => Promise.resolve(webhookUrlInput);
@@ -25,25 +25,22 @@ const loadSchema = () => Promise.resolve(webhookUrlInput);
 export default function ZapierPanel() {
   const status = useZapierStatusQuery();
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title="Zapier Integration"
-        description="The site posts each event to your Zap's webhook (a 'Catch Hook' trigger), signed so the Zap can tell it came from here. Private words (prayer intentions, messages) are never sent."
-      />
-      <QueryStatus
-        query={status}
-        loadingLabel="Loading the webhook…"
-        errorTitle="Could not load the webhook settings"
-      />
-      {status.data ? (
+    <QueryPanel
+      title="Zapier Integration"
+      description="The site posts each event to your Zap's webhook (a 'Catch Hook' trigger), signed so the Zap can tell it came from here. Private words (prayer intentions, messages) are never sent."
+      query={status}
+      loadingLabel="Loading the webhook…"
+      errorTitle="Could not load the webhook settings"
+    >
+      {(data) => (
         <>
-          <StatusCard status={status.data} />
-          <WebhookForm status={status.data} />
-          {status.data.configured ? <SecretCard status={status.data} /> : null}
-          <DeliveryLog endpointEnabled={status.data.enabled} />
+          <StatusCard status={data} />
+          <WebhookForm status={data} />
+          {data.configured ? <SecretCard status={data} /> : null}
+          <DeliveryLog endpointEnabled={data.enabled} />
         </>
-      ) : null}
-    </section>
+      )}
+    </QueryPanel>
   );
 }
 

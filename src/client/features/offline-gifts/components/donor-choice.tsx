@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { DonorRecordChoices } from '~/client/components/donor-record-choices';
 import { useDonorSuggestions } from '~/client/features/offline-gifts/api/donor-suggestions';
 
 /** Typing settles this long before the donors of the name are looked up. */
@@ -44,37 +45,17 @@ export function DonorChoice({
       <p className="text-sm">
         There is no email, so please confirm who gave: their gifts are counted together.
       </p>
-      <ul className="mt-2 flex flex-col gap-1">
-        {records.map((record) => (
-          <li key={record.id}>
-            <label className="flex min-h-11 items-start gap-3 p-1">
-              <input
-                type="radio"
-                name="donor-record"
-                className="mt-1 size-5 accent-navy-900"
-                checked={value === record.id}
-                onChange={() => onChange(record.id)}
-              />
-              <span className="wrap-anywhere">
-                {record.name ?? 'Anonymous'}, {record.postalAddress ?? 'no address'}
-                {record.email ? `, ${record.email}` : ''} ({record.gifts} gift(s))
-              </span>
-            </label>
-          </li>
-        ))}
-        <li>
-          <label className="flex min-h-11 items-start gap-3 p-1">
-            <input
-              type="radio"
-              name="donor-record"
-              className="mt-1 size-5 accent-navy-900"
-              checked={value === ''}
-              onChange={() => onChange('')}
-            />
-            <span>A different person: a new donor record</span>
-          </label>
-        </li>
-      </ul>
+      <DonorRecordChoices
+        name="donor-record"
+        records={records}
+        value={value}
+        onChange={onChange}
+        describe={(record) =>
+          `${record.name ?? 'Anonymous'}, ${record.postalAddress ?? 'no address'}${record.email ? `, ${record.email}` : ''} (${record.gifts} gift(s))`
+        }
+        none="A different person: a new donor record"
+        className="mt-2"
+      />
     </fieldset>
   );
 }

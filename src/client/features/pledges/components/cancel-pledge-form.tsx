@@ -1,24 +1,15 @@
-import type { PledgeView } from '~/shared/schemas/pledges';
 import { formatMoney } from '~/shared/money';
-import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { useCancelPledge } from '~/client/features/pledges/api/pledges';
+import { PledgeActionForm, type PledgeActionProps } from './pledge-action-form';
 
 const loadSchema = () => import('~/shared/schemas/pledges').then((m) => m.pledgeCancelInput);
 
 /** Cancels a pledge the donor will not give, with the reason the office keeps. */
-export function CancelPledgeForm({
-  pledge,
-  titleId,
-  onDone,
-}: {
-  pledge: PledgeView;
-  titleId: string;
-  onDone: () => void;
-}) {
+export function CancelPledgeForm({ pledge, titleId, onDone }: PledgeActionProps) {
   const toast = useToast();
   const cancel = useCancelPledge();
   const form = useZodForm(loadSchema, { reason: '' });
@@ -37,21 +28,19 @@ export function CancelPledgeForm({
   });
 
   return (
-    <form
-      {...form.formProps}
-      onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
-      aria-labelledby={titleId}
-      className="mt-4 flex flex-col gap-4"
-    >
-      <p className="text-stone-700">
-        {pledge.name}&rsquo;s pledge of {formatMoney(Math.round(pledge.amount * 100), 'usd')} leaves
-        the open list. No money is involved.
-      </p>
-      <TextField label="Reason" required autoComplete="off" {...form.field('reason')} />
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onDone}>
-          Keep Pledge
-        </Button>
+    <PledgeActionForm
+      formProps={form.formProps}
+      onSubmit={onSubmit}
+      titleId={titleId}
+      intro={
+        <>
+          {pledge.name}&rsquo;s pledge of {formatMoney(Math.round(pledge.amount * 100), 'usd')}{' '}
+          leaves the open list. No money is involved.
+        </>
+      }
+      dismissLabel="Keep Pledge"
+      onDismiss={onDone}
+      submit={
         <button
           type="submit"
           className="inline-flex min-h-11 items-center justify-center rounded-full bg-red-700 px-6 py-2.5 font-semibold text-white transition-colors hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60"
@@ -59,7 +48,9 @@ export function CancelPledgeForm({
         >
           {form.submitting ? 'Cancelling...' : 'Cancel Pledge'}
         </button>
-      </div>
-    </form>
+      }
+    >
+      <TextField label="Reason" required autoComplete="off" {...form.field('reason')} />
+    </PledgeActionForm>
   );
 }

@@ -4,7 +4,7 @@ import { offlineMethods } from '~/shared/domain';
 import { formatMoney } from '~/shared/money';
 import { isoDateIn } from '~/shared/schedule';
 import { offlineMethodLabels, offlineReferenceLabels } from '~/shared/schemas/offline-gifts';
-import type { PledgePayFormValues, PledgeView } from '~/shared/schemas/pledges';
+import type { PledgePayFormValues } from '~/shared/schemas/pledges';
 import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
@@ -13,6 +13,7 @@ import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { usePayPledge } from '~/client/features/pledges/api/pledges';
+import { PledgeActionForm, type PledgeActionProps } from './pledge-action-form';
 
 const loadSchema = () => import('~/shared/schemas/pledges').then((m) => m.pledgePayInput);
 const methodOptions = offlineMethods.map((value) => ({ value, label: offlineMethodLabels[value] }));
@@ -21,15 +22,7 @@ const methodOptions = offlineMethods.map((value) => ({ value, label: offlineMeth
  * Marks a pledge paid: how it came, its reference, the day it came and how much. The whole
  * amount closes the pledge; less records that part and leaves the rest open.
  */
-export function PayPledgeForm({
-  pledge,
-  titleId,
-  onDone,
-}: {
-  pledge: PledgeView;
-  titleId: string;
-  onDone: () => void;
-}) {
+export function PayPledgeForm({ pledge, titleId, onDone }: PledgeActionProps) {
   const toast = useToast();
   const pay = usePayPledge();
   const form = useZodForm(loadSchema, {
@@ -66,16 +59,24 @@ export function PayPledgeForm({
   });
 
   return (
-    <form
-      {...form.formProps}
-      onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
-      aria-labelledby={titleId}
-      className="mt-4 flex flex-col gap-4"
+    <PledgeActionForm
+      formProps={form.formProps}
+      onSubmit={onSubmit}
+      titleId={titleId}
+      intro={
+        <>
+          {pledge.name} pledged {formatMoney(Math.round(pledge.amount * 100), 'usd')}. The payment
+          is recorded as a gift received, with its receipt number.
+        </>
+      }
+      dismissLabel="Close"
+      onDismiss={onDone}
+      submit={
+        <Button type="submit" variant="secondary" disabled={submitting}>
+          {submitting ? 'Recording...' : 'Record Payment'}
+        </Button>
+      }
     >
-      <p className="text-stone-700">
-        {pledge.name} pledged {formatMoney(Math.round(pledge.amount * 100), 'usd')}. The payment is
-        recorded as a gift received, with its receipt number.
-      </p>
       <TextField
         label="Amount paid (dollars)"
         required
@@ -103,14 +104,6 @@ export function PayPledgeForm({
           <span>This is another payment, not the same one typed again: record it.</span>
         </label>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onDone}>
-          Close
-        </Button>
-        <Button type="submit" variant="secondary" disabled={submitting}>
-          {submitting ? 'Recording...' : 'Record Payment'}
-        </Button>
-      </div>
-    </form>
+    </PledgeActionForm>
   );
 }

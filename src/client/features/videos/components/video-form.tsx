@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '~/client/components/ui/button';
-import { TextAreaField, TextField } from '~/client/components/ui/field';
+import { CheckboxField, TextAreaField, TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
@@ -64,12 +64,6 @@ export function VideoForm({
     error: errors[name],
     disabled: submitting,
     onFile: setFile(name),
-  });
-  const checkbox = (name: keyof VideoFormValues) => ({
-    checked: values[name] === 'true',
-    onChange: (e: { target: { checked: boolean } }) => setValue(name, String(e.target.checked)),
-    disabled: submitting,
-    className: 'size-5 accent-navy-900',
   });
 
   /** Shown with the schema's own messages, and holding the form back like them. */
@@ -171,10 +165,7 @@ export function VideoForm({
           {...text('thumbnailUrl')}
         />
         {video?.thumbnailUrl ? (
-          <label className="flex items-center gap-3 text-stone-800">
-            <input type="checkbox" name="removeThumbnail" {...checkbox('removeThumbnail')} />
-            Remove the thumbnail
-          </label>
+          <CheckboxField label="Remove the thumbnail" {...form.field('removeThumbnail')} />
         ) : null}
       </fieldset>
       <TextField label="Caption" {...text('caption')} />
@@ -196,16 +187,13 @@ export function VideoForm({
         {...file('captionsFile')}
       />
       {video?.captionsUrl ? (
-        <label className="flex items-center gap-3 text-stone-800">
-          <input type="checkbox" name="removeCaptions" {...checkbox('removeCaptions')} />
-          Remove the captions
-        </label>
+        <CheckboxField label="Remove the captions" {...form.field('removeCaptions')} />
       ) : null}
       {video ? null : (
-        <label className="flex items-center gap-3 text-stone-800">
-          <input type="checkbox" name="isPublished" {...checkbox('isPublished')} />
-          Publish now (otherwise it is saved as a draft)
-        </label>
+        <CheckboxField
+          label="Publish now (otherwise it is saved as a draft)"
+          {...form.field('isPublished')}
+        />
       )}
       {progress !== null ? (
         <div className="flex items-center gap-3" role="status">
