@@ -1,5 +1,5 @@
 /** Campaigns (issue 35): the office's campaigns, the matching rule, the public snapshot. */
 export { adminCampaignRoutes } from './admin-routes';
 export { publicCampaignRoutes } from './public-routes';
-export { campaignForGift } from './gift-campaign';
+export { campaignForGift, campaignForOfficeGift } from './gift-campaign';
 export { settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
