@@ -67,6 +67,8 @@ function open(
   const api = serveApi({
     'GET /api/admin/payment-stats': statsReply,
     'GET /api/admin/donors': donors,
+    // No campaign yet: the campaign filter is not shown.
+    'GET /api/admin/campaigns': json({ campaigns: [] }),
     ...rest,
   });
   return { api, ...renderWithProviders(<DonorsPanel />, { admin: true, path: '/admin' }) };

@@ -40,7 +40,7 @@ export default function DonorsPanel({
     () => donorFiltersIn(new URLSearchParams(address)),
     [address],
   );
-  const stats = usePaymentStatsQuery(filters.method);
+  const stats = usePaymentStatsQuery(filters.method, filters.campaign);
   const donors = useDonorsQuery(filters, offset);
   const listing = donors.data;
   const filtered = Object.values(filters).some(Boolean);
