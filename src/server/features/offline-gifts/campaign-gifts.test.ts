@@ -112,6 +112,14 @@ describe('a gift the office received for a campaign', () => {
       wall: [{ name: 'C. W.', amount: 100 }],
     });
     expect(await receiptJobs(gift.id)).toHaveLength(1);
+    // The receipt names the campaign and its matcher, and shows only the donor's own $100.
+    while ((await app.jobWorker.runOnce()) > 0) {
+      // until the outbox is empty
+    }
+    const receipt = app.sentMail.find((m) => m.to === 'chana@example.org')!;
+    expect(receipt.text).toContain('Campaign: Given in Cheque day, matched by First matcher');
+    expect(receipt.text).toContain('Amount: $100.00');
+    expect(receipt.text).not.toContain('$200');
     const [audit] = await app.database.db
       .select()
       .from(adminAuditLog)
