@@ -9,7 +9,9 @@ import { expectNoAxeViolations } from './support/axe';
 failOnPageErrors();
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('records a cheque for a campaign, sees it pending, and clears it', async ({ page }) => {
+test('records a cheque for a campaign, sees it pending, clears it, and thanks its donor', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const title = `Roof Day ${stamp}`;
@@ -74,4 +76,23 @@ test('records a cheque for a campaign, sees it pending, and clears it', async ({
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+
+  // After the goal: the Campaigns section thanks the donors, once, after saying how many.
+  await page.goto('/admin?section=campaigns');
+  await page.getByRole('button', { name: `Thank the donors of ${title}` }).click();
+  const thanks = page.getByRole('form', { name: `Thank the donors of ${title}` });
+  await thanks.getByRole('button', { name: 'Send Thank-You…' }).click();
+  await expect(thanks).toContainText('Please write the message the donors will read');
+  await thanks.getByLabel('Your message').fill('We reached the goal: the roof will be built.');
+  await thanks.getByRole('button', { name: 'Send Thank-You…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send the thank-you?' });
+  await expect(confirm).toContainText('1 donor will get this mail.');
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Send to 1 donor' }).click();
+  await expect(page.getByText('The thank-you is on its way to 1 donor.')).toBeVisible();
+  await expect(thanks).toHaveCount(0);
+  const again = await (
+    await page.request.get(`/api/admin/campaigns/${(await made.json()).campaign.id}/thank-you`)
+  ).json();
+  expect(again).toMatchObject({ toSend: 0, alreadyThanked: 1 });
 });
