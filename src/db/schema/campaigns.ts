@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -119,3 +120,20 @@ export const campaignMatches = pgTable(
 );
 
 export type CampaignMatchRow = typeof campaignMatches.$inferSelect;
+
+/**
+ * Each donor address the office's thank-you mail of a campaign was queued to, written in the
+ * transaction that queues it: a second press, or a press after a crash, mails only those not here.
+ */
+export const campaignThankYous = pgTable(
+  'campaign_thank_yous',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    queuedAt: at('queued_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.email], name: 'campaign_thank_yous_pkey' })],
+);

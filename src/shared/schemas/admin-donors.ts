@@ -21,6 +21,14 @@ const methodField = z
   .enum(methodFilters, { error: 'Method must be stripe, ojc or offline' })
   .optional();
 
+/** One campaign's gifts, by its slug; blank means every gift. */
+const campaignField = z
+  .string()
+  .trim()
+  .max(100, 'There is no such campaign')
+  .transform((value) => value || undefined)
+  .optional();
+
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day, YYYY-MM-DD, that exists (2025-02-30 does not). */
@@ -54,10 +62,11 @@ const filterShape = {
   method: methodField,
   /** One person's gifts: their donor record (ADR 053). */
   donor: z.uuid({ error: 'Donor must be the id of a donor record' }).optional(),
+  campaign: campaignField,
 };
 
 /** `GET /api/admin/payment-stats`: the totals, windows and chart of one way of giving. */
-export const paymentStatsQuery = z.object({ method: methodField });
+export const paymentStatsQuery = z.object({ method: methodField, campaign: campaignField });
 
 type FilterInput = { from?: string; to?: string };
 const fromNotAfterTo: [(input: FilterInput) => boolean, { error: string; path: string[] }] = [

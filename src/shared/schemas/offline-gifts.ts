@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { offlineMethods, type OfflineMethod } from '~/shared/domain';
+import { offlineMethods, wallDisplays, type OfflineMethod } from '~/shared/domain';
 import { lineText, optionalLine, optionalText } from './common';
 import { optionalEmail } from './donations';
 
@@ -90,6 +90,32 @@ const offlineGiftShape = {
    * gift without email makes a new record; a gift with an email is its address's.
    */
   donorId: z.optional(z.uuid({ error: 'Choose the donor again: that record is not valid' })),
+  /**
+   * The campaign the gift was given to, by its slug: a published campaign. Such a gift is pending
+   * on the campaign until the office marks it cleared (`POST /api/admin/offline-gifts/:id/clear`).
+   */
+  campaign: z.pipe(
+    z.optional(
+      z.nullable(
+        z
+          .string({ error: 'Please choose a campaign' })
+          .check(z.maxLength(100, 'There is no such campaign'), z.trim()),
+      ),
+    ),
+    z.transform((value) => value || null),
+  ),
+  /** How the gift is shown on the campaign's wall; left out, it is "Anonymous" there. */
+  wall: z.pipe(
+    z.optional(
+      z.nullable(
+        z.enum(wallDisplays, {
+          error:
+            'Choose how the gift is shown on the wall: full, name, initials, anonymous or hidden',
+        }),
+      ),
+    ),
+    z.transform((value) => value ?? null),
+  ),
 };
 
 const giftRules = z.superRefine(
@@ -100,9 +126,19 @@ const giftRules = z.superRefine(
       email: string | null;
       address: string | null;
       donorId?: string | undefined;
+      campaign: string | null;
+      wall: string | null;
     },
     ctx,
   ) => {
+    if (gift.wall && !gift.campaign) {
+      ctx.issues.push({
+        code: 'custom',
+        input: gift.wall,
+        path: ['wall'],
+        message: "The wall is a campaign's: choose the campaign, or leave the wall blank",
+      });
+    }
     if (gift.method === 'check' && !gift.reference) {
       ctx.issues.push({
         code: 'custom',
@@ -165,13 +201,19 @@ export interface OfflineGiftFormValues extends Record<string, string> {
   dedicationKind: string;
   dedicationName: string;
   note: string;
+  /** A campaign's slug, or blank. */
+  campaign: string;
+  /** A wall choice, or blank. */
+  wall: string;
 }
 
 /** The form's text as the API's body: the same rules then judge it in the browser and the server. */
 export function offlineGiftBody(values: OfflineGiftFormValues) {
-  const { dedicationKind, dedicationName, ...rest } = values;
+  const { dedicationKind, dedicationName, campaign, wall, ...rest } = values;
   return {
     ...rest,
+    campaign: campaign || null,
+    wall: campaign && wall ? wall : null,
     dedication: dedicationName.trim() ? { kind: dedicationKind, name: dedicationName } : null,
   };
 }
@@ -226,6 +268,14 @@ export const offlineGiftView = z.object({
   donorId: z.nullable(z.string()),
   /** A photo of the cheque or voucher is kept (`GET /api/admin/offline-gifts/:id/photo`). */
   hasPhoto: z.boolean(),
+  /** The campaign it was given to. */
+  campaign: z.nullable(z.object({ id: z.string(), slug: z.string(), title: z.string() })),
+  wall: z.nullable(z.enum(wallDisplays)),
+  /**
+   * The money is in: a campaign gift is pending (no receipt number yet) until the office marks
+   * it cleared; every other gift the office records is received when recorded.
+   */
+  cleared: z.boolean(),
 });
 
 export type OfflineGiftView = z.output<typeof offlineGiftView>;

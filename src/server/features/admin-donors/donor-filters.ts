@@ -1,5 +1,7 @@
 import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { donations } from '~/db/schema';
+import { campaigns, donations } from '~/db/schema';
+import type { DatabaseExecutor } from '~/db/client';
+import { AppError } from '~/server/errors';
 import type { OfflineMethod, PaymentMethod } from '~/shared/domain';
 import type { DonorFilters, MethodFilter } from '~/shared/schemas/admin-donors';
 
@@ -45,7 +47,7 @@ export function startOfDay(day: string, timeZone: string): SQL {
  * zone, both included, on the date the gift was recorded (`created_at`, the table's Date).
  */
 export function donorWhere(filters: DonorFilters, timeZone: string): SQL | undefined {
-  const { search, from, to, type, status, method, donor } = filters;
+  const { search, from, to, type, status, method, donor, campaign } = filters;
   return and(
     search ? searchCondition(search) : undefined,
     from ? gte(donations.createdAt, startOfDay(from, timeZone)) : undefined,
@@ -56,7 +58,31 @@ export function donorWhere(filters: DonorFilters, timeZone: string): SQL | undef
     status ? eq(donations.paymentStatus, status) : undefined,
     methodCondition(method),
     donor ? eq(donations.donorId, donor) : undefined,
+    campaignCondition(campaign),
   );
+}
+
+/** The gifts of one campaign, by its slug. */
+export function campaignCondition(slug: string | undefined): SQL | undefined {
+  if (!slug) return undefined;
+  return sql`${donations.campaignId} = (select ${campaigns.id} from ${campaigns} where ${campaigns.slug} = ${slug})`;
+}
+
+/**
+ * A campaign filter names a campaign that exists (a draft too): a slug mistyped in the address
+ * is told, not shown as an empty list, and the stats keep sums for real campaigns only.
+ */
+export async function assertCampaignFilter(db: DatabaseExecutor, slug: string | undefined) {
+  if (!slug) return;
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.slug, slug));
+  if (!row) {
+    throw new AppError('validation_failed', 'Please check the campaign.', {
+      campaign: 'There is no campaign with this address',
+    });
+  }
 }
 
 /** The gifts of one way of giving: a payment method, or one way the office received a gift. */

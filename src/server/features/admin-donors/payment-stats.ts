@@ -9,7 +9,7 @@ import {
 import type { Database } from '~/db/client';
 import type { Clock } from '~/server/lib/clock';
 import type { MethodFilter, PaymentStats } from '~/shared/schemas/admin-donors';
-import { methodCondition } from './donor-filters';
+import { campaignCondition, methodCondition } from './donor-filters';
 import { lastTwelveMonths, monthOfRow } from './stats-months';
 
 /*
@@ -142,6 +142,15 @@ function summarise(buckets: Bucket[], months: string[]) {
   };
 }
 
+/** Which gifts the stats are of: one way of giving, one campaign (by slug), both or all. */
+export interface StatsScope {
+  method?: MethodFilter | undefined;
+  campaign?: string | undefined;
+}
+
+const scopeCondition = ({ method, campaign }: StatsScope) =>
+  and(methodCondition(method), campaignCondition(campaign));
+
 interface History {
   /** Rows created before this instant are history. */
   boundary: number;
@@ -166,15 +175,11 @@ interface History {
  * its own copy; nothing here is shared or needs to be.
  */
 export function createPaymentStats(db: Database, clock: Clock, timeZone: string) {
-  // One history per way of giving the dashboard filters by (a dozen at most, methodFilters).
+  // One history per way of giving and campaign the dashboard filters by.
   const histories = new Map<string, History>();
 
-  async function sumHistory(
-    boundary: Date,
-    months: string[],
-    method: MethodFilter | undefined,
-  ): Promise<History> {
-    const old = and(lt(donations.createdAt, boundary), methodCondition(method));
+  async function sumHistory(boundary: Date, months: string[], scope: StatsScope): Promise<History> {
+    const old = and(lt(donations.createdAt, boundary), scopeCondition(scope));
     // One snapshot: the sums and the watermark must describe the same rows.
     return db.transaction(
       async (tx) => {
@@ -228,9 +233,12 @@ export function createPaymentStats(db: Database, clock: Clock, timeZone: string)
   }
 
   return {
-    /** The stats of every gift, or of one way of giving (the dashboard's method filter). */
-    async read(method?: MethodFilter): Promise<PaymentStats> {
-      const key = method ?? '';
+    /**
+     * The stats of every gift, or of one way of giving and/or one campaign (the dashboard's
+     * method and campaign filters; a campaign is checked to exist before it gets a history).
+     */
+    async read(scope: StatsScope = {}): Promise<PaymentStats> {
+      const key = `${scope.method ?? ''}|${scope.campaign ?? ''}`;
       const now = clock();
       const day = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
       const boundary = day - LIVE_DAYS * DAY_MS;
@@ -240,14 +248,14 @@ export function createPaymentStats(db: Database, clock: Clock, timeZone: string)
         keptHistory(now, boundary, months, key),
         sumBuckets(
           db,
-          and(gte(donations.createdAt, new Date(boundary)), methodCondition(method)),
+          and(gte(donations.createdAt, new Date(boundary)), scopeCondition(scope)),
           monthOfRow(months, timeZone),
           now,
         ),
       ]);
       let h = kept;
       if (!h) {
-        h = await sumHistory(new Date(boundary), months, method);
+        h = await sumHistory(new Date(boundary), months, scope);
         histories.set(key, h);
       }
       return {

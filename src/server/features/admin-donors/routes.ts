@@ -4,7 +4,7 @@ import { sendCsv } from '~/server/lib/csv';
 import { requireAdmin } from '~/server/plugins/admin-guard';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-import { describeFilters } from './donor-filters';
+import { assertCampaignFilter, describeFilters } from './donor-filters';
 import { findDonorRecords, mergeDonors } from './donor-records';
 import { donorsCsv } from './donors-csv';
 import { listDonors } from './list-donors';
@@ -35,9 +35,10 @@ export const adminDonorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { timeZone } = app.siteConfig;
   const stats = createPaymentStats(db, app.clock, timeZone);
 
-  app.get('/donors', { schema: listSchema }, async (request) =>
-    listDonors(db, request.query, timeZone),
-  );
+  app.get('/donors', { schema: listSchema }, async (request) => {
+    await assertCampaignFilter(db, request.query.campaign);
+    return listDonors(db, request.query, timeZone);
+  });
 
   app.get(
     '/donor-records',
@@ -57,11 +58,15 @@ export const adminDonorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment-stats',
     { schema: { querystring: paymentStatsQuery, response: { 200: paymentStats } } },
-    async (request) => stats.read(request.query.method),
+    async (request) => {
+      await assertCampaignFilter(db, request.query.campaign);
+      return stats.read(request.query);
+    },
   );
 
   app.get('/donors.csv', { schema: { querystring: donorCsvQuery } }, async (request, reply) => {
     const { columns, ...filters } = request.query;
+    await assertCampaignFilter(db, filters.campaign);
     const now = app.clock();
     await recordAudit(db, {
       actor: request.adminUser,
@@ -83,6 +88,7 @@ export const adminDonorRoutes: FastifyPluginAsyncZod = async (app) => {
 export const donorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/donors', { onRequest: requireAdmin, schema: listSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    await assertCampaignFilter(app.database.db, request.query.campaign);
     return listDonors(app.database.db, request.query, app.siteConfig.timeZone);
   });
 };

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { campaigns } from '~/db/schema';
 import {
   campaignIdParams,
   campaignInput,
@@ -7,9 +9,20 @@ import {
   type CampaignRecord,
   type CampaignView,
 } from '~/shared/schemas/campaigns';
+import {
+  thankYouInput,
+  thankYouReach as thankYouReachView,
+  thankYouSent,
+} from '~/shared/schemas/campaign-thank-you';
+import { isoDateIn } from '~/shared/schedule';
 import { campaignTimes, placeOf, type Place } from '~/server/lib/campaign-times';
+import { sendCsv } from '~/server/lib/csv';
 import { auditContextOf } from '~/server/services/audit/audit-context';
+import { recordAudit } from '~/server/services/audit/record-audit';
+import { AppError } from '~/server/errors';
+import { campaignGiftsCsv } from './campaign-gifts-csv';
 import { createCampaign, listCampaigns, updateCampaign } from './save-campaign';
+import { sendThankYou, thankYouReach } from './thank-you';
 
 /** The campaign with the end Shabbat and Yom Tov move it to, which the office plans by. */
 function withTimes(campaign: CampaignRecord, place: Place): CampaignView {
@@ -66,5 +79,49 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { campaign: withTimes(campaign, place) };
     },
+  );
+
+  app.get(
+    '/campaigns/:id/gifts.csv',
+    { schema: { params: campaignIdParams } },
+    async (request, reply) => {
+      const [campaign] = await db
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.id, request.params.id));
+      if (!campaign) throw new AppError('not_found', 'There is no such campaign.');
+      const now = app.clock();
+      await recordAudit(db, {
+        actor: request.adminUser,
+        action: 'export',
+        target: `campaign:${campaign.slug}`,
+        ip: request.ip,
+        at: now,
+      });
+      const { timeZone } = app.siteConfig;
+      return sendCsv(
+        reply,
+        `${campaign.slug}-gifts-${isoDateIn(now, timeZone)}.csv`,
+        campaignGiftsCsv(db, campaign, timeZone),
+      );
+    },
+  );
+
+  app.get(
+    '/campaigns/:id/thank-you',
+    { schema: { params: campaignIdParams, response: { 200: thankYouReachView } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return thankYouReach(db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/campaigns/:id/thank-you',
+    {
+      schema: { params: campaignIdParams, body: thankYouInput, response: { 200: thankYouSent } },
+    },
+    async (request) =>
+      sendThankYou(db, request.params.id, request.body, auditContextOf(request, app.clock())),
   );
 };

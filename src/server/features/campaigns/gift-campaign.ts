@@ -43,3 +43,19 @@ export async function campaignNamed(
     .where(and(eq(campaigns.slug, slug), eq(campaigns.status, 'published')));
   return campaign ?? null;
 }
+
+/**
+ * The campaign a gift the office received belongs to, by its slug: any published campaign (a
+ * cheque handed over during the campaign may be typed in days later). A draft or unknown one is
+ * refused with the field's message.
+ */
+export async function campaignForOfficeGift(db: DatabaseExecutor, slug: string) {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.slug, slug));
+  if (!campaign || campaign.status !== 'published') {
+    const message = campaign
+      ? 'This campaign is not published yet: publish it first, or choose another'
+      : 'There is no campaign with this address: choose one from the list';
+    throw new AppError('validation_failed', 'Please check the campaign.', { campaign: message });
+  }
+  return campaign;
+}

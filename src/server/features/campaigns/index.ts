@@ -1,6 +1,6 @@
-/** Campaigns (issue 35): the office's campaigns, the matching rule, the public snapshot. */
+/** Campaigns (ADR 054): the office's campaigns, the matching rule, the public snapshot. */
 export { adminCampaignRoutes } from './admin-routes';
 export { publicCampaignRoutes } from './public-routes';
-export { campaignForGift, campaignNamed } from './gift-campaign';
+export { campaignForGift, campaignForOfficeGift, campaignNamed } from './gift-campaign';
 export { settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
 export { loadCampaignPageData } from './page-data';

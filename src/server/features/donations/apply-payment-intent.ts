@@ -104,8 +104,9 @@ export async function applyPaymentIntent(
   if (donation.stripeSubscriptionId && donor) {
     await fillSubscriptionDonor(tx, donation.stripeSubscriptionId, donor, now);
   }
-  await enqueueReceiptIfDue(tx, donation, { links, now });
+  // The match first: the receipt names the matchers of a campaign gift.
   await settleCampaignGift(tx, donation, now);
+  await enqueueReceiptIfDue(tx, donation, { links, now });
   if (donation.stripeSubscriptionId && donation.paymentStatus === 'succeeded' && !reinstated) {
     // The browser's record call may come before invoice.paid: the membership starts either way.
     const paid = donation.donatedAt ?? now;

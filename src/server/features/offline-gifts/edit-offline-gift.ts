@@ -5,6 +5,11 @@ import type { OfflineGiftEditInput } from '~/shared/schemas/offline-gifts';
 import { AppError } from '~/server/errors';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { resendCorrectedReceipt } from '~/server/services/receipts/receipt-corrections';
+import {
+  campaignForOfficeGift,
+  settleCampaignGift,
+  touchCampaign,
+} from '~/server/features/campaigns';
 import { lockOfflineGift } from './find-offline-gift';
 import {
   assertNotFuture,
@@ -25,11 +30,13 @@ const onReceipt = {
   address: (g: Donation) => g.postalAddress,
   dedication: (g: Donation) =>
     g.dedicationName ? `${g.dedicationKind} ${g.dedicationName}` : null,
+  campaign: (g: Donation) => g.campaignId,
 };
 /** What only the office reads. */
 const officeOnly = {
   email: (g: Donation) => g.email,
   note: (g: Donation) => g.officeNote,
+  wall: (g: Donation) => g.wallDisplay,
 };
 
 type Read = (g: Donation) => unknown;
@@ -59,6 +66,20 @@ function assertSameYear(gift: Donation, receivedOn: string) {
 }
 
 /**
+ * A received gift's match is counted in its campaign: moving it would take a match shown there
+ * away without its own gift being refunded, so the office voids it and records it again.
+ */
+function assertCampaignKept(gift: Donation, campaignId: string | null) {
+  if (gift.paymentStatus !== 'succeeded' || !gift.campaignId || gift.campaignId === campaignId) {
+    return;
+  }
+  throw new AppError('validation_failed', 'Please check the campaign.', {
+    campaign:
+      'This gift is cleared and counted in its campaign, so it stays there. To move it, void it and record it again.',
+  });
+}
+
+/**
  * Corrects a gift the office recorded: the row, the audit entry with who, why and what changed
  * (old and new values), and the receipt mail when what the receipt shows changed. A voided gift
  * stays as it was voided.
@@ -75,11 +96,13 @@ export async function editOfflineGift(
     if (before.voidedAt) {
       throw new AppError(
         'conflict',
-        `Receipt ${before.receiptNumber} is void, so it can no longer be changed. If the gift was given again, record it as a new gift.`,
+        `${before.receiptNumber ? `Receipt ${before.receiptNumber}` : 'This gift'} is void, so it can no longer be changed. If the gift was given again, record it as a new gift.`,
       );
     }
     assertSameYear(before, input.receivedOn);
     await assertNotTypedTwice(tx, input, ctx.timeZone, id);
+    const campaign = input.campaign ? await campaignForOfficeGift(tx, input.campaign) : null;
+    assertCampaignKept(before, campaign?.id ?? null);
     const at = receivedAt(input.receivedOn, ctx.timeZone);
     const [row] = await tx
       .update(donations)
@@ -93,6 +116,8 @@ export async function editOfflineGift(
         officeNote: input.note,
         dedicationKind: input.dedication?.kind ?? null,
         dedicationName: input.dedication?.name ?? null,
+        campaignId: campaign?.id ?? null,
+        wallDisplay: campaign ? input.wall : null,
         donatedAt: at,
         createdAt: at,
         updatedAt: ctx.now,
@@ -101,18 +126,31 @@ export async function editOfflineGift(
       .returning();
     const after = row!;
     const hasPhoto = await giftHasPhoto(tx, id);
+    const view = serializeOfflineGift(
+      after,
+      ctx.timeZone,
+      hasPhoto,
+      campaign && { id: campaign.id, slug: campaign.slug, title: campaign.title },
+    );
     const receiptChanges = changesOf(onReceipt, before, after);
     const changed = [...receiptChanges, ...changesOf(officeOnly, before, after)];
-    if (changed.length === 0) return serializeOfflineGift(after, ctx.timeZone, hasPhoto);
+    if (changed.length === 0) return view;
+    // A received gift's match follows its amount (a smaller one keeps the match of what it is
+    // now); a pending one's campaign shows the new pending sum. A pending gift left its campaign.
+    if (after.campaignId) await settleCampaignGift(tx, after, ctx.now);
+    if (before.campaignId && before.campaignId !== after.campaignId) {
+      await touchCampaign(tx, before.campaignId);
+    }
     const emailChanged = changed.includes('email');
+    // A pending gift has had no receipt: it gets its first when it is cleared.
     const correctedReceipt =
-      receiptChanges.length > 0 || emailChanged
+      after.paymentStatus === 'succeeded' && (receiptChanges.length > 0 || emailChanged)
         ? await resendCorrectedReceipt(tx, before, after, ctx)
         : false;
     await recordAudit(tx, {
       actor: ctx.actor,
       action: 'offline-gift-edited',
-      target: after.receiptNumber,
+      target: after.receiptNumber ?? after.id,
       details: {
         reason: input.reason,
         before: valuesOf(changed, before),
@@ -122,6 +160,6 @@ export async function editOfflineGift(
       ip: ctx.ip,
       at: ctx.now,
     });
-    return serializeOfflineGift(after, ctx.timeZone, hasPhoto);
+    return view;
   });
 }

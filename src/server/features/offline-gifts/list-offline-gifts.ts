@@ -1,5 +1,5 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { donations, offlineGiftPhotos } from '~/db/schema';
+import { campaigns, donations, offlineGiftPhotos } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { serializeOfflineGift } from './serialize-offline-gift';
 
@@ -12,11 +12,23 @@ export async function listOfflineGifts(db: Database, timeZone: string) {
     .select({
       ...getTableColumns(donations),
       hasPhoto: sql<boolean>`${offlineGiftPhotos.donationId} is not null`,
+      campaignSlug: campaigns.slug,
+      campaignTitle: campaigns.title,
     })
     .from(donations)
     .leftJoin(offlineGiftPhotos, eq(offlineGiftPhotos.donationId, donations.id))
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .where(eq(donations.paymentMethod, 'offline'))
     .orderBy(desc(donations.createdAt), desc(donations.receiptNumber))
     .limit(RECENT_OFFLINE_GIFTS);
-  return rows.map(({ hasPhoto, ...row }) => serializeOfflineGift(row, timeZone, hasPhoto));
+  return rows.map(({ hasPhoto, campaignSlug, campaignTitle, ...row }) =>
+    serializeOfflineGift(
+      row,
+      timeZone,
+      hasPhoto,
+      row.campaignId && campaignSlug && campaignTitle
+        ? { id: row.campaignId, slug: campaignSlug, title: campaignTitle }
+        : null,
+    ),
+  );
 }

@@ -9,7 +9,7 @@ import { receivedAt } from './ledger-rules';
  */
 export function offlineGiftValues(
   gift: OfflineGiftInput,
-  { timeZone, now }: { timeZone: string; now: Date },
+  { timeZone, now, campaignId = null }: { timeZone: string; now: Date; campaignId?: string | null },
 ): typeof donations.$inferInsert {
   const at = receivedAt(gift.receivedOn, timeZone);
   return {
@@ -19,7 +19,11 @@ export function offlineGiftValues(
     amountCents: Math.round(gift.amount * 100),
     donationType: 'onetime',
     paymentMethod: 'offline',
-    paymentStatus: 'succeeded',
+    // A campaign's gift waits for the office to say the money is in (a cheque cleared): until
+    // then it is pending there, has no receipt number and earns no match.
+    paymentStatus: campaignId ? 'pending' : 'succeeded',
+    campaignId,
+    wallDisplay: campaignId ? gift.wall : null,
     offlineMethod: gift.method,
     offlineReference: gift.reference,
     officeNote: gift.note,

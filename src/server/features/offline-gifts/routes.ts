@@ -9,6 +9,7 @@ import {
   offlineGiftVoidInput,
 } from '~/shared/schemas/offline-gifts';
 import { auditContextOf } from '~/server/services/audit/audit-context';
+import { clearOfflineGift } from './clear-offline-gift';
 import { editOfflineGift } from './edit-offline-gift';
 import { listOfflineGifts } from './list-offline-gifts';
 import { recordOfflineGift } from './record-offline-gift';
@@ -51,6 +52,14 @@ export const offlineGiftRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         ledgerContext(request),
       ),
+    }),
+  );
+
+  app.post(
+    '/offline-gifts/:id/clear',
+    { schema: { params: offlineGiftParams, response: { 200: offlineGiftCreated } } },
+    async (request) => ({
+      gift: await clearOfflineGift(app.database.db, request.params.id, ledgerContext(request)),
     }),
   );
 

@@ -1,9 +1,15 @@
 import type { Donation } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
 import { dedicationOf } from '~/server/lib/dedication';
+import type { GiftCampaign } from './gift-campaign';
 
 /** An offline gift as the admin API shows it: rows are not the wire format. */
-export function serializeOfflineGift(row: Donation, timeZone: string, hasPhoto: boolean) {
+export function serializeOfflineGift(
+  row: Donation,
+  timeZone: string,
+  hasPhoto: boolean,
+  campaign: GiftCampaign,
+) {
   return {
     id: row.id,
     receiptNumber: row.receiptNumber ?? '',
@@ -20,5 +26,8 @@ export function serializeOfflineGift(row: Donation, timeZone: string, hasPhoto: 
     voidReason: row.voidReason,
     donorId: row.donorId,
     hasPhoto,
+    campaign,
+    wall: row.wallDisplay,
+    cleared: row.paymentStatus === 'succeeded',
   };
 }

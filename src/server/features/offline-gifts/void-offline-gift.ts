@@ -5,7 +5,9 @@ import type { OfflineGiftVoidInput } from '~/shared/schemas/offline-gifts';
 import { AppError } from '~/server/errors';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { sendVoidNotice } from '~/server/services/receipts/receipt-corrections';
+import { settleCampaignGift } from '~/server/features/campaigns';
 import { lockOfflineGift } from './find-offline-gift';
+import { giftCampaignOf } from './gift-campaign';
 import { giftHasPhoto } from './gift-photo';
 import type { LedgerContext } from './ledger-rules';
 import { serializeOfflineGift } from './serialize-offline-gift';
@@ -25,7 +27,12 @@ export async function voidOfflineGift(
   return db.transaction(async (tx) => {
     const before = await lockOfflineGift(tx, id);
     if (before.voidedAt) {
-      throw new AppError('conflict', `Receipt ${before.receiptNumber} is already void.`);
+      throw new AppError(
+        'conflict',
+        before.receiptNumber
+          ? `Receipt ${before.receiptNumber} is already void.`
+          : 'This gift is already void.',
+      );
     }
     const [row] = await tx
       .update(donations)
@@ -34,11 +41,14 @@ export async function voidOfflineGift(
       .where(eq(donations.id, id))
       .returning();
     const voided = row!;
+    // A campaign gift's match goes back to its matchers, released as 'voided' (its page says why);
+    // a pending one leaves the campaign's pending sum.
+    await settleCampaignGift(tx, voided, ctx.now);
     const donorTold = await sendVoidNotice(tx, voided, input.donorNote);
     await recordAudit(tx, {
       actor: ctx.actor,
       action: 'offline-gift-voided',
-      target: voided.receiptNumber,
+      target: voided.receiptNumber ?? voided.id,
       details: {
         reason: input.reason,
         donorNote: input.donorNote,
@@ -48,6 +58,11 @@ export async function voidOfflineGift(
       ip: ctx.ip,
       at: ctx.now,
     });
-    return serializeOfflineGift(voided, ctx.timeZone, await giftHasPhoto(tx, id));
+    return serializeOfflineGift(
+      voided,
+      ctx.timeZone,
+      await giftHasPhoto(tx, id),
+      await giftCampaignOf(tx, voided.campaignId),
+    );
   });
 }

@@ -35,6 +35,8 @@ export function payPledge(db: Database, id: string, pay: PledgePayInput, ctx: Pl
         receivedOn: pay.receivedOn,
         reference: pay.reference,
         dedication: null,
+        campaign: null,
+        wall: null,
         note: pledge.campaign ? `Pledge paid: ${pledge.campaign}` : 'Pledge paid',
         ...(pay.confirmDuplicate ? { confirmDuplicate: true } : {}),
       },

@@ -35,6 +35,8 @@ export interface DonationReceiptData {
   fundGrant?: boolean;
   /** The office corrected the gift after this receipt was first sent: this one replaces it. */
   corrected?: boolean;
+  /** A campaign gift: "Given in <campaign>, matched by <matchers>"; absent otherwise. */
+  campaignLine?: string | null;
 }
 
 export interface DonationPaymentFailedData {
@@ -101,6 +103,7 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
   ];
   const dedication = dedicationLine(data.dedication);
   if (dedication) rows.push(['Dedication', dedication]);
+  if (data.campaignLine) rows.push(['Campaign', data.campaignLine]);
   const feeNote =
     data.feeCents > 0
       ? `This amount includes ${formatMoney(data.feeCents, data.currency)} you added to cover the processing fee.`

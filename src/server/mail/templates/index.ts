@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { campaignThankYou, type CampaignThankYouData } from './campaign-thank-you';
 import {
   contactAcknowledgement,
   contactNotification,
@@ -68,6 +69,7 @@ export interface MailTemplates {
   'video-comment-notification': VideoCommentMailData;
   'webhook-disabled': WebhookDisabledData;
   'pledge-reminder': PledgeReminderData;
+  'campaign-thank-you': CampaignThankYouData;
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -94,6 +96,7 @@ const templates: {
   'video-comment-notification': videoCommentNotification,
   'webhook-disabled': webhookDisabled,
   'pledge-reminder': pledgeReminder,
+  'campaign-thank-you': campaignThankYou,
 };
 
 export function isMailTemplate(name: string): name is MailTemplateName {

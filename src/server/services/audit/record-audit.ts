@@ -47,6 +47,8 @@ export type AuditAction =
   | 'campaign-updated'
   | 'offline-gift-edited'
   | 'offline-gift-voided'
+  | 'offline-gift-cleared'
+  | 'campaign-thank-you-sent'
   | 'offline-gift-photo-added'
   | 'donors-merged';
 

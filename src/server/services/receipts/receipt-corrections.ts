@@ -4,6 +4,7 @@ import type { DatabaseExecutor } from '~/db/client';
 import { giftMethodLabel } from '~/shared/gift-method';
 import { enqueueMail } from '~/server/mail/mail-job';
 import { membershipTierOf } from './acknowledgement';
+import { campaignLineOf } from './campaign-line';
 import { receiptPdfUrl } from './receipt-pdf-link';
 import { enqueueReceiptIfDue, receiptData, type ReceiptLinks } from './send-receipt';
 
@@ -46,6 +47,7 @@ export async function resendCorrectedReceipt(
       corrected: true,
       pdfUrl: receiptPdfUrl(links, after.id, now),
       tier: await membershipTierOf(tx, after),
+      campaignLine: await campaignLineOf(tx, after),
     },
   });
   return created;

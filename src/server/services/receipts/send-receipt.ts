@@ -9,6 +9,7 @@ import { manageGiftUrl, type ManageLinks } from './manage-link';
 import { receiptPdfUrl } from './receipt-pdf-link';
 import { dedicationOf } from '~/server/lib/dedication';
 import { membershipTierOf } from './acknowledgement';
+import { campaignLineOf } from './campaign-line';
 
 export function receiptData(donation: Donation): DonationReceiptData {
   return {
@@ -63,6 +64,7 @@ export async function enqueueReceiptIfDue(
       pdfUrl: receiptPdfUrl(links, donation.id, now),
       // Its acknowledgement's words follow the membership it paid, as the PDF receipt's do.
       tier: await membershipTierOf(tx, donation),
+      campaignLine: await campaignLineOf(tx, donation),
     },
   });
   return created;

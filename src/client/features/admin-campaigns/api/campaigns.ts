@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignList, campaignSaved, type CampaignInput } from '~/shared/schemas/campaigns';
+import {
+  thankYouReach,
+  thankYouSent,
+  type ThankYouInput,
+} from '~/shared/schemas/campaign-thank-you';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
@@ -25,5 +30,25 @@ export function useSaveCampaign() {
         csrfToken,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: campaignsKey }),
+  });
+}
+
+/** Where the office downloads a campaign's gifts as CSV (a plain link). */
+export const campaignGiftsCsvUrl = (id: string) => `/api/admin/campaigns/${id}/gifts.csv`;
+
+/** `GET /api/admin/campaigns/:id/thank-you`: how many a press would reach now. */
+export const readThankYouReach = (id: string) =>
+  adminRequest(`/api/admin/campaigns/${id}/thank-you`, thankYouReach);
+
+/** `POST /api/admin/campaigns/:id/thank-you`: the office's message to each donor, once. */
+export function useSendThankYou(id: string) {
+  const { csrfToken } = useAdminSession();
+  return useMutation({
+    mutationFn: (body: ThankYouInput) =>
+      adminRequest(`/api/admin/campaigns/${id}/thank-you`, thankYouSent, {
+        method: 'POST',
+        body,
+        csrfToken,
+      }),
   });
 }

@@ -5,12 +5,17 @@ import type { CampaignView } from '~/shared/schemas/campaigns';
 import {
   ActionButton,
   cellClass,
+  CsvLink,
   DataTable,
   DateTimeCell,
   QueryPanel,
 } from '~/client/components/ui/panel-parts';
-import { useCampaignsQuery } from '~/client/features/admin-campaigns/api/campaigns';
+import {
+  campaignGiftsCsvUrl,
+  useCampaignsQuery,
+} from '~/client/features/admin-campaigns/api/campaigns';
 import { CampaignForm } from './campaign-form';
+import { ThankYouForm } from './thank-you-form';
 
 const dollars = (n: number) => formatMoney(Math.round(n * 100), 'usd');
 
@@ -38,7 +43,15 @@ function timeState(c: CampaignView, now: Date): string {
   return at.state;
 }
 
-function CampaignRow({ campaign: c, onEdit }: { campaign: CampaignView; onEdit: () => void }) {
+function CampaignRow({
+  campaign: c,
+  onEdit,
+  onThank,
+}: {
+  campaign: CampaignView;
+  onEdit: () => void;
+  onThank: () => void;
+}) {
   const matched = c.matchers.reduce((sum, m) => sum + m.used, 0);
   return (
     <tr>
@@ -60,22 +73,34 @@ function CampaignRow({ campaign: c, onEdit }: { campaign: CampaignView; onEdit: 
       </td>
       <td className={cellClass}>{dollars(matched)}</td>
       <td className={cellClass}>
-        <ActionButton onClick={onEdit} aria-label={`Edit ${c.title}`}>
-          Edit
-        </ActionButton>
+        <div className="flex flex-wrap gap-2">
+          <ActionButton onClick={onEdit} aria-label={`Edit ${c.title}`}>
+            Edit
+          </ActionButton>
+          {c.status === 'published' ? (
+            <>
+              <CsvLink href={campaignGiftsCsvUrl(c.id)} label="Gifts CSV" />
+              <ActionButton onClick={onThank} aria-label={`Thank the donors of ${c.title}`}>
+                Thank donors
+              </ActionButton>
+            </>
+          ) : null}
+        </div>
       </td>
     </tr>
   );
 }
 
 /**
- * The office's campaigns: the list, with each one's state and computed end, and the form that
- * makes or edits one (draft, then publish).
+ * The office's campaigns: the list, with each one's state and computed end, the form that
+ * makes or edits one (draft, then publish), a published one's gifts as CSV and its thank-you mail.
  */
 export default function CampaignsPanel() {
   const query = useCampaignsQuery();
   // null: no form open; 'new': a new campaign; else the id of the one edited.
   const [open, setOpen] = useState<string | null>(null);
+  // The campaign whose donors the office is thanking, by id.
+  const [thanking, setThanking] = useState<string | null>(null);
   const newButton = useRef<HTMLDivElement>(null);
   const closed = useRef(false);
   // After the form closes, the keyboard continues at the button that opens a new one.
@@ -83,6 +108,7 @@ export default function CampaignsPanel() {
     if (open === null && closed.current) newButton.current?.querySelector('button')?.focus();
   }, [open]);
   const editing = open && open !== 'new' ? query.data?.campaigns.find((c) => c.id === open) : null;
+  const thanked = thanking ? query.data?.campaigns.find((c) => c.id === thanking) : null;
   return (
     <QueryPanel
       title="Campaigns"
@@ -108,6 +134,8 @@ export default function CampaignsPanel() {
               setOpen(null);
             }}
           />
+        ) : thanked ? (
+          <ThankYouForm key={thanked.id} campaign={thanked} onClose={() => setThanking(null)} />
         ) : null
       }
     >
@@ -118,7 +146,15 @@ export default function CampaignsPanel() {
           headers={['Campaign', 'State', 'Starts', 'Ends', 'Goal', 'Matched', 'Actions']}
         >
           {data.campaigns.map((c) => (
-            <CampaignRow key={c.id} campaign={c} onEdit={() => setOpen(c.id)} />
+            <CampaignRow
+              key={c.id}
+              campaign={c}
+              onEdit={() => {
+                setThanking(null);
+                setOpen(c.id);
+              }}
+              onThank={() => setThanking(c.id)}
+            />
           ))}
         </DataTable>
       )}

@@ -2,11 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { paymentStats, type MethodFilter } from '~/shared/schemas/admin-donors';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 
-/** The totals, windows and chart: of every gift, or of the gifts of one way of giving. */
-export function usePaymentStatsQuery(method: MethodFilter | '' = '') {
+/** The totals, windows and chart: of every gift, or of one way of giving and/or one campaign. */
+export function usePaymentStatsQuery(method: MethodFilter | '' = '', campaign = '') {
+  const params = new URLSearchParams();
+  if (method) params.set('method', method);
+  if (campaign) params.set('campaign', campaign);
+  const query = params.toString();
   return useQuery({
-    queryKey: ['admin', 'payment-stats', method],
+    queryKey: ['admin', 'payment-stats', method, campaign],
     queryFn: () =>
-      adminRequest(`/api/admin/payment-stats${method ? `?method=${method}` : ''}`, paymentStats),
+      adminRequest(`/api/admin/payment-stats${query ? `?${query}` : ''}`, paymentStats),
   });
 }

@@ -15,6 +15,8 @@ export interface DonorFilterFields {
   status: PaymentStatus | '';
   /** How the gifts came (the card, OJC, the office, or one way the office received them). */
   method?: MethodFilter | '';
+  /** One campaign's gifts, by its slug. */
+  campaign?: string;
 }
 
 export const noDonorFilters: DonorFilterFields = {
@@ -35,6 +37,7 @@ export function donorFilterParams(filters: DonorFilterFields): URLSearchParams {
   if (filters.type) params.set('type', filters.type);
   if (filters.status) params.set('status', filters.status);
   if (filters.method) params.set('method', filters.method);
+  if (filters.campaign) params.set('campaign', filters.campaign);
   return params;
 }
 

@@ -9,6 +9,7 @@ import type { MethodFilter } from '~/shared/schemas/admin-donors';
 import { offlineMethodLabels } from '~/shared/schemas/offline-gifts';
 import type { DonorFilterFields as DonorFilters } from '~/client/features/admin-donors/api/list-donors';
 import { ActionButton } from '~/client/components/ui/panel-parts';
+import { useCampaignOptions } from '~/client/features/admin-donors/api/campaign-options';
 import { statusLabel } from './donor-labels';
 
 /** Typing settles this long before the search is sent. */
@@ -128,8 +129,8 @@ function Choice<V extends string>({
 }
 
 /**
- * Search (name or email, any case, part of it) and the date, type, status and method filters;
- * the server applies them (the method to the totals and the chart too). Dates are whole days in the site's time zone, both ends included.
+ * Search (name or email, any case, part of it) and the date, type, status, method and campaign
+ * filters; the server applies them (the method and the campaign to the totals and the chart too). Dates are whole days in the site's time zone, both ends included.
  */
 export function DonorFilterBar({
   filters,
@@ -151,6 +152,15 @@ export function DonorFilterBar({
     return () => window.clearTimeout(timer);
   }, [search, filters, onChange]);
   const set = (change: Partial<DonorFilters>) => onChange({ ...filters, search, ...change });
+  const campaigns = useCampaignOptions();
+  const campaignOptions: [string, string][] = [
+    ['', 'All campaigns'],
+    ...(campaigns.data ?? []).map((c): [string, string] => [c.slug, c.title]),
+  ];
+  // A campaign in the address stays chosen while the list loads (or if it is a draft).
+  if (filters.campaign && !campaignOptions.some(([slug]) => slug === filters.campaign)) {
+    campaignOptions.push([filters.campaign, filters.campaign]);
+  }
   const filtered = Object.values({ ...filters, search }).some(Boolean);
 
   return (
@@ -201,12 +211,28 @@ export function DonorFilterBar({
         options={methodOptions}
         onChange={(method) => set({ method })}
       />
+      {campaignOptions.length > 1 ? (
+        <Choice
+          label="Campaign"
+          value={filters.campaign ?? ''}
+          options={campaignOptions}
+          onChange={(campaign) => set({ campaign })}
+        />
+      ) : null}
       <ActionButton
         className="min-h-10"
         disabled={!filtered}
         onClick={() => {
           setSearch('');
-          onChange({ search: '', from: '', to: '', type: '', status: '', method: '' });
+          onChange({
+            search: '',
+            from: '',
+            to: '',
+            type: '',
+            status: '',
+            method: '',
+            campaign: '',
+          });
         }}
       >
         Clear filters

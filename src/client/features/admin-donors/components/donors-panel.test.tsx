@@ -67,6 +67,8 @@ function open(
   const api = serveApi({
     'GET /api/admin/payment-stats': statsReply,
     'GET /api/admin/donors': donors,
+    // No campaign yet: the campaign filter is not shown.
+    'GET /api/admin/campaigns': json({ campaigns: [] }),
     ...rest,
   });
   return { api, ...renderWithProviders(<DonorsPanel />, { admin: true, path: '/admin' }) };
@@ -221,5 +223,50 @@ describe('the donors panel', () => {
     await user.click(await screen.findByRole('button', { name: /Verify payment of Rivka Cohen/ }));
     await waitFor(() => expect(shownToast()?.title).toBe('Verification Failed'));
     expect(shownToast()).toMatchObject({ description: 'Payment not found', role: 'alert' });
+  });
+
+  it('narrows the table, the stats and the CSV to one campaign', async () => {
+    const roofDay = {
+      id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11',
+      slug: 'roof-day',
+      title: 'Roof Day',
+      story: '',
+      goal: 36_000,
+      bonusGoals: [],
+      startsAt: '2026-12-11T01:00:00.000Z',
+      endsAt: '2026-12-12T01:00:00.000Z',
+      openUntil: null,
+      recurringMonths: 12,
+      pauseForShabbat: true,
+      fund: null,
+      offlineGiftsMatched: true,
+      status: 'published',
+      matchers: [],
+      computedEndsAt: '2026-12-12T01:00:00.000Z',
+      computedOpenUntil: null,
+      pauses: [],
+    };
+    const { api, user } = open({
+      donors: [listing([donor()]), listing([donor({ name: 'Roof Giver' })])],
+      'GET /api/admin/campaigns': json({ campaigns: [roofDay, { ...roofDay, status: 'draft' }] }),
+    });
+    await screen.findByRole('table', { name: 'All donors' });
+    const choice = await screen.findByRole('combobox', { name: 'Campaign' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All campaigns', 'Roof Day']);
+    await user.selectOptions(choice, 'roof-day');
+    expect(await screen.findByText('Roof Giver')).toBeDefined();
+    expect(api.to('GET /api/admin/donors').at(-1)!.search.get('campaign')).toBe('roof-day');
+    await waitFor(() =>
+      expect(api.to('GET /api/admin/payment-stats').at(-1)!.search.get('campaign')).toBe(
+        'roof-day',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain(
+      'campaign=roof-day',
+    );
   });
 });

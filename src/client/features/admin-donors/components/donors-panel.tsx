@@ -34,7 +34,7 @@ export default function DonorsPanel({
     () => donorFiltersIn(new URLSearchParams(address)),
     [address],
   );
-  const stats = usePaymentStatsQuery(filters.method);
+  const stats = usePaymentStatsQuery(filters.method, filters.campaign);
   const donors = useDonorsQuery(filters, offset);
   const filtered = Object.values(filters).some(Boolean);
 

@@ -39,4 +39,14 @@ describe('the donor filters in the address', () => {
     });
     expect(donorFiltersIn(new URLSearchParams('offset=1e400')).offset).toBe(0);
   });
+
+  it('keep a campaign by its slug, and ignore one that cannot be a slug', () => {
+    const filters = { ...noDonorFilters, campaign: 'roof-day' };
+    const params = withDonorFilters(new URLSearchParams('section=donors'), filters, 0);
+    expect(params.toString()).toBe('section=donors&campaign=roof-day');
+    expect(donorFiltersIn(params).filters).toEqual(filters);
+    expect(donorFiltersIn(new URLSearchParams('campaign=Roof%20Day')).filters).toEqual(
+      noDonorFilters,
+    );
+  });
 });

@@ -15,7 +15,8 @@ import type { DonorFilterFields } from '~/client/features/admin-donors/api/list-
  */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SEARCH_MAX = 100;
-const names = ['search', 'from', 'to', 'type', 'status', 'method'] as const;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const names = ['search', 'from', 'to', 'type', 'status', 'method', 'campaign'] as const;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
   values.includes(value as T) ? (value as T) : '';
@@ -30,6 +31,7 @@ export function donorFiltersIn(params: URLSearchParams): {
   };
   const offset = Number(params.get('offset') ?? '0');
   const method = oneOf<MethodFilter>(methodFilters, params.get('method'));
+  const campaign = params.get('campaign') ?? '';
   return {
     filters: {
       search: (params.get('search') ?? '').slice(0, SEARCH_MAX),
@@ -38,6 +40,7 @@ export function donorFiltersIn(params: URLSearchParams): {
       type: oneOf<DonationType>(donationTypes, params.get('type')),
       status: oneOf<PaymentStatus>(paymentStatuses, params.get('status')),
       ...(method ? { method } : {}),
+      ...(SLUG.test(campaign) ? { campaign } : {}),
     },
     offset: Number.isSafeInteger(offset) && offset > 0 ? offset : 0,
   };

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { campaignList } from '~/shared/schemas/campaigns';
 import {
   offlineGiftCreated,
   offlineGiftList,
@@ -45,6 +46,19 @@ export const useEditOfflineGift = (id: string) =>
 /** `POST /api/admin/offline-gifts/:id/void`: the gift voided, and why. */
 export const useVoidOfflineGift = (id: string) =>
   useLedgerWrite<OfflineGiftVoidInput>(`/api/admin/offline-gifts/${id}/void`, 'POST');
+
+/** `POST /api/admin/offline-gifts/:id/clear`: a campaign gift's money is in. */
+export const useClearOfflineGift = (id: string) =>
+  useLedgerWrite<undefined>(`/api/admin/offline-gifts/${id}/clear`, 'POST');
+
+/** The published campaigns a gift the office received may belong to (`GET /api/admin/campaigns`). */
+export function usePublishedCampaigns() {
+  return useQuery({
+    queryKey: [...adminQueryKey, 'campaigns'],
+    queryFn: () => adminRequest('/api/admin/campaigns', campaignList),
+    select: (data) => data.campaigns.filter((c) => c.status === 'published'),
+  });
+}
 
 /** Where the office sees a gift's photo of its cheque or voucher (admins only, never cached). */
 export const giftPhotoUrl = (id: string) => `/api/admin/offline-gifts/${id}/photo`;

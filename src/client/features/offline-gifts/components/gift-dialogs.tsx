@@ -14,6 +14,7 @@ import {
 } from '~/client/features/offline-gifts/api/offline-gifts';
 import { FormDialog } from './form-dialog';
 import { GiftFields } from './gift-fields';
+import { giftLabel } from './gift-label';
 
 const loadEditSchema = () =>
   import('~/shared/schemas/offline-gifts').then((m) => m.offlineGiftEditForm);
@@ -33,6 +34,8 @@ const valuesOf = (gift: OfflineGiftView): OfflineGiftEditFormValues => ({
   dedicationKind: gift.dedication?.kind ?? 'honor',
   dedicationName: gift.dedication?.name ?? '',
   note: gift.note ?? '',
+  campaign: gift.campaign?.slug ?? '',
+  wall: gift.wall ?? 'anonymous',
   reason: '',
 });
 
@@ -46,7 +49,7 @@ export function EditGiftDialog({ gift, onDone }: { gift: OfflineGiftView; onDone
       const { gift: saved } = await edit.mutateAsync(body);
       toast({
         title: 'Gift Corrected',
-        description: `Receipt ${saved.receiptNumber} was corrected.${saved.email ? ' If its receipt was already mailed, the donor gets a corrected one with the same number.' : ''}`,
+        description: `${saved.receiptNumber ? `Receipt ${saved.receiptNumber}` : 'The pending gift'} was corrected.${saved.email && saved.cleared ? ' If its receipt was already mailed, the donor gets a corrected one with the same number.' : ''}`,
       });
       onDone();
     } catch (error) {
@@ -56,7 +59,7 @@ export function EditGiftDialog({ gift, onDone }: { gift: OfflineGiftView; onDone
   });
   return (
     <FormDialog
-      title={`Correct receipt ${gift.receiptNumber}`}
+      title={`Correct ${giftLabel(gift)}`}
       description={`${gift.name}, ${money(gift)}. The change and its reason are kept in the audit log.`}
       submitLabel="Save Correction"
       submitting={form.submitting}
@@ -64,7 +67,7 @@ export function EditGiftDialog({ gift, onDone }: { gift: OfflineGiftView; onDone
       onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
       onDismiss={onDone}
     >
-      <GiftFields field={form.field} method={form.values.method} />
+      <GiftFields field={form.field} method={form.values.method} campaign={form.values.campaign} />
       <TextField
         label="Why it changes"
         required
@@ -87,7 +90,7 @@ export function VoidGiftDialog({ gift, onDone }: { gift: OfflineGiftView; onDone
       await voidGift.mutateAsync(body);
       toast({
         title: 'Gift Voided',
-        description: `Receipt ${gift.receiptNumber} is void and no longer counts in any total.`,
+        description: `${gift.receiptNumber ? `Receipt ${gift.receiptNumber}` : 'The pending gift'} is void and no longer counts in any total.`,
       });
       onDone();
     } catch (error) {
@@ -97,7 +100,7 @@ export function VoidGiftDialog({ gift, onDone }: { gift: OfflineGiftView; onDone
   });
   return (
     <FormDialog
-      title={`Void receipt ${gift.receiptNumber}?`}
+      title={`Void ${giftLabel(gift)}?`}
       description={`${gift.name}, ${money(gift)}. It stays listed as void with its receipt number and stops counting in every total, My giving and the year-end statement. A donor whose receipt was mailed is told it is void.`}
       submitLabel="Void Gift"
       tone="danger"

@@ -7,11 +7,20 @@ import {
 import { TextAreaField, TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
 import type { BoundField } from '~/client/lib/use-zod-form';
+import { usePublishedCampaigns } from '~/client/features/offline-gifts/api/offline-gifts';
 
 const methodOptions = offlineMethods.map((value) => ({ value, label: offlineMethodLabels[value] }));
 const dedicationOptions = [
   { value: 'honor', label: 'In honor of' },
   { value: 'memory', label: 'In memory of' },
+] as const;
+
+const wallOptions = [
+  { value: 'full', label: 'Name and amount' },
+  { value: 'name', label: 'Name only' },
+  { value: 'initials', label: 'Initials and amount' },
+  { value: 'anonymous', label: '“Anonymous” and amount' },
+  { value: 'hidden', label: 'Not on the wall' },
 ] as const;
 
 type Field = <N extends keyof OfflineGiftFormValues & string>(name: N) => BoundField<N>;
@@ -20,14 +29,26 @@ type Field = <N extends keyof OfflineGiftFormValues & string>(name: N) => BoundF
 export function GiftFields({
   field,
   method,
+  campaign,
   beforeAddress,
 }: {
   field: Field;
   method: string;
+  /** The campaign chosen (its slug), or blank. */
+  campaign: string;
   /** Shown after the reference (the recording form's duplicate question). */
   beforeAddress?: React.ReactNode;
 }) {
   const referenceLabel = offlineReferenceLabels[method as keyof typeof offlineReferenceLabels];
+  const campaigns = usePublishedCampaigns();
+  const campaignOptions = [
+    { value: '', label: 'No campaign' },
+    ...(campaigns.data ?? []).map((c) => ({ value: c.slug, label: c.title })),
+  ];
+  // A gift being corrected keeps its campaign listed even when the list has not loaded.
+  if (campaign && !campaignOptions.some((o) => o.value === campaign)) {
+    campaignOptions.push({ value: campaign, label: campaign });
+  }
   return (
     <>
       <div className="grid gap-4 md:grid-cols-2">
@@ -61,6 +82,22 @@ export function GiftFields({
         />
       </div>
       {beforeAddress}
+      <div className="grid gap-4 md:grid-cols-2">
+        <SelectField
+          label="Campaign"
+          hint="A campaign's gift shows as pending there until you mark it cleared."
+          options={campaignOptions}
+          {...field('campaign')}
+        />
+        {campaign ? (
+          <SelectField
+            label="On the campaign's wall"
+            hint="As the donor asked."
+            options={wallOptions}
+            {...field('wall')}
+          />
+        ) : null}
+      </div>
       <TextAreaField
         label="Postal address"
         rows={3}

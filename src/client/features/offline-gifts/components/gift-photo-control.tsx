@@ -5,6 +5,7 @@ import {
   giftPhotoUrl,
   useUploadGiftPhoto,
 } from '~/client/features/offline-gifts/api/offline-gifts';
+import { giftLabel } from './gift-label';
 
 const control =
   'inline-flex min-h-9 items-center justify-center rounded-md border border-navy-800 bg-white px-3 text-sm font-semibold whitespace-nowrap text-navy-900';
@@ -24,7 +25,7 @@ export function GiftPhotoControl({ gift }: { gift: OfflineGiftView }) {
       await upload.mutateAsync({ id: gift.id, file });
       toast({
         title: 'Photo Kept',
-        description: `The photo of receipt ${gift.receiptNumber}'s cheque or voucher is kept with the gift.`,
+        description: `The photo of ${giftLabel(gift)}: its cheque or voucher is kept with the gift.`,
       });
     } catch (error) {
       toast(
@@ -40,7 +41,7 @@ export function GiftPhotoControl({ gift }: { gift: OfflineGiftView }) {
           href={giftPhotoUrl(gift.id)}
           target="_blank"
           rel="noopener"
-          aria-label={`Photo of the cheque or voucher for receipt ${gift.receiptNumber} (opens in a new tab)`}
+          aria-label={`Photo of the cheque or voucher for ${giftLabel(gift)} (opens in a new tab)`}
           className="font-semibold text-navy-900 underline underline-offset-2"
         >
           Photo
@@ -56,7 +57,7 @@ export function GiftPhotoControl({ gift }: { gift: OfflineGiftView }) {
           accept="image/jpeg,image/png,image/webp"
           capture="environment"
           disabled={upload.isPending}
-          aria-label={`${action}: the cheque or voucher of receipt ${gift.receiptNumber}`}
+          aria-label={`${action}: the cheque or voucher of ${giftLabel(gift)}`}
           onChange={(event) => {
             const file = event.target.files?.[0];
             // Emptied, so the same file chosen again is sent again.

@@ -34,6 +34,8 @@ const blank = (): OfflineGiftFormValues => ({
   dedicationKind: 'honor',
   dedicationName: '',
   note: '',
+  campaign: '',
+  wall: 'anonymous',
 });
 
 /**
@@ -65,7 +67,9 @@ export default function OfflineGiftsPanel() {
       });
       toast({
         title: 'Gift Recorded',
-        description: `Receipt ${saved.receiptNumber}: ${formatMoney(Math.round(saved.amount * 100), 'usd')} from ${saved.name}${saved.email ? '. The receipt was sent by email.' : '. Print or post the receipt: there is no email.'}`,
+        description: saved.cleared
+          ? `Receipt ${saved.receiptNumber}: ${formatMoney(Math.round(saved.amount * 100), 'usd')} from ${saved.name}${saved.email ? '. The receipt was sent by email.' : '. Print or post the receipt: there is no email.'}`
+          : `${formatMoney(Math.round(saved.amount * 100), 'usd')} from ${saved.name}, pending in ${saved.campaign?.title ?? 'its campaign'}. Mark it cleared below when the money is in: it then gets its receipt number${saved.email ? ' and its receipt is mailed' : ''}.`,
       });
       if (photo) {
         // The gift is recorded whatever becomes of its photo: a refusal says so.
@@ -76,7 +80,7 @@ export default function OfflineGiftsPanel() {
               failureToast(
                 error,
                 'The photo could not be sent.',
-                `Gift Recorded, Photo Not Kept (${saved.receiptNumber})`,
+                `Gift Recorded, Photo Not Kept (${saved.receiptNumber || saved.name})`,
               ),
             ),
           );
@@ -120,7 +124,12 @@ export default function OfflineGiftsPanel() {
         aria-label="Record a gift received another way"
         className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
       >
-        <GiftFields field={field} method={values.method} beforeAddress={duplicateQuestion} />
+        <GiftFields
+          field={field}
+          method={values.method}
+          campaign={values.campaign}
+          beforeAddress={duplicateQuestion}
+        />
         <FileField
           key={photoInput}
           label="Photo of the cheque or voucher"

@@ -5,6 +5,8 @@ import { ActionButton, EmptyState, QueryStatus } from '~/client/components/ui/pa
 import { StatusBadge } from '~/client/components/ui/status-parts';
 import { useOfflineGiftsQuery } from '~/client/features/offline-gifts/api/offline-gifts';
 import { EditGiftDialog, VoidGiftDialog } from './gift-dialogs';
+import { ClearGiftButton } from './clear-gift-button';
+import { giftLabel } from './gift-label';
 import { GiftPhotoControl } from './gift-photo-control';
 
 const methodDetail = (gift: OfflineGiftView) =>
@@ -12,7 +14,7 @@ const methodDetail = (gift: OfflineGiftView) =>
 
 /**
  * The latest gifts the office recorded, newest received first: each with its receipt number and
- * how it came, its cheque's or voucher's photo, Edit and Void while it counts, and "Void" with
+ * how it came, a campaign gift's campaign and, until its money is in, Pending and Mark Cleared; its cheque's or voucher's photo, Edit and Void while it counts, and "Void" with
  * the reason once voided. A list of
  * cards, not a table: it reads the same on a phone.
  */
@@ -41,13 +43,19 @@ export function RecentGifts() {
               className="flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
             >
               <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-stone-900">
-                <span className="font-semibold">{gift.receiptNumber}</span>
+                {gift.receiptNumber ? (
+                  <span className="font-semibold">{gift.receiptNumber}</span>
+                ) : null}
                 <span>{gift.name}</span>
                 <span className={gift.voided ? 'line-through' : undefined}>
                   {formatMoney(Math.round(gift.amount * 100), 'usd')}
                 </span>
                 <span>{methodDetail(gift)}</span>
                 <span>{gift.receivedOn}</span>
+                {gift.campaign ? <span>{gift.campaign.title}</span> : null}
+                {!gift.cleared && !gift.voided ? (
+                  <StatusBadge label="Pending" tone="bg-amber-100 text-amber-900" />
+                ) : null}
                 {gift.voided ? (
                   <span className="flex flex-wrap items-baseline gap-2">
                     <StatusBadge label="Void" tone="bg-red-100 text-red-900" />
@@ -61,16 +69,17 @@ export function RecentGifts() {
                 <GiftPhotoControl gift={gift} />
                 {gift.voided ? null : (
                   <>
+                    {gift.cleared ? null : <ClearGiftButton gift={gift} />}
                     <ActionButton
                       onClick={() => setOpen({ gift, action: 'edit' })}
-                      aria-label={`Edit receipt ${gift.receiptNumber}, ${gift.name}`}
+                      aria-label={`Edit ${giftLabel(gift)}, ${gift.name}`}
                     >
                       Edit
                     </ActionButton>
                     <ActionButton
                       tone="danger"
                       onClick={() => setOpen({ gift, action: 'void' })}
-                      aria-label={`Void receipt ${gift.receiptNumber}, ${gift.name}`}
+                      aria-label={`Void ${giftLabel(gift)}, ${gift.name}`}
                     >
                       Void
                     </ActionButton>
