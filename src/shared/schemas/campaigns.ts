@@ -178,6 +178,8 @@ export const wallEntry = z.object({
 export const campaignSnapshot = z.object({
   slug: z.string(),
   title: z.string(),
+  /** The campaign row's version: a page never goes back to an older one. */
+  version: z.number(),
   state: z.enum(campaignStates),
   goal: z.number(),
   raised: z.number(),

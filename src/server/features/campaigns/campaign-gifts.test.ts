@@ -265,6 +265,7 @@ describe('GET /api/campaigns/:slug', () => {
         'startsAt',
         'state',
         'title',
+        'version',
         'wall',
       ].sort(),
     );

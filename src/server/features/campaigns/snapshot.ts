@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   campaignMatchers,
-  campaigns,
   donations,
   ojcSubscriptions,
   stripeSubscriptions,
@@ -97,7 +96,7 @@ export async function buildSnapshot(
   db: DatabaseExecutor,
   campaign: CampaignRow,
   now: Date,
-): Promise<CampaignSnapshot> {
+): Promise<Omit<CampaignSnapshot, 'version'>> {
   const months = campaign.recurringMonths;
   const matchers = await db
     .select()
@@ -178,48 +177,5 @@ export async function buildSnapshot(
         at: (g.donatedAt ?? g.createdAt).toISOString(),
       };
     }),
-  };
-}
-
-interface Kept {
-  version: number;
-  state: CampaignSnapshot['state'];
-  etag: string;
-  snapshot: Promise<CampaignSnapshot>;
-}
-
-/**
- * Each published campaign's snapshot, kept in memory. A read asks the database only for the
- * campaign's row (its `version`, bumped in the transaction of every gift recorded or released
- * and every edit) and builds the snapshot again only when that version, or the campaign's state
- * in time, has changed: the next read after a change is fresh, and reads asking together while
- * it is built share the one build.
- */
-export function createSnapshotStore(db: DatabaseExecutor, clock: () => Date) {
-  const kept = new Map<string, Kept>();
-  return async function read(slug: string) {
-    const [campaign] = await db
-      .select()
-      .from(campaigns)
-      .where(and(eq(campaigns.slug, slug), ne(campaigns.status, 'draft')));
-    if (!campaign) {
-      kept.delete(slug);
-      return null;
-    }
-    const now = clock();
-    const state = campaignState(campaign, now);
-    const entry = kept.get(slug);
-    if (entry && entry.version === campaign.version && entry.state === state) return entry;
-    const fresh: Kept = {
-      version: campaign.version,
-      state,
-      etag: `"${campaign.id.slice(0, 8)}-${campaign.version}-${state}"`,
-      snapshot: buildSnapshot(db, campaign, now),
-    };
-    kept.set(slug, fresh);
-    fresh.snapshot.catch(() => {
-      if (kept.get(slug) === fresh) kept.delete(slug);
-    });
-    return fresh;
   };
 }
