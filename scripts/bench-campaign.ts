@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Stripe from 'stripe';
 import { startStripeStandIn } from '../tests/helpers/stripe-stand-in';
-import { log, machine, markdownTable, printMachine, startSite } from './bench-site';
+import { cpuMicros, log, machine, markdownTable, printMachine, startSite } from './bench-site';
 import { createScratchDatabase } from './resilience-lib';
 
 const { values: args } = parseArgs({
@@ -121,19 +121,26 @@ async function gift() {
   return { name, startMs, recordedAt, recordedMs: recordedAt - sentAt };
 }
 
-/** Gifts at `rate` a second for `seconds`, each in flight on its own. */
+/** Gifts at `rate` a second for `seconds`, each in flight on its own; failures counted. */
 async function giftsFor(seconds: number) {
   const gifts: Awaited<ReturnType<typeof gift>>[] = [];
+  const failures: string[] = [];
   const inFlight: Promise<void>[] = [];
   const start = performance.now();
   for (let i = 0; i < seconds * rate; i++) {
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    inFlight.push(gift().then((g) => void gifts.push(g)));
+    inFlight.push(
+      gift().then(
+        (g) => void gifts.push(g),
+        (error: Error) => void failures.push(error.message.slice(0, 60)),
+      ),
+    );
   }
   await Promise.all(inFlight);
-  return gifts;
+  if (failures.length > 0) log(`${failures.length} gifts failed, e.g. ${failures[0]}`);
+  return Object.assign(gifts, { failed: failures.length });
 }
 
 /**
@@ -229,12 +236,15 @@ try {
   printMachine(machine({ database: 'PostgreSQL (fresh database)' }));
 
   log(`idle: ${seconds} s of gifts at ${rate} a second, no viewers`);
+  const idleCpuFrom = cpuMicros(site.pid);
+  const idleFrom = performance.now();
   const idle = await giftsFor(seconds);
+  const idleCpu = (cpuMicros(site.pid) - idleCpuFrom) / 10 / (performance.now() - idleFrom);
   const idleP99 = percentile(
     idle.map((g) => g.startMs),
     99,
   );
-  log(`idle donation start p99 ${idleP99.toFixed(0)} ms`);
+  log(`idle donation start p99 ${idleP99.toFixed(0)} ms, ${idle.failed} gifts failed`);
 
   const rows: string[][] = [];
   for (const size of crowds) {
@@ -246,7 +256,10 @@ try {
     const sampler = setInterval(() => (rss = Math.max(rss, rssMb(site.pid))), 500);
     await sleep(1_000);
     log(`${size} viewers: ${size - refused} streaming; ${seconds} s of gifts`);
+    const cpuFrom = cpuMicros(site.pid);
+    const from = performance.now();
     const gifts = await giftsFor(seconds);
+    const cpu = (cpuMicros(site.pid) - cpuFrom) / 10 / (performance.now() - from);
     // The last gifts' events, coalesced, are on their way.
     await sleep(3_000);
     clearInterval(sampler);
@@ -270,7 +283,7 @@ try {
     rows.push([
       String(size),
       String(size - refused),
-      `${within2s} / ${gifts.length}`,
+      `${within2s} / ${gifts.length + gifts.failed}`,
       `${percentile(perGift, 50).toFixed(0)} ms`,
       `${Math.max(...perGift).toFixed(0)} ms`,
       `${percentile(
@@ -279,12 +292,15 @@ try {
       ).toFixed(0)} ms`,
       `${loadP99.toFixed(0)} ms (${(loadP99 / idleP99).toFixed(2)}×)`,
       `${rss.toFixed(0)} MB`,
+      `${cpu.toFixed(0)} %`,
     ]);
     log(rows.at(-1)!.join(' | '));
     for (const v of viewers) v.socket.destroy();
     await sleep(2_000);
   }
-  console.log(`\nDonation start p99 idle: ${idleP99.toFixed(0)} ms (${rate} gifts a second)\n`);
+  console.log(
+    `\nDonation start p99 idle: ${idleP99.toFixed(0)} ms (${rate} gifts a second, ${idle.failed} failed; server CPU ${idleCpu.toFixed(0)} % of one core)\n`,
+  );
   console.log(
     markdownTable(
       [
@@ -296,6 +312,7 @@ try {
         'webhook p99',
         'donation start p99 (vs idle)',
         'server RSS, max',
+        'server CPU (of one core)',
       ],
       rows,
     ),
