@@ -17,7 +17,9 @@
  */
 import { connect, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Stripe from 'stripe';
 import { startStripeStandIn } from '../tests/helpers/stripe-stand-in';
@@ -32,6 +34,8 @@ const { values: args } = parseArgs({
     /** Gifts a second. */
     rate: { type: 'string', default: '10' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3425' },
+    /** Internal: run as the crowd of this many viewers (startCrowd). */
+    crowd: { type: 'string' },
   },
 });
 
@@ -54,17 +58,23 @@ const rssMb = (pid: number) => {
   return line ? Number(line[1]) / 1024 : NaN;
 };
 
-const scratch = await createScratchDatabase('tziyun_bench_campaign', process.env.PG_ADMIN_URL);
-const stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
-const site = await startSite(port, {
-  DATABASE_URL: scratch.url,
-  APP_SECRET: randomBytes(32).toString('base64'),
-  STRIPE_API_BASE: stripe.url,
-  DONATION_RATE_LIMIT: '1000000',
-  DONATION_GLOBAL_RATE_LIMIT: '1000000',
-  DONATION_NETWORK_RATE_LIMIT: '1000000',
-  CAMPAIGN_STREAMS_MAX: String(Math.max(...crowds) + 100),
-});
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
+let site: Awaited<ReturnType<typeof startSite>>;
+
+async function setUp() {
+  scratch = await createScratchDatabase('tziyun_bench_campaign', process.env.PG_ADMIN_URL);
+  stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
+  site = await startSite(port, {
+    DATABASE_URL: scratch.url,
+    APP_SECRET: randomBytes(32).toString('base64'),
+    STRIPE_API_BASE: stripe.url,
+    DONATION_RATE_LIMIT: '1000000',
+    DONATION_GLOBAL_RATE_LIMIT: '1000000',
+    DONATION_NETWORK_RATE_LIMIT: '1000000',
+    CAMPAIGN_STREAMS_MAX: String(Math.max(...crowds) + 100),
+  });
+}
 
 async function cleanUp() {
   await site.close();
@@ -117,7 +127,7 @@ async function gift() {
     body: payload,
   });
   if (!hook.ok) throw new Error(`the webhook answered ${hook.status}: ${await hook.text()}`);
-  const recordedAt = performance.now();
+  const recordedAt = performance.timeOrigin + performance.now();
   return { name, startMs, recordedAt, recordedMs: recordedAt - sentAt };
 }
 
@@ -141,50 +151,6 @@ async function giftsFor(seconds: number) {
   await Promise.all(inFlight);
   if (failures.length > 0) log(`${failures.length} gifts failed, e.g. ${failures[0]}`);
   return Object.assign(gifts, { failed: failures.length });
-}
-
-/**
- * A viewer: a raw socket holding the stream. It notes when each event id arrives; only the
- * first chunk of an event carries its `id:` line, so it is found without parsing the JSON.
- */
-interface Viewer {
-  socket: Socket;
-  arrivals: Map<string, number>;
-  ok: boolean;
-}
-
-const ID = Buffer.from('\nid: ');
-
-function openViewer(): Promise<Viewer> {
-  return new Promise((resolve) => {
-    const viewer: Viewer = { socket: undefined!, arrivals: new Map(), ok: false };
-    const socket = connect({ host: '127.0.0.1', port }, () => {
-      socket.write(
-        `GET /api/campaigns/${SLUG}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`,
-      );
-    });
-    viewer.socket = socket;
-    let first = true;
-    socket.on('data', (chunk: Buffer) => {
-      const now = performance.now();
-      if (first) {
-        first = false;
-        viewer.ok = chunk.subarray(0, 12).toString() === 'HTTP/1.1 200';
-        resolve(viewer);
-      }
-      // Chunked encoding puts a size line before each write: an event starts after "\n".
-      let at = chunk.indexOf(ID);
-      while (at >= 0) {
-        const end = chunk.indexOf(10, at + ID.length);
-        if (end < 0) break;
-        const id = chunk.subarray(at + ID.length, end).toString();
-        if (!viewer.arrivals.has(id)) viewer.arrivals.set(id, now);
-        at = chunk.indexOf(ID, end);
-      }
-    });
-    socket.on('error', () => resolve(viewer));
-    socket.on('close', () => resolve(viewer));
-  });
 }
 
 /** One full reader: which gifts each event id's wall holds. */
@@ -220,6 +186,50 @@ async function openObserver() {
   };
 }
 
+/**
+ * A viewer: a raw socket holding the stream. It notes when each event id arrives; only the
+ * first chunk of an event carries its `id:` line, so it is found without parsing the JSON.
+ */
+interface Viewer {
+  socket: Socket;
+  arrivals: Map<string, number>;
+  ok: boolean;
+}
+
+const ID = Buffer.from('\nid: ');
+
+function openViewer(): Promise<Viewer> {
+  return new Promise((resolve) => {
+    const viewer: Viewer = { socket: undefined!, arrivals: new Map(), ok: false };
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      socket.write(
+        `GET /api/campaigns/${SLUG}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`,
+      );
+    });
+    viewer.socket = socket;
+    let first = true;
+    socket.on('data', (chunk: Buffer) => {
+      const now = performance.timeOrigin + performance.now();
+      if (first) {
+        first = false;
+        viewer.ok = chunk.subarray(0, 12).toString() === 'HTTP/1.1 200';
+        resolve(viewer);
+      }
+      // Chunked encoding puts a size line before each write: an event starts after "\n".
+      let at = chunk.indexOf(ID);
+      while (at >= 0) {
+        const end = chunk.indexOf(10, at + ID.length);
+        if (end < 0) break;
+        const id = chunk.subarray(at + ID.length, end).toString();
+        if (!viewer.arrivals.has(id)) viewer.arrivals.set(id, now);
+        at = chunk.indexOf(ID, end);
+      }
+    });
+    socket.on('error', () => resolve(viewer));
+    socket.on('close', () => resolve(viewer));
+  });
+}
+
 async function openCrowd(size: number) {
   const viewers: Viewer[] = [];
   // In steps, as a crowd arrives: a burst of thousands of connects at once is a SYN flood.
@@ -231,92 +241,139 @@ async function openCrowd(size: number) {
   return viewers;
 }
 
-try {
-  await seedCampaign();
-  printMachine(machine({ database: 'PostgreSQL (fresh database)' }));
+/**
+ * The crowd runs in a process of its own (`--crowd N`): reading ten thousand streams keeps an
+ * event loop busy, and the Stripe stand-in the server calls lives in this bench's process.
+ * It says `ready` with how many streams opened, and on `report` sends each viewer's arrivals.
+ */
+if (args.crowd) {
+  const viewers = await openCrowd(Number(args.crowd));
+  process.send!({ ready: viewers.filter((v) => v.ok).length });
+  process.on('message', () => {
+    const arrivals = viewers.map((v) => [...v.arrivals]);
+    for (const v of viewers) v.socket.destroy();
+    process.send!({ arrivals }, () => process.exit(0));
+  });
+} else {
+  await main();
+}
 
-  log(`idle: ${seconds} s of gifts at ${rate} a second, no viewers`);
-  const idleCpuFrom = cpuMicros(site.pid);
-  const idleFrom = performance.now();
-  const idle = await giftsFor(seconds);
-  const idleCpu = (cpuMicros(site.pid) - idleCpuFrom) / 10 / (performance.now() - idleFrom);
-  const idleP99 = percentile(
-    idle.map((g) => g.startMs),
-    99,
+/** A crowd of `size` viewers in its own process. */
+async function startCrowd(size: number) {
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    ['--crowd', String(size), '--port', String(port)],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
   );
-  log(`idle donation start p99 ${idleP99.toFixed(0)} ms, ${idle.failed} gifts failed`);
+  const streaming = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { ready: number }).ready));
+    child.once('exit', (code) => reject(new Error(`the crowd exited (${code})`)));
+  });
+  return {
+    streaming,
+    /** Each viewer's event ids and when they arrived (ms since the epoch); ends the crowd. */
+    report: () =>
+      new Promise<Map<string, number>[]>((resolve) => {
+        child.once('message', (m) =>
+          resolve((m as { arrivals: [string, number][][] }).arrivals.map((a) => new Map(a))),
+        );
+        child.send('report');
+      }),
+  };
+}
 
-  const rows: string[][] = [];
-  for (const size of crowds) {
-    log(`${size} viewers: connecting`);
-    const observer = await openObserver();
-    const viewers = await openCrowd(size);
-    const refused = viewers.filter((v) => !v.ok).length;
-    let rss = rssMb(site.pid);
-    const sampler = setInterval(() => (rss = Math.max(rss, rssMb(site.pid))), 500);
-    await sleep(1_000);
-    log(`${size} viewers: ${size - refused} streaming; ${seconds} s of gifts`);
-    const cpuFrom = cpuMicros(site.pid);
-    const from = performance.now();
-    const gifts = await giftsFor(seconds);
-    const cpu = (cpuMicros(site.pid) - cpuFrom) / 10 / (performance.now() - from);
-    // The last gifts' events, coalesced, are on their way.
-    await sleep(3_000);
-    clearInterval(sampler);
-    observer.stop();
+async function main() {
+  await setUp();
+  try {
+    await seedCampaign();
+    printMachine(machine({ database: 'PostgreSQL (fresh database)' }));
 
-    // For each gift: the first event id whose wall holds it; then, per viewer, when that came.
-    const ids = [...observer.wallOf.keys()];
-    const perGift = gifts.map((g) => {
-      const carrying = ids.filter((id) => observer.wallOf.get(id)!.has(g.name));
-      const delays = viewers.map((v) => {
-        const times = carrying.map((id) => v.arrivals.get(id)).filter((t) => t !== undefined);
-        return times.length > 0 ? Math.max(0, Math.min(...times) - g.recordedAt) : Infinity;
-      });
-      return percentile(delays, 99);
-    });
-    const within2s = perGift.filter((ms) => ms <= 2_000).length;
-    const loadP99 = percentile(
-      gifts.map((g) => g.startMs),
+    log(`idle: ${seconds} s of gifts at ${rate} a second, no viewers`);
+    const idleCpuFrom = cpuMicros(site.pid);
+    const idleFrom = performance.now();
+    const idle = await giftsFor(seconds);
+    const idleCpu = (cpuMicros(site.pid) - idleCpuFrom) / 10 / (performance.now() - idleFrom);
+    const idleP99 = percentile(
+      idle.map((g) => g.startMs),
       99,
     );
-    rows.push([
-      String(size),
-      String(size - refused),
-      `${within2s} / ${gifts.length + gifts.failed}`,
-      `${percentile(perGift, 50).toFixed(0)} ms`,
-      `${Math.max(...perGift).toFixed(0)} ms`,
-      `${percentile(
-        gifts.map((g) => g.recordedMs),
+    log(`idle donation start p99 ${idleP99.toFixed(0)} ms, ${idle.failed} gifts failed`);
+
+    const rows: string[][] = [];
+    for (const size of crowds) {
+      log(`${size} viewers: connecting`);
+      const observer = await openObserver();
+      const crowd = await startCrowd(size);
+      const refused = size - crowd.streaming;
+      let rss = rssMb(site.pid);
+      const sampler = setInterval(() => (rss = Math.max(rss, rssMb(site.pid))), 500);
+      await sleep(1_000);
+      log(`${size} viewers: ${size - refused} streaming; ${seconds} s of gifts`);
+      const cpuFrom = cpuMicros(site.pid);
+      const from = performance.now();
+      const gifts = await giftsFor(seconds);
+      const cpu = (cpuMicros(site.pid) - cpuFrom) / 10 / (performance.now() - from);
+      // The last gifts' events, coalesced, are on their way.
+      await sleep(3_000);
+      clearInterval(sampler);
+      observer.stop();
+      const viewers = await crowd.report();
+
+      // For each gift: the first event id whose wall holds it; then, per viewer, when that came.
+      const ids = [...observer.wallOf.keys()];
+      const perGift = gifts.map((g) => {
+        const carrying = ids.filter((id) => observer.wallOf.get(id)!.has(g.name));
+        const delays = viewers.map((v) => {
+          const times = carrying.map((id) => v.get(id)).filter((t) => t !== undefined);
+          return times.length > 0 ? Math.max(0, Math.min(...times) - g.recordedAt) : Infinity;
+        });
+        return percentile(delays, 99);
+      });
+      const within2s = perGift.filter((ms) => ms <= 2_000).length;
+      const loadP99 = percentile(
+        gifts.map((g) => g.startMs),
         99,
-      ).toFixed(0)} ms`,
-      `${loadP99.toFixed(0)} ms (${(loadP99 / idleP99).toFixed(2)}×)`,
-      `${rss.toFixed(0)} MB`,
-      `${cpu.toFixed(0)} %`,
-    ]);
-    log(rows.at(-1)!.join(' | '));
-    for (const v of viewers) v.socket.destroy();
-    await sleep(2_000);
+      );
+      rows.push([
+        String(size),
+        String(size - refused),
+        `${within2s} / ${gifts.length + gifts.failed}`,
+        `${percentile(perGift, 50).toFixed(0)} ms`,
+        `${Math.max(...perGift).toFixed(0)} ms`,
+        `${percentile(
+          gifts.map((g) => g.recordedMs),
+          99,
+        ).toFixed(0)} ms`,
+        `${loadP99.toFixed(0)} ms (${(loadP99 / idleP99).toFixed(2)}×)`,
+        `${rss.toFixed(0)} MB`,
+        `${cpu.toFixed(0)} %`,
+      ]);
+      log(rows.at(-1)!.join(' | '));
+      await sleep(2_000);
+    }
+    console.log(
+      `\nDonation start p99 idle: ${idleP99.toFixed(0)} ms (${rate} gifts a second, ${idle.failed} failed; server CPU ${idleCpu.toFixed(0)} % of one core)\n`,
+    );
+    console.log(
+      markdownTable(
+        [
+          'viewers',
+          'streaming',
+          'gifts at p99 of viewers ≤ 2 s',
+          'p99 delay, median gift',
+          'p99 delay, worst gift',
+          'webhook p99',
+          'donation start p99 (vs idle)',
+          'server RSS, max',
+          'server CPU (of one core)',
+        ],
+        rows,
+      ),
+    );
+  } finally {
+    await cleanUp();
   }
-  console.log(
-    `\nDonation start p99 idle: ${idleP99.toFixed(0)} ms (${rate} gifts a second, ${idle.failed} failed; server CPU ${idleCpu.toFixed(0)} % of one core)\n`,
-  );
-  console.log(
-    markdownTable(
-      [
-        'viewers',
-        'streaming',
-        'gifts at p99 of viewers ≤ 2 s',
-        'p99 delay, median gift',
-        'p99 delay, worst gift',
-        'webhook p99',
-        'donation start p99 (vs idle)',
-        'server RSS, max',
-        'server CPU (of one core)',
-      ],
-      rows,
-    ),
-  );
-} finally {
-  await cleanUp();
 }

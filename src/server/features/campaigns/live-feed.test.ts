@@ -116,6 +116,22 @@ describe('the live feed', () => {
     feed.close();
   });
 
+  it('writes to a crowd a slice at a time, letting other work run in between', async () => {
+    const store = fakeStore();
+    const feed = createLiveFeed(store, options({ maxStreams: 1_000 }));
+    const readers = Array.from({ length: 600 }, () => new FakeResponse());
+    for (const r of readers) feed.open('day', keptAt(1), asResponse(r));
+    store.change();
+    await vi.advanceTimersByTimeAsync(0);
+    const reached = () => readers.filter((r) => r.messages.length === 2).length;
+    // Whole slices of 250, not all at once.
+    expect(reached()).toBeLessThan(600);
+    expect(reached() % 250).toBe(0);
+    for (let i = 0; i < 3; i++) await new Promise((done) => setImmediate(done));
+    expect(reached()).toBe(600);
+    feed.close();
+  });
+
   it('drops a reader whose unsent data passed the bound, and keeps the others', async () => {
     const store = fakeStore();
     const feed = createLiveFeed(store, options({ maxBufferedBytes: 1_000 }));

@@ -40,6 +40,9 @@ export interface LiveFeed {
   close(): void;
 }
 
+/** Streams written to in one turn of the event loop. */
+const FAN_OUT_SLICE = 250;
+
 /** The longest wait `setTimeout` takes (about 24.8 days); a later boundary is waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -153,12 +156,22 @@ export function createLiveFeed(store: SnapshotStore, options: LiveFeedOptions): 
     armBoundary(slug, kept.campaign);
     if (lastSent.get(slug) === kept.eventId) return;
     lastSent.set(slug, kept.eventId);
-    const message = messageOf(kept);
-    for (const response of streams.get(slug)!) write(response, message);
+    fanOut([...streams.get(slug)!], messageOf(kept));
   });
 
+  /**
+   * Writes `message` to `targets` a slice at a time, letting the requests waiting in between
+   * (a checkout's) run: ten thousand writes at once would hold the event loop for a noticeable
+   * moment on a busy machine.
+   */
+  function fanOut(targets: ServerResponse[], message: Buffer | string, from = 0) {
+    const end = Math.min(from + FAN_OUT_SLICE, targets.length);
+    for (let i = from; i < end; i++) write(targets[i]!, message);
+    if (end < targets.length) setImmediate(() => fanOut(targets, message, end));
+  }
+
   const heartbeat = setInterval(() => {
-    for (const set of streams.values()) for (const response of set) write(response, ':\n\n');
+    for (const set of streams.values()) fanOut([...set], ':\n\n');
   }, heartbeatMs);
   heartbeat.unref();
 
@@ -190,6 +203,8 @@ export function createLiveFeed(store: SnapshotStore, options: LiveFeedOptions): 
       set.add(response);
       open += 1;
       response.on('close', () => forget(slug, response));
+      // The reader may have gone while the snapshot was read: its close has passed already.
+      if (response.destroyed || response.socket?.destroyed) return forget(slug, response);
       response.writeHead(200, {
         ...headers,
         'content-type': 'text/event-stream; charset=utf-8',

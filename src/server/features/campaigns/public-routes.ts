@@ -46,7 +46,10 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     // The 200 is a stream of events, each the snapshot's JSON (campaignSnapshot).
     { schema: { params: campaignSlugParams, response: { 200: z.string() } } },
     async (request, reply) => {
-      // Shed first: a full feed costs one refusal, and the page polls the snapshot instead.
+      const kept = await store.read(request.params.slug);
+      if (!kept) throw new AppError('not_found', 'There is no such campaign.');
+      // Shed first: a full feed costs one refusal (the read above is from memory), and the
+      // page polls the snapshot instead.
       if (!feed.hasRoom()) {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         throw new AppError(
@@ -54,8 +57,6 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
           'The live figures are busy: this page will check for new gifts every few seconds.',
         );
       }
-      const kept = await store.read(request.params.slug);
-      if (!kept) throw new AppError('not_found', 'There is no such campaign.');
       const lastEventId = request.headers['last-event-id'];
       // The headers set so far (the security headers) go out with the stream's own.
       const headers = reply.getHeaders();

@@ -102,6 +102,8 @@ export async function createSnapshotStore(
       shared = sharedRoundTrip(async () => {
         try {
           const entry = await build(slug);
+          // No such campaign: nothing is kept for the slug, so asking for many costs no memory.
+          if (!entry) builds.delete(slug);
           for (const listener of builtListeners) listener(slug, entry);
           return entry;
         } catch (error) {
