@@ -128,7 +128,7 @@ async function gift() {
   });
   if (!hook.ok) throw new Error(`the webhook answered ${hook.status}: ${await hook.text()}`);
   const recordedAt = performance.timeOrigin + performance.now();
-  return { name, startMs, recordedAt, recordedMs: recordedAt - sentAt };
+  return { name, startMs, recordedAt, recordedMs: recordedAt - performance.timeOrigin - sentAt };
 }
 
 /** Gifts at `rate` a second for `seconds`, each in flight on its own; failures counted. */
