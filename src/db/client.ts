@@ -34,7 +34,7 @@ export interface DatabaseHandle {
    * PGlite only (one process owns it): calls `onNotify` for each NOTIFY on `channel`, before the
    * notifying statement's or transaction's promise resolves. Returns how to stop listening.
    */
-  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**
    * PostgreSQL only: a new connection of its own, not from the pool and not yet connected, for
    * a LISTEN that must outlive any one query (a pooled connection goes back to others).

@@ -147,6 +147,11 @@ export const envSchema = z.object({
         'must have no path',
       ),
   ),
+  /**
+   * Campaign event streams one instance holds open at most (ADR 056); beyond it a campaign page
+   * polls the snapshot instead. The traffic model's crowd is 5,000 watchers.
+   */
+  CAMPAIGN_STREAMS_MAX: z.coerce.number().int().min(0).max(100_000).default(5_000),
   /** The largest gift accepted in one payment, in whole dollars. */
   DONATION_MAX_DOLLARS: z.coerce.number().int().min(1).max(1_000_000).default(25_000),
   /** What "cover the processing fee" adds: this percentage of the total plus the fixed part. */

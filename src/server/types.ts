@@ -8,7 +8,7 @@ import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
 import type { LinkSigner } from './lib/signed-link';
 import type { PageForms } from './ssr/page-forms';
-import type { PublicCache } from './public-cache';
+import type { Notifications, PublicCache } from './public-cache';
 import type { HitCounter } from './plugins/rate-limit-store';
 
 export interface DeclaredRoute {
@@ -50,6 +50,8 @@ declare module 'fastify' {
     linkSigner: LinkSigner;
     /** Public pages and reads kept in memory per content version (src/server/public-cache). */
     publicCache: PublicCache;
+    /** The instance's one LISTEN connection (PostgreSQL) or PGlite's own notifications. */
+    notifications: Notifications;
     /** The site as visitors see it: configuration and published content (features/site-content). */
     siteContent: SiteContentService;
     /** Counts rate-limited requests in the database (ADR 015). */

@@ -119,6 +119,7 @@ export const publicApiRoutes = new Set([
   'GET /api/videos',
   'GET /api/site-content',
   'GET /api/campaigns/:slug',
+  'GET /api/campaigns/:slug/events',
   'GET /api/videos/:id/comments',
   'POST /api/videos/:id/comments',
 ]);

@@ -250,6 +250,7 @@ function seeds(f: Fixtures): Record<string, Seed> {
     'GET /api/videos': { query: { limit: '10', offset: '0' } },
     'GET /api/site-content': {},
     'GET /api/campaigns/:slug': { params: { slug: 'chai-day' } },
+    'GET /api/campaigns/:slug/events': { params: { slug: 'chai-day' } },
     'GET /api/videos/:id/comments': { params: { id: f.videoId }, query: { limit: '5' } },
     'POST /api/videos/:id/comments': {
       params: { id: f.videoId },

@@ -18,6 +18,24 @@ export interface ContentVersion {
   close(): Promise<void>;
 }
 
+/** What a feature hears on a channel of its own, through the instance's one listener. */
+export interface ChannelListener {
+  /** A notification on the channel, with its payload. */
+  notify(payload: string): void;
+  /** Notifications may have been missed (the connection was lost, or is back): trust nothing kept. */
+  unheard(): void;
+}
+
+/**
+ * The instance's listening connection, shared: the content version's channel and any other
+ * feature's (the campaign feed's). One connection per instance, whatever listens on it.
+ */
+export interface Notifications {
+  listen(channel: string, listener: ChannelListener): Promise<void>;
+  /** False while the connection is lost: then nothing kept from a notification can be trusted. */
+  listening(): boolean;
+}
+
 const CHANNEL = 'content_versions';
 /** What `pg_stat_activity` shows for an instance's listening connection. */
 export const LISTENER_NAME = 'tziyun public content listener';
@@ -29,15 +47,21 @@ export const LISTENER_NAME = 'tziyun public content listener';
  */
 async function notifiedVersion(
   listen: NonNullable<DatabaseHandle['listen']>,
-): Promise<ContentVersion> {
+): Promise<ContentVersion & Notifications> {
   let generation = 0;
-  const stop = await listen(CHANNEL, () => {
-    generation += 1;
-  });
+  const stops = [
+    await listen(CHANNEL, () => {
+      generation += 1;
+    }),
+  ];
   return {
     current: () => generation,
+    async listen(channel, listener) {
+      stops.push(await listen(channel, (payload) => listener.notify(payload)));
+    },
+    listening: () => true,
     // The database may be closed first (its owner closes it): then there is nothing to stop.
-    close: () => stop().catch(() => undefined),
+    close: async () => void (await Promise.all(stops.map((stop) => stop().catch(() => undefined)))),
   };
 }
 
@@ -45,7 +69,10 @@ async function notifiedVersion(
 export interface ListenerConnection {
   connect(): Promise<unknown>;
   query(text: string): Promise<unknown>;
-  on(event: 'notification', listener: () => void): unknown;
+  on(
+    event: 'notification',
+    listener: (message?: { channel: string; payload?: string | undefined }) => void,
+  ): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'end', listener: () => void): unknown;
   end(): Promise<void>;
@@ -94,8 +121,12 @@ export function listenedVersion(
     heartbeatMs = 30_000,
     roundTripMs = 5_000,
   }: ListenerOptions,
-): ContentVersion & { connected: Promise<void> } {
+): ContentVersion & Notifications & { connected: Promise<void> } {
   let generation = 0;
+  const channels = new Map<string, ChannelListener>();
+  const unheardByAll = () => {
+    for (const listener of channels.values()) listener.unheard();
+  };
   let listening: ListenerConnection | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -108,6 +139,7 @@ export function listenedVersion(
   function lose(connection: ListenerConnection | undefined, error: Error) {
     if (connection && listening === connection) listening = undefined;
     generation += 1;
+    unheardByAll();
     connection?.end().catch(() => undefined);
     if (closed) return;
     log.warn(
@@ -135,8 +167,9 @@ export function listenedVersion(
       lost = true;
       lose(connection, error);
     };
-    connection.on('notification', () => {
-      generation += 1;
+    connection.on('notification', (message) => {
+      if (!message || message.channel === CHANNEL) generation += 1;
+      else channels.get(message.channel)?.notify(message.payload ?? '');
     });
     connection.on('error', loseIt);
     connection.on('end', () => loseIt(new Error('the connection ended')));
@@ -144,6 +177,7 @@ export function listenedVersion(
     try {
       await connection.connect();
       await connection.query(`LISTEN ${CHANNEL}`);
+      for (const channel of channels.keys()) await connection.query(`LISTEN ${channel}`);
     } catch (error) {
       return loseIt(asError(error));
     }
@@ -152,6 +186,7 @@ export function listenedVersion(
     // A change committed while no one listened was never heard.
     generation += 1;
     listening = connection;
+    unheardByAll();
     if (nextRetryMs !== retryMs) log.info('the public content listener is listening again');
     nextRetryMs = retryMs;
   }
@@ -181,6 +216,19 @@ export function listenedVersion(
   connecting = connect();
   return {
     connected: connecting,
+    async listen(channel, listener) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      channels.set(channel, listener);
+      const connection = listening;
+      // Not listening now: the next connection listens on every channel.
+      if (!connection) return;
+      try {
+        await connection.query(`LISTEN ${channel}`);
+      } catch (error) {
+        lostBy.get(connection)?.(asError(error));
+      }
+    },
+    listening: () => listening !== undefined,
     current(exact) {
       const connection = listening;
       if (!connection) return unheard();
@@ -208,7 +256,7 @@ export function listenedVersion(
  * asking while one is in flight wait for the next, and share it. An idle call starts on the next
  * turn of the event loop, so the calls of one turn share one round trip too.
  */
-function sharedRoundTrip<T>(roundTrip: () => Promise<T>): () => Promise<T> {
+export function sharedRoundTrip<T>(roundTrip: () => Promise<T>): () => Promise<T> {
   let waiting: { resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
   let running = false;
   async function drain() {
@@ -248,7 +296,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function watchContentVersion(
   database: DatabaseHandle,
   log: ListenerOptions['log'],
-): Promise<ContentVersion> {
+): Promise<ContentVersion & Notifications> {
   if (database.listen) return notifiedVersion(database.listen);
   if (!database.openConnection) throw new Error('this database can neither listen nor connect');
   const { openConnection } = database;

@@ -8,6 +8,7 @@ import { watchContentVersion } from './content-version';
 import { sendAnswer } from './send-answer';
 
 export { COMPRESS_THRESHOLD, type ProducedAnswer } from './answer-cache';
+export { sharedRoundTrip, type ChannelListener, type Notifications } from './content-version';
 
 export interface PublicCache {
   /**
@@ -52,6 +53,9 @@ export async function registerPublicCache(app: FastifyInstance) {
     if (!route.url.startsWith('/api/admin/') || methods.every((m) => READS.has(m))) return;
     route.onSend = [...[route.onSend ?? []].flat(), heardBeforeAnswered];
   });
+  // The content version's listening connection is the instance's one: other features listen on
+  // channels of their own through it.
+  app.decorate('notifications', { listen: version.listen, listening: version.listening });
   const answers = createAnswerCache();
   app.addHook('onClose', () => version.close());
   const cache: PublicCache = {

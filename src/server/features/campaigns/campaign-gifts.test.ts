@@ -283,6 +283,7 @@ describe('GET /api/campaigns/:slug', () => {
         'startsAt',
         'state',
         'title',
+        'version',
         'wall',
       ].sort(),
     );

@@ -33,9 +33,10 @@ function descriptionOf(story: string, title: string) {
  */
 export async function loadCampaignPageData(app: FastifyInstance, url: URL) {
   const slug = slugOf(url);
-  const kept = slug && slug.length <= 100 ? await campaignSnapshotsOf(app)(slug) : null;
+  const kept =
+    slug && slug.length <= 100 ? await (await campaignSnapshotsOf(app)).read(slug) : null;
   if (!kept) return pageNotFound();
-  const campaign = await kept.snapshot;
+  const campaign = kept.snapshot;
   const data: CampaignPageData = {
     campaign,
     renderedAt: app.clock().toISOString(),

@@ -1,19 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { campaignSlugParams, campaignSnapshot } from '~/shared/schemas/campaigns';
 import { noContent } from '~/shared/schemas/common';
 import { AppError } from '~/server/errors';
 import { placeOf } from '~/server/lib/campaign-times';
 import { matchesETag } from '~/server/public-cache/send-answer';
-import { createSnapshotStore } from './snapshot';
+import { createSnapshotStore, type SnapshotStore } from './snapshot-store';
+import { createLiveFeed } from './live-feed';
 
-const stores = new WeakMap<FastifyInstance, ReturnType<typeof createSnapshotStore>>();
+/** What a full feed tells the page: when to try the stream again; it polls meanwhile. */
+const RETRY_AFTER_SECONDS = 60;
 
-/** The app's one snapshot store: the API and the campaign page read the same snapshots. */
-export function campaignSnapshotsOf(app: FastifyInstance) {
+const stores = new WeakMap<FastifyInstance, Promise<SnapshotStore>>();
+
+/** The app's one snapshot store: the API, its event stream and the campaign page read the same. */
+export function campaignSnapshotsOf(app: FastifyInstance): Promise<SnapshotStore> {
   let store = stores.get(app);
   if (!store) {
-    store = createSnapshotStore(app.database.db, app.clock, placeOf(app.siteConfig));
+    store = createSnapshotStore(
+      app.database.db,
+      app.clock,
+      app.notifications,
+      placeOf(app.siteConfig),
+    );
     stores.set(app, store);
   }
   return store;
@@ -21,21 +31,58 @@ export function campaignSnapshotsOf(app: FastifyInstance) {
 
 /**
  * `GET /api/campaigns/:slug`: a published campaign's figures and wall from the snapshot kept in
- * memory (snapshot.ts), with an ETag: a page that polls gets 304 until a gift changes them.
+ * memory (snapshot-store.ts), with an ETag: a page that polls gets 304 until a gift changes them.
+ * `GET /api/campaigns/:slug/events`: the same snapshot as server-sent events (live-feed.ts).
  */
 export const publicCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
-  const snapshotOf = campaignSnapshotsOf(app);
+  const clock = app.clock;
+  const store = await campaignSnapshotsOf(app);
+  const feed = createLiveFeed(store, {
+    maxStreams: app.env.CAMPAIGN_STREAMS_MAX,
+    place: placeOf(app.siteConfig),
+    clock,
+    log: app.log,
+  });
+  app.addHook('preClose', () => feed.close());
+
   app.get(
     '/campaigns/:slug',
     { schema: { params: campaignSlugParams, response: { 200: campaignSnapshot, 304: noContent } } },
     async (request, reply) => {
-      const kept = await snapshotOf(request.params.slug);
+      const kept = await store.read(request.params.slug);
       if (!kept) throw new AppError('not_found', 'There is no such campaign.');
       reply.header('cache-control', 'no-cache').header('etag', kept.etag);
       if (matchesETag(request.headers['if-none-match'], kept.etag)) {
         return reply.status(304).send();
       }
       return kept.snapshot;
+    },
+  );
+
+  app.get(
+    '/campaigns/:slug/events',
+    // The 200 is a stream of events, each the snapshot's JSON (campaignSnapshot).
+    { schema: { params: campaignSlugParams, response: { 200: z.string() } } },
+    async (request, reply) => {
+      const kept = await store.read(request.params.slug);
+      if (!kept) throw new AppError('not_found', 'There is no such campaign.');
+      // Shed first: a full feed costs one refusal (the read above is from memory), and the
+      // page polls the snapshot instead.
+      if (!feed.hasRoom()) {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        throw new AppError(
+          'unavailable',
+          'The live figures are busy: this page will check for new gifts every few seconds.',
+        );
+      }
+      const lastEventId = request.headers['last-event-id'];
+      // The headers set so far (the security headers) go out with the stream's own.
+      const headers = reply.getHeaders();
+      reply.hijack();
+      feed.open(request.params.slug, kept, reply.raw, {
+        lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
+        headers,
+      });
     },
   );
 };

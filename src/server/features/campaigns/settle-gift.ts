@@ -10,13 +10,23 @@ import {
 import type { DatabaseExecutor } from '~/db/client';
 import type { MatchReleaseReason } from '~/shared/domain';
 import { allocateMatch, countedCents, trimMatch, type MatchPart } from './matching';
+import { CAMPAIGN_CHANNEL, noteLocalChange } from './local-changes';
 
-/** A change to what a campaign's snapshot shows: the snapshot kept in memory is stale. */
+/**
+ * A change to what a campaign's snapshot shows: its version moves on, and every instance hears
+ * of it when the transaction commits (`pg_notify` is delivered at commit, never for a rollback),
+ * so the snapshot each keeps in memory is rebuilt (snapshot-store.ts). This process notes the
+ * version too: a read here after the commit is fresh even before the notification is heard.
+ */
 export async function touchCampaign(tx: DatabaseExecutor, campaignId: string) {
-  await tx
+  const [row] = await tx
     .update(campaigns)
     .set({ version: sql`${campaigns.version} + 1` })
-    .where(eq(campaigns.id, campaignId));
+    .where(eq(campaigns.id, campaignId))
+    .returning({ version: campaigns.version });
+  if (!row) return;
+  await tx.execute(sql`select pg_notify(${CAMPAIGN_CHANNEL}, ${`${campaignId}:${row.version}`})`);
+  noteLocalChange(campaignId, row.version);
 }
 
 /** Whether a gift's money, as it stands, earns the match. */

@@ -57,6 +57,34 @@ describe('the campaign feed', () => {
     ]);
   });
 
+  it('takes a new state in time at the same version (the server pushes a start, an end, a pause)', () => {
+    startFeed();
+    const source = FakeEventSource.latest;
+    source.send(at(45));
+    source.send({ ...at(45), state: 'ended' });
+    source.send({ ...at(45), state: 'ended' });
+    expect(shown.map((v) => [v.version, v.state])).toEqual([
+      [45, campaignFixture.state],
+      [45, 'ended'],
+    ]);
+  });
+
+  it('polls while the browser reconnects a lost stream by itself, and stops once it is back', async () => {
+    fetchStub.mockResolvedValue(snapshotResponse(at(42), '"v42"'));
+    startFeed();
+    const source = FakeEventSource.latest;
+    source.open();
+    source.drop();
+    expect(source.closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    // The same EventSource, reconnecting: no second one is made.
+    expect(FakeEventSource.instances).toHaveLength(1);
+    source.open();
+    await vi.advanceTimersByTimeAsync(POLL_MS * 3);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
   it('never goes back: an older or the same version, another campaign or a broken message is skipped', () => {
     startFeed();
     const source = FakeEventSource.latest;

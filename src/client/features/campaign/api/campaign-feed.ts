@@ -1,5 +1,8 @@
 import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
 
+/** EventSource.CONNECTING: a stream the browser is opening again by itself. */
+const CONNECTING = 0;
+
 /** How often the snapshot is asked for while the event stream is closed. */
 export const POLL_MS = 15_000;
 
@@ -54,7 +57,10 @@ export class CampaignFeed {
 
   private accept(data: unknown) {
     const next = snapshotOf(data, this.options.slug);
-    if (this.stopped || !next || next.version <= this.current.version) return;
+    if (this.stopped || !next || next.version < this.current.version) return;
+    // The same version is taken only for a new state in time (a start, an end, a pause): the
+    // server pushes those without a gift.
+    if (next.version === this.current.version && next.state === this.current.state) return;
     this.current = next;
     this.options.onChange(next);
   }
@@ -77,6 +83,9 @@ export class CampaignFeed {
       }
     };
     source.onerror = () => {
+      // Lost, not refused: the browser connects again by itself (after the server's `retry:`,
+      // with the last event's id); polling covers the gap and stops once it is open again.
+      if (source.readyState === CONNECTING) return this.schedulePoll();
       source.close();
       if (this.source === source) this.source = null;
       this.schedulePoll();

@@ -5,6 +5,8 @@ export class FakeEventSource {
   onmessage: ((event: MessageEvent<string>) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closed = false;
+  /** EventSource's: 0 connecting, 1 open, 2 closed. */
+  readyState = 0;
 
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
@@ -18,9 +20,11 @@ export class FakeEventSource {
 
   close() {
     this.closed = true;
+    this.readyState = 2;
   }
 
   open() {
+    this.readyState = 1;
     this.onopen?.(new Event('open'));
   }
 
@@ -29,7 +33,15 @@ export class FakeEventSource {
     this.onmessage?.(new MessageEvent('message', { data: text }));
   }
 
+  /** Refused or given up: the browser will not try again by itself. */
   fail() {
+    this.readyState = 2;
+    this.onerror?.(new Event('error'));
+  }
+
+  /** Lost: the browser connects again by itself. */
+  drop() {
+    this.readyState = 0;
     this.onerror?.(new Event('error'));
   }
 }

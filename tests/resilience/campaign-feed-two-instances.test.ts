@@ -1,0 +1,112 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '~/db/client';
+import { signIn } from '../helpers/admin';
+import { buildTestApp } from '../helpers/app';
+import { createTestDatabase, secondConnection } from '../helpers/database';
+import { openEventStream } from '../helpers/event-stream';
+import { deliverEvent, testPublishableKey, testWebhookSecret } from '../helpers/stripe';
+import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+
+/**
+ * Two app instances on one database, as behind a load balancer (ADR 056): a gift recorded on A
+ * (its webhook answered there) reaches the viewers holding B's event stream, by the `pg_notify`
+ * sent in the gift's transaction and heard on B's one listening connection (PGlite: both
+ * instances share the one in-process database and its notifications).
+ */
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+let primary: DatabaseHandle & { url?: string };
+let second: DatabaseHandle;
+let standIn: StripeStandIn;
+let a: TestApp;
+let b: TestApp;
+let bBase: string;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  primary = await createTestDatabase();
+  second = await secondConnection(primary);
+  const stripe = {
+    STRIPE_SECRET_KEY: standIn.secretKey,
+    STRIPE_PUBLISHABLE_KEY: testPublishableKey,
+    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
+    STRIPE_API_BASE: standIn.url,
+  };
+  a = await buildTestApp(stripe, undefined, { database: primary });
+  b = await buildTestApp(stripe, undefined, { database: second });
+  await b.listen({ port: 0, host: '127.0.0.1' });
+  bBase = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  if (second !== primary) await second?.close();
+  await primary?.close();
+  await standIn?.close();
+});
+
+const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+
+describe('a gift on one instance', () => {
+  it('reaches the event stream held on the other, and its next reads', async () => {
+    const admin = await signIn(a, { username: 'two-instance-office' });
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      headers: admin.headers,
+      payload: {
+        slug: 'two-instance-day',
+        title: 'Two instances',
+        goal: 5_000,
+        startsAt: hours(-1),
+        endsAt: hours(5),
+        pauseForShabbat: false,
+        status: 'published',
+        matchers: [{ name: 'Matcher', ratio: 1, cap: 500 }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const stream = await openEventStream(`${bBase}/api/campaigns/two-instance-day/events`);
+    expect(stream.status).toBe(200);
+    expect(JSON.parse((await stream.next()).data)).toMatchObject({ raised: 0 });
+
+    for (const amount of [50, 25]) {
+      const setUp = await a.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: {
+          amount,
+          campaign: 'two-instance-day',
+          wall: 'full',
+          name: 'Leah Stern',
+          email: 'leah@example.com',
+        },
+      });
+      expect(setUp.statusCode, setUp.body).toBe(200);
+      const pi = standIn.intentOfClientSecret(setUp.json().clientSecret);
+      const paid = await deliverEvent(
+        a,
+        standIn.event('payment_intent.succeeded', standIn.pay(pi.id)),
+      );
+      expect(paid.statusCode, paid.body).toBe(200);
+      const raised = amount === 50 ? 50 : 75;
+      // Within the coalescing window and a notification's trip.
+      await expect
+        .poll(() => stream.events.some((e) => JSON.parse(e.data).raised === raised), {
+          timeout: 5_000,
+        })
+        .toBe(true);
+    }
+    expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({
+      raised: 75,
+      matched: 75,
+      wall: [expect.objectContaining({ name: 'Leah Stern', amount: 25 }), expect.anything()],
+    });
+    await expect
+      .poll(async () => (await b.inject('/api/campaigns/two-instance-day')).json().raised)
+      .toBe(75);
+    stream.close();
+  });
+});
