@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   campaignMatchers,
   campaignMatches,
-  campaigns,
   donations,
   ojcSubscriptions,
   stripeSubscriptions,
