@@ -117,7 +117,7 @@ describe('the campaign event stream', () => {
   it('pushes the state in time when the campaign starts, with no gift', async () => {
     const campaign = await publish(t.app, admin, { startsAt: at(t.app, 1_500) });
     const stream = await openEventStream(`${base}/api/campaigns/${campaign.slug}/events`);
-    expect(json((await stream.next()).data).state).toBe('upcoming');
+    expect(json((await stream.next()).data).state).toBe('before');
     const started = await stream.next(5_000);
     expect(json(started.data).state).toBe('live');
     expect(started.id).toMatch(/-live$/);

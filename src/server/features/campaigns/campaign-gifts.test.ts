@@ -273,7 +273,6 @@ describe('GET /api/campaigns/:slug', () => {
         'recurringMonths',
         'resumesAt',
         'story',
-        'version',
         'goal',
         'matched',
         'matchers',
