@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { donations, members, ojcSubscriptions, stripeSubscriptions } from '~/db/schema';
 import type { MyGiving } from '~/shared/schemas/my-giving';
 import { giftMethodLabel, isFundGrant } from '~/shared/gift-method';
+import { dedicationText } from '~/shared/dedication';
 import { dedicationOf } from '~/server/lib/dedication';
 import { ojcCancelUrl } from '~/server/services/receipts/cancel-link';
 import { manageGiftUrl } from '~/server/services/receipts/manage-link';
@@ -10,9 +11,9 @@ import { receiptPdfPath } from '~/server/services/receipts/receipt-pdf-link';
 import { currentSubscriptionState, donationContextOf } from '~/server/features/donations';
 import { giftsOf, keptCents, statementPdfPath, yearsOf } from './donor-gifts';
 
-const dedicationText = (row: Parameters<typeof dedicationOf>[0]) => {
+const dedicationLine = (row: Parameters<typeof dedicationOf>[0]) => {
   const d = dedicationOf(row);
-  return d ? `${d.kind === 'honor' ? 'In honor of' : 'In memory of'} ${d.name}` : null;
+  return d ? dedicationText(d) : null;
 };
 
 const addMonth = (at: Date) => {
@@ -79,7 +80,7 @@ async function stripeMonthly(app: FastifyInstance, email: string, now: Date) {
           ? 'Ends at the end of this month'
           : (stripeStatusLabels[sub.status] ?? sub.status),
         nextChargeAt: running && !ends && last ? addMonth(last.at).toISOString() : null,
-        dedication: dedicationText(sub),
+        dedication: dedicationLine(sub),
         action: running
           ? { label: 'Manage this gift (card, cancel)', url: manageGiftUrl(links, sub.id, now) }
           : null,
@@ -108,7 +109,7 @@ async function ojcMonthly(app: FastifyInstance, email: string, now: Date) {
       failed: 'Stopped: the card was declined',
     }[gift.status],
     nextChargeAt: gift.status === 'active' ? (gift.nextChargeAt?.toISOString() ?? null) : null,
-    dedication: dedicationText(gift),
+    dedication: dedicationLine(gift),
     action:
       gift.status === 'active'
         ? { label: 'Cancel this gift', url: ojcCancelUrl(links, gift.id, now) }
@@ -168,7 +169,7 @@ export async function loadMyGiving(
       fundGrant: isFundGrant(g),
       type: g.donationType,
       status: g.paymentStatus,
-      dedication: dedicationText(g),
+      dedication: dedicationLine(g),
       receiptUrl: keptCents(g) > 0 ? receiptPdfPath(g.id) : null,
     })),
     monthly: [...stripe, ...ojc],

@@ -1,4 +1,4 @@
-import type { DedicationKind } from '~/shared/checkout-link';
+import type { DedicationKind } from '~/shared/domain';
 
 /**
  * The campaign's snapshot as the page reads it (`GET /api/campaigns/:slug` and each message of its
