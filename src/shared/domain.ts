@@ -116,6 +116,15 @@ export type CampaignStatus = (typeof campaignStatuses)[number];
 export const wallDisplays = ['full', 'name', 'initials', 'anonymous', 'hidden'] as const;
 export type WallDisplay = (typeof wallDisplays)[number];
 
+/** How each wall choice reads to the donor who makes it. */
+export const wallDisplayLabels: Record<WallDisplay, string> = {
+  full: 'My full name and the amount',
+  name: 'My name only',
+  initials: 'My initials',
+  anonymous: '“Anonymous” (the office still knows it is you)',
+  hidden: 'Not on the wall',
+};
+
 /** Why a campaign gift's match was given back to its matcher. */
 export const matchReleaseReasons = [
   'refunded',

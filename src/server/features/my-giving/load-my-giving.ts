@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { desc, eq, sql } from 'drizzle-orm';
-import { donations, members, ojcSubscriptions, stripeSubscriptions } from '~/db/schema';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  campaigns,
+  donations,
+  members,
+  ojcSubscriptions,
+  stripeSubscriptions,
+  type Donation,
+} from '~/db/schema';
 import type { MyGiving } from '~/shared/schemas/my-giving';
 import { giftMethodLabel, isFundGrant } from '~/shared/gift-method';
 import { dedicationText } from '~/shared/dedication';
@@ -117,6 +124,24 @@ async function ojcMonthly(app: FastifyInstance, email: string, now: Date) {
   }));
 }
 
+/** Each campaign gift's campaign and wall choice: what the donor may change from here. */
+async function giftCampaigns(app: FastifyInstance, gifts: Donation[]) {
+  const ids = [...new Set(gifts.flatMap((g) => (g.campaignId ? [g.campaignId] : [])))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await app.database.db
+          .select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title })
+          .from(campaigns)
+          .where(inArray(campaigns.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return (gift: Donation): MyGiving['gifts'][number]['campaign'] => {
+    const campaign = gift.campaignId ? byId.get(gift.campaignId) : undefined;
+    if (!campaign) return null;
+    return { slug: campaign.slug, title: campaign.title, wall: gift.wallDisplay ?? 'anonymous' };
+  };
+}
+
 async function memberships(app: FastifyInstance, email: string) {
   const rows = await app.database.db
     .select()
@@ -151,6 +176,7 @@ export async function loadMyGiving(
     ojcMonthly(app, email, now),
     memberships(app, email),
   ]);
+  const campaignOf = await giftCampaigns(app, gifts);
   const name = gifts.find((g) => g.donorName?.trim())?.donorName?.trim() ?? member.name;
   return {
     name: name || 'friend',
@@ -170,6 +196,7 @@ export async function loadMyGiving(
       type: g.donationType,
       status: g.paymentStatus,
       dedication: dedicationLine(g),
+      campaign: campaignOf(g),
       receiptUrl: keptCents(g) > 0 ? receiptPdfPath(g.id) : null,
     })),
     monthly: [...stripe, ...ojc],

@@ -48,7 +48,8 @@ export type AuditAction =
   | 'offline-gift-edited'
   | 'offline-gift-voided'
   | 'offline-gift-photo-added'
-  | 'donors-merged';
+  | 'donors-merged'
+  | 'wall-choice-changed';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */
