@@ -7,8 +7,14 @@ import {
   type CampaignRecord,
   type CampaignView,
 } from '~/shared/schemas/campaigns';
+import {
+  campaignDedications,
+  campaignDedicationsQuery,
+} from '~/shared/schemas/campaign-dedications';
+import { isoDateIn } from '~/shared/schedule';
 import { campaignTimes, placeOf, type Place } from '~/server/lib/campaign-times';
 import { auditContextOf } from '~/server/services/audit/audit-context';
+import { listDayDedications } from './list-day-dedications';
 import { createCampaign, listCampaigns, updateCampaign } from './save-campaign';
 
 /** The campaign with the end Shabbat and Yom Tov move it to, which the office plans by. */
@@ -65,6 +71,22 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
         auditContextOf(request, app.clock()),
       );
       return { campaign: withTimes(campaign, place) };
+    },
+  );
+  app.get(
+    '/campaigns/:id/dedications',
+    {
+      schema: {
+        params: campaignIdParams,
+        querystring: campaignDedicationsQuery,
+        response: { 200: campaignDedications },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { timeZone } = app.siteConfig;
+      const date = request.query.date ?? isoDateIn(app.clock(), timeZone);
+      return listDayDedications(db, request.params.id, date, timeZone);
     },
   );
 };
