@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { campaignDedications } from '~/shared/schemas/campaign-dedications';
 import { campaignList, campaignSaved, type CampaignInput } from '~/shared/schemas/campaigns';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
@@ -25,5 +26,19 @@ export function useSaveCampaign() {
         csrfToken,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: campaignsKey }),
+  });
+}
+
+/** `GET /api/admin/campaigns/:id/dedications?date=`: a day's dedications, for the Rabbi. */
+export function useDayDedicationsQuery(id: string, date: string | undefined) {
+  return useQuery({
+    queryKey: [...campaignsKey, id, 'dedications', date ?? 'today'],
+    queryFn: () =>
+      adminRequest(
+        `/api/admin/campaigns/${encodeURIComponent(id)}/dedications${
+          date ? `?date=${encodeURIComponent(date)}` : ''
+        }`,
+        campaignDedications,
+      ),
   });
 }

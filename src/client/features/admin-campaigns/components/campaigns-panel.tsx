@@ -63,6 +63,12 @@ function CampaignRow({ campaign: c, onEdit }: { campaign: CampaignView; onEdit: 
         <ActionButton onClick={onEdit} aria-label={`Edit ${c.title}`}>
           Edit
         </ActionButton>
+        <a
+          className="mt-2 block text-navy-800 underline"
+          href={`/admin/campaigns/${c.id}/dedications`}
+        >
+          Dedications to print<span className="sr-only"> for {c.title}</span>
+        </a>
       </td>
     </tr>
   );
