@@ -185,7 +185,7 @@ test('a dedication goes with the gift', async ({ page }) => {
   await page.getByRole('button', { name: 'Complete Donation $18' }).click();
   await expect(page.getByText('Dedication name is required')).toBeVisible();
   await page.getByRole('radio', { name: 'In memory of' }).check();
-  await page.getByLabel('Name of the person honored or remembered').fill('Chaim ben Avraham');
+  await page.getByLabel('Name of the person the gift is for').fill('Chaim ben Avraham');
   await expectNoAxeViolations(page);
   const setup = page.waitForRequest('**/api/create-payment-intent');
   await page.getByRole('button', { name: 'Complete Donation $18' }).click();

@@ -90,7 +90,7 @@ test('an OJC gift from the checkout to the thank-you, with a refused card on the
   await checkout.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await checkout.getByLabel('Dedicate this gift (optional)').check();
   // The dedication's fields open without scripts (CSS follows the checkbox).
-  await expect(checkout.getByLabel('Name of the person honored or remembered')).toBeVisible();
+  await expect(checkout.getByLabel('Name of the person the gift is for')).toBeVisible();
   await checkout.getByRole('button', { name: 'Donate $54 via OJC' }).click();
   await expect(checkout.getByText('Name must be at least 2 characters')).toBeVisible();
   await expect(checkout.getByText('Dedication name is required')).toBeVisible();
@@ -98,7 +98,7 @@ test('an OJC gift from the checkout to the thank-you, with a refused card on the
 
   await checkout.getByLabel('Full Name').fill('Shira Klein');
   await checkout.getByRole('radio', { name: 'In memory of' }).check();
-  await checkout.getByLabel('Name of the person honored or remembered').fill('Avraham ben Sarah');
+  await checkout.getByLabel('Name of the person the gift is for').fill('Avraham ben Sarah');
   await checkout.getByRole('button', { name: 'Donate $54 via OJC' }).click();
   await expect(page).toHaveURL(/\/checkout\/ojc\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Pay with Your OJC Card' })).toBeVisible();

@@ -135,7 +135,7 @@ describe('a campaign gift’s link', () => {
   it('reads the campaign page’s form sent without JavaScript, blank fields left out', () => {
     const query = new URLSearchParams(
       'campaign=giving-day&amount=&amount=54&type=subscription&method=credit_card&wall=name' +
-        '&dedication=honour&dedicationName=+Rivka+Levy+&hebrewName=&relation=bat&motherHebrewName=',
+        '&dedication=honor&dedicationName=+Rivka+Levy+&hebrewName=&relation=bat&motherHebrewName=',
     );
     expect(parseCheckoutChoice(query)).toEqual({
       amount: 54,
@@ -143,13 +143,13 @@ describe('a campaign gift’s link', () => {
       method: 'credit_card',
       campaign: 'giving-day',
       wall: 'name',
-      dedication: { kind: 'honour', name: 'Rivka Levy', relation: 'bat' },
+      dedication: { kind: 'honor', name: 'Rivka Levy', relation: 'bat' },
     });
   });
 
   it('drops what it cannot use: an unknown wall choice, a bad slug, a dedication without its kind or name', () => {
     for (const query of [
-      'amount=18&campaign=Bad Slug!&wall=everyone&dedication=honour',
+      'amount=18&campaign=Bad Slug!&wall=everyone&dedication=honor',
       'amount=18&campaign=-x&dedication=praise&dedicationName=Rivka',
       'amount=18&dedication=memory&dedicationName=+++',
       `amount=18&campaign=${'a'.repeat(101)}`,

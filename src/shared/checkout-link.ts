@@ -1,5 +1,7 @@
 import {
+  dedicationKinds,
   prayerRelationValues,
+  type DedicationKind,
   wallDisplays,
   type DonationType,
   type PrayerRelation,
@@ -24,10 +26,6 @@ export interface CheckoutChoice {
   wall?: WallDisplay;
   dedication?: GiftDedication;
 }
-
-/** In honour of, in memory of, l'ilui nishmas, refuah shleimah. */
-export const dedicationKindValues = ['honour', 'memory', 'ilui', 'refuah'] as const;
-export type DedicationKind = (typeof dedicationKindValues)[number];
 
 /**
  * A gift's dedication: the name as the wall shows it, and the Hebrew name, ben or bat and the
@@ -130,7 +128,7 @@ function line(params: URLSearchParams, name: string): string | undefined {
  * server checks them as the prayer list does), each only when given.
  */
 function parseDedication(params: URLSearchParams): GiftDedication | null {
-  const kind = oneOf(dedicationKindValues, params.get(dedicationQuery.kind));
+  const kind = oneOf(dedicationKinds, params.get(dedicationQuery.kind));
   const name = line(params, dedicationQuery.name);
   if (!kind || !name) return null;
   const hebrewName = line(params, dedicationQuery.hebrewName);

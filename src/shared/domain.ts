@@ -32,8 +32,20 @@ export type OfflineMethod = (typeof offlineMethods)[number];
 export const paymentStatuses = ['pending', 'succeeded', 'failed', 'refunded', 'disputed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const dedicationKinds = ['honor', 'memory'] as const;
+/**
+ * What a gift's dedication is: in honor of, in memory of, l'ilui nishmas, refuah shleimah. The
+ * stored spelling is the site's American one (`honor`), as the receipts have always read.
+ */
+export const dedicationKinds = ['honor', 'memory', 'ilui', 'refuah'] as const;
 export type DedicationKind = (typeof dedicationKinds)[number];
+
+/** The words before the dedication's name, on the receipt, the wall and the Rabbi's list. */
+export const dedicationKindLabels: Record<DedicationKind, string> = {
+  honor: 'In honor of',
+  memory: 'In memory of',
+  ilui: 'L’ilui nishmas',
+  refuah: 'Refuah shleimah',
+};
 
 /** A version of the site's content: the office's one draft, or published. */
 export const siteContentStates = ['draft', 'published'] as const;
@@ -103,6 +115,15 @@ export type CampaignStatus = (typeof campaignStatuses)[number];
  */
 export const wallDisplays = ['full', 'name', 'initials', 'anonymous', 'hidden'] as const;
 export type WallDisplay = (typeof wallDisplays)[number];
+
+/** How each wall choice reads to the donor who makes it. */
+export const wallDisplayLabels: Record<WallDisplay, string> = {
+  full: 'My full name and the amount',
+  name: 'My name only',
+  initials: 'My initials',
+  anonymous: '“Anonymous” (the office still knows it is you)',
+  hidden: 'Not on the wall',
+};
 
 /** Why a campaign gift's match was given back to its matcher. */
 export const matchReleaseReasons = [

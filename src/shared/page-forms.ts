@@ -22,6 +22,7 @@ export const pageFormNames = [
   'giving-link',
   'giving-link-open',
   'giving-erasure',
+  'giving-wall',
   'giving-sign-out',
   'gift-portal',
   'gift-cancel',

@@ -101,6 +101,7 @@ export const publicApiRoutes = new Set([
   'POST /api/my-giving/link',
   'GET /api/my-giving/export.json',
   'POST /api/my-giving/erasure',
+  'POST /api/my-giving/wall',
   'POST /api/my-giving/sign-out',
   'GET /api/my-giving/receipts/:id/receipt.pdf',
   'GET /api/my-giving/statements/:year/statement.pdf',

@@ -215,6 +215,7 @@ function seeds(f: Fixtures): Record<string, Seed> {
     'POST /api/my-giving/link': { body: { email: 'fuzz-member@example.org' } },
     'GET /api/my-giving/export.json': giving,
     'POST /api/my-giving/erasure': { ...giving, body: { confirm: 'yes' } },
+    'POST /api/my-giving/wall': { ...giving, body: { gift: randomUUID(), wall: 'initials' } },
     // Without the session: signing it out would end it for the routes fuzzed after.
     'POST /api/my-giving/sign-out': {},
     'GET /api/my-giving/receipts/:id/receipt.pdf': { ...giving, params: { id: randomUUID() } },

@@ -18,6 +18,9 @@ const DonorsPanel = lazy(() => import('~/client/features/admin-donors/components
 const PrayerListPanel = lazy(
   () => import('~/client/features/prayer-list/components/prayer-list-panel'),
 );
+const DayDedicationsPanel = lazy(
+  () => import('~/client/features/admin-campaigns/components/day-dedications-panel'),
+);
 const AccountSecurityPanel = lazy(
   () => import('~/client/features/admin/components/account-security-panel'),
 );
@@ -149,6 +152,17 @@ export default function AdminPage() {
               </Suspense>
             </AdminFrame>
           </RequireAdminSession>
+        </Route>
+        <Route path="/campaigns/:id/dedications">
+          {(params) => (
+            <RequireAdminSession>
+              <AdminFrame heading="Dedications for the tziyun">
+                <Suspense fallback={<p role="status">Loading the dedications…</p>}>
+                  <DayDedicationsPanel campaignId={params.id} />
+                </Suspense>
+              </AdminFrame>
+            </RequireAdminSession>
+          )}
         </Route>
         <Route path="/account">
           <RequireAdminSession>

@@ -41,6 +41,7 @@ export default function MyGivingPage() {
   const [state, setState] = useState<State>(() => server ?? { kind: 'loading' });
   const linkForm = usePageForm('giving-link');
   const erasureForm = usePageForm('giving-erasure');
+  const wallForm = usePageForm('giving-wall');
   const openForm = usePageForm('giving-link-open');
   const signOutForm = usePageForm('giving-sign-out');
 
@@ -122,7 +123,7 @@ export default function MyGivingPage() {
             <h2 id="gifts" className={heading}>
               Your gifts
             </h2>
-            <GiftList gifts={state.gifts} />
+            <GiftList gifts={state.gifts} wallForm={wallForm} />
           </section>
           <PrivacySection form={erasureForm} />
           {/* A plain form: it ends the session on the server, with or without JavaScript. */}

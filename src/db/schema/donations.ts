@@ -10,10 +10,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { at, oneOf } from './columns';
+import { dedicationCheck, dedicationColumns } from './dedication-columns';
 import { donors } from './donors';
 
 import {
-  dedicationKinds,
   donationTypes,
   offlineMethods,
   paymentMethods,
@@ -49,8 +49,7 @@ export const donations = pgTable(
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     stripeInvoiceId: text('stripe_invoice_id'),
-    dedicationKind: text('dedication_kind', { enum: dedicationKinds }),
-    dedicationName: text('dedication_name'),
+    ...dedicationColumns(),
     /** The donor's phone, when the checkout asked for it (OJC). */
     phone: text('phone'),
     /** The last four digits of the card charged, for display; never more of it. */
@@ -135,10 +134,7 @@ export const donations = pgTable(
       'donations_fee_check',
       sql`${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents} and ${t.refundedCents} >= 0`,
     ),
-    check(
-      'donations_dedication_check',
-      sql`(${t.dedicationKind} is null) = (${t.dedicationName} is null)`,
-    ),
+    check('donations_dedication_check', dedicationCheck(t)),
     check(
       'donations_wall_display_check',
       sql`${t.wallDisplay} is null or ${oneOf(t.wallDisplay, wallDisplays)}`,
@@ -180,8 +176,7 @@ export const stripeSubscriptions = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     feeCents: integer('fee_cents').notNull().default(0),
-    dedicationKind: text('dedication_kind', { enum: dedicationKinds }),
-    dedicationName: text('dedication_name'),
+    ...dedicationColumns(),
     /** Stripe's status: incomplete, active, past_due, canceled, unpaid, … */
     status: text('status').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -196,6 +191,7 @@ export const stripeSubscriptions = pgTable(
   },
   (t) => [
     index('stripe_subscriptions_customer_id_idx').on(t.customerId),
+    check('stripe_subscriptions_dedication_check', dedicationCheck(t)),
     index('stripe_subscriptions_email_idx').on(sql`lower(${t.email})`),
   ],
 );

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { dedicationKinds, ojcGiftStatuses } from '~/shared/domain';
+import { ojcGiftStatuses } from '~/shared/domain';
 import { at, oneOf } from './columns';
+import { dedicationCheck, dedicationColumns } from './dedication-columns';
 
 /**
  * A monthly gift by OJC Fund charity card: OJC has no subscriptions, so the site charges the
@@ -21,8 +22,7 @@ export const ojcSubscriptions = pgTable(
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
-    dedicationKind: text('dedication_kind', { enum: dedicationKinds }),
-    dedicationName: text('dedication_name'),
+    ...dedicationColumns(),
     /** `v1.<key id>.<iv>.<ciphertext>.<tag>`; null once the gift has ended. */
     cardSealed: text('card_sealed'),
     cardLast4: text('card_last4').notNull(),
@@ -52,10 +52,7 @@ export const ojcSubscriptions = pgTable(
       'ojc_subscriptions_card_kept_check',
       sql`${t.status} <> 'active' or ${t.cardSealed} is not null`,
     ),
-    check(
-      'ojc_subscriptions_dedication_check',
-      sql`(${t.dedicationKind} is null) = (${t.dedicationName} is null)`,
-    ),
+    check('ojc_subscriptions_dedication_check', dedicationCheck(t)),
   ],
 );
 

@@ -127,6 +127,8 @@ export const donorView = z.object({
   methodDetail: z.string().nullable(),
   /** `2026-000123` once the gift was received; null before. */
   receiptNumber: z.string().nullable(),
+  /** "In memory of Moshe Levy (משה בן שרה)": the gift's dedication, as its receipt words it. */
+  dedication: z.string().nullable(),
   /** Voided by the office (a returned cheque): listed, counted nowhere. */
   voided: z.boolean(),
   /** Why, in the office's words. */

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { donationTypes, paymentStatuses } from '~/shared/domain';
+import { dedicationKinds, donationTypes, paymentStatuses } from '~/shared/domain';
 import { campaignGiftFields } from './campaigns';
 import { emailField, honeypot, lineText, messages, oneLine, optionalLine } from './common';
+import { optionalHebrewNameField, prayerRelationField } from './prayer-names';
 
 /** The smallest gift, in whole dollars; the largest comes from the server's settings. */
 export const minDonationDollars = 1;
@@ -34,10 +35,53 @@ export const optionalEmail = z.pipe(
   z.transform((value) => (value ? value : null)),
 );
 
-export const dedicationInput = z.object({
-  kind: z.enum(['honor', 'memory'], { error: 'Choose in honor of or in memory of' }),
+export const dedicationMessages = {
+  kind: 'Choose in honor of, in memory of, l’ilui nishmas or refuah shleimah',
+  hebrewParts: 'Give the Hebrew name, ben or bat, and the mother’s Hebrew name, or none of them',
+};
+
+const dedicationShape = {
+  kind: z.enum(dedicationKinds, { error: dedicationMessages.kind }),
   name: lineText('Dedication name', 100, 1),
-});
+  /** For the Rabbi to read at the tziyun, as the prayer list takes a name: all three or none. */
+  hebrewName: optionalHebrewNameField('Hebrew name'),
+  relation: z.pipe(
+    z.pipe(
+      z.optional(z.nullable(z.string({ error: 'Choose son of (ben) or daughter of (bat)' }))),
+      z.transform((value) => value || null),
+    ),
+    z.nullable(prayerRelationField),
+  ),
+  motherHebrewName: optionalHebrewNameField('Mother’s Hebrew name'),
+};
+
+/** The Hebrew parts come together: a name alone cannot be read as the prayer list reads it. */
+const hebrewPartsTogether = z.superRefine(
+  (
+    value: { hebrewName: string | null; relation: string | null; motherHebrewName: string | null },
+    ctx,
+  ) => {
+    const parts = ['hebrewName', 'relation', 'motherHebrewName'] as const;
+    const given = parts.filter((part) => value[part] !== null);
+    if (given.length === 0 || given.length === parts.length) return;
+    for (const part of parts) {
+      if (value[part] === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: [part],
+          message: dedicationMessages.hebrewParts,
+          input: value[part],
+        });
+    }
+  },
+);
+
+/**
+ * A gift's dedication: its kind and the name the receipt and the wall show, and optionally the
+ * Hebrew name, ben or bat and the mother's Hebrew name, checked as the prayer list checks them.
+ */
+export const dedicationInput = z.object(dedicationShape).check(hebrewPartsTogether);
+export type DedicationInput = z.output<typeof dedicationInput>;
 
 /** One key per checkout page, sent again on a retry: a double submit sets up one payment. */
 export const idempotencyKeyInput = z.optional(
@@ -129,31 +173,61 @@ export const checkoutEmailField = z.pipe(
   z.email(messages.invalidEmail).check(z.toLowerCase()),
 );
 
+/** The checkout form's names for a dedication's parts (the Hebrew ones as the prayer-names form). */
+export const dedicationFormField = {
+  kind: 'dedicationKind',
+  name: 'dedicationName',
+  hebrewName: 'hebrewName',
+  relation: 'relation',
+  motherHebrewName: 'motherHebrewName',
+} as const;
+
+/** The dedication's fields as the checkout forms post them. */
+export const dedicationFormFields = {
+  dedicate: z.optional(z.string()),
+  dedicationKind: z.optional(z.string()),
+  dedicationName: z.optional(z.string()),
+  hebrewName: z.optional(z.string()),
+  relation: z.optional(z.string()),
+  motherHebrewName: z.optional(z.string()),
+};
+type DedicationForm = { [K in keyof typeof dedicationFormFields]?: string | undefined };
+
+/** The API's dedication from the form's fields: null unless the donor ticked "Dedicate". */
+export function dedicationFromForm(form: DedicationForm) {
+  if (form.dedicate !== 'yes') return null;
+  return {
+    kind: form.dedicationKind ?? '',
+    name: form.dedicationName ?? '',
+    hebrewName: form.hebrewName ?? null,
+    relation: form.relation ?? null,
+    motherHebrewName: form.motherHebrewName ?? null,
+  };
+}
+
+/** The dedication's messages, each on the form field it is about. */
+export const dedicationFormCheck = z.superRefine((form: DedicationForm, ctx) => {
+  const dedication = dedicationFromForm(form);
+  if (!dedication) return;
+  const checked = z.safeParse(dedicationInput, dedication);
+  for (const issue of checked.error?.issues ?? []) {
+    const part = String(issue.path[0] ?? 'name') as keyof typeof dedicationFormField;
+    const field = dedicationFormField[part] ?? dedicationFormField.name;
+    ctx.addIssue({ code: 'custom', path: [field], message: issue.message, input: form[field] });
+  }
+});
+
 /**
  * The checkouts' donor form, checked in the browser before anything is sent: name, email and the
- * dedication as its fields post (`dedicate=yes`, its kind, the name the API's `dedication` takes).
+ * dedication as its fields post (`dedicate=yes`, its kind, its name and Hebrew parts).
  */
 export const checkoutDonorInput = z
   .object({
     name: checkoutNameField,
     email: checkoutEmailField,
-    dedicate: z.optional(z.string()),
-    dedicationKind: z.optional(z.string()),
-    dedicationName: z.optional(z.string()),
+    ...dedicationFormFields,
   })
-  .check(
-    z.superRefine((form, ctx) => {
-      if (form.dedicate !== 'yes') return;
-      const name = dedicationInput.shape.name.safeParse(form.dedicationName ?? '');
-      if (!name.success)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['dedicationName'],
-          message: name.error.issues[0]?.message ?? 'Dedication name is required',
-          input: form.dedicationName,
-        });
-    }),
-  );
+  .check(dedicationFormCheck);
 
 /** `GET /api/stripe-config`: what the checkout needs to load Stripe.js, never a secret. */
 export const stripeConfigResponse = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dedicationView } from './dedication-view';
 
 /**
  * Managing a monthly card gift from the link in its receipts (`/donate/manage?token=…`):
@@ -30,7 +31,7 @@ export const managedGift = z.object({
   status: z.string(),
   /** Cancelled by the donor, running until the paid month ends. */
   cancelAtPeriodEnd: z.boolean(),
-  dedication: z.nullable(z.object({ kind: z.enum(['honor', 'memory']), name: z.string() })),
+  dedication: z.nullable(dedicationView),
 });
 
 export type ManagedGift = z.output<typeof managedGift>;

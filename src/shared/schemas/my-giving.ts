@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { donationTypes, memberStatuses, paymentMethods, paymentStatuses } from '~/shared/domain';
+import {
+  donationTypes,
+  memberStatuses,
+  paymentMethods,
+  paymentStatuses,
+  wallDisplays,
+} from '~/shared/domain';
 import { emailLinkRequest } from './email-link';
 
 /** 'My giving': the form that asks for a link by email (the API and the page form alike). */
@@ -27,10 +33,27 @@ export const givingGiftView = z.object({
   type: z.enum(donationTypes),
   status: z.enum(paymentStatuses),
   dedication: z.nullable(z.string()),
+  /** A campaign's gift: the campaign, and how the gift shows on its donor wall (the donor may change it). */
+  campaign: z.nullable(
+    z.object({ slug: z.string(), title: z.string(), wall: z.enum(wallDisplays) }),
+  ),
   /** The receipt's PDF, for a gift that was received. */
   receiptUrl: z.nullable(z.string()),
 });
 export type GivingGiftView = z.output<typeof givingGiftView>;
+
+/**
+ * `POST /api/my-giving/wall` and My giving's page form: how one of the donor's campaign gifts
+ * shows on the campaign's donor wall.
+ */
+export const givingWallInput = z.object({
+  gift: z.uuid({ error: 'This gift is not among yours.' }),
+  wall: z.enum(wallDisplays, {
+    error:
+      'Choose how the gift shows on the wall: full name, name, initials, anonymous or not at all',
+  }),
+});
+export type GivingWallInput = z.output<typeof givingWallInput>;
 
 /** A monthly gift, by card (Stripe) or OJC Fund card, with the action that exists for it. */
 export const givingMonthlyView = z.object({

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { offlineMethods, wallDisplays, type OfflineMethod } from '~/shared/domain';
 import { lineText, optionalLine, optionalText } from './common';
 import { optionalEmail } from './donations';
+import { dedicationView } from './dedication-view';
 
 /**
  * The office's ledger: a gift received another way than the site's checkout (a cheque at the
@@ -259,7 +260,7 @@ export const offlineGiftView = z.object({
   method: z.enum(offlineMethods),
   receivedOn: z.string(),
   reference: z.nullable(z.string()),
-  dedication: z.nullable(z.object({ kind: z.enum(['honor', 'memory']), name: z.string() })),
+  dedication: z.nullable(dedicationView),
   note: z.nullable(z.string()),
   voided: z.boolean(),
   /** The office's reason, when voided. */

@@ -1,11 +1,14 @@
 import * as z from 'zod/mini';
 import { donationTypes, ojcGiftStatuses } from '~/shared/domain';
+import { dedicationView } from './dedication-view';
 import { campaignGiftFields } from './campaigns';
 import { honeypot, optionalPhone } from './common';
 import { manageGiftQuery } from './manage-gift';
 import {
   checkoutEmailField,
   checkoutNameField,
+  dedicationFormCheck,
+  dedicationFormFields,
   dedicationInput,
   donationAmount,
   idempotencyKeyInput,
@@ -49,18 +52,11 @@ export const ojcCheckoutPageInput = z
     name: checkoutNameField,
     email: checkoutEmailField,
     phone: optionalPhone(),
-    dedicate: z.optional(z.string()),
-    dedicationKind: z.optional(z.string()),
-    dedicationName: z.optional(z.string()),
+    ...dedicationFormFields,
     attempt: idempotencyKeyInput,
     ...honeypot,
   })
-  .check(
-    z.refine((form) => !form.dedicate || Boolean(form.dedicationName?.trim()), {
-      error: 'Dedication name is required',
-      path: ['dedicationName'],
-    }),
-  );
+  .check(dedicationFormCheck);
 
 export type OjcCheckoutPageInput = z.output<typeof ojcCheckoutPageInput>;
 
@@ -148,7 +144,7 @@ export function ojcChargeInput(now: () => Date) {
 
 export type OjcChargeInput = z.output<ReturnType<typeof ojcChargeInput>>;
 
-const dedication = z.nullable(z.object({ kind: z.enum(['honor', 'memory']), name: z.string() }));
+const dedication = z.nullable(dedicationView);
 
 /** One OJC payment as its payment page shows it. Amounts in cents, fee included. */
 export const ojcPayment = z.object({

@@ -50,7 +50,7 @@ export function hebrewNameProblem(label: string, value: string): string | null {
   return null;
 }
 
-function hebrewNameField(label: string) {
+export function hebrewNameField(label: string) {
   return z.pipe(
     z.string({ error: hebrewNameMessages(label).required }).check(z.trim()),
     z.string().check(
@@ -62,9 +62,24 @@ function hebrewNameField(label: string) {
   );
 }
 
+/** A Hebrew name that may be left out: absent, null or blank become null; else as the list takes it. */
+export function optionalHebrewNameField(label: string) {
+  return z.pipe(
+    z.pipe(
+      z.optional(z.nullable(z.string({ error: hebrewNameMessages(label).notHebrew }))),
+      z.transform((value) => (value ?? '').trim() || null),
+    ),
+    z.nullable(hebrewNameField(label)),
+  );
+}
+
+export const prayerRelationField = z.enum(prayerRelationValues, {
+  error: 'Choose son of (ben) or daughter of (bat)',
+});
+
 const prayerNameShape = {
   hebrewName: hebrewNameField('Hebrew name'),
-  relation: z.enum(prayerRelationValues, { error: 'Choose son of (ben) or daughter of (bat)' }),
+  relation: prayerRelationField,
   motherHebrewName: hebrewNameField('Mother’s Hebrew name'),
   englishName: optionalLine('English name', 100),
   intention: z.enum(prayerIntentionValues, { error: 'Choose an intention' }),

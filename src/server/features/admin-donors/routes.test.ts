@@ -17,7 +17,16 @@ beforeAll(async () => {
   app = await buildTestApp();
   admin = await signIn(app, { username: 'donor-reader' });
   const rows = await insertDonations(app, [
-    { donorName: 'Sarah Cohen', email: 'sarah@example.org', createdAt: at('2025-02-10T15:00:00Z') },
+    {
+      donorName: 'Sarah Cohen',
+      email: 'sarah@example.org',
+      createdAt: at('2025-02-10T15:00:00Z'),
+      dedicationKind: 'refuah',
+      dedicationName: 'Moshe Levy',
+      dedicationHebrewName: 'משה',
+      dedicationRelation: 'ben',
+      dedicationMotherHebrewName: 'שרה',
+    },
     {
       donorName: 'Moshe Levi',
       email: 'MOSHE.LEVI@Example.org',
@@ -98,12 +107,14 @@ describe('GET /api/admin/donors and /api/donors', () => {
       methodDetail: null,
       // Declined: never received, so no receipt number.
       receiptNumber: null,
+      dedication: null,
       voided: false,
       voidReason: null,
       createdAt: '2025-02-08T12:00:00.000Z',
       donatedAt: null,
     });
     expect(body.donors[0].paymentId).toMatch(/^pi_test_/);
+    expect(body.donors[0].dedication).toBe('Refuah shleimah Moshe Levy (משה בן שרה)');
     expect(body.donors[5].paymentId).toBeNull();
 
     const outside = await get('/api/donors');

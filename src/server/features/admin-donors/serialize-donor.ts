@@ -1,4 +1,6 @@
+import { dedicationText } from '~/shared/dedication';
 import { giftMethodLabel } from '~/shared/gift-method';
+import { dedicationOf } from '~/server/lib/dedication';
 import { donations, type Donation } from '~/db/schema';
 
 /** The columns the donor screens read (never the whole row: it holds more than they show). */
@@ -15,6 +17,11 @@ export const donorColumns = {
   offlineMethod: donations.offlineMethod,
   offlineReference: donations.offlineReference,
   receiptNumber: donations.receiptNumber,
+  dedicationKind: donations.dedicationKind,
+  dedicationName: donations.dedicationName,
+  dedicationHebrewName: donations.dedicationHebrewName,
+  dedicationRelation: donations.dedicationRelation,
+  dedicationMotherHebrewName: donations.dedicationMotherHebrewName,
   voidedAt: donations.voidedAt,
   voidReason: donations.voidReason,
   stripePaymentIntentId: donations.stripePaymentIntentId,
@@ -23,6 +30,11 @@ export const donorColumns = {
 };
 
 export type DonorRow = Pick<Donation, keyof typeof donorColumns>;
+
+function dedicationLine(row: DonorRow) {
+  const dedication = dedicationOf(row);
+  return dedication ? dedicationText(dedication) : null;
+}
 
 /**
  * A donation as the donor screens show it. `paymentId` is what the verify calls take: the
@@ -44,6 +56,7 @@ export function serializeDonor(row: DonorRow) {
     /** How a gift the office received came ("Cheque 1042"); null for the site's own. */
     methodDetail: row.paymentMethod === 'offline' ? giftMethodLabel(row) : null,
     receiptNumber: row.receiptNumber,
+    dedication: dedicationLine(row),
     /** Voided by the office (a returned cheque): counted nowhere; the reason is the office's. */
     voided: row.voidedAt !== null,
     voidReason: row.voidReason,

@@ -14,6 +14,10 @@ import {
   thankYouReach as thankYouReachView,
   thankYouSent,
 } from '~/shared/schemas/campaign-thank-you';
+import {
+  campaignDedications,
+  campaignDedicationsQuery,
+} from '~/shared/schemas/campaign-dedications';
 import { isoDateIn } from '~/shared/schedule';
 import { campaignTimes, placeOf, type Place } from '~/server/lib/campaign-times';
 import { sendCsv } from '~/server/lib/csv';
@@ -21,6 +25,7 @@ import { auditContextOf } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { AppError } from '~/server/errors';
 import { campaignGiftsCsv } from './campaign-gifts-csv';
+import { listDayDedications } from './list-day-dedications';
 import { createCampaign, listCampaigns, updateCampaign } from './save-campaign';
 import { sendThankYou, thankYouReach } from './thank-you';
 
@@ -123,5 +128,22 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       sendThankYou(db, request.params.id, request.body, auditContextOf(request, app.clock())),
+  );
+
+  app.get(
+    '/campaigns/:id/dedications',
+    {
+      schema: {
+        params: campaignIdParams,
+        querystring: campaignDedicationsQuery,
+        response: { 200: campaignDedications },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { timeZone } = app.siteConfig;
+      const date = request.query.date ?? isoDateIn(app.clock(), timeZone);
+      return listDayDedications(db, request.params.id, date, timeZone);
+    },
   );
 };

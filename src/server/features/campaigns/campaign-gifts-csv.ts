@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { campaignMatchers, campaignMatches, donations } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import type { WallDisplay } from '~/shared/domain';
+import { dedicationKindLabels, type WallDisplay } from '~/shared/domain';
 import { centsToDecimal, paymentStatusLabel } from '~/shared/donor-labels';
 import { giftMethodLabel } from '~/shared/gift-method';
 import { csvInBatches, olderThan } from '~/server/lib/csv';
@@ -17,7 +17,6 @@ const wallLabels: Record<WallDisplay, string> = {
   hidden: 'Not on the wall',
 };
 
-const dedicationWords = { honor: 'In honor of', memory: 'In memory of' } as const;
 
 /**
  * A checkout the donor left before paying is no gift: a card's or OJC's pending row is left out
@@ -110,7 +109,7 @@ export function campaignGiftsCsv(
       r.matchedBy,
       r.wall ? wallLabels[r.wall] : 'Anonymous',
       r.dedicationKind && r.dedicationName
-        ? `${dedicationWords[r.dedicationKind]} ${r.dedicationName}`
+        ? `${dedicationKindLabels[r.dedicationKind]} ${r.dedicationName}`
         : '',
       r.localDate,
       r.receiptNumber,

@@ -16,6 +16,7 @@ import {
   stripeFailure,
   unreachableMessage,
 } from './stripe-client';
+import { dedicationColumns } from '~/server/lib/dedication';
 
 /** The one reusable product every monthly gift is a price of. */
 export const MONTHLY_PRODUCT_ID = 'tziyun_monthly_donation';
@@ -214,8 +215,7 @@ export async function createSubscription(ctx: DonationContext, input: GiftSetup)
         amountCents: totalCents,
         currency: CURRENCY,
         feeCents,
-        dedicationKind: input.dedication?.kind ?? null,
-        dedicationName: input.dedication?.name ?? null,
+        ...dedicationColumns(input.dedication),
         status: subscription.status,
         createdAt: now,
         updatedAt: now,

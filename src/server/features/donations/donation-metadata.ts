@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
 import {
   dedicationKinds,
+  prayerRelationValues,
   wallDisplays,
-  type DedicationKind,
   type DonationType,
   type WallDisplay,
 } from '~/shared/domain';
+import { dedicationColumns, dedicationOf, type DedicationColumns } from '~/server/lib/dedication';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
 
 /**
@@ -37,9 +38,7 @@ export function donationMetadata(
     fee_cents: String(feeCents),
     ...(input.name ? { donor_name: input.name } : {}),
     ...(input.email ? { donor_email: input.email } : {}),
-    ...(input.dedication
-      ? { dedication_kind: input.dedication.kind, dedication_name: input.dedication.name }
-      : {}),
+    ...dedicationMetadata(input),
     // The webhook credits the campaign even if the site's own row was never written.
     ...(input.campaignId
       ? { campaign_id: input.campaignId, wall_display: wallDisplayOf(input)! }
@@ -47,13 +46,24 @@ export function donationMetadata(
   };
 }
 
-export interface MetadataDonation {
+/** The dedication's metadata: its kind and name, and its Hebrew parts when given. */
+function dedicationMetadata(input: GiftSetup): Record<string, string> {
+  const columns = dedicationColumns(input.dedication);
+  const entries = Object.entries({
+    dedication_kind: columns.dedicationKind,
+    dedication_name: columns.dedicationName,
+    dedication_hebrew_name: columns.dedicationHebrewName,
+    dedication_relation: columns.dedicationRelation,
+    dedication_mother_hebrew_name: columns.dedicationMotherHebrewName,
+  });
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+export interface MetadataDonation extends DedicationColumns {
   donationType: DonationType;
   feeCents: number;
   donorName: string | null;
   email: string | null;
-  dedicationKind: DedicationKind | null;
-  dedicationName: string | null;
   campaignId: string | null;
   wallDisplay: WallDisplay | null;
 }
@@ -62,14 +72,24 @@ export interface MetadataDonation {
 export function readDonationMetadata(metadata: Stripe.Metadata | null): MetadataDonation | null {
   if (metadata?.source !== METADATA_SOURCE) return null;
   const kind = dedicationKinds.find((k) => k === metadata.dedication_kind) ?? null;
+  const relation = prayerRelationValues.find((r) => r === metadata.dedication_relation) ?? null;
+  const dedication =
+    kind && metadata.dedication_name
+      ? dedicationOf({
+          dedicationKind: kind,
+          dedicationName: metadata.dedication_name,
+          dedicationHebrewName: metadata.dedication_hebrew_name || null,
+          dedicationRelation: relation,
+          dedicationMotherHebrewName: metadata.dedication_mother_hebrew_name || null,
+        })
+      : null;
   const fee = Number(metadata.fee_cents);
   return {
     donationType: metadata.donation_type === 'subscription' ? 'subscription' : 'onetime',
     feeCents: Number.isInteger(fee) && fee > 0 ? fee : 0,
     donorName: metadata.donor_name || null,
     email: metadata.donor_email || null,
-    dedicationKind: kind && metadata.dedication_name ? kind : null,
-    dedicationName: kind && metadata.dedication_name ? metadata.dedication_name : null,
+    ...dedicationColumns(dedication),
     ...campaignOf(metadata),
   };
 }

@@ -3,6 +3,7 @@ import { donations } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { CURRENCY } from '~/shared/money';
 import { wallDisplayOf, type GiftSetup } from './donation-metadata';
+import { dedicationColumns } from '~/server/lib/dedication';
 
 /** The donation of a PaymentIntent, locked for the rest of the transaction. */
 export async function lockByPaymentIntent(tx: DatabaseExecutor, paymentIntentId: string | null) {
@@ -46,8 +47,7 @@ export async function insertPendingCardDonation(
       stripePaymentIntentId: setup.paymentIntentId,
       stripeSubscriptionId: setup.subscriptionId ?? null,
       stripeInvoiceId: setup.invoiceId ?? null,
-      dedicationKind: input.dedication?.kind ?? null,
-      dedicationName: input.dedication?.name ?? null,
+      ...dedicationColumns(input.dedication),
       campaignId: input.campaignId ?? null,
       wallDisplay: wallDisplayOf(input),
       createdAt: now,

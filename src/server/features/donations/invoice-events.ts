@@ -16,6 +16,7 @@ import { manageGiftUrl } from '~/server/services/receipts/manage-link';
 import { laterStatus } from './payment-status';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import type { EventHandler } from './stripe-events';
+import { copyDedication } from '~/server/lib/dedication';
 
 /**
  * The PaymentIntent of an invoice. Event payloads leave out `payments`, so it is asked for;
@@ -79,8 +80,7 @@ async function recordInvoiceOutcome(
         stripePaymentIntentId: paymentIntentId,
         stripeSubscriptionId: subscriptionId,
         stripeInvoiceId: invoice.id,
-        dedicationKind: subscription.dedicationKind,
-        dedicationName: subscription.dedicationName,
+        ...copyDedication(subscription),
         createdAt: now,
         updatedAt: now,
         donatedAt,

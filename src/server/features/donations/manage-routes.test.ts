@@ -11,6 +11,9 @@ import {
 import { MANAGE_GIFT_PURPOSE } from '~/server/services/receipts/manage-link';
 import { portalUnreachableMessage } from './open-portal-session';
 
+/** A dedication given without the Hebrew name the Rabbi reads. */
+const noHebrew = { hebrewName: null, relation: null, motherHebrewName: null };
+
 const t = setUpStripeTestApp();
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -168,7 +171,7 @@ describe('GET /api/stripe/manage', () => {
         donorName: 'Dov Baer',
         status: 'active',
         cancelAtPeriodEnd: false,
-        dedication: { kind: 'memory', name: 'Our grandmother' },
+        dedication: { kind: 'memory', name: 'Our grandmother', ...noHebrew },
       },
     });
     expect(res.body).not.toContain('cus_');

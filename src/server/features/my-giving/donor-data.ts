@@ -20,6 +20,7 @@ import {
   videoComments,
 } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
+import { noDedication } from '~/server/lib/dedication';
 
 const same = (column: AnyPgColumn, email: string) => sql`lower(${column}) = ${email}`;
 
@@ -167,14 +168,13 @@ export async function eraseDonor(tx: DatabaseExecutor, email: string) {
       email: mark,
       phone: null,
       cardLast4: null,
-      dedicationKind: null,
-      dedicationName: null,
+      ...noDedication,
       updatedAt: sql`now()`,
     })
     .where(same(donations.email, email));
   await tx
     .update(stripeSubscriptions)
-    .set({ donorName: ERASED_NAME, email: mark, dedicationKind: null, dedicationName: null })
+    .set({ donorName: ERASED_NAME, email: mark, ...noDedication })
     .where(same(stripeSubscriptions.email, email));
   await tx
     .update(ojcSubscriptions)
@@ -182,8 +182,7 @@ export async function eraseDonor(tx: DatabaseExecutor, email: string) {
       donorName: ERASED_NAME,
       email: mark,
       phone: null,
-      dedicationKind: null,
-      dedicationName: null,
+      ...noDedication,
     })
     .where(same(ojcSubscriptions.email, email));
   await tx

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { desc, eq, sql } from 'drizzle-orm';
-import { donations, members, ojcSubscriptions, stripeSubscriptions } from '~/db/schema';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  campaigns,
+  donations,
+  members,
+  ojcSubscriptions,
+  stripeSubscriptions,
+  type Donation,
+} from '~/db/schema';
 import type { MyGiving } from '~/shared/schemas/my-giving';
 import { giftMethodLabel, isFundGrant } from '~/shared/gift-method';
+import { dedicationText } from '~/shared/dedication';
 import { dedicationOf } from '~/server/lib/dedication';
 import { ojcCancelUrl } from '~/server/services/receipts/cancel-link';
 import { manageGiftUrl } from '~/server/services/receipts/manage-link';
@@ -10,9 +18,9 @@ import { receiptPdfPath } from '~/server/services/receipts/receipt-pdf-link';
 import { currentSubscriptionState, donationContextOf } from '~/server/features/donations';
 import { giftsOf, keptCents, statementPdfPath, yearsOf } from './donor-gifts';
 
-const dedicationText = (row: Parameters<typeof dedicationOf>[0]) => {
+const dedicationLine = (row: Parameters<typeof dedicationOf>[0]) => {
   const d = dedicationOf(row);
-  return d ? `${d.kind === 'honor' ? 'In honor of' : 'In memory of'} ${d.name}` : null;
+  return d ? dedicationText(d) : null;
 };
 
 const addMonth = (at: Date) => {
@@ -79,7 +87,7 @@ async function stripeMonthly(app: FastifyInstance, email: string, now: Date) {
           ? 'Ends at the end of this month'
           : (stripeStatusLabels[sub.status] ?? sub.status),
         nextChargeAt: running && !ends && last ? addMonth(last.at).toISOString() : null,
-        dedication: dedicationText(sub),
+        dedication: dedicationLine(sub),
         action: running
           ? { label: 'Manage this gift (card, cancel)', url: manageGiftUrl(links, sub.id, now) }
           : null,
@@ -108,12 +116,30 @@ async function ojcMonthly(app: FastifyInstance, email: string, now: Date) {
       failed: 'Stopped: the card was declined',
     }[gift.status],
     nextChargeAt: gift.status === 'active' ? (gift.nextChargeAt?.toISOString() ?? null) : null,
-    dedication: dedicationText(gift),
+    dedication: dedicationLine(gift),
     action:
       gift.status === 'active'
         ? { label: 'Cancel this gift', url: ojcCancelUrl(links, gift.id, now) }
         : null,
   }));
+}
+
+/** Each campaign gift's campaign and wall choice: what the donor may change from here. */
+async function giftCampaigns(app: FastifyInstance, gifts: Donation[]) {
+  const ids = [...new Set(gifts.flatMap((g) => (g.campaignId ? [g.campaignId] : [])))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await app.database.db
+          .select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title })
+          .from(campaigns)
+          .where(inArray(campaigns.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return (gift: Donation): MyGiving['gifts'][number]['campaign'] => {
+    const campaign = gift.campaignId ? byId.get(gift.campaignId) : undefined;
+    if (!campaign) return null;
+    return { slug: campaign.slug, title: campaign.title, wall: gift.wallDisplay ?? 'anonymous' };
+  };
 }
 
 async function memberships(app: FastifyInstance, email: string) {
@@ -150,6 +176,7 @@ export async function loadMyGiving(
     ojcMonthly(app, email, now),
     memberships(app, email),
   ]);
+  const campaignOf = await giftCampaigns(app, gifts);
   const name = gifts.find((g) => g.donorName?.trim())?.donorName?.trim() ?? member.name;
   return {
     name: name || 'friend',
@@ -168,7 +195,8 @@ export async function loadMyGiving(
       fundGrant: isFundGrant(g),
       type: g.donationType,
       status: g.paymentStatus,
-      dedication: dedicationText(g),
+      dedication: dedicationLine(g),
+      campaign: campaignOf(g),
       receiptUrl: keptCents(g) > 0 ? receiptPdfPath(g.id) : null,
     })),
     monthly: [...stripe, ...ojc],

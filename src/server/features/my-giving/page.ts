@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import {
   erasureRequestInput,
   givingLinkRequest,
+  givingWallInput,
   signOutInput,
   type MyGivingPageData,
 } from '~/shared/schemas/my-giving';
@@ -19,6 +20,7 @@ import {
   openGivingLink,
   givingLinkRequests,
 } from './giving-link';
+import { changeWallChoice, wallChoiceMessages } from './change-wall-choice';
 import { erasureRequestedMessage, requestErasure } from './erasure-requests';
 import { loadMyGiving } from './load-my-giving';
 import { givingCookie } from './session-cookie';
@@ -91,6 +93,20 @@ export function registerMyGivingPageForms(app: FastifyInstance) {
       const donor = await requireDonor(app, request);
       await requestErasure(app.database.db, donor.email, app.clock());
       return { query: { sent: 'giving-erasure' }, anchor: 'privacy' };
+    },
+  });
+  app.pageForms.set('giving-wall', {
+    schema: givingWallInput,
+    sentMessage: wallChoiceMessages.saved,
+    async submit(input: z.output<typeof givingWallInput>, { request }) {
+      assertFromThisSite(request);
+      const donor = await requireDonor(app, request);
+      await changeWallChoice(app.database.db, donor.email, input, {
+        now: app.clock(),
+        ip: request.ip,
+      });
+      request.log.info({ gift: input.gift, wall: input.wall }, 'wall choice changed');
+      return { query: { sent: 'giving-wall' }, anchor: `gift-${input.gift}` };
     },
   });
   app.pageForms.set('giving-sign-out', {

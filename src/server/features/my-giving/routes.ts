@@ -4,10 +4,12 @@ import {
   donorDataExportView,
   erasureRequestInput,
   givingLinkRequest,
+  givingWallInput,
   myGiving,
 } from '~/shared/schemas/my-giving';
 import { assertFromThisSite } from '~/server/lib/link-session-cookie';
 import { formRateLimit } from '~/server/plugins/rate-limit';
+import { changeWallChoice, wallChoiceMessages } from './change-wall-choice';
 import { givingDocumentRoutes } from './document-routes';
 import { donorDataExport } from './donor-data';
 import { erasureRequestedMessage, requestErasure } from './erasure-requests';
@@ -69,6 +71,20 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
       const donor = await requireDonor(app, request);
       await requestErasure(app.database.db, donor.email, app.clock());
       return { message: erasureRequestedMessage };
+    },
+  );
+
+  app.post(
+    '/my-giving/wall',
+    { schema: { body: givingWallInput, response: { 200: messageResponse } } },
+    async (request) => {
+      const donor = await requireDonor(app, request);
+      await changeWallChoice(app.database.db, donor.email, request.body, {
+        now: app.clock(),
+        ip: request.ip,
+      });
+      request.log.info({ gift: request.body.gift, wall: request.body.wall }, 'wall choice changed');
+      return { message: wallChoiceMessages.saved };
     },
   );
 

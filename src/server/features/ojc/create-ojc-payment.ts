@@ -8,6 +8,7 @@ import { campaignForGift } from '~/server/features/campaigns';
 import { linkOjcPayment, memberToPayFor, refuseOneTimeMembership } from '~/server/features/members';
 import { chargeMessages } from './charge-messages';
 import type { OjcContext } from './context';
+import { dedicationColumns } from '~/server/lib/dedication';
 
 export const createdMessage =
   'Your OJC Fund payment is ready. Enter your OJC charity card on the next page to complete it.';
@@ -48,8 +49,7 @@ export async function createOjcPayment(ctx: OjcContext, input: OjcCreatePaymentI
     feeCents,
     donationType: input.donationType,
     paymentMethod: 'ojc' as const,
-    dedicationKind: input.dedication?.kind ?? null,
-    dedicationName: input.dedication?.name ?? null,
+    ...dedicationColumns(input.dedication),
     ojcIdempotencyKey: input.idempotencyKey ?? null,
     campaignId,
     wallDisplay: campaignId ? (input.wall ?? ('anonymous' as const)) : null,

@@ -124,7 +124,7 @@ describe('POST /api/ojc/create-payment', () => {
     [
       'dedication.kind',
       { dedication: { kind: 'birthday', name: 'Leah' } },
-      'Choose in honor of or in memory of',
+      'Choose in honor of, in memory of, l’ilui nishmas or refuah shleimah',
     ],
     [
       'dedication.name',

@@ -7,6 +7,7 @@ import { enqueueJob } from '~/server/jobs/enqueue-job';
 import type { DatabaseExecutor } from '~/db/client';
 import type { CardVault } from './card-vault';
 import { last4 } from './charge-claim';
+import { copyDedication } from '~/server/lib/dedication';
 
 export const OJC_RENEWAL_JOB_KIND = 'ojc.renewal';
 
@@ -50,8 +51,7 @@ export async function startMonthlyGift(
       amountCents: donation.amountCents,
       feeCents: donation.feeCents,
       currency: donation.currency,
-      dedicationKind: donation.dedicationKind,
-      dedicationName: donation.dedicationName,
+      ...copyDedication(donation),
       cardSealed: vault.seal(card.cardNumber, id),
       cardLast4: last4(card.cardNumber),
       cardExpiry: card.expiry,

@@ -13,6 +13,9 @@ import { createCardVault, keyIdOf } from './card-vault';
 import { chargeMessages } from './charge-messages';
 import { addMonths } from '~/shared/schedule';
 
+/** A dedication given without the Hebrew name the Rabbi reads. */
+const noHebrew = { hebrewName: null, relation: null, motherHebrewName: null };
+
 const day = 24 * 60 * 60 * 1000;
 /** A key retired before the tests start: cards sealed with it must still open. */
 const oldKey = Buffer.alloc(32, 3);
@@ -127,7 +130,7 @@ describe('monthly OJC gifts', () => {
         status: 'active',
         cardLast4: '4242',
         nextChargeAt: gift.nextChargeAt!.toISOString(),
-        dedication: { kind: 'honor', name: 'Moshe ben Sarah' },
+        dedication: { kind: 'honor', name: 'Moshe ben Sarah', ...noHebrew },
       },
     });
   });

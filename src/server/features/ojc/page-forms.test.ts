@@ -78,6 +78,49 @@ describe('the OJC checkout posted without JavaScript', () => {
     expect(await ojcGiftsBy(email)).toHaveLength(0);
   });
 
+  it('shows the dedication the address carries, and stores it with its Hebrew name as posted', async () => {
+    const url =
+      '/checkout?amount=36&type=onetime&method=ojc&dedication=refuah' +
+      '&dedicationName=Moshe+Levy&hebrewName=%D7%9E%D7%A9%D7%94&relation=ben' +
+      '&motherHebrewName=%D7%A9%D7%A8%D7%94';
+    const page = await ojc.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/name="dedicate"[^>]*checked|checked=""[^>]*name="dedicate"/);
+    expect(page.body).toContain('value="Moshe Levy"');
+    expect(page.body).toContain('value="משה"');
+
+    const email = 'hebrew.nojs@example.org';
+    const posted = {
+      ...donorFields,
+      email,
+      dedicate: 'yes',
+      dedicationKind: 'refuah',
+      dedicationName: 'Moshe Levy',
+      hebrewName: 'משה',
+      relation: 'ben',
+      motherHebrewName: 'שרה',
+      attempt: 'page-attempt-key-0002',
+    };
+    expect((await postPageForm(ojc.app, url, posted)).statusCode).toBe(303);
+    const [gift] = await ojcGiftsBy(email);
+    expect(gift).toMatchObject({
+      dedicationKind: 'refuah',
+      dedicationHebrewName: 'משה',
+      dedicationRelation: 'ben',
+      dedicationMotherHebrewName: 'שרה',
+    });
+
+    const bad = await postPageForm(ojc.app, url, {
+      ...posted,
+      email: 'latin.nojs@example.org',
+      hebrewName: 'Moshe',
+      attempt: 'page-attempt-key-0003',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Hebrew name must be written in Hebrew letters');
+    expect(await ojcGiftsBy('latin.nojs@example.org')).toHaveLength(0);
+  });
+
   it('refuses an amount over the limit from the address in plain words, storing nothing', async () => {
     const email = 'too.much@example.org';
     const res = await postPageForm(ojc.app, '/checkout?amount=9999999&type=onetime&method=ojc', {

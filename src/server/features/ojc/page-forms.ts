@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parseCheckoutChoice } from '~/shared/checkout-link';
+import { dedicationFromForm } from '~/shared/schemas/donations';
 import { ojcCheckoutFormField } from '~/shared/ojc-checkout-fields';
 import {
   ojcChargeInput,
@@ -20,8 +21,8 @@ import { ojcContextOf } from './context';
 import { createOjcPayment } from './create-ojc-payment';
 import { ojcPaymentView } from './serialize-ojc';
 
-/** The checkout form's names for the API's fields; the dedication's message goes to its name. */
-const formField: Record<string, string> = { ...ojcCheckoutFormField, dedication: 'dedicationName' };
+/** The checkout form's names for the API's fields, the dedication's parts included. */
+const formField: Record<string, string> = ojcCheckoutFormField;
 
 /** `/checkout/ojc/<paymentId>`: the payment the page is for, or a plain refusal. */
 function paymentIdOf(path: string) {
@@ -57,9 +58,7 @@ export function registerOjcPageForms(app: FastifyInstance) {
         donorEmail: form.email,
         donorPhone: form.phone ?? undefined,
         donationType: choice.type,
-        dedication: form.dedicate
-          ? { kind: form.dedicationKind, name: form.dedicationName ?? '' }
-          : null,
+        dedication: dedicationFromForm(form),
         idempotencyKey: form.attempt,
         membership: choice.membership ?? null,
         campaign: choice.campaign ?? null,
@@ -67,7 +66,9 @@ export function registerOjcPageForms(app: FastifyInstance) {
         website: form.website,
       });
       if (!input.success) {
-        const errors = fieldMessages(input.error.issues);
+        const errors = fieldMessages(
+          input.error.issues.map((issue) => ({ ...issue, path: [issue.path.join('.')] })),
+        );
         throw new AppError(
           'validation_failed',
           'Please correct the form.',

@@ -12,6 +12,7 @@ import type { OjcContext } from './context';
 import { dueDateOf, lockGift, scheduleRenewal } from './monthly-gift';
 import { notifyOffice } from './office-notice';
 import { chargeCharityCard, type ChargeOutcome } from './ojc-client';
+import { copyDedication } from '~/server/lib/dedication';
 
 /** The donation row of one month of a gift, created pending the first time the month runs. */
 async function monthRow(tx: DatabaseExecutor, gift: OjcSubscription, period: number, now: Date) {
@@ -33,8 +34,7 @@ async function monthRow(tx: DatabaseExecutor, gift: OjcSubscription, period: num
       currency: gift.currency,
       donationType: 'subscription',
       paymentMethod: 'ojc',
-      dedicationKind: gift.dedicationKind,
-      dedicationName: gift.dedicationName,
+      ...copyDedication(gift),
       ojcSubscriptionId: gift.id,
       ojcPeriod: period,
       createdAt: now,

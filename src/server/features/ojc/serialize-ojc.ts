@@ -2,12 +2,7 @@ import { eq } from 'drizzle-orm';
 import { members, type Donation, type OjcSubscription } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import type { OjcGift, OjcPayment } from '~/shared/schemas/ojc';
-
-function dedicationOf(row: Pick<Donation, 'dedicationKind' | 'dedicationName'>) {
-  return row.dedicationKind && row.dedicationName
-    ? { kind: row.dedicationKind, name: row.dedicationName }
-    : null;
-}
+import { dedicationOf } from '~/server/lib/dedication';
 
 /** An OJC payment as its payment page shows it (the donation row is not the wire format). */
 export function serializeOjcPayment(donation: Donation): OjcPayment {

@@ -1,4 +1,5 @@
-import type { DedicationKind, DonationType, PaymentMethod } from '~/shared/domain';
+import type { DonationType, PaymentMethod } from '~/shared/domain';
+import { dedicationText } from '~/shared/dedication';
 import { formatMoney } from '~/shared/money';
 import { acknowledgementText } from '~/server/services/receipts/acknowledgement';
 import { Button, EmailLayout, Paragraph, textFrame, type MailContext } from './layout';
@@ -19,7 +20,7 @@ export interface DonationReceiptData {
   /** The gift's number in its year (`2026-000123`); absent on older jobs. */
   receiptNumber?: string | null;
   donationType: DonationType;
-  dedication: { kind: DedicationKind; name: string } | null;
+  dedication: Parameters<typeof dedicationText>[0] | null;
   /** A monthly card gift's signed link to manage it; absent on one-time gifts and older jobs. */
   manageUrl?: string | null;
   /** A monthly OJC gift's signed link to cancel it; absent otherwise. */
@@ -85,7 +86,7 @@ function manageGiftText(url: string | null | undefined, intro?: string): string[
 
 function dedicationLine(dedication: DonationReceiptData['dedication']) {
   if (!dedication) return null;
-  return `${dedication.kind === 'honor' ? 'In honor of' : 'In memory of'} ${dedication.name}`;
+  return dedicationText(dedication);
 }
 
 /** The tax receipt of one completed payment (a one-time gift or one monthly charge). */

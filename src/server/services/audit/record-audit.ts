@@ -50,7 +50,8 @@ export type AuditAction =
   | 'offline-gift-cleared'
   | 'campaign-thank-you-sent'
   | 'offline-gift-photo-added'
-  | 'donors-merged';
+  | 'donors-merged'
+  | 'wall-choice-changed';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { campaignDedications } from '~/shared/schemas/campaign-dedications';
 import { campaignList, campaignSaved, type CampaignInput } from '~/shared/schemas/campaigns';
 import {
   thankYouReach,
@@ -50,5 +51,19 @@ export function useSendThankYou(id: string) {
         body,
         csrfToken,
       }),
+  });
+}
+
+/** `GET /api/admin/campaigns/:id/dedications?date=`: a day's dedications, for the Rabbi. */
+export function useDayDedicationsQuery(id: string, date: string | undefined) {
+  return useQuery({
+    queryKey: [...campaignsKey, id, 'dedications', date ?? 'today'],
+    queryFn: () =>
+      adminRequest(
+        `/api/admin/campaigns/${encodeURIComponent(id)}/dedications${
+          date ? `?date=${encodeURIComponent(date)}` : ''
+        }`,
+        campaignDedications,
+      ),
   });
 }

@@ -81,7 +81,15 @@ describe('the campaigns list', () => {
     expect(row.textContent).toContain('Dec 12, 2026, 9:05 PM EST');
     expect(row.textContent).toContain('$36,000');
     expect(row.textContent).toContain('$2,500');
-    expect(within(row).getByRole('link').getAttribute('href')).toBe('/campaign/erev-shabbat');
+    expect(
+      within(row).getByRole('link', { name: '/campaign/erev-shabbat' }).getAttribute('href'),
+    ).toBe('/campaign/erev-shabbat');
+    // The day's dedications, printed for the Rabbi.
+    expect(
+      within(row)
+        .getByRole('link', { name: 'Dedications to print for Erev Shabbat for the tziyun' })
+        .getAttribute('href'),
+    ).toMatch(/^\/admin\/campaigns\/[0-9a-f-]+\/dedications$/);
     expect(
       within(row).getByRole('button', { name: 'Edit Erev Shabbat for the tziyun' }),
     ).toBeDefined();

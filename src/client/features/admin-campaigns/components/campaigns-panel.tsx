@@ -86,6 +86,12 @@ function CampaignRow({
             </>
           ) : null}
         </div>
+        <a
+          className="mt-2 block text-navy-800 underline"
+          href={`/admin/campaigns/${c.id}/dedications`}
+        >
+          Dedications to print<span className="sr-only"> for {c.title}</span>
+        </a>
       </td>
     </tr>
   );

@@ -49,6 +49,7 @@ function donor(overrides: Partial<DonorRecord> = {}): DonorRecord {
     paymentId: 'pi_abc123',
     methodDetail: null,
     receiptNumber: '2026-000018',
+    dedication: null,
     voided: false,
     voidReason: null,
     createdAt: '2026-02-18T15:30:00.000Z',

@@ -43,7 +43,12 @@ function DonorRow({ donor }: { donor: DonorRecord }) {
     });
   return (
     <tr>
-      <td className={`${cellClass} font-semibold text-navy-950`}>{name}</td>
+      <td className={`${cellClass} font-semibold text-navy-950`}>
+        {name}
+        {donor.dedication ? (
+          <span className="block text-sm font-normal text-stone-700">{donor.dedication}</span>
+        ) : null}
+      </td>
       <td className={`${cellClass} wrap-anywhere`}>
         {donor.email ? (
           <a className="text-navy-800 underline" href={`mailto:${donor.email}`}>

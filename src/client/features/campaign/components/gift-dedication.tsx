@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { dedicationKindValues, type DedicationKind } from '~/shared/checkout-link';
-import type { PrayerRelation } from '~/shared/domain';
+import { dedicationKinds, type DedicationKind, type PrayerRelation } from '~/shared/domain';
 import { controlClass, FieldShell } from '~/client/components/ui/field';
 import { dedicationWords } from '~/client/features/campaign/lib/campaign-format';
 
 const kindLabels: Record<DedicationKind, string> = {
-  honour: 'In honour of',
+  honor: 'In honor of',
   memory: 'In memory of',
   ilui: 'L’ilui nishmas (for the elevation of a soul)',
   refuah: 'Refuah shleimah (for a full recovery)',
@@ -38,7 +37,7 @@ export function GiftDedication({ scripted, nameError }: { scripted: boolean; nam
             className={controlClass}
           >
             <option value="">No dedication</option>
-            {dedicationKindValues.map((value) => (
+            {dedicationKinds.map((value) => (
               <option key={value} value={value}>
                 {kindLabels[value]}
               </option>

@@ -1,4 +1,4 @@
-import type { DedicationKind } from '~/shared/checkout-link';
+import type { DedicationKind } from '~/shared/domain';
 import { formatMoney } from '~/shared/money';
 import siteConfig from '~/client/lib/site-config';
 import type { MatchRelease } from './campaign-view';
@@ -18,7 +18,7 @@ export function ratioWords(ratio: number): string {
 }
 
 export const dedicationWords: Record<DedicationKind, string> = {
-  honour: 'In honour of',
+  honor: 'In honor of',
   memory: 'In memory of',
   ilui: 'L’ilui nishmas',
   refuah: 'For a refuah shleimah for',

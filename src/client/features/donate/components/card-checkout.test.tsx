@@ -230,7 +230,7 @@ describe('card checkout: the donor form', () => {
     );
     await user.click(await completeButton());
     await waitFor(() =>
-      expect(fieldError(/Name of the person honored/)).toBe('Dedication name is required'),
+      expect(fieldError(/Name of the person the gift is for/)).toBe('Dedication name is required'),
     );
   });
 

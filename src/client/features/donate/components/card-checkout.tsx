@@ -19,6 +19,7 @@ import { cardProblem, paymentProblem } from '~/client/features/donate/lib/paymen
 import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
 import { PaymentSetupError, SETUP_FAILED } from './payment-setup-error';
+import { dedicationCheckoutFormField } from '~/shared/ojc-checkout-fields';
 
 /** Spec 9: the form is usable once the Payment Element reports ready, or after 5 s anyway. */
 export const ELEMENT_READY_FALLBACK_MS = 5000;
@@ -155,7 +156,7 @@ function CardForm({
   donor?: { name: string; email: string } | undefined;
 }) {
   const toast = useToast();
-  const donorForm = useDonorForm({ website: '', ...donor });
+  const donorForm = useDonorForm({ website: '', ...donor }, undefined, choice.dedication);
   const [coverFee, setCoverFee] = useState(false);
   const [oneTimeInstead, setOneTimeInstead] = useState(false);
   const [elementReady, setElementReady] = useState(false);
@@ -229,7 +230,14 @@ function CardForm({
         }));
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-          donorForm.setErrors(error.fields);
+          donorForm.setErrors(
+            Object.fromEntries(
+              Object.entries(error.fields).map(([key, text]) => [
+                dedicationCheckoutFormField[key] ?? key,
+                text,
+              ]),
+            ),
+          );
         }
         fail(paymentProblem(error));
         return;

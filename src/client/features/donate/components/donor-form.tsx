@@ -1,8 +1,15 @@
 import type { FormEvent } from 'react';
+import type { GiftDedication } from '~/shared/checkout-link';
 import type { PageFormState } from '~/shared/page-forms';
 import { TextField } from '~/client/components/ui/field';
 import { useZodForm, type BoundField } from '~/client/lib/use-zod-form';
-import { dedicationPayload, DedicationFields, type Dedication } from './gift-options';
+import {
+  dedicationFieldsOf,
+  dedicationPayload,
+  DedicationFields,
+  type DedicationFieldName,
+  type DedicationForm,
+} from './gift-options';
 
 const loadDonorSchema = () =>
   import('~/shared/schemas/donations').then((m) => m.checkoutDonorInput);
@@ -13,39 +20,25 @@ interface CheckedDonor {
   dedication: ReturnType<typeof dedicationPayload>;
 }
 
-const donorFields = {
-  name: '',
-  email: '',
-  dedicate: '',
-  dedicationKind: 'honor',
-  dedicationName: '',
-};
-
 /**
  * The donor part of both checkouts (spec 5): name, email and the optional dedication checked by
  * the shared schema (loaded on first use), and the fields passed through as typed (phone,
- * honeypot). Messages show after the first submit and follow the donor's corrections.
+ * honeypot). Messages show after the first submit and follow the donor's corrections. A
+ * dedication the checkout's address carries (the campaign page's form) is filled in.
  */
 export function useDonorForm<Extra extends Record<string, string>>(
   extra: Extra,
   /** The form as the server sent it back (posted without JavaScript): what was typed, why. */
   returned?: PageFormState,
+  dedication?: GiftDedication,
 ) {
-  const form = useZodForm(loadDonorSchema, { ...donorFields, ...extra }, returned);
-  const { values } = form;
-  const dedication: Dedication = {
-    enabled: values.dedicate === 'yes',
-    kind: values.dedicationKind === 'memory' ? 'memory' : 'honor',
-    name: values.dedicationName,
-  };
+  const form = useZodForm(
+    loadDonorSchema,
+    { name: '', email: '', ...dedicationFieldsOf(dedication), ...extra },
+    returned,
+  );
   return {
     ...form,
-    dedication,
-    setDedication(next: Dedication) {
-      form.setValue('dedicate', next.enabled ? 'yes' : '');
-      form.setValue('dedicationKind', next.kind);
-      form.setValue('dedicationName', next.name);
-    },
     /**
      * On submit: the checked donor and dedication, or null after showing the messages and
      * focusing the first field in error.
@@ -53,7 +46,7 @@ export function useDonorForm<Extra extends Record<string, string>>(
     async submit(event: FormEvent<HTMLFormElement>) {
       const checked: { donor: CheckedDonor | null } = { donor: null };
       await form.handleSubmit(({ name, email }) => {
-        checked.donor = { name, email, dedication: dedicationPayload(dedication) };
+        checked.donor = { name, email, dedication: dedicationPayload(form.values) };
       })(event);
       return checked.donor;
     },
@@ -61,11 +54,8 @@ export function useDonorForm<Extra extends Record<string, string>>(
 }
 
 /** What the donor fields take of either checkout's form. */
-export interface DonorForm {
-  field: (name: 'name' | 'email') => BoundField<string>;
-  errors: { dedicationName?: string | undefined };
-  dedication: Dedication;
-  setDedication: (next: Dedication) => void;
+export interface DonorForm extends DedicationForm {
+  field: (name: 'name' | 'email' | DedicationFieldName) => BoundField<string>;
 }
 
 /** Full Name, Email (where the receipt goes) and the dedication. */
@@ -88,12 +78,7 @@ export function DonorFields({ form, disabled }: { form: DonorForm; disabled: boo
         disabled={disabled}
         hint="Your receipt is sent here."
       />
-      <DedicationFields
-        value={form.dedication}
-        onChange={form.setDedication}
-        error={form.errors.dedicationName}
-        disabled={disabled}
-      />
+      <DedicationFields form={form} disabled={disabled} />
     </>
   );
 }

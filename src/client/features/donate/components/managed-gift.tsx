@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
+import { dedicationText } from '~/shared/dedication';
 import { formatMoney } from '~/shared/money';
 import { OfficeContact } from '~/client/components/layout/office-contact';
 import type { ManagedGift as CardGift } from '~/shared/schemas/manage-gift';
@@ -114,10 +115,7 @@ function GiftDetails({ gift }: { gift: ManagedGift }) {
     ]);
   }
   if (gift.dedication) {
-    rows.push([
-      'Dedication',
-      `${gift.dedication.kind === 'honor' ? 'In honor of' : 'In memory of'} ${gift.dedication.name}`,
-    ]);
+    rows.push(['Dedication', dedicationText(gift.dedication)]);
   }
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-stone-800">

@@ -36,7 +36,11 @@ export function OjcCheckout({
 }) {
   const toast = useToast();
   const page = usePageForm('ojc-checkout');
-  const donorForm = useDonorForm({ phone: '', website: '', ...donor }, page.returned);
+  const donorForm = useDonorForm(
+    { phone: '', website: '', ...donor },
+    page.returned,
+    choice.dedication,
+  );
   const { values, setValue } = donorForm;
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(page.returned?.errors._ ?? null);

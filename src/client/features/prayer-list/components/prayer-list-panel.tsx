@@ -8,6 +8,7 @@ import { useZodForm } from '~/client/lib/use-zod-form';
 import { prayerReadingInput, type PrayerList } from '~/shared/schemas/prayer-list';
 import { useMarkPrayed, usePrayerListQuery } from '~/client/features/prayer-list/api/prayer-list';
 import { EmptyState, QueryStatus } from '~/client/components/ui/panel-parts';
+import { PrintNameGroups } from '~/client/components/ui/print-name-groups';
 
 const loadSchema = () => Promise.resolve(prayerReadingInput);
 
@@ -84,68 +85,21 @@ function WeekList({ list }: { list: PrayerList }) {
       {list.total === 0 ? (
         <EmptyState>No names are on this week’s list.</EmptyState>
       ) : (
-        <div className="columns-1 gap-8 md:columns-2 print:columns-3 print:gap-5">
-          {list.groups.map((group) => {
-            const headingId = `intention-${group.intention}`;
-            const [first, ...rest] = group.names;
-            return (
-              <section
-                key={group.intention}
-                aria-labelledby={headingId}
-                className="mb-6 print:mb-2"
-              >
-                {/*
-                 * The heading and the first name in one box no column or page may cut, so a
-                 * heading never ends a column with its names in the next: break-after: avoid on
-                 * the heading alone is a hint several browsers ignore in columns.
-                 */}
-                <div className="break-inside-avoid">
-                  <h3
-                    id={headingId}
-                    className="text-lg font-semibold text-navy-950 print:border-b print:border-stone-400 print:text-[11pt]/[1.3]"
-                  >
-                    {group.label} ({group.names.length})
-                  </h3>
-                  {first ? (
-                    <ol aria-labelledby={headingId} className={`${listClass} print:mt-0.5`}>
-                      <NameItem name={first} />
-                    </ol>
-                  ) : null}
-                </div>
-                {rest.length > 0 ? (
-                  <ol aria-labelledby={headingId} start={2} className={`${listClass} print:mt-0`}>
-                    {rest.map((name) => (
-                      <NameItem key={name.id} name={name} />
-                    ))}
-                  </ol>
-                ) : null}
-              </section>
-            );
-          })}
-        </div>
+        <PrintNameGroups
+          idPrefix="intention"
+          groups={list.groups.map((group) => ({
+            id: group.intention,
+            label: group.label,
+            names: group.names.map((name) => ({
+              id: name.id,
+              line: name.line,
+              detail: [name.englishName, name.note, name.tier].filter(Boolean).join(' · '),
+              screenDetail: `given by ${name.giverName}`,
+            })),
+          }))}
+        />
       )}
     </>
-  );
-}
-
-const listClass = 'mt-2 flex flex-col gap-2 print:block';
-
-/** One name as the Rabbi reads it, with its English name and note beneath. */
-function NameItem({ name }: { name: PrayerList['groups'][number]['names'][number] }) {
-  return (
-    <li className="break-inside-avoid print:mb-[1pt] print:leading-tight">
-      <span
-        lang="he"
-        dir="rtl"
-        className="block text-lg font-semibold text-stone-950 print:text-[11pt]/[1.2]"
-      >
-        {name.line}
-      </span>
-      <span className="block text-sm text-stone-700 print:text-[7pt]/[1.15]">
-        {[name.englishName, name.note, name.tier].filter(Boolean).join(' · ')}
-        <span className="print:hidden"> · given by {name.giverName}</span>
-      </span>
-    </li>
   );
 }
 

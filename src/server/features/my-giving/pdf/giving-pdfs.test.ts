@@ -28,6 +28,9 @@ function gift(overrides: Partial<Donation> = {}): Donation {
     stripeInvoiceId: null,
     dedicationKind: 'memory',
     dedicationName: 'שרה בת רבקה',
+    dedicationHebrewName: null,
+    dedicationRelation: null,
+    dedicationMotherHebrewName: null,
     phone: null,
     cardLast4: '4242',
     ojcReference: null,
@@ -66,6 +69,19 @@ describe('a receipt as PDF', () => {
     expect(text.replace(/\s+/g, ' ')).toContain(
       'No goods or services were provided in exchange for this contribution.',
     );
+  });
+
+  it('words a dedication l’ilui nishmas with its Hebrew name as the Rabbi reads it', async () => {
+    const dedicated = gift({
+      dedicationKind: 'ilui',
+      dedicationName: 'Moshe Levy',
+      dedicationHebrewName: 'משה',
+      dedicationRelation: 'ben',
+      dedicationMotherHebrewName: 'שרה',
+    });
+    const text = pdfText(await renderReceiptPdf(site, dedicated, null)).replace(/\s+/g, ' ');
+    expect(text).toContain('L’ilui nishmas Moshe Levy');
+    expect(text).toContain('משה בן שרה');
   });
 
   it('carries the acknowledgement of the membership the gift paid', async () => {

@@ -7,6 +7,7 @@ import {
   taxStatusSentence,
 } from '~/server/services/receipts/acknowledgement';
 import type { SiteConfig } from '~/shared/site-config-schema';
+import { dedicationText } from '~/shared/dedication';
 import { dedicationOf } from '~/server/lib/dedication';
 import { keptCents } from '~/server/features/my-giving/donor-gifts';
 import { letterhead, newPdf, paragraph, pdfBytes, rows, type Pdf } from './pdf-document';
@@ -31,7 +32,7 @@ function tierName(site: SiteConfig, tier: string | null | undefined) {
 
 function dedicationLine(gift: Donation) {
   const d = dedicationOf(gift);
-  return d ? `${d.kind === 'honor' ? 'In honor of' : 'In memory of'} ${d.name}` : null;
+  return d ? dedicationText(d) : null;
 }
 
 /**
