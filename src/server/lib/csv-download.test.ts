@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, membershipApplications } from '~/db/schema';
+import { campaigns, members, membershipApplications } from '~/db/schema';
 import { signIn, type AdminSession } from '../../../tests/helpers/admin';
 import { buildTestApp } from '../../../tests/helpers/app';
 import { insertDonations } from '../../../tests/helpers/donations';
@@ -14,6 +14,8 @@ let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;
 const get = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
 const BOM_BYTES = [0xef, 0xbb, 0xbf];
+/** The id an export of one record (a campaign's gifts) is asked for. */
+let campaignId = '';
 
 const donorName = 'שרה בת אברהם כהן';
 const memberName = 'יוסף חיים לוי';
@@ -21,6 +23,17 @@ const memberName = 'יוסף חיים לוי';
 beforeAll(async () => {
   app = await buildTestApp();
   admin = await signIn(app, { username: 'csv-reader' });
+  const [campaign] = await app.database.db
+    .insert(campaigns)
+    .values({
+      slug: 'csv-day',
+      title: 'CSV day',
+      goalCents: 100_000,
+      startsAt: new Date('2026-01-01T12:00:00Z'),
+      endsAt: new Date('2026-01-02T12:00:00Z'),
+    })
+    .returning();
+  campaignId = campaign!.id;
   await insertDonations(app, [{ donorName, email: 'sarah.he@example.org' }]);
   const [application] = await app.database.db
     .insert(membershipApplications)
@@ -63,7 +76,7 @@ describe('CSV exports', () => {
     // The exports that need a choice to say what they hold: one they accept.
     const queryOf: Record<string, string> = { '/api/admin/statements.csv': '?year=2026' };
     for (const path of csvExports()) {
-      const res = await get(`${path}${queryOf[path] ?? ''}`);
+      const res = await get(`${path.replace(':id', campaignId)}${queryOf[path] ?? ''}`);
       expect(res.statusCode, path).toBe(200);
       expect(res.headers['content-type'], path).toBe('text/csv; charset=utf-8');
       expect([...res.rawPayload.subarray(0, 3)], path).toEqual(BOM_BYTES);
