@@ -31,6 +31,7 @@ function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
     pauseForShabbat: true,
     fund: null,
     offlineGiftsMatched: false,
+    embedOrigins: [],
     status: 'draft',
     matchers: [{ name: 'The Katz family', ratio: 1, cap: 10_000, used: 2_500 }],
     computedEndsAt: '2026-12-13T02:05:00.000Z',
