@@ -91,6 +91,7 @@ test.describe('the projector screen', () => {
       expect(response?.status()).toBe(200);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Giving Day in the Hall');
+      await expect(page).toHaveTitle(/^Giving Day in the Hall: on screen \| /);
       await expect(meter(page)).toHaveAttribute('aria-valuenow', '0');
       await expect(page.getByText('raised of $10,000')).toBeVisible();
       await expect(page.getByText('$0 matched')).toBeVisible();

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import siteConfig from '~/client/lib/site-config';
 import type { CampaignScreenData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
 import NotFoundPage from '~/client/pages/not-found-page';
@@ -6,6 +8,10 @@ import { EmbedThermometer } from '~/client/features/campaign/components/embed-th
 
 function LiveEmbed({ campaign: initial, pageUrl }: CampaignScreenData) {
   const campaign = useCampaignFeed(initial.slug, initial);
+  // The campaign's name, as the server wrote it (the route's own title is generic).
+  useEffect(() => {
+    document.title = `${campaign.title} | ${siteConfig.product}`;
+  }, [campaign.title]);
   return <EmbedThermometer campaign={campaign} pageUrl={pageUrl} />;
 }
 

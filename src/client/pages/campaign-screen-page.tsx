@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useParams } from 'wouter';
+import siteConfig from '~/client/lib/site-config';
 import type { CampaignScreenData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
 import NotFoundPage from '~/client/pages/not-found-page';
@@ -7,6 +9,10 @@ import { CampaignScreen } from '~/client/features/campaign/components/campaign-s
 
 function LiveScreen({ campaign: initial, renderedAt }: CampaignScreenData) {
   const { campaign, reconnecting } = useScreenFeed(initial.slug, initial);
+  // The campaign's name, as the server wrote it (the route's own title is generic).
+  useEffect(() => {
+    document.title = `${campaign.title}: on screen | ${siteConfig.product}`;
+  }, [campaign.title]);
   return <CampaignScreen campaign={campaign} renderedAt={renderedAt} reconnecting={reconnecting} />;
 }
 
