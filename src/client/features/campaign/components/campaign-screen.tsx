@@ -31,7 +31,7 @@ export function CampaignScreen({ campaign, renderedAt, reconnecting }: CampaignS
   return (
     <main
       aria-labelledby={headingId}
-      className="grid h-dvh grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-[4vh] overflow-hidden bg-black p-[4vh] text-white"
+      className="grid h-dvh grid-cols-[minmax(0,2fr)_minmax(0,1fr)] grid-rows-[minmax(0,1fr)] gap-[4vh] overflow-hidden bg-black p-[4vh] text-white"
     >
       <div className="flex min-h-0 flex-col justify-between gap-[2vh]">
         <h1
