@@ -67,6 +67,8 @@ const checkedElsewhere: Record<string, string> = {
   '/donate/cancel': 'checkout-ojc.spec.ts (from a receipt’s link)',
   '/campaign':
     'campaign-page.spec.ts (a published campaign, without JavaScript on a phone and with it)',
+  '/campaign/:slug/screen': 'campaign-screen.spec.ts (at 1280×720 and 1920×1080)',
+  '/campaign/:slug/embed': 'campaign-screen.spec.ts (the thermometer another site frames)',
   '/my-giving': 'my-giving.spec.ts (signed out, and a donor’s giving: desk and phone)',
   '/admin': 'admin.spec.ts (sign-in, every dashboard tab) and the admin-*.spec.ts',
 };

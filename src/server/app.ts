@@ -21,7 +21,9 @@ import { giftImportRoutes } from './features/gift-import';
 import { pledgeRoutes } from './features/pledges';
 import {
   adminCampaignRoutes,
+  loadCampaignEmbedData,
   loadCampaignPageData,
+  loadCampaignScreenData,
   publicCampaignRoutes,
 } from './features/campaigns';
 import { contactRoutes } from './features/contact';
@@ -321,6 +323,8 @@ export async function buildApp({
     '/prayer-names': loadPrayerNamesPageData,
     '/my-giving': loadMyGivingPageData,
     '/campaign': loadCampaignPageData,
+    '/campaign/:slug/screen': loadCampaignScreenData,
+    '/campaign/:slug/embed': loadCampaignEmbedData,
     '/newsletter/confirm': loadNewsletterConfirmPageData,
   });
 

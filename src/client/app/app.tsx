@@ -44,6 +44,19 @@ export function App({ ssrPath, ssrSearch, ssrContext, pageData, content }: AppPr
                     </PageErrorBoundary>
                   </Route>
                 ))}
+              {routes
+                .filter((route) => route.standalone)
+                .map((route) => (
+                  <Route key={route.path} path={route.path}>
+                    <PageTitle route={route} />
+                    <PageErrorBoundary>
+                      <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
+                        <LazyPage route={route} />
+                        <AnnounceReady />
+                      </Suspense>
+                    </PageErrorBoundary>
+                  </Route>
+                ))}
               <Route>
                 <SiteLayout newsletter={<NewsletterForm />}>
                   <ScrollManager />
@@ -51,7 +64,7 @@ export function App({ ssrPath, ssrSearch, ssrContext, pageData, content }: AppPr
                     <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
                       <Switch>
                         {routes
-                          .filter((route) => route.kind === 'public')
+                          .filter((route) => route.kind === 'public' && !route.standalone)
                           .map((route) => (
                             <Route key={route.path} path={route.path} nest={route.prefix}>
                               <PageTitle route={route} />

@@ -28,6 +28,11 @@ export interface PageRoute {
    * redirect there): its Content-Security-Policy lets forms go to that host, nothing more.
    */
   stripePortal?: boolean;
+  /**
+   * Drawn alone, without the site's header, footer and navigation (a campaign on a projector, or
+   * framed by another site); never indexed.
+   */
+  standalone?: boolean;
   module: string;
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -73,6 +78,26 @@ export const routes: PageRoute[] = [
     videoEmbeds: true,
     module: 'src/client/pages/videos-page.tsx',
     load: () => import('~/client/pages/videos-page'),
+  },
+  {
+    // A published campaign for a projector in a hall: large type, dark, no site around it.
+    path: '/campaign/:slug/screen',
+    kind: 'public',
+    title: 'Campaign on Screen',
+    indexed: false,
+    standalone: true,
+    module: 'src/client/pages/campaign-screen-page.tsx',
+    load: () => import('~/client/pages/campaign-screen-page'),
+  },
+  {
+    // A published campaign's thermometer, framed by the sites the office lists.
+    path: '/campaign/:slug/embed',
+    kind: 'public',
+    title: 'Campaign Thermometer',
+    indexed: false,
+    standalone: true,
+    module: 'src/client/pages/campaign-embed-page.tsx',
+    load: () => import('~/client/pages/campaign-embed-page'),
   },
   {
     // /campaign/<slug>: a published campaign's page; any other slug is the 404 page.

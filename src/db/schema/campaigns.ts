@@ -41,6 +41,8 @@ export const campaigns = pgTable(
     /** What the money is for. */
     fund: text('fund'),
     offlineGiftsMatched: boolean('offline_gifts_matched').notNull().default(false),
+    /** The https origins whose pages may frame the campaign's thermometer (/campaign/:slug/embed). */
+    embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
     status: text('status', { enum: campaignStatuses }).notNull().default('draft'),
     version: integer('version').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),

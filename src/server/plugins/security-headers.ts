@@ -116,6 +116,15 @@ export function framableBySite(csp: string): string {
   return csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
 }
 
+/**
+ * A policy that lets exactly these origins frame the page (a campaign's thermometer on the sites
+ * the office lists); with none, no site may.
+ */
+export function framableBy(csp: string, origins: readonly string[]): string {
+  const ancestors = origins.length > 0 ? origins.join(' ') : "'none'";
+  return csp.replace("frame-ancestors 'none'", `frame-ancestors ${ancestors}`);
+}
+
 function permissionsPolicy(payment: string): string {
   return [...deniedFeatures.map((f) => `${f}=()`), `payment=${payment}`].join(', ');
 }

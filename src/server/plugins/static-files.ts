@@ -28,6 +28,10 @@ export async function registerStaticFiles(
         'cache-control',
         path.includes('/assets/') ? `public, max-age=${YEAR}, immutable` : 'public, max-age=86400',
       );
+      // Other sites load the thermometer's script (the office chooses which may frame it).
+      if (path.endsWith('/campaign-embed.js')) {
+        res.header('cross-origin-resource-policy', 'cross-origin');
+      }
     },
   });
 }

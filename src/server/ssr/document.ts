@@ -119,8 +119,11 @@ export function renderDocument({
     own?.description ?? pageDescriptions[route.path] ?? site.seo.description,
   );
   // The route's own path: /join/ or /JOIN redirect there, and the 404 page has none.
-  const canonical = escapeHtml(`${publicUrl}${route.prefix ? path : route.path}`);
-  const hasCanonical = route.kind === 'public' && route !== notFoundRoute && !own?.notFound;
+  const canonical = escapeHtml(
+    `${publicUrl}${route.prefix || route.path.includes(':') ? path : route.path}`,
+  );
+  const hasCanonical =
+    route.kind === 'public' && route !== notFoundRoute && !own?.notFound && !route.standalone;
   const image = escapeHtml(`${publicUrl}${site.seo.image.src}`);
   const admin = route.kind === 'admin';
   const head = [

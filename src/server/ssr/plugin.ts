@@ -53,7 +53,9 @@ export async function registerPages(
 
   /** The headers a page carries whether it is rendered now or sent from memory. */
   function setPageHeaders(reply: FastifyReply, route: PageRoute) {
-    if (route.kind === 'admin') reply.header('x-robots-tag', 'noindex, nofollow');
+    if (route.kind === 'admin' || route.standalone) {
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
     if (route.stripe) reply.header('content-security-policy', stripeCsp);
     if (route.videoEmbeds) reply.header('content-security-policy', videoEmbedsCsp);
     if (route.stripePortal) reply.header('content-security-policy', stripePortalCsp);

@@ -39,6 +39,8 @@ export interface CampaignFormValues extends Record<string, string> {
   offlineGiftsMatched: string;
   /** JSON: MatcherRow[]. */
   matchers: string;
+  /** The sites that may show the thermometer, one origin a line. */
+  embedOrigins: string;
 }
 
 export const newMatcher = (): MatcherRow => ({ name: '', kind: '1', ratio: '', cap: '' });
@@ -61,6 +63,7 @@ export function blankCampaignForm(): CampaignFormValues {
     fund: '',
     offlineGiftsMatched: 'false',
     matchers: JSON.stringify([newMatcher()]),
+    embedOrigins: '',
   };
 }
 
@@ -97,6 +100,7 @@ export function campaignFormValues(c: CampaignView, timeZone: string): CampaignF
         cap: String(m.cap),
       })),
     ),
+    embedOrigins: c.embedOrigins.join('\n'),
   };
 }
 
@@ -178,6 +182,10 @@ export function campaignBody(values: CampaignFormValues, timeZone: string) {
       ratio: m.kind === 'other' ? number(m.ratio) : Number(m.kind),
       cap: number(m.cap),
     })),
+    embedOrigins: values.embedOrigins
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
   };
   return { body, issues };
 }
@@ -196,6 +204,7 @@ const fieldOrder = [
   'pauseForShabbat',
   'offlineGiftsMatched',
   'matchers',
+  'embedOrigins',
 ];
 
 /**
@@ -210,7 +219,8 @@ export function campaignForm(timeZone: string) {
       const all = [
         ...issues,
         ...(result.success ? [] : result.error.issues).map((i) => ({
-          path: i.path.map(String).join('.'),
+          // The sites are one text area: a message about any line is the area's.
+          path: i.path[0] === 'embedOrigins' ? 'embedOrigins' : i.path.map(String).join('.'),
           message: i.message,
         })),
       ];

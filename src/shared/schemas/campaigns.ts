@@ -56,6 +56,35 @@ export const campaignMatcherInput = z.object({
   cap: wholeDollars('The cap'),
 });
 
+const embedOriginMessage =
+  'Each site must be an https address with no path, like https://www.example.org';
+
+/**
+ * A site allowed to frame the thermometer: an https origin exactly as the browser sends it (no
+ * path, query, user or wildcard), since it goes into the embed's CSP `frame-ancestors` as is.
+ */
+export const embedOrigin = z.pipe(
+  z.string({ error: embedOriginMessage }).check(
+    z.trim(),
+    z.maxLength(200, 'A site address must be at most 200 characters'),
+    z.refine((text) => originOf(text) !== null, embedOriginMessage),
+  ),
+  z.transform((text) => originOf(text) ?? text),
+);
+
+/** `https://Example.org/` → `https://example.org`; anything but a bare https origin → null. */
+export function originOf(text: string): string | null {
+  if (!/^https:\/\/[a-z0-9.:[\]-]+\/?$/i.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.username === '' && url.password === ''
+      ? url.origin
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `POST /api/admin/campaigns` and `PUT /api/admin/campaigns/:id`. */
 export const campaignInput = z
   .object({
@@ -86,6 +115,9 @@ export const campaignInput = z
     fund: optionalLine('Fund', 200),
     offlineGiftsMatched: z.optional(
       z.boolean({ error: 'offlineGiftsMatched must be true or false' }),
+    ),
+    embedOrigins: z.optional(
+      z.array(embedOrigin).check(z.maxLength(20, 'At most 20 sites may show the thermometer')),
     ),
     status: z.optional(z.enum(campaignStatuses, { error: 'Status must be draft or published' })),
     matchers: z.optional(
@@ -144,6 +176,7 @@ export const campaignView = z.object({
   pauseForShabbat: z.boolean(),
   fund: z.nullable(z.string()),
   offlineGiftsMatched: z.boolean(),
+  embedOrigins: z.array(z.string()),
   status: z.enum(campaignStatuses),
   matchers: z.array(matcherView),
   /** The end moved later by Shabbat and Yom Tov (ADR 055); `endsAt` without pauses. */
@@ -247,3 +280,13 @@ export const campaignPageData = z.object({
   methods: z.array(z.enum(['credit_card', 'ojc'])),
 });
 export type CampaignPageData = z.output<typeof campaignPageData>;
+
+/** `/campaign/:slug/screen` and `/campaign/:slug/embed`: the snapshot and where to give. */
+export const campaignScreenData = z.object({
+  campaign: campaignSnapshot,
+  /** When the server rendered the page (ISO 8601): the countdown's first render counts from it. */
+  renderedAt: z.string(),
+  /** The campaign page's full address: the embed's "Give" link leaves the frame for it. */
+  pageUrl: z.string(),
+});
+export type CampaignScreenData = z.output<typeof campaignScreenData>;

@@ -4,3 +4,4 @@ export { publicCampaignRoutes } from './public-routes';
 export { campaignForGift, campaignForOfficeGift, campaignNamed } from './gift-campaign';
 export { settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
 export { loadCampaignPageData } from './page-data';
+export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-data';

@@ -28,6 +28,7 @@ function columnsOf(input: CampaignInput) {
     pauseForShabbat: input.pauseForShabbat ?? true,
     fund: input.fund,
     offlineGiftsMatched: input.offlineGiftsMatched ?? false,
+    embedOrigins: input.embedOrigins ?? [],
     status: input.status ?? ('draft' as const),
   };
 }
@@ -69,6 +70,7 @@ export async function campaignViewOf(
     pauseForShabbat: campaign.pauseForShabbat,
     fund: campaign.fund,
     offlineGiftsMatched: campaign.offlineGiftsMatched,
+    embedOrigins: campaign.embedOrigins,
     status: campaign.status,
     matchers: matchers.map((m) => ({
       name: m.name,

@@ -235,6 +235,12 @@ export function CampaignForm({
         disabled={submitting}
         onChange={(json) => form.setValue('matchers', json)}
       />
+      <TextAreaField
+        label="Other sites that may show the thermometer"
+        rows={3}
+        hint={`One address a line, like https://www.example.org (https, no path). Only these sites may frame the thermometer at /campaign/${values.slug || '…'}/embed, with the script /campaign-embed.js and data-campaign="${values.slug || '…'}".`}
+        {...field('embedOrigins')}
+      />
       <div className="flex flex-wrap gap-3">
         {saved?.status === 'published' ? (
           <Button type="submit" disabled={submitting}>

@@ -31,6 +31,7 @@ function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
     pauseForShabbat: true,
     fund: null,
     offlineGiftsMatched: false,
+    embedOrigins: [],
     status: 'draft',
     matchers: [{ name: 'The Katz family', ratio: 1, cap: 10_000, used: 2_500 }],
     computedEndsAt: '2026-12-13T02:05:00.000Z',
@@ -109,6 +110,40 @@ describe('the campaign form', () => {
     expect(screen.getByRole('form').textContent).toContain('Please enter the start date and time');
     expect(screen.getByRole('form').textContent).toContain("Please enter the matcher's name");
     expect(api.to(create)).toHaveLength(0);
+  });
+
+  it('takes the sites that may show the thermometer one a line, and says which is wrong', async () => {
+    const { api, user } = open({ [list]: json({ campaigns: [] }), [create]: (r) => saved(r) });
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    await user.type(screen.getByLabelText(/^Title/), 'Chai Day');
+    await user.type(screen.getByLabelText(/^Goal/), '18000');
+    await user.type(
+      within(screen.getByRole('group', { name: 'Starts' })).getByLabelText(/^Date/),
+      '2026-12-13',
+    );
+    await user.type(
+      within(screen.getByRole('group', { name: 'Ends' })).getByLabelText(/^Date/),
+      '2026-12-14',
+    );
+    await user.type(screen.getByLabelText(/^Name, as the page/), 'The Katz family');
+    await user.type(screen.getByLabelText(/^Cap/), '5000');
+    const sites = screen.getByLabelText(/^Other sites that may show the thermometer/);
+    await user.type(sites, 'https://www.shul.example{Enter}www.school.example');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() =>
+      expect(fieldError(/^Other sites/)).toBe(
+        'Each site must be an https address with no path, like https://www.example.org',
+      ),
+    );
+    expect(api.to(create)).toHaveLength(0);
+    await user.clear(sites);
+    await user.type(sites, 'https://www.shul.example{Enter}https://school.example/');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api.to(create)).toHaveLength(1));
+    expect((api.to(create)[0]!.body as { embedOrigins: string[] }).embedOrigins).toEqual([
+      'https://www.shul.example',
+      'https://school.example',
+    ]);
   });
 
   it('suggests the slug from the title, sends times on the site clock with their offset across the March clock change, and shows the computed end', async () => {
