@@ -20,9 +20,9 @@ function slugOf(url: URL, view: 'screen' | 'embed'): string | null {
 }
 
 async function screenDataOf(app: FastifyInstance, slug: string | null) {
-  const kept = slug ? await campaignSnapshotsOf(app)(slug) : null;
+  const kept = slug ? await (await campaignSnapshotsOf(app)).read(slug) : null;
   if (!kept) return null;
-  const campaign = await kept.snapshot;
+  const campaign = kept.snapshot;
   const data: CampaignScreenData = {
     campaign,
     renderedAt: app.clock().toISOString(),
