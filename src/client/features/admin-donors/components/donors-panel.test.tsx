@@ -246,6 +246,7 @@ describe('the donors panel', () => {
       computedEndsAt: '2026-12-12T01:00:00.000Z',
       computedOpenUntil: null,
       pauses: [],
+      embedOrigins: [],
     };
     const { api, user } = open({
       donors: [listing([donor()]), listing([donor({ name: 'Roof Giver' })])],
