@@ -17,7 +17,6 @@ const wallLabels: Record<WallDisplay, string> = {
   hidden: 'Not on the wall',
 };
 
-
 /**
  * A checkout the donor left before paying is no gift: a card's or OJC's pending row is left out
  * unless its charge is with OJC; a gift the office received pending (a cheque not yet cleared)
