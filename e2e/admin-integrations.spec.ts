@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startWebhookReceiver, type WebhookReceiver } from '../tests/helpers/webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 import { expectNoAxeViolations } from './support/axe';
 import { failOnPageErrors, openSection, sectionNav, signInByApi } from './support/admin';
 import { toast } from './support/public-site';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { CampaignDedications } from '~/shared/schemas/campaign-dedications';
-import { pdfText } from '../tests/helpers/pdf-text';
+import { pdfText } from '~tests/helpers/pdf-text';
 import { OWNER, failOnPageErrors, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 

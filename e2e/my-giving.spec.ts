@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors, openSection, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { expectLinkSpent, linkIn, mailTo, openWithButton } from './support/mail';
-import { pdfText } from '../tests/helpers/pdf-text';
+import { pdfText } from '~tests/helpers/pdf-text';
 import { gotoHydrated } from './support/public-site';
 
 /**

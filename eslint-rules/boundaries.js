@@ -11,6 +11,8 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { resolveImport, src } from '../scripts/lib/import-graph.mjs';
 
+const tests = join(dirname(src), 'tests');
+
 /** The imported path relative to src/, or null for a package. */
 function resolveTarget(file, specifier) {
   if (!specifier.startsWith('~/') && !specifier.startsWith('.')) return null;
@@ -74,10 +76,18 @@ export function importStyleProblem(file, specifier) {
   if (!specifier.startsWith('../')) return null;
   const target = resolve(dirname(file), specifier);
   const fromSrc = relative(src, target);
-  if (fromSrc.startsWith('..')) return null;
+  if (!fromSrc.startsWith('..')) {
+    return {
+      message: `import it as '~/${fromSrc}': './' inside a folder, '~/' across folders`,
+      fix: `~/${fromSrc}`,
+    };
+  }
+  // The test helpers have their own root, '~tests/', so a test imports them alike from anywhere.
+  const fromTests = relative(tests, target);
+  if (fromTests.startsWith('..')) return null;
   return {
-    message: `import it as '~/${fromSrc}': './' inside a folder, '~/' across folders`,
-    fix: `~/${fromSrc}`,
+    message: `import it as '~tests/${fromTests}': './' inside a folder, '~tests/' for the test helpers`,
+    fix: `~tests/${fromTests}`,
   };
 }
 

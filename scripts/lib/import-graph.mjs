@@ -30,6 +30,7 @@ export const sourceFiles = () => walk(src).filter((file) => !isTest(file));
 export function resolveImport(from, specifier) {
   let base;
   if (specifier.startsWith('~/')) base = join(src, specifier.slice(2));
+  else if (specifier.startsWith('~tests/')) base = join(root, 'tests', specifier.slice(7));
   else if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
   else return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, secondConnection } from '../../tests/helpers/database';
+import { createTestDatabase, secondConnection } from '~tests/helpers/database';
 import type { DatabaseHandle } from './client';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { databaseBeforeMigration } from '../../tests/helpers/migrations';
+import { databaseBeforeMigration } from '~tests/helpers/migrations';
 import type { DatabaseHandle } from './client';
 
 /**

@@ -10,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import type { DatabaseHandle } from './client';
 import { insertMany, insertManyQuery } from './insert-many';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import { migrationsDir } from '~/server/lib/paths';
 import { openDatabase, type DatabaseHandle } from './client';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 
 describe('graceful shutdown', () => {
   it('finishes the request in flight, refuses new connections, then closes the database', async () => {

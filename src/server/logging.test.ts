@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/helpers/database';
-import { createMemoryMailer } from '../../tests/helpers/mail';
+import { createTestDatabase } from '~tests/helpers/database';
+import { createMemoryMailer } from '~tests/helpers/mail';
 import { buildApp, loggerOptions } from './app';
 import { parseEnv } from './env';
 

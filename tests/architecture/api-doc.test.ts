@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/app';
-import { routeTable } from '../helpers/route-table';
+import { buildTestApp } from '~tests/helpers/app';
+import { routeTable } from '~tests/helpers/route-table';
 
 /**
  * docs/api.md lists every route a client may call, by hand, with what it is for; this keeps the

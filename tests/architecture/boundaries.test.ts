@@ -128,10 +128,20 @@ describe('the import style lint rule', () => {
     ]);
   });
 
-  it("passes './' inside a folder, '~/' across folders, and a path to a file outside src/", async () => {
+  it("fails a path that climbs to the test helpers, and names the '~tests/' path", async () => {
     const problems = await styleProblemsIn(
       'src/server/features/ojc/example.test.ts',
-      "import { ojcRoutes } from './routes';\nimport { csvCell } from '~/server/lib/csv';\nimport { buildTestApp } from '../../../../tests/helpers/app';\nexport const x = [ojcRoutes, csvCell, buildTestApp];\n",
+      "import { buildTestApp } from '../../../../tests/helpers/app';\nexport const x = buildTestApp;\n",
+    );
+    expect(problems).toEqual([
+      "import it as '~tests/helpers/app': './' inside a folder, '~tests/' for the test helpers",
+    ]);
+  });
+
+  it("passes './' inside a folder, '~/' and '~tests/' across folders, and a file outside both", async () => {
+    const problems = await styleProblemsIn(
+      'src/server/features/ojc/example.test.ts',
+      "import { ojcRoutes } from './routes';\nimport { csvCell } from '~/server/lib/csv';\nimport { buildTestApp } from '~tests/helpers/app';\nimport settings from '../../../../scripts/lib/settings-file.mjs';\nexport const x = [ojcRoutes, csvCell, buildTestApp, settings];\n",
     );
     expect(problems).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 
 // The house pattern (docs/decisions/016-contracts-and-boundaries.md): every JSON route declares
 // its answer with a shared contract, and routes live in files named for it.

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rootDir } from '~/server/lib/paths';
-import { replacesModules, sharedGraphFolders } from '../replaces-modules';
+import { replacesModules, sharedGraphFolders } from '~tests/replaces-modules';
 
 /** Every test file under `dir`, relative to the project's root. */
 function testFiles(dir: string): string[] {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../scripts/resilience-lib';
-import { startS3StandIn } from '../helpers/s3-stand-in';
+import { startS3StandIn } from '~tests/helpers/s3-stand-in';
 import {
   createAdmin,
   freePort,

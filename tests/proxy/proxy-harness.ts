@@ -5,9 +5,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, serverEntry, startServer, type RunningServer } from '../../scripts/resilience-lib';
-import { s3TestKeys, s3TestRegion, type S3StandIn } from '../helpers/s3-stand-in';
+import { s3TestKeys, s3TestRegion, type S3StandIn } from '~tests/helpers/s3-stand-in';
 
-export { freePort } from '../helpers/s3-stand-in';
+export { freePort } from '~tests/helpers/s3-stand-in';
 
 /**
  * The pieces of a real deployment on this machine, for tests/proxy: a fresh PostgreSQL database,

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
-import { signIn } from '../helpers/admin';
-import { buildTestApp } from '../helpers/app';
-import { createTestDatabase, secondConnection } from '../helpers/database';
-import { openEventStream } from '../helpers/event-stream';
-import { deliverEvent, testPublishableKey, testWebhookSecret } from '../helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import { signIn } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { createTestDatabase, secondConnection } from '~tests/helpers/database';
+import { openEventStream } from '~tests/helpers/event-stream';
+import { deliverEvent, testPublishableKey, testWebhookSecret } from '~tests/helpers/stripe';
+import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
 
 /**
  * Two app instances on one database, as behind a load balancer (ADR 056): a gift recorded on A

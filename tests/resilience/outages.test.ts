@@ -9,13 +9,13 @@ import {
   webhookDeliveries,
 } from '~/db/schema';
 import { readEndpoint, saveEndpointUrl } from '~/server/features/integrations/webhook-endpoint';
-import { buildTestApp } from '../helpers/app';
-import { startGhlStandIn, type GhlStandIn } from '../helpers/ghl-stand-in';
-import { drainJobs, ghlTestEnv } from '../helpers/integrations';
-import { startSmtpServer } from '../helpers/smtp';
-import { deliverEvent, testPublishableKey, testWebhookSecret } from '../helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { buildTestApp } from '~tests/helpers/app';
+import { startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
+import { drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
+import { startSmtpServer } from '~tests/helpers/smtp';
+import { deliverEvent, testPublishableKey, testWebhookSecret } from '~tests/helpers/stripe';
+import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
+import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 
 /**
  * Outages: SMTP, the CRM (GoHighLevel), Zapier and Stripe are all down for 90 minutes

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { videos } from '~/db/schema';
-import { signIn, type AdminSession } from '../helpers/admin';
-import { buildTestApp } from '../helpers/app';
-import { createTestDatabase, secondConnection } from '../helpers/database';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { createTestDatabase, secondConnection } from '~tests/helpers/database';
 
 /**
  * Public pages and reads are kept in memory per content version (ADR 029). Two app instances on

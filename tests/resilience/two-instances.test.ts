@@ -2,9 +2,9 @@ import { ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { contactMessages, jobs } from '~/db/schema';
-import { signIn } from '../helpers/admin';
-import { buildTestApp } from '../helpers/app';
-import { createTestDatabase, secondConnection } from '../helpers/database';
+import { signIn } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { createTestDatabase, secondConnection } from '~tests/helpers/database';
 
 /**
  * Two app instances on one database and nothing else in common: each has its own

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 
 // Every per-address count knows a visitor by the address the proxy saw, and an IPv6 visitor by
 // their /64 (a home or a server holds a whole /64 or more), as the rate-limit plugin does.

@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobs, members } from '~/db/schema';
 import { errorStatus } from '~/server/errors';
-import { buildTestApp } from '../helpers/app';
-import { createAdmin, signIn } from '../helpers/admin';
-import { enableTotp, pendingSignInCookie } from '../helpers/second-factor';
-import { applyForMembership } from '../helpers/members';
-import { givingSession } from '../helpers/my-giving';
-import { createOjcPayment, ojcTestEnv } from '../helpers/ojc';
-import { startOjcStandIn, type OjcStandIn } from '../helpers/ojc-stand-in';
-import { publicApiRoutes, publicApiRoutesOf, type Route } from '../helpers/route-table';
-import { testPublishableKey, testWebhookSecret } from '../helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import { buildTestApp } from '~tests/helpers/app';
+import { createAdmin, signIn } from '~tests/helpers/admin';
+import { enableTotp, pendingSignInCookie } from '~tests/helpers/second-factor';
+import { applyForMembership } from '~tests/helpers/members';
+import { givingSession } from '~tests/helpers/my-giving';
+import { createOjcPayment, ojcTestEnv } from '~tests/helpers/ojc';
+import { startOjcStandIn, type OjcStandIn } from '~tests/helpers/ojc-stand-in';
+import { publicApiRoutes, publicApiRoutesOf, type Route } from '~tests/helpers/route-table';
+import { testPublishableKey, testWebhookSecret } from '~tests/helpers/stripe';
+import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
 
 /**
  * Property-based fuzzing of every public API route (tests/helpers/route-table.ts lists them; the

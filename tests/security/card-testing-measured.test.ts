@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { buildTestApp } from '../helpers/app';
-import { buildStripeTestApp, deliverEvent } from '../helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import type { buildTestApp } from '~tests/helpers/app';
+import { buildStripeTestApp, deliverEvent } from '~tests/helpers/stripe';
+import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
 
 // What an attacker with 100 addresses gets from card checkout under the site's default limits,
 // measured through the API as a proxy forwards it (docs/security.md quotes this table:

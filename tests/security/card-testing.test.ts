@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { buildTestApp } from '../helpers/app';
-import { donor, ojcTestEnv, testCard, testExpiry } from '../helpers/ojc';
-import { startOjcStandIn, type OjcStandIn } from '../helpers/ojc-stand-in';
-import { buildStripeTestApp, deliverEvent } from '../helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import type { buildTestApp } from '~tests/helpers/app';
+import { donor, ojcTestEnv, testCard, testExpiry } from '~tests/helpers/ojc';
+import { startOjcStandIn, type OjcStandIn } from '~tests/helpers/ojc-stand-in';
+import { buildStripeTestApp, deliverEvent } from '~tests/helpers/stripe';
+import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
 
 // The card-testing defence (ADR 046): a handful of addresses, or a hundred, cannot close card
 // checkout for every donor; the ceiling for everyone refuses only while declines say cards are

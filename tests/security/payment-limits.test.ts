@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { buildTestApp } from '../helpers/app';
-import { donor, ojcTestEnv } from '../helpers/ojc';
-import { startOjcStandIn, type OjcStandIn } from '../helpers/ojc-stand-in';
-import { buildStripeTestApp, deliverEvent } from '../helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import type { buildTestApp } from '~tests/helpers/app';
+import { donor, ojcTestEnv } from '~tests/helpers/ojc';
+import { startOjcStandIn, type OjcStandIn } from '~tests/helpers/ojc-stand-in';
+import { buildStripeTestApp, deliverEvent } from '~tests/helpers/stripe';
+import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
 
 // The limits on payment setups: one visitor's setups share one count across
 // card and OJC, and the ceiling for everyone counts only setups that passed the visitor's own

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/app';
-import { createAdmin } from '../helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { createAdmin } from '~tests/helpers/admin';
 
 // Behind a proxy, a visitor is known by the address the proxy saw: the X-Forwarded-For entry the
 // trusted proxy appended, never one the client wrote itself.

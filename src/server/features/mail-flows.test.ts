@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, newsletterSubscribers } from '~/db/schema';
-import { buildTestApp } from '../../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 import { MAIL_JOB_KIND } from '~/server/mail/mail-job';
-import { startSmtpServer } from '../../../tests/helpers/smtp';
-import { confirmWithButton, visitConfirmLink } from '../../../tests/helpers/newsletter';
+import { startSmtpServer } from '~tests/helpers/smtp';
+import { confirmWithButton, visitConfirmLink } from '~tests/helpers/newsletter';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import { ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~/db/client';
 import { jobs } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import { enqueueJob } from './enqueue-job';
 import { recordingLogger } from './job-test-kit';
 import { createJobWorker } from './job-worker';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { contactMessages, jobs } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import { enqueueJob, enqueueJobs } from './enqueue-job';
 import { jobByKey, recordingLogger } from './job-test-kit';
 import { createJobWorker } from './job-worker';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { jobs, type Job } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import { enqueueJob, type EnqueueJobOptions } from './enqueue-job';
 import type { Clock } from '~/server/lib/clock';
 import type { DatabaseExecutor, DatabaseHandle } from '~/db/client';

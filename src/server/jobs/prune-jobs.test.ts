@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { jobs } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import { enqueueJob } from './enqueue-job';
 import { createJobWorker } from './job-worker';
 import { pruneSucceededJobs, succeededJobRetentionMs } from './prune-jobs';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, members, membershipApplications } from '~/db/schema';
-import { signIn, type AdminSession } from '../../../tests/helpers/admin';
-import { buildTestApp } from '../../../tests/helpers/app';
-import { insertDonations } from '../../../tests/helpers/donations';
-import { routeTable } from '../../../tests/helpers/route-table';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations } from '~tests/helpers/donations';
+import { routeTable } from '~tests/helpers/route-table';
 
 /**
  * Every CSV export, through the built app: UTF-8 with a byte-order mark, so Excel opens Hebrew

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { appSecrets } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import { createSecretBox, deriveAppKey, secondFactorSecretBox } from '~/server/auth/secret-box';
 import {
   createLinkSigner,

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../../../tests/helpers/smtp';
+import { startSmtpServer } from '~tests/helpers/smtp';
 import { createMailer, headerSafe } from './mailer';
 
 const silent = { info: () => undefined };

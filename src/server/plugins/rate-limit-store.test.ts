@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { rateLimitHits } from '~/db/schema';
-import { createTestDatabase, secondConnection } from '../../../tests/helpers/database';
+import { createTestDatabase, secondConnection } from '~tests/helpers/database';
 import { createHitCounter, pruneRateLimitHits, readHits } from './rate-limit-store';
 
 let database: DatabaseHandle & { url?: string };

@@ -1,17 +1,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../tests/helpers/app';
-import { createTestDatabase } from '../../../tests/helpers/database';
-import { createMemoryMailer } from '../../../tests/helpers/mail';
+import { buildTestApp } from '~tests/helpers/app';
+import { createTestDatabase } from '~tests/helpers/database';
+import { createMemoryMailer } from '~tests/helpers/mail';
 import { buildApp, loggerOptions } from '~/server/app';
 import { parseEnv } from '~/server/env';
 import { sitePermissionsPolicy, stripePagePermissionsPolicy } from './security-headers';
-import {
-  routeTable,
-  sampleUrl,
-  stateChanging,
-  type Route,
-} from '../../../tests/helpers/route-table';
+import { routeTable, sampleUrl, stateChanging, type Route } from '~tests/helpers/route-table';
 
 /**
  * The sweep: every route of the route table (pages, API, admin, static and media), called as an

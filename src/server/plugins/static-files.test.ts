@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '~/server/app';
 import { parseEnv } from '~/server/env';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 
 let dir: string;
 let app: Awaited<ReturnType<typeof buildApp>>;

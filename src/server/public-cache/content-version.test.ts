@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { videos } from '~/db/schema';
-import { createTestDatabase } from '../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import {
   LISTENER_NAME,
   listenedVersion,

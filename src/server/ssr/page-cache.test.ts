@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 import { servedOverHttps } from '~/server/env';
 import { videoEmbedsPageCsp } from '~/server/plugins/security-headers';
 

@@ -4,8 +4,8 @@ import { contactMessages, membershipApplications, newsletterSubscribers } from '
 import { messages } from '~/shared/messages';
 import { contactSuccessMessage } from '~/server/features/contact/routes';
 import { newsletterSuccessMessage } from '~/server/features/newsletter/routes';
-import { buildTestApp } from '../../../tests/helpers/app';
-import { postPageForm } from '../../../tests/helpers/page-forms';
+import { buildTestApp } from '~tests/helpers/app';
+import { postPageForm } from '~tests/helpers/page-forms';
 
 // The public forms without JavaScript: the page's own HTML form posts to the page,
 // the server validates with the shared schema and does what the API does, then redirects to the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import siteConfig from '@site-config';
-import { buildTestApp } from '../../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 /** With card and OJC payments set up: the donate page and the checkout offer only those. */

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, donations } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { insertDonations } from '../../../../tests/helpers/donations';
-import { drainJobs } from '../../../../tests/helpers/integrations';
-import { givingSession } from '../../../../tests/helpers/my-giving';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { insertDonations } from '~tests/helpers/donations';
+import { drainJobs } from '~tests/helpers/integrations';
+import { givingSession } from '~tests/helpers/my-giving';
 
 /**
  * One person who gave by card with one address and by OJC with another: the office merges the

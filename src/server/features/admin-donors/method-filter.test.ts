@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { insertDonations } from '../../../../tests/helpers/donations';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { insertDonations } from '~tests/helpers/donations';
 
 /**
  * The dashboard's method filter: the card, OJC, every gift the office received, or one way it

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donations } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { insertDonations } from '../../../../tests/helpers/donations';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { insertDonations } from '~tests/helpers/donations';
 import { lastTwelveMonths, zonedMonthStart } from './stats-months';
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { insertDonations } from '../../../../tests/helpers/donations';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { insertDonations } from '~tests/helpers/donations';
 import { SEARCH_COUNT_AHEAD } from './list-donors';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;

@@ -8,8 +8,8 @@ import {
   membershipApplications,
   newsletterSubscribers,
 } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { csvCell } from '~/server/lib/csv';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminRecoveryCodes, adminTotp } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { createAdmin, signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { enableTotp, totpCode } from '../../../../tests/helpers/second-factor';
-import { SoftAuthenticator } from '../../../../tests/helpers/soft-authenticator';
+import { buildTestApp } from '~tests/helpers/app';
+import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import { enableTotp, totpCode } from '~tests/helpers/second-factor';
+import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
 import { totpCodeAt } from './totp';
 
 /**

@@ -16,7 +16,7 @@ import {
   adminUsers,
 } from '~/db/schema';
 import { dataDirLockName } from '~/db/data-dir-lock';
-import { createTestDatabase } from '../../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import { rootDir } from '~/server/lib/paths';
 import { runAdminCli, type CliIo } from './admin-cli';
 import { verifyPassword } from '~/server/auth/passwords';

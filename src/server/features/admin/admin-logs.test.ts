@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '~/server/app';
 import { parseEnv } from '~/server/env';
-import { createTestDatabase } from '../../../../tests/helpers/database';
-import { createAdmin } from '../../../../tests/helpers/admin';
+import { createTestDatabase } from '~tests/helpers/database';
+import { createAdmin } from '~tests/helpers/admin';
 
 /** The app with its real logger at trace level, writing into `lines`. */
 const lines: string[] = [];

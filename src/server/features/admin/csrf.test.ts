@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { createAdmin, signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminLoginThrottle } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { createAdmin } from '../../../../tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { createAdmin } from '~tests/helpers/admin';
 import { delayAfter, loginThrottleRules } from './login-throttle';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;

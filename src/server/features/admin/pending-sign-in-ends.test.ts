@@ -7,15 +7,10 @@ import {
   adminTotp,
   adminUsers,
 } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import {
-  createAdmin,
-  signIn,
-  type AdminSession,
-  type TestAdmin,
-} from '../../../../tests/helpers/admin';
-import { enableTotp, totpCode } from '../../../../tests/helpers/second-factor';
-import { SoftAuthenticator } from '../../../../tests/helpers/soft-authenticator';
+import { buildTestApp } from '~tests/helpers/app';
+import { createAdmin, signIn, type AdminSession, type TestAdmin } from '~tests/helpers/admin';
+import { enableTotp, totpCode } from '~tests/helpers/second-factor';
+import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
 import { changeAdminPassword } from './change-admin-password';
 import {
   findPendingSignIn,

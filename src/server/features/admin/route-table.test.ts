@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { requireAdmin } from '~/server/plugins/admin-guard';
 import {
   isAdminRoute,
@@ -10,7 +10,7 @@ import {
   sampleUrl,
   stateChanging,
   type Route,
-} from '../../../../tests/helpers/route-table';
+} from '~tests/helpers/route-table';
 
 /**
  * The sweep: every route of the built app under an admin prefix must refuse an anonymous

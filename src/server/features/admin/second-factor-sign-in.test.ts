@@ -8,10 +8,10 @@ import {
   adminSecuritySettings,
   adminSessions,
 } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { createAdmin, type TestAdmin } from '../../../../tests/helpers/admin';
-import { enableTotp, pendingSignInCookie, totpCode } from '../../../../tests/helpers/second-factor';
-import { SoftAuthenticator } from '../../../../tests/helpers/soft-authenticator';
+import { buildTestApp } from '~tests/helpers/app';
+import { createAdmin, type TestAdmin } from '~tests/helpers/admin';
+import { enableTotp, pendingSignInCookie, totpCode } from '~tests/helpers/second-factor';
+import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
 import { issueRecoveryCodes } from './recovery-codes';
 
 /**
@@ -552,7 +552,7 @@ describe('bad input to the second step', () => {
 
 /** A passkey registered through the account's own Account Security routes. */
 async function registerPasskeyDirectly(admin: TestAdmin, authenticator: SoftAuthenticator) {
-  const { signIn } = await import('../../../../tests/helpers/admin');
+  const { signIn } = await import('~tests/helpers/admin');
   const session = await signIn(app, admin);
   const options = await app.inject({
     method: 'POST',

@@ -1,15 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminSecuritySettings, adminSessions } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import {
-  createAdmin,
-  signIn,
-  type AdminSession,
-  type TestAdmin,
-} from '../../../../tests/helpers/admin';
-import { enableTotp, totpCode } from '../../../../tests/helpers/second-factor';
-import { SoftAuthenticator } from '../../../../tests/helpers/soft-authenticator';
+import { buildTestApp } from '~tests/helpers/app';
+import { createAdmin, signIn, type AdminSession, type TestAdmin } from '~tests/helpers/admin';
+import { enableTotp, totpCode } from '~tests/helpers/second-factor';
+import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
 
 /**
  * An owner requires a second factor of every administrator; an account without one enrols right

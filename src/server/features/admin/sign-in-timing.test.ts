@@ -1,7 +1,7 @@
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { createAdmin } from '../../../../tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { createAdmin } from '~tests/helpers/admin';
 
 // Count the verifications: an unknown name must cost one, like a wrong password.
 vi.mock('@node-rs/argon2', async (importOriginal) => {

@@ -9,17 +9,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~/db/client';
 import { dataDirLockName } from '~/db/data-dir-lock';
-import { TEST_APP_SECRET, buildTestApp } from '../../../../tests/helpers/app';
-import { createTestDatabase } from '../../../../tests/helpers/database';
-import { insertDonations } from '../../../../tests/helpers/donations';
-import {
-  activeMember,
-  aName,
-  namesSession,
-  withSession,
-} from '../../../../tests/helpers/prayer-names';
-import { signIn } from '../../../../tests/helpers/admin';
-import { freePort, startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
+import { TEST_APP_SECRET, buildTestApp } from '~tests/helpers/app';
+import { createTestDatabase } from '~tests/helpers/database';
+import { insertDonations } from '~tests/helpers/donations';
+import { activeMember, aName, namesSession, withSession } from '~tests/helpers/prayer-names';
+import { signIn } from '~tests/helpers/admin';
+import { freePort, startS3StandIn, type S3StandIn } from '~tests/helpers/s3-stand-in';
 import {
   s3Settings,
   sample,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_APP_SECRET } from '../../../../tests/helpers/app';
+import { TEST_APP_SECRET } from '~tests/helpers/app';
 import { sample } from '~/server/features/videos/video-test-kit';
 import { checksumsName, databaseFileNames, manifestName, mediaEntryName } from './archive-format';
 import { runBackupCli } from './backup-cli';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { openEventStream } from '../../../../tests/helpers/event-stream';
-import { deliverEvent, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { openEventStream } from '~tests/helpers/event-stream';
+import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 /**
  * `GET /api/campaigns/:slug/events` on a listening server (app.inject cannot hold a stream): the

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatchers, campaignMatches, campaigns } from '~/db/schema';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { deliverEvent, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 const t = setUpStripeTestApp();
 let admin: AdminSession;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { deliverEvent, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 /**
  * The campaign page's contract on a fake clock: the snapshot's state and times as the shared

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { insertDonations } from '../../../../tests/helpers/donations';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { insertDonations } from '~tests/helpers/donations';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;

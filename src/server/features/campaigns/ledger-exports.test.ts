@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignThankYous } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
 
 /**
  * A campaign's gifts in the office's dashboard (the campaign filter), its CSV and the thank-you

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatches } from '~/db/schema';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '../../../../tests/helpers/ojc';
-import { drainOutbox } from '../../../../tests/helpers/stripe';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
+import { drainOutbox } from '~tests/helpers/stripe';
 
 const ojc = setUpOjcTestApp();
 let admin: AdminSession;

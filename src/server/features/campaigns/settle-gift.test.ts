@@ -2,7 +2,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatchers, campaignMatches, campaigns, donations } from '~/db/schema';
 import type { DatabaseHandle } from '~/db/client';
-import { createTestDatabase } from '../../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import { settleCampaignGift } from './settle-gift';
 
 // On PostgreSQL (npm run test:pg) the gifts below are settled on four connections at once.

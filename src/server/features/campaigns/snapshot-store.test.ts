@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '~/db/schema';
 import { placeOf } from '~/server/lib/campaign-times';
 import type { ChannelListener, Notifications } from '~/server/public-cache';
-import { buildTestApp } from '../../../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 import { touchCampaign } from './settle-gift';
 import { createSnapshotStore, type SnapshotStore } from './snapshot-store';
 

@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { contactMessages, jobs } from '~/db/schema';
-import { createTestDatabase } from '../../../../tests/helpers/database';
+import { createTestDatabase } from '~tests/helpers/database';
 import { recordContactMessage } from './record-contact-message';
 
 let database: DatabaseHandle;

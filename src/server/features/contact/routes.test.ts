@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, jobs } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 import { contactSuccessMessage } from './routes';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;

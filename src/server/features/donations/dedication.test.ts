@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { donations, stripeSubscriptions } from '~/db/schema';
-import { deliverEvent, drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { deliverEvent, drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 const t = setUpStripeTestApp();
 

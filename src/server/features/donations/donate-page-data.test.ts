@@ -1,8 +1,8 @@
 import siteConfig from '@site-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { testCardKey } from '../../../../tests/helpers/ojc';
-import { pageData } from '../../../../tests/helpers/page-forms';
+import { buildTestApp } from '~tests/helpers/app';
+import { testCardKey } from '~tests/helpers/ojc';
+import { pageData } from '~tests/helpers/page-forms';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 

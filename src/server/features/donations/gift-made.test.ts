@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageData } from '../../../../tests/helpers/page-forms';
-import { setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { pageData } from '~tests/helpers/page-forms';
+import { setUpStripeTestApp } from '~tests/helpers/stripe';
 
 const t = setUpStripeTestApp();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
-import { fromAnotherSite, pageData, postPageForm } from '../../../../tests/helpers/page-forms';
-import { deliverEvent, drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { expectHiddenTokenPage } from '~tests/helpers/link-session';
+import { fromAnotherSite, pageData, postPageForm } from '~tests/helpers/page-forms';
+import { deliverEvent, drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 import { MANAGE_GIFT_PURPOSE } from '~/server/services/receipts/manage-link';
 import { portalUnreachableMessage } from './open-portal-session';
 

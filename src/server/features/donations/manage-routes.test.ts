@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { stripeSubscriptions } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 import {
   deliverEvent,
   drainOutbox,
   setUpStripeTestApp,
   type StripeTestApp,
-} from '../../../../tests/helpers/stripe';
+} from '~tests/helpers/stripe';
 import { MANAGE_GIFT_PURPOSE } from '~/server/services/receipts/manage-link';
 import { portalUnreachableMessage } from './open-portal-session';
 

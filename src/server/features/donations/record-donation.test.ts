@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAuditLog, donations, jobs } from '~/db/schema';
-import { signIn } from '../../../../tests/helpers/admin';
-import { drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { signIn } from '~tests/helpers/admin';
+import { drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 const t = setUpStripeTestApp();
 

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { donations, stripeSubscriptions } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 import {
   buildStripeTestApp,
   testPublishableKey,
   testWebhookSecret,
   setUpStripeTestApp,
   type StripeTestApp,
-} from '../../../../tests/helpers/stripe';
-import { startStripeStandIn } from '../../../../tests/helpers/stripe-stand-in';
+} from '~tests/helpers/stripe';
+import { startStripeStandIn } from '~tests/helpers/stripe-stand-in';
 import { countDecline } from '~/server/plugins/global-rate-limit';
 import { STRIPE_API_VERSION } from './stripe-client';
 

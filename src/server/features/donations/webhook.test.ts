@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import { donations, jobs, processedStripeEvents, stripeSubscriptions } from '~/db/schema';
-import { signIn } from '../../../../tests/helpers/admin';
+import { signIn } from '~tests/helpers/admin';
 import {
   deliverEvent,
   drainOutbox,
   testWebhookSecret,
   setUpStripeTestApp,
-} from '../../../../tests/helpers/stripe';
+} from '~tests/helpers/stripe';
 import { STRIPE_API_VERSION } from './stripe-client';
 
 const t = setUpStripeTestApp();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 
 describe('GET /healthz', () => {
   it('answers 200 while the database is reachable and 503 once it is not', async () => {

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverEvent, drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../../tests/helpers/webhook-receiver';
+import { deliverEvent, drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
+import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 import { addVideo, buildVideoTestApp } from '~/server/features/videos/video-test-kit';
 import { readEndpoint, saveEndpointUrl } from './webhook-endpoint';
 

@@ -5,7 +5,7 @@ import {
   ghlTestSettings,
   startGhlStandIn,
   type GhlStandIn,
-} from '../../../../tests/helpers/ghl-stand-in';
+} from '~tests/helpers/ghl-stand-in';
 import { createGhlClient, GhlError, retryAfterMs, type GhlSettings } from './ghl-client';
 
 let standIn: GhlStandIn;

@@ -2,15 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, newsletterSubscribers } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import {
-  donationFieldId,
-  startGhlStandIn,
-  type GhlStandIn,
-} from '../../../../tests/helpers/ghl-stand-in';
-import { adminCall, drainJobs, ghlTestEnv } from '../../../../tests/helpers/integrations';
-import { confirmWithButton, visitConfirmLink } from '../../../../tests/helpers/newsletter';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { donationFieldId, startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
+import { adminCall, drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
+import { confirmWithButton, visitConfirmLink } from '~tests/helpers/newsletter';
 import { announce } from '~/server/services/announcements/announce';
 import {
   donationCompleted,

@@ -1,14 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, webhookDeliveries } from '~/db/schema';
-import { createTestDatabase } from '../../../../tests/helpers/database';
-import { startGhlStandIn, type GhlStandIn } from '../../../../tests/helpers/ghl-stand-in';
-import { drainJobs, ghlTestEnv } from '../../../../tests/helpers/integrations';
-import { createMemoryMailer } from '../../../../tests/helpers/mail';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../../tests/helpers/webhook-receiver';
+import { createTestDatabase } from '~tests/helpers/database';
+import { startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
+import { drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
+import { createMemoryMailer } from '~tests/helpers/mail';
+import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 import { buildApp, loggerOptions } from '~/server/app';
 import { parseEnv } from '~/server/env';
 import { announce } from '~/server/services/announcements/announce';

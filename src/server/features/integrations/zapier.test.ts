@@ -1,13 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAuditLog, contactMessages, integrations, jobs, webhookDeliveries } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { adminCall, drainJobs } from '../../../../tests/helpers/integrations';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../../tests/helpers/webhook-receiver';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { adminCall, drainJobs } from '~tests/helpers/integrations';
+import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const HOUR = 3_600_000;

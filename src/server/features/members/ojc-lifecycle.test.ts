@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyForMembership, confirmationsTo } from '../../../../tests/helpers/members';
+import { applyForMembership, confirmationsTo } from '~tests/helpers/members';
 import { members as membersTable } from '~/db/schema';
 import { membershipLinkMessages } from './membership-link';
-import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '../../../../tests/helpers/ojc';
-import { drainOutbox } from '../../../../tests/helpers/stripe';
+import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
+import { drainOutbox } from '~tests/helpers/stripe';
 
 const day = 24 * 60 * 60 * 1000;
 const ojc = setUpOjcTestApp();

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { members, stripeSubscriptions } from '~/db/schema';
-import { applyForMembership } from '../../../../tests/helpers/members';
-import { deliverEvent, drainOutbox, setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { applyForMembership } from '~tests/helpers/members';
+import { deliverEvent, drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 import { MEMBERSHIP_PURPOSE, membershipLinkMessages } from './membership-link';
 
 const t = setUpStripeTestApp();

@@ -3,10 +3,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { jobs, members, membershipApplications } from '~/db/schema';
 import rawSiteConfig from '@site-config';
 import { siteConfigSchema } from '~/shared/site-config-schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { checkoutUrlMailedTo, confirmationsTo } from '../../../../tests/helpers/members';
-import { postPageForm } from '../../../../tests/helpers/page-forms';
-import { activeMember } from '../../../../tests/helpers/prayer-names';
+import { buildTestApp } from '~tests/helpers/app';
+import { checkoutUrlMailedTo, confirmationsTo } from '~tests/helpers/members';
+import { postPageForm } from '~tests/helpers/page-forms';
+import { activeMember } from '~tests/helpers/prayer-names';
 import { renderMail } from '~/server/mail/templates';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;

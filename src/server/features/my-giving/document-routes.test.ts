@@ -1,10 +1,10 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { insertDonations } from '../../../../tests/helpers/donations';
-import { givingSession } from '../../../../tests/helpers/my-giving';
-import { pdfText } from '../../../../tests/helpers/pdf-text';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations } from '~tests/helpers/donations';
+import { givingSession } from '~tests/helpers/my-giving';
+import { pdfText } from '~tests/helpers/pdf-text';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import { receiptPdfUrl } from '~/server/services/receipts/receipt-pdf-link';
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { donations, donors, offlineGiftPhotos } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { insertDonations } from '../../../../tests/helpers/donations';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations } from '~tests/helpers/donations';
 import { eraseDonor, erasedMark } from './donor-data';
 
 /** Erasing an address erases its donor record too, and its gifts stay with that record (ADR 053). */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { stripeSubscriptions } from '~/db/schema';
-import { givingSession } from '../../../../tests/helpers/my-giving';
-import { pageData } from '../../../../tests/helpers/page-forms';
-import { setUpStripeTestApp } from '../../../../tests/helpers/stripe';
+import { givingSession } from '~tests/helpers/my-giving';
+import { pageData } from '~tests/helpers/page-forms';
+import { setUpStripeTestApp } from '~tests/helpers/stripe';
 import { currentSubscriptionState } from '~/server/features/donations';
 
 const t = setUpStripeTestApp();

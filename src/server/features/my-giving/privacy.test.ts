@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, donations, erasureRequests, prayerNames } from '~/db/schema';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { insertDonations } from '../../../../tests/helpers/donations';
-import { applyForMembership } from '../../../../tests/helpers/members';
-import { givingSession } from '../../../../tests/helpers/my-giving';
-import { activeMember } from '../../../../tests/helpers/prayer-names';
-import { postPageForm } from '../../../../tests/helpers/page-forms';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations } from '~tests/helpers/donations';
+import { applyForMembership } from '~tests/helpers/members';
+import { givingSession } from '~tests/helpers/my-giving';
+import { activeMember } from '~tests/helpers/prayer-names';
+import { postPageForm } from '~tests/helpers/page-forms';
 import { erasedMark } from './donor-data';
 import { erasureRequestedMessage } from './erasure-requests';
 

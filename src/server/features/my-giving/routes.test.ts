@@ -2,19 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givingLinks, jobs, pledges } from '~/db/schema';
 import { renderMail } from '~/server/mail/templates';
-import { drainJobs } from '../../../../tests/helpers/integrations';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { insertDonations } from '../../../../tests/helpers/donations';
+import { drainJobs } from '~tests/helpers/integrations';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations } from '~tests/helpers/donations';
 import {
   givingCookieOf,
   givingSession,
   openGivingLink,
   requestGivingLinks,
   visitGivingLink,
-} from '../../../../tests/helpers/my-giving';
-import { activeMember } from '../../../../tests/helpers/prayer-names';
-import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
-import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+} from '~tests/helpers/my-giving';
+import { activeMember } from '~tests/helpers/prayer-names';
+import { expectHiddenTokenPage } from '~tests/helpers/link-session';
+import { pageData, postPageForm } from '~tests/helpers/page-forms';
 import { eraseDonor } from './donor-data';
 import { givingLinkMessages } from './giving-link';
 

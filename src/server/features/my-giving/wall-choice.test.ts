@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaigns, donations } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { insertDonations } from '../../../../tests/helpers/donations';
-import { givingSession } from '../../../../tests/helpers/my-giving';
-import { fromAnotherSite, pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations } from '~tests/helpers/donations';
+import { givingSession } from '~tests/helpers/my-giving';
+import { fromAnotherSite, pageData, postPageForm } from '~tests/helpers/page-forms';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let campaignId: string;

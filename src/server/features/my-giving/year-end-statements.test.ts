@@ -1,10 +1,10 @@
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, statementSends } from '~/db/schema';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { insertDonations } from '../../../../tests/helpers/donations';
-import { pdfText } from '../../../../tests/helpers/pdf-text';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations } from '~tests/helpers/donations';
+import { pdfText } from '~tests/helpers/pdf-text';
 import { scheduleYearEndStatements, yearEndStatementsJobHandler } from './year-end-statements';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;

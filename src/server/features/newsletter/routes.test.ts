@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { jobs, newsletterSubscribers } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import {
-  confirmWithButton,
-  subscriberOf,
-  visitConfirmLink,
-} from '../../../../tests/helpers/newsletter';
-import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
-import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+import { buildTestApp } from '~tests/helpers/app';
+import { confirmWithButton, subscriberOf, visitConfirmLink } from '~tests/helpers/newsletter';
+import { expectHiddenTokenPage } from '~tests/helpers/link-session';
+import { pageData, postPageForm } from '~tests/helpers/page-forms';
 import { newsletterSuccessMessage } from './routes';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;

@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignMatchers, campaignMatches, donations, jobs } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, offlineGiftPhotos } from '~/db/schema';
 import { photoMessages } from '~/server/features/site-photos';
-import { insertDonations } from '../../../../tests/helpers/donations';
-import { phonePhoto } from '../../../../tests/helpers/photos';
+import { insertDonations } from '~tests/helpers/donations';
+import { phonePhoto } from '~tests/helpers/photos';
 import {
   buildVideoTestApp,
   multipart,

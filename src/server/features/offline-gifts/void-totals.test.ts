@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDateIn } from '~/shared/schedule';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { givingSession } from '../../../../tests/helpers/my-giving';
-import { pdfText } from '../../../../tests/helpers/pdf-text';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { givingSession } from '~tests/helpers/my-giving';
+import { pdfText } from '~tests/helpers/pdf-text';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;

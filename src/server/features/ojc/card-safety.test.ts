@@ -1,17 +1,17 @@
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../../tests/helpers/admin';
-import { createTestDatabase } from '../../../../tests/helpers/database';
-import { createMemoryMailer } from '../../../../tests/helpers/mail';
+import { signIn } from '~tests/helpers/admin';
+import { createTestDatabase } from '~tests/helpers/database';
+import { createMemoryMailer } from '~tests/helpers/mail';
 import {
   chargeOjcPayment,
   createOjcPayment,
   testCard,
   testCardDigits,
   ojcTestEnv,
-} from '../../../../tests/helpers/ojc';
-import { startOjcStandIn, type OjcStandIn } from '../../../../tests/helpers/ojc-stand-in';
+} from '~tests/helpers/ojc';
+import { startOjcStandIn, type OjcStandIn } from '~tests/helpers/ojc-stand-in';
 import { buildApp, loggerOptions } from '~/server/app';
 import { parseEnv } from '~/server/env';
 

@@ -6,9 +6,9 @@ import {
   createOjcPayment,
   testCardDigits,
   setUpOjcTestApp,
-} from '../../../../tests/helpers/ojc';
-import { ojcTestCredentials } from '../../../../tests/helpers/ojc-stand-in';
-import { drainOutbox } from '../../../../tests/helpers/stripe';
+} from '~tests/helpers/ojc';
+import { ojcTestCredentials } from '~tests/helpers/ojc-stand-in';
+import { drainOutbox } from '~tests/helpers/stripe';
 import { chargeMessages, declineMessages } from './charge-messages';
 
 const ojc = setUpOjcTestApp();

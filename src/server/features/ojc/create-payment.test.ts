@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
+import { buildTestApp } from '~tests/helpers/app';
 import { countDecline } from '~/server/plugins/global-rate-limit';
-import {
-  buildOjcTestApp,
-  donor,
-  type OjcTestApp,
-  setUpOjcTestApp,
-} from '../../../../tests/helpers/ojc';
+import { buildOjcTestApp, donor, type OjcTestApp, setUpOjcTestApp } from '~tests/helpers/ojc';
 
 const ojc = setUpOjcTestApp();
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ojcSubscriptions } from '~/db/schema';
-import { setUpOjcTestApp, startOjcMonthly } from '../../../../tests/helpers/ojc';
-import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
-import { fromAnotherSite, pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+import { setUpOjcTestApp, startOjcMonthly } from '~tests/helpers/ojc';
+import { expectHiddenTokenPage } from '~tests/helpers/link-session';
+import { fromAnotherSite, pageData, postPageForm } from '~tests/helpers/page-forms';
 import { giftCancelMessages } from './gift-page';
 
 const day = 24 * 60 * 60 * 1000;

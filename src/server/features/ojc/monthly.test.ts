@@ -7,8 +7,8 @@ import {
   testCardKey,
   setUpOjcTestApp,
   startOjcMonthly,
-} from '../../../../tests/helpers/ojc';
-import { drainOutbox } from '../../../../tests/helpers/stripe';
+} from '~tests/helpers/ojc';
+import { drainOutbox } from '~tests/helpers/stripe';
 import { createCardVault, keyIdOf } from './card-vault';
 import { chargeMessages } from './charge-messages';
 import { addMonths } from '~/shared/schedule';

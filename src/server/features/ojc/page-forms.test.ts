@@ -7,8 +7,8 @@ import {
   testCard,
   testCardDigits,
   testExpiry,
-} from '../../../../tests/helpers/ojc';
-import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+} from '~tests/helpers/ojc';
+import { pageData, postPageForm } from '~tests/helpers/page-forms';
 import { declineMessages } from './charge-messages';
 
 // The OJC checkout and payment page without JavaScript: the forms post to their pages,

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { buildTestApp } from '../../../../tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
 import {
   chargeOjcPayment,
   createOjcPayment,
   type OjcTestApp,
   setUpOjcTestApp,
-} from '../../../../tests/helpers/ojc';
+} from '~tests/helpers/ojc';
 
 const ojc = setUpOjcTestApp();
 let admin: AdminSession;

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, donations, pledges } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { givingSession, requestGivingLinks } from '../../../../tests/helpers/my-giving';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { givingSession, requestGivingLinks } from '~tests/helpers/my-giving';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;

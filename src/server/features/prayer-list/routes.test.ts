@@ -2,16 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, jobs, members, prayerNames } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { insertDonations } from '../../../../tests/helpers/donations';
-import { adminCall, drainJobs } from '../../../../tests/helpers/integrations';
-import {
-  aName,
-  activeMember,
-  namesSession,
-  withSession,
-} from '../../../../tests/helpers/prayer-names';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations } from '~tests/helpers/donations';
+import { adminCall, drainJobs } from '~tests/helpers/integrations';
+import { aName, activeMember, namesSession, withSession } from '~tests/helpers/prayer-names';
 import { addDays, hebrewDateOf, weekStartOf } from './hebrew-week';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;

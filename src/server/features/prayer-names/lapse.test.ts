@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rawSiteConfig from '@site-config';
 import { members } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { insertDonations, donationRow } from '../../../../tests/helpers/donations';
-import { drainJobs } from '../../../../tests/helpers/integrations';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations, donationRow } from '~tests/helpers/donations';
+import { drainJobs } from '~tests/helpers/integrations';
 import {
   aName,
   activeMember,
@@ -13,7 +13,7 @@ import {
   requestLinks,
   sessionCookieOf,
   withSession,
-} from '../../../../tests/helpers/prayer-names';
+} from '~tests/helpers/prayer-names';
 import { lapsesAt, remindsAt } from './lapse';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, prayerNames } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { drainJobs } from '../../../../tests/helpers/integrations';
-import { pageData } from '../../../../tests/helpers/page-forms';
+import { buildTestApp } from '~tests/helpers/app';
+import { drainJobs } from '~tests/helpers/integrations';
+import { pageData } from '~tests/helpers/page-forms';
 import {
   HEBREW,
   MOTHER,
@@ -11,7 +11,7 @@ import {
   activeMember,
   namesSession,
   withSession,
-} from '../../../../tests/helpers/prayer-names';
+} from '~tests/helpers/prayer-names';
 import { prayerLinkMessages } from './magic-link';
 
 // The names page without JavaScript (ADR 021): rendered by the server from the session

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, members, prayerLinks, prayerNames } from '~/db/schema';
-import { createTestDatabase } from '../../../../tests/helpers/database';
-import { createMemoryMailer } from '../../../../tests/helpers/mail';
-import { applyForMembership } from '../../../../tests/helpers/members';
+import { createTestDatabase } from '~tests/helpers/database';
+import { createMemoryMailer } from '~tests/helpers/mail';
+import { applyForMembership } from '~tests/helpers/members';
 import {
   HEBREW,
   MOTHER,
@@ -16,9 +16,9 @@ import {
   sessionCookieOf,
   visitLink,
   withSession,
-} from '../../../../tests/helpers/prayer-names';
-import { expectHiddenTokenPage } from '../../../../tests/helpers/link-session';
-import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+} from '~tests/helpers/prayer-names';
+import { expectHiddenTokenPage } from '~tests/helpers/link-session';
+import { pageData, postPageForm } from '~tests/helpers/page-forms';
 import { buildApp, loggerOptions } from '~/server/app';
 import { parseEnv } from '~/server/env';
 import { prayerLinkMessages } from './magic-link';

@@ -5,8 +5,8 @@ import { adminAuditLog, siteContentVersions } from '~/db/schema';
 import { contentMessages, type SiteContent } from '~/shared/schemas/site-content';
 import { publicContentSchema, siteConfigSchema } from '~/shared/site-config-schema';
 import { contentOfConfig, publicContentKeys, publicContentOf } from '~/shared/site-content';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { buildTestApp } from '../../../../tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp } from '~tests/helpers/app';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 

@@ -5,8 +5,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentImage, type ContentImage } from '~/shared/schemas/site-content';
-import { phonePhoto } from '../../../../tests/helpers/photos';
-import { startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
+import { phonePhoto } from '~tests/helpers/photos';
+import { startS3StandIn, type S3StandIn } from '~tests/helpers/s3-stand-in';
 import {
   buildVideoTestApp,
   multipart,

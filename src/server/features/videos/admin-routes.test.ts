@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, videoComments, videos } from '~/db/schema';
-import { signIn } from '../../../../tests/helpers/admin';
+import { signIn } from '~tests/helpers/admin';
 import {
   addComment,
   addVideo,

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { signIn, type AdminSession } from '../../../../tests/helpers/admin';
-import { s3TestKeys, s3TestRegion, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
+import { buildTestApp } from '~tests/helpers/app';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { s3TestKeys, s3TestRegion, type S3StandIn } from '~tests/helpers/s3-stand-in';
 
 /** For the videos tests: an app with its own media directory, a signed-in admin, sample files. */
 

@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, videoComments } from '~/db/schema';
 import { videoLimits } from '~/shared/schemas/videos';
-import { pageData, postPageForm } from '../../../../tests/helpers/page-forms';
+import { pageData, postPageForm } from '~tests/helpers/page-forms';
 import { videoGoneMessage } from './post-comment';
 import { commentReceivedMessage } from './public-routes';
 import { addComment, addVideo, buildVideoTestApp, type TestApp } from './video-test-kit';

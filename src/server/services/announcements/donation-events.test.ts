@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, webhookDeliveries } from '~/db/schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { startGhlStandIn, type GhlStandIn } from '../../../../tests/helpers/ghl-stand-in';
-import { drainJobs, ghlTestEnv } from '../../../../tests/helpers/integrations';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../../tests/helpers/webhook-receiver';
+import { buildTestApp } from '~tests/helpers/app';
+import { startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
+import { drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
+import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 import { announce } from './announce';
 import { announceCompletedCharge, announceGiftCancelled } from './donation-events';
 import { readEndpoint, saveEndpointUrl } from '~/server/features/integrations/webhook-endpoint';

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '~/server/errors';
 import { createMediaStore, type MediaKind } from './media-store';
-import { startS3StandIn, type S3StandIn } from '../../../../tests/helpers/s3-stand-in';
+import { startS3StandIn, type S3StandIn } from '~tests/helpers/s3-stand-in';
 import {
   buildVideoTestApp,
   s3Settings,

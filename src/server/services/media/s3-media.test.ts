@@ -7,7 +7,7 @@ import {
   s3TestRegion,
   startS3StandIn,
   type S3StandIn,
-} from '../../../../tests/helpers/s3-stand-in';
+} from '~tests/helpers/s3-stand-in';
 import { AppError } from '~/server/errors';
 import { createS3MediaStore, singleRange, type S3Settings } from './s3-media-store';
 import type { TestApp } from '~/server/features/videos/video-test-kit';

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, members } from '~/db/schema';
 import { siteConfigSchema, type SiteConfigInput } from '~/shared/site-config-schema';
-import { buildTestApp } from '../../../../tests/helpers/app';
-import { insertDonations } from '../../../../tests/helpers/donations';
-import { applyForMembership } from '../../../../tests/helpers/members';
-import { pdfText } from '../../../../tests/helpers/pdf-text';
+import { buildTestApp } from '~tests/helpers/app';
+import { insertDonations } from '~tests/helpers/donations';
+import { applyForMembership } from '~tests/helpers/members';
+import { pdfText } from '~tests/helpers/pdf-text';
 import {
   acknowledgementOf,
   acknowledgementText,

@@ -2,8 +2,8 @@ import rawSiteConfig from '@site-config';
 import { describe, expect, it } from 'vitest';
 import type { Donation } from '~/db/schema';
 import { siteConfigSchema } from '~/shared/site-config-schema';
-import { wordsOutsideMargins } from '../../../../../tests/helpers/pdf-boxes';
-import { pdfText } from '../../../../../tests/helpers/pdf-text';
+import { wordsOutsideMargins } from '~tests/helpers/pdf-boxes';
+import { pdfText } from '~tests/helpers/pdf-text';
 import { renderReceiptPdf, renderStatementPdf } from './giving-pdfs';
 
 const site = siteConfigSchema.parse(rawSiteConfig);
