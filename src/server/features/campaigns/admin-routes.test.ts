@@ -325,3 +325,60 @@ describe('PUT /api/admin/campaigns/:id, its matchers', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 });
+
+describe('PUT /api/admin/campaigns/:id, what decides the figures', () => {
+  const live = { startsAt: hours(-1), endsAt: hours(23), openUntil: null, status: 'published' };
+  const figures: [string, Record<string, unknown>, string][] = [
+    ['the months counted', { recurringMonths: 6 }, 'recurringMonths'],
+    ['whether offline gifts are matched', { offlineGiftsMatched: true }, 'offlineGiftsMatched'],
+    ['the Shabbat pause', { pauseForShabbat: false }, 'pauseForShabbat'],
+    ['the status, back to a draft', { status: 'draft' }, 'status'],
+  ];
+
+  it.each(figures)(
+    'refuses a change to %s once the campaign has started',
+    async (_w, change, field) => {
+      const made = (await post(campaign(live))).json().campaign;
+      const res = await put(made.id, { ...campaign({ ...live, slug: made.slug }), ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[field]).toContain('The campaign has started:');
+    },
+  );
+
+  it.each(figures)(
+    'refuses a change to %s once a campaign not started has a gift',
+    async (_w, change, field) => {
+      const soon = { ...live, startsAt: hours(2), endsAt: hours(26) };
+      const made = (await post(campaign(soon))).json().campaign;
+      await matchedGift(made.id, 1_000);
+      const res = await put(made.id, { ...campaign({ ...soon, slug: made.slug }), ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[field]).toContain('The campaign has gifts:');
+    },
+  );
+
+  it('lets a campaign not started and without gifts change them, and go back to a draft', async () => {
+    const soon = { ...live, startsAt: hours(2), endsAt: hours(26) };
+    const made = (await post(campaign(soon))).json().campaign;
+    const res = await put(made.id, {
+      ...campaign({ ...soon, slug: made.slug }),
+      recurringMonths: 6,
+      offlineGiftsMatched: true,
+      pauseForShabbat: false,
+      status: 'draft',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().campaign).toMatchObject({ recurringMonths: 6, status: 'draft' });
+  });
+
+  it('keeps the stored status when a save names none', async () => {
+    const made = (await post(campaign(live))).json().campaign;
+    const { status: _status, ...unnamed } = campaign({ ...live, slug: made.slug }) as Record<
+      string,
+      unknown
+    >;
+    const res = await put(made.id, { ...unnamed, title: 'Renamed' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().campaign).toMatchObject({ title: 'Renamed', status: 'published' });
+  });
+});

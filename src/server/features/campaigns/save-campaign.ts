@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { campaignMatchers, campaignMatches, campaigns, type CampaignRow } from '~/db/schema';
+import {
+  campaignMatchers,
+  campaignMatches,
+  campaigns,
+  donations,
+  type CampaignRow,
+} from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { CampaignInput, CampaignRecord } from '~/shared/schemas/campaigns';
 import { AppError } from '~/server/errors';
@@ -87,12 +93,54 @@ export async function campaignViewOf(
   };
 }
 
+/** Whether any gift, in whatever state, names the campaign. */
+async function hasGifts(tx: DatabaseExecutor, campaignId: string) {
+  const [gift] = await tx
+    .select({ id: donations.id })
+    .from(donations)
+    .where(eq(donations.campaignId, campaignId))
+    .limit(1);
+  return Boolean(gift);
+}
+
 /**
  * Once a published campaign has started, its goal and bonus goals stay as donors first saw
- * them: a goalpost is never moved, up or down.
+ * them: a goalpost is never moved, up or down. Once it has started or has a gift, what decides
+ * a gift's figures (the months counted, whether offline gifts are matched, the Shabbat pause that
+ * sets the end) stays too, and it is not taken back to a draft.
  */
-function refuseMovedGoalposts(before: CampaignRow, after: ReturnType<typeof columnsOf>, now: Date) {
-  if (before.status !== 'published' || before.startsAt.getTime() > now.getTime()) return;
+function refuseMovedGoalposts(
+  before: CampaignRow,
+  after: ReturnType<typeof columnsOf>,
+  now: Date,
+  gifts: boolean,
+) {
+  const started = before.status === 'published' && before.startsAt.getTime() <= now.getTime();
+  if (started || gifts) {
+    const why = started ? 'The campaign has started' : 'The campaign has gifts';
+    if (after.recurringMonths !== before.recurringMonths) {
+      refuse(
+        'recurringMonths',
+        `${why}: the months a monthly gift counts stay as they were and cannot change`,
+      );
+    }
+    if (after.offlineGiftsMatched !== before.offlineGiftsMatched) {
+      refuse(
+        'offlineGiftsMatched',
+        `${why}: whether offline gifts are matched stays as it was and cannot change`,
+      );
+    }
+    if (after.pauseForShabbat !== before.pauseForShabbat) {
+      refuse(
+        'pauseForShabbat',
+        `${why}: the pause for Shabbat and Yom Tov, which sets its end, cannot change`,
+      );
+    }
+    if (before.status === 'published' && after.status === 'draft') {
+      refuse('status', `${why}: it stays published and cannot go back to a draft`);
+    }
+  }
+  if (!started) return;
   if (after.goalCents !== before.goalCents) {
     refuse('goal', 'The campaign has started: its goal stays as donors saw it and cannot change');
   }
@@ -221,8 +269,9 @@ export async function updateCampaign(
     const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
     if (!before) throw new AppError('not_found', 'There is no such campaign.');
     await refuseTakenSlug(tx, input.slug, id);
-    const after = columnsOf(input);
-    refuseMovedGoalposts(before, after, ctx.now);
+    // A save that does not name a status keeps the one stored.
+    const after = { ...columnsOf(input), status: input.status ?? before.status };
+    refuseMovedGoalposts(before, after, ctx.now, await hasGifts(tx, id));
     const [row] = await tx
       .update(campaigns)
       .set({ ...after, updatedAt: ctx.now })
