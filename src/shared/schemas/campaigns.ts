@@ -235,6 +235,11 @@ export const wallEntry = z.object({
   monthly: z.nullable(z.object({ amount: z.nullable(z.number()), months: z.number() })),
   /** Why the gift's match was taken back (a refund, a dispute, a monthly plan ended), or null. */
   released: z.nullable(z.enum(wallReleases)),
+  /**
+   * Dollars refunded of a gift that still stands in part (its `amount` is what stands); null
+   * otherwise, and when the donor chose to show the name only.
+   */
+  refunded: z.nullable(z.number()),
   at: z.string(),
 });
 
