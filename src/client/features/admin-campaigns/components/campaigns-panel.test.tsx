@@ -225,7 +225,15 @@ describe('the campaign form', () => {
     );
     expect(
       api.to('PUT /api/admin/campaigns/6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11')[0]!.body,
-    ).toMatchObject({ status: 'published', endsAt: '2026-03-08T20:00:00-04:00' });
+    ).toMatchObject({
+      status: 'published',
+      endsAt: '2026-03-08T20:00:00-04:00',
+      // The matchers as the first save stored them, named by their ids.
+      matchers: [
+        { id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7b00', name: 'A friend' },
+        { id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7b10', name: 'The Katz family' },
+      ],
+    });
   });
 
   it('names the hour the clocks skip, at the start field', async () => {
