@@ -64,7 +64,7 @@ test('makes a draft with two matchers, sees the end Shabbat moves it to, and pub
   );
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Draft, upcoming');
-  await expect(row.getByRole('link')).toHaveAttribute(
+  await expect(row.getByRole('link', { name: /^\/campaign\// })).toHaveAttribute(
     'href',
     `/campaign/${title.toLowerCase().replaceAll(' ', '-')}`,
   );
