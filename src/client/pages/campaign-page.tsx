@@ -48,7 +48,7 @@ export function CampaignPage({ campaign: initial, renderedAt, methods }: Campaig
           <Countdown {...campaign} renderedAt={renderedAt} />
         </div>
         <div className="flex flex-col gap-10 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <Matchers matchers={campaign.matchers} />
+          <Matchers matchers={campaign.matchers} ended={campaign.state === 'ended'} />
           <CampaignStory story={campaign.story} />
         </div>
         <div className="lg:col-start-2 lg:row-start-2">

@@ -56,6 +56,7 @@ describe('an OJC gift to a campaign', () => {
         dedication: null,
         monthly: null,
         released: null,
+        refunded: null,
         at: expect.any(String),
       },
     ]);

@@ -37,6 +37,7 @@ export const campaignFixture: CampaignView = {
       dedication: { kind: 'honor', name: 'Moshe ben Sarah' },
       monthly: null,
       released: null,
+      refunded: null,
       at: '2026-12-09T12:58:00.000Z',
     },
     {
@@ -46,6 +47,7 @@ export const campaignFixture: CampaignView = {
       dedication: null,
       monthly: null,
       released: null,
+      refunded: null,
       at: '2026-12-09T12:55:00.000Z',
     },
     {
@@ -55,6 +57,7 @@ export const campaignFixture: CampaignView = {
       dedication: { kind: 'memory', name: 'Yaakov ben Leah' },
       monthly: { amount: 36, months: 12 },
       released: null,
+      refunded: null,
       at: '2026-12-09T12:40:00.000Z',
     },
     {
@@ -64,6 +67,7 @@ export const campaignFixture: CampaignView = {
       dedication: null,
       monthly: null,
       released: 'refunded',
+      refunded: null,
       at: '2026-12-09T11:02:00.000Z',
     },
   ],
