@@ -36,7 +36,9 @@ export function CampaignPage({ campaign: initial, renderedAt, methods }: Campaig
   const open = giftClosedReason(campaign) === null;
   return (
     <>
-      <PageHeader title={campaign.title} />
+      <PageHeader title={campaign.title}>
+        {campaign.fund ? <p>{`For: ${campaign.fund}`}</p> : null}
+      </PageHeader>
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:grid lg:grid-cols-[3fr_2fr] lg:items-start">
         <div className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <Thermometer {...campaign} />

@@ -277,6 +277,8 @@ export const campaignSnapshot = z.object({
   recurringMonths: z.number(),
   /** The office's words, with the site content's **bold** mark; paragraphs split by a blank line. */
   story: z.string(),
+  /** What the money is for, as the office named it; null when it named nothing. */
+  fund: z.nullable(z.string()),
   /** In the order their matching is used. */
   matchers: z.array(matcherView),
   /** The latest gifts, newest first, each as its donor chose to be shown. */

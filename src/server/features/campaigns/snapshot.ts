@@ -227,6 +227,7 @@ export async function buildSnapshot(
     bonusGoals: campaign.bonusGoalsCents.map(dollars),
     recurringMonths: months,
     story: campaign.story,
+    fund: campaign.fund?.trim() || null,
     matchers: matchers.map((m) => ({
       name: m.name,
       ratio: m.ratioHundredths / 100,

@@ -25,6 +25,7 @@ export const campaignFixture: CampaignView = {
   recurringMonths: 12,
   story:
     'For **thirty-six hours** the whole community gives together.\n\nEvery gift is matched, and every name is read at the tziyun.',
+  fund: 'the new roof over the tziyun',
   matchers: [
     { name: 'The Klein Family', ratio: 1, cap: 25_000, used: 25_000 },
     { name: 'Friends of the Tziyun', ratio: 2, cap: 30_000, used: 15_000 },
