@@ -301,6 +301,7 @@ describe('GET /api/campaigns/:slug', () => {
         'bonusGoals',
         'donors',
         'endsAt',
+        'fund',
         'openUntil',
         'pauses',
         'recurringMonths',
