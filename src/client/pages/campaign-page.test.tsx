@@ -71,6 +71,14 @@ describe('the campaign page', () => {
     expect(source.closed).toBe(true);
   });
 
+  it('says under the title what the money is for, when the office named it', () => {
+    expect(renderToString(page)).toContain('For: the new roof over the tziyun');
+    const none = renderToString(
+      <CampaignPage campaign={{ ...campaignFixture, fund: null }} renderedAt={fixtureNow} />,
+    );
+    expect(none).not.toContain('For: ');
+  });
+
   it('offers no gift button while the campaign takes no gifts', () => {
     const html = renderToString(
       <CampaignPage campaign={{ ...campaignFixture, state: 'ended' }} renderedAt={fixtureNow} />,

@@ -36,7 +36,9 @@ export function CampaignPage({ campaign: initial, renderedAt, methods }: Campaig
   const open = giftClosedReason(campaign) === null;
   return (
     <>
-      <PageHeader title={campaign.title} />
+      <PageHeader title={campaign.title}>
+        {campaign.fund ? <p>{`For: ${campaign.fund}`}</p> : null}
+      </PageHeader>
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:grid lg:grid-cols-[3fr_2fr] lg:items-start">
         <div className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <Thermometer {...campaign} />
@@ -48,7 +50,7 @@ export function CampaignPage({ campaign: initial, renderedAt, methods }: Campaig
           <Countdown {...campaign} renderedAt={renderedAt} />
         </div>
         <div className="flex flex-col gap-10 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <Matchers matchers={campaign.matchers} />
+          <Matchers matchers={campaign.matchers} ended={campaign.state === 'ended'} />
           <CampaignStory story={campaign.story} />
         </div>
         <div className="lg:col-start-2 lg:row-start-2">

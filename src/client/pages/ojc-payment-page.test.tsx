@@ -83,6 +83,17 @@ describe('the OJC payment page', () => {
     expect(await screen.findByText(/Your membership has begun/)).toBeDefined();
   });
 
+  it('links a campaign gift’s thank-you back to the campaign, and no other gift’s', async () => {
+    serveApi({
+      [`GET /api/ojc/payments/${paymentId}`]: json({
+        payment: { ...paid, campaign: 'tziyun-day' },
+      }),
+    });
+    openPage();
+    const back = await screen.findByRole('link', { name: 'Back to the campaign' });
+    expect(back.getAttribute('href')).toBe('/campaign/tziyun-day');
+  });
+
   it('shows the thank-you at once for a payment already made', async () => {
     serveApi({
       [`GET /api/ojc/payments/${paymentId}`]: json({
@@ -94,5 +105,6 @@ describe('the OJC payment page', () => {
       await screen.findByRole('heading', { name: 'Thank You for Your Donation!' }),
     ).toBeDefined();
     expect(screen.queryByText(/charged automatically each month/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Back to the campaign' })).toBeNull();
   });
 });

@@ -130,6 +130,16 @@ function OjcSuccess({ payment }: { payment: OjcPayment }) {
       <p className="mt-6 text-stone-800">
         Questions? Contact us at <OfficeContact />.
       </p>
+      {payment.campaign ? (
+        <p className="mt-6">
+          <a
+            href={`/campaign/${payment.campaign}`}
+            className="text-lg font-semibold text-navy-950 underline underline-offset-2"
+          >
+            Back to the campaign
+          </a>
+        </p>
+      ) : null}
       <a href="/" className={buttonClass('secondary', 'mt-6')}>
         Return to Homepage
       </a>

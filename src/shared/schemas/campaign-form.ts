@@ -11,6 +11,10 @@ import { campaignInput, type CampaignInput, type CampaignView } from './campaign
  */
 
 export interface MatcherRow {
+  /** A saved matcher's id, sent back so the server changes that one; none for a new one. */
+  id?: string;
+  /** A saved matcher that has matched gifts: its ratio and place stay. */
+  hasMatched?: boolean;
   name: string;
   /** '1' doubles, '2' triples, 'other' reads `ratio`. */
   kind: string;
@@ -94,6 +98,8 @@ export function campaignFormValues(c: CampaignView, timeZone: string): CampaignF
     offlineGiftsMatched: String(c.offlineGiftsMatched),
     matchers: JSON.stringify(
       c.matchers.map((m) => ({
+        id: m.id,
+        hasMatched: m.hasMatched,
         name: m.name,
         kind: ratioKind(m.ratio),
         ratio: ratioKind(m.ratio) === 'other' ? String(m.ratio) : '',
@@ -178,6 +184,7 @@ export function campaignBody(values: CampaignFormValues, timeZone: string) {
     fund: values.fund,
     offlineGiftsMatched: values.offlineGiftsMatched === 'true',
     matchers: parseList<MatcherRow>(values.matchers).map((m) => ({
+      ...(m.id ? { id: m.id } : {}),
       name: m.name,
       ratio: m.kind === 'other' ? number(m.ratio) : Number(m.kind),
       cap: number(m.cap),

@@ -50,7 +50,18 @@ const ratioField = z.number({ error: 'The ratio must be a number (1 doubles a gi
   ),
 );
 
+const matcherId = z
+  .string({ error: 'That matcher is not one of this campaign' })
+  .check(
+    z.regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      'That matcher is not one of this campaign',
+    ),
+  );
+
+/** A matcher kept is named by its id; a new one has none. */
 export const campaignMatcherInput = z.object({
+  id: z.optional(matcherId),
   name: lineText('Matcher name', 100, 1, "Please enter the matcher's name"),
   ratio: ratioField,
   cap: wholeDollars('The cap'),
@@ -162,6 +173,13 @@ const matcherView = z.object({
   used: z.number(),
 });
 
+/** The office's view of a matcher: its id names it in the next save. */
+const adminMatcherView = z.extend(matcherView, {
+  id: z.string(),
+  /** Whether any gift was ever matched by it: then its ratio and place stay as they are. */
+  hasMatched: z.boolean(),
+});
+
 export const campaignView = z.object({
   id: z.string(),
   slug: z.string(),
@@ -178,7 +196,7 @@ export const campaignView = z.object({
   offlineGiftsMatched: z.boolean(),
   embedOrigins: z.array(z.string()),
   status: z.enum(campaignStatuses),
-  matchers: z.array(matcherView),
+  matchers: z.array(adminMatcherView),
   /** The end moved later by Shabbat and Yom Tov (ADR 055); `endsAt` without pauses. */
   computedEndsAt: z.string(),
   /** The still-open period's end, moved the same way. */
@@ -217,6 +235,11 @@ export const wallEntry = z.object({
   monthly: z.nullable(z.object({ amount: z.nullable(z.number()), months: z.number() })),
   /** Why the gift's match was taken back (a refund, a dispute, a monthly plan ended), or null. */
   released: z.nullable(z.enum(wallReleases)),
+  /**
+   * Dollars refunded of a gift that still stands in part (its `amount` is what stands); null
+   * otherwise, and when the donor chose to show the name only.
+   */
+  refunded: z.nullable(z.number()),
   at: z.string(),
 });
 
@@ -254,6 +277,8 @@ export const campaignSnapshot = z.object({
   recurringMonths: z.number(),
   /** The office's words, with the site content's **bold** mark; paragraphs split by a blank line. */
   story: z.string(),
+  /** What the money is for, as the office named it; null when it named nothing. */
+  fund: z.nullable(z.string()),
   /** In the order their matching is used. */
   matchers: z.array(matcherView),
   /** The latest gifts, newest first, each as its donor chose to be shown. */

@@ -163,6 +163,8 @@ export const ojcPayment = z.object({
   donatedAt: z.nullable(z.string()),
   /** The first payment of a membership (its checkout came from the member's link). */
   membership: z.optional(z.boolean()),
+  /** The slug of the campaign the gift was given in: its thank-you links back to the page. */
+  campaign: z.optional(z.string()),
 });
 
 export type OjcPayment = z.output<typeof ojcPayment>;

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '~/db/schema';
+import { adminAuditLog, campaignMatches, donations } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { settleCampaignGift } from './settle-gift';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;
@@ -215,5 +216,169 @@ describe('PUT /api/admin/campaigns/:id', () => {
     expect(bad.json().error.fields.goal).toBe('The goal must be more than $0');
     expect((await put('not-an-id', campaign())).statusCode).toBe(400);
     expect((await put('-'.repeat(36), campaign())).statusCode).toBe(400);
+  });
+});
+
+/** A received card gift to a campaign, settled as the payment paths do. */
+async function matchedGift(campaignId: string, cents: number) {
+  const { db } = app.database;
+  return db.transaction(async (tx) => {
+    const [gift] = await tx
+      .insert(donations)
+      .values({
+        amountCents: cents,
+        donationType: 'onetime',
+        paymentMethod: 'stripe',
+        paymentStatus: 'succeeded',
+        campaignId,
+        wallDisplay: 'anonymous',
+        donatedAt: new Date(),
+      })
+      .returning();
+    await settleCampaignGift(tx, gift!, new Date());
+    return gift!;
+  });
+}
+
+describe('PUT /api/admin/campaigns/:id, its matchers', () => {
+  const live = { startsAt: hours(-1), endsAt: hours(23), openUntil: null, status: 'published' };
+  type Matcher = { id: string; name: string; ratio: number; cap: number; used: number };
+  const sent = (ms: Matcher[]) => ms.map(({ id, name, ratio, cap }) => ({ id, name, ratio, cap }));
+
+  async function withMatch() {
+    const made = (await post(campaign(live))).json().campaign;
+    const gift = await matchedGift(made.id, 10_000);
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/admin/campaigns',
+      headers: admin.headers,
+    });
+    const now = list.json().campaigns.find((c: { id: string }) => c.id === made.id);
+    const [katz, friend] = now.matchers as Matcher[];
+    return {
+      made,
+      gift,
+      katz: katz!,
+      friend: friend!,
+      same: campaign({ ...live, slug: made.slug }),
+    };
+  }
+
+  it('names matchers by id: a matcher that has matched keeps its place, ratio and money', async () => {
+    const { made, katz, friend, same } = await withMatch();
+    expect(katz).toMatchObject({ hasMatched: true, used: 100 });
+    expect(friend).toMatchObject({ hasMatched: false, used: 0 });
+
+    const swapped = await put(made.id, { ...same, matchers: sent([friend, katz]) });
+    expect(swapped.statusCode).toBe(400);
+    expect(swapped.json().error.fields.matchers).toBe(
+      'The Katz family has matched gifts, so it stays matcher 1; new matchers go after it',
+    );
+    const ratio = await put(made.id, { ...same, matchers: sent([{ ...katz, ratio: 2 }, friend]) });
+    expect(ratio.statusCode).toBe(400);
+    expect(ratio.json().error.fields['matchers.0.ratio']).toContain('cannot change');
+    const removed = await put(made.id, { ...same, matchers: sent([friend]) });
+    expect(removed.statusCode).toBe(400);
+    expect(removed.json().error.fields.matchers).toContain('cannot be removed');
+    const stranger = await put(made.id, {
+      ...same,
+      matchers: [{ ...sent([katz])[0], id: '00000000-0000-4000-8000-000000000000' }],
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().error.fields['matchers.0.name']).toContain('not one of this campaign');
+
+    // What may change: its cap raised, its name, the others' order, and new ones after it.
+    const fine = await put(made.id, {
+      ...same,
+      matchers: [
+        ...sent([{ ...katz, name: 'The Katz family fund', cap: 60_000 }]),
+        { name: 'A new friend', ratio: 3, cap: 1_000 },
+        ...sent([{ ...friend, ratio: 1.5 }]),
+      ],
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+    const after = fine.json().campaign.matchers as Matcher[];
+    expect(after).toMatchObject([
+      { id: katz.id, name: 'The Katz family fund', ratio: 1, cap: 60_000, used: 100 },
+      { name: 'A new friend', ratio: 3, cap: 1_000, used: 0, hasMatched: false },
+      { id: friend.id, ratio: 1.5, used: 0 },
+    ]);
+    const rows = await app.database.db
+      .select()
+      .from(campaignMatches)
+      .where(eq(campaignMatches.matcherId, katz.id));
+    expect(rows.map((r) => r.cents)).toEqual([10_000]);
+  });
+
+  it('a matcher never matched may move, change its ratio or go', async () => {
+    const { made, katz, friend, same } = await withMatch();
+    const res = await put(made.id, {
+      ...same,
+      matchers: sent([katz, { ...friend, ratio: 1 }]).slice(0, 1),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().campaign.matchers).toHaveLength(1);
+    const again = await put(made.id, {
+      ...same,
+      matchers: [...sent([katz]), { name: 'Later', ratio: 1, cap: 10 }],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+});
+
+describe('PUT /api/admin/campaigns/:id, what decides the figures', () => {
+  const live = { startsAt: hours(-1), endsAt: hours(23), openUntil: null, status: 'published' };
+  const figures: [string, Record<string, unknown>, string][] = [
+    ['the months counted', { recurringMonths: 6 }, 'recurringMonths'],
+    ['whether offline gifts are matched', { offlineGiftsMatched: true }, 'offlineGiftsMatched'],
+    ['the Shabbat pause', { pauseForShabbat: false }, 'pauseForShabbat'],
+    ['the status, back to a draft', { status: 'draft' }, 'status'],
+  ];
+
+  it.each(figures)(
+    'refuses a change to %s once the campaign has started',
+    async (_w, change, field) => {
+      const made = (await post(campaign(live))).json().campaign;
+      const res = await put(made.id, { ...campaign({ ...live, slug: made.slug }), ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[field]).toContain('The campaign has started:');
+    },
+  );
+
+  it.each(figures)(
+    'refuses a change to %s once a campaign not started has a gift',
+    async (_w, change, field) => {
+      const soon = { ...live, startsAt: hours(2), endsAt: hours(26) };
+      const made = (await post(campaign(soon))).json().campaign;
+      await matchedGift(made.id, 1_000);
+      const res = await put(made.id, { ...campaign({ ...soon, slug: made.slug }), ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[field]).toContain('The campaign has gifts:');
+    },
+  );
+
+  it('lets a campaign not started and without gifts change them, and go back to a draft', async () => {
+    const soon = { ...live, startsAt: hours(2), endsAt: hours(26) };
+    const made = (await post(campaign(soon))).json().campaign;
+    const res = await put(made.id, {
+      ...campaign({ ...soon, slug: made.slug }),
+      recurringMonths: 6,
+      offlineGiftsMatched: true,
+      pauseForShabbat: false,
+      status: 'draft',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().campaign).toMatchObject({ recurringMonths: 6, status: 'draft' });
+  });
+
+  it('keeps the stored status when a save names none', async () => {
+    const made = (await post(campaign(live))).json().campaign;
+    const { status: _status, ...unnamed } = campaign({ ...live, slug: made.slug }) as Record<
+      string,
+      unknown
+    >;
+    const res = await put(made.id, { ...unnamed, title: 'Renamed' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().campaign).toMatchObject({ title: 'Renamed', status: 'published' });
   });
 });

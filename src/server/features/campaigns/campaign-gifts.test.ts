@@ -116,6 +116,12 @@ describe('a card gift to a campaign', () => {
       { matcher: 'First matcher', giftCents: 12_000, cents: 12_000, releaseReason: 'refunded' },
       { matcher: 'First matcher', giftCents: 10_000, cents: 10_000, releaseReason: null },
     ]);
+    // The wall shows what stands and names the part refunded, nothing struck through.
+    expect((await snapshot(campaign.slug)).json().wall[0]).toMatchObject({
+      amount: 100,
+      released: 'refunded',
+      refunded: 20,
+    });
     await deliverOk(t.standIn.event('charge.refunded', t.standIn.refund(pi.id)));
     expect((await matchesOf(id)).map((m) => m.releaseReason)).toEqual(['refunded', 'refunded']);
     const after = (await snapshot(campaign.slug)).json();
@@ -140,7 +146,34 @@ describe('a card gift to a campaign', () => {
     ]);
     const after = (await snapshot(campaign.slug)).json();
     expect(after).toMatchObject({ raised: 0, matched: 0 });
-    expect(after.wall[0]).toMatchObject({ amount: 40, released: 'disputed' });
+    expect(after.wall[0]).toMatchObject({ amount: 40, released: 'disputed', refunded: null });
+
+    // The dispute won: the gift is matched again and the wall no longer says "Disputed".
+    await deliverOk(
+      t.standIn.event('charge.dispute.closed', t.standIn.updateDispute(dispute.id, 'won')),
+    );
+    const won = (await snapshot(campaign.slug)).json();
+    expect(won).toMatchObject({ raised: 40, matched: 40 });
+    expect(won.wall[0]).toMatchObject({ amount: 40, released: null });
+  });
+
+  it('says nothing ended early of a monthly gift that made all the payments that count', async () => {
+    const campaign = await liveCampaign({ recurringMonths: 1 });
+    const { pi, subscriptionId, invoiceId } = await t.startMonthly({
+      amount: 18,
+      campaign: campaign.slug,
+    });
+    t.standIn.pay(pi.id);
+    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await deliverOk(
+      t.standIn.event(
+        'customer.subscription.deleted',
+        t.standIn.cancelSubscription(subscriptionId),
+      ),
+    );
+    const after = (await snapshot(campaign.slug)).json();
+    expect(after).toMatchObject({ raised: 18, matched: 18 });
+    expect(after.wall[0]).toMatchObject({ monthly: { months: 1 }, released: null });
   });
 
   it('matches a monthly gift for the months that count, and keeps only the paid months once it ends', async () => {
@@ -268,6 +301,7 @@ describe('GET /api/campaigns/:slug', () => {
         'bonusGoals',
         'donors',
         'endsAt',
+        'fund',
         'openUntil',
         'pauses',
         'recurringMonths',

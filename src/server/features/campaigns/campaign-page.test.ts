@@ -55,7 +55,7 @@ let shabbat: { id: string; slug: string; computedEndsAt: string };
 beforeAll(async () => {
   admin = await signIn(t.app, { username: 'campaign-page-office' });
   // Made before the clock moves: the office's session is on today's clock.
-  shabbat = await makeCampaign({ slug: 'shabbat-week' });
+  shabbat = await makeCampaign({ slug: 'shabbat-week', fund: 'the new roof' });
   await makeCampaign({ slug: 'draft-week', status: 'draft' });
 });
 
@@ -87,6 +87,7 @@ describe('the campaign snapshot on the campaign clock', () => {
       bonusGoals: [15_000],
       recurringMonths: 12,
       story: 'For **three days** the whole community gives together.',
+      fund: 'the new roof',
       startsAt: week.startsAt,
       resumesAt: null,
     });
@@ -220,6 +221,7 @@ describe('the campaign page /campaign/:slug', () => {
     expect(html).toContain(
       `<link rel="canonical" href="https://tziyun.test/campaign/${shabbat.slug}">`,
     );
+    expect(html).toContain('For: the new roof');
     expect(html).toContain('role="meter"');
     expect(html).toContain(total);
     expect(html).toContain('The Klein Family');

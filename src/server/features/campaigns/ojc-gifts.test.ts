@@ -40,7 +40,12 @@ describe('an OJC gift to a campaign', () => {
     const before = await ojc.app.inject({ method: 'GET', url: '/api/campaigns/ojc-day' });
     expect(before.json()).toMatchObject({ raised: 0, pending: 0, matched: 0 });
 
-    expect((await chargeOjcPayment(ojc.app, paymentId)).statusCode).toBe(200);
+    const charged = await chargeOjcPayment(ojc.app, paymentId);
+    expect(charged.statusCode).toBe(200);
+    // Its thank-you links back to the campaign.
+    expect(charged.json().payment).toMatchObject({ status: 'succeeded', campaign: 'ojc-day' });
+    const page = await ojc.app.inject({ method: 'GET', url: `/api/ojc/payments/${paymentId}` });
+    expect(page.json().payment).toMatchObject({ campaign: 'ojc-day' });
     const matches = await ojc.app.database.db
       .select()
       .from(campaignMatches)
@@ -56,6 +61,7 @@ describe('an OJC gift to a campaign', () => {
         dedication: null,
         monthly: null,
         released: null,
+        refunded: null,
         at: expect.any(String),
       },
     ]);

@@ -1,5 +1,11 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { campaignMatchers, campaignMatches, campaigns, type CampaignRow } from '~/db/schema';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  campaignMatchers,
+  campaignMatches,
+  campaigns,
+  donations,
+  type CampaignRow,
+} from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { CampaignInput, CampaignRecord } from '~/shared/schemas/campaigns';
 import { AppError } from '~/server/errors';
@@ -56,6 +62,10 @@ export async function campaignViewOf(
     tx,
     matchers.map((m) => m.id),
   );
+  const matched = await matchedIdsOf(
+    tx,
+    matchers.map((m) => m.id),
+  );
   return {
     id: campaign.id,
     slug: campaign.slug,
@@ -73,6 +83,8 @@ export async function campaignViewOf(
     embedOrigins: campaign.embedOrigins,
     status: campaign.status,
     matchers: matchers.map((m) => ({
+      id: m.id,
+      hasMatched: matched.has(m.id),
       name: m.name,
       ratio: m.ratioHundredths / 100,
       cap: dollars(m.capCents),
@@ -81,12 +93,54 @@ export async function campaignViewOf(
   };
 }
 
+/** Whether any gift, in whatever state, names the campaign. */
+async function hasGifts(tx: DatabaseExecutor, campaignId: string) {
+  const [gift] = await tx
+    .select({ id: donations.id })
+    .from(donations)
+    .where(eq(donations.campaignId, campaignId))
+    .limit(1);
+  return Boolean(gift);
+}
+
 /**
  * Once a published campaign has started, its goal and bonus goals stay as donors first saw
- * them: a goalpost is never moved, up or down.
+ * them: a goalpost is never moved, up or down. Once it has started or has a gift, what decides
+ * a gift's figures (the months counted, whether offline gifts are matched, the Shabbat pause that
+ * sets the end) stays too, and it is not taken back to a draft.
  */
-function refuseMovedGoalposts(before: CampaignRow, after: ReturnType<typeof columnsOf>, now: Date) {
-  if (before.status !== 'published' || before.startsAt.getTime() > now.getTime()) return;
+function refuseMovedGoalposts(
+  before: CampaignRow,
+  after: ReturnType<typeof columnsOf>,
+  now: Date,
+  gifts: boolean,
+) {
+  const started = before.status === 'published' && before.startsAt.getTime() <= now.getTime();
+  if (started || gifts) {
+    const why = started ? 'The campaign has started' : 'The campaign has gifts';
+    if (after.recurringMonths !== before.recurringMonths) {
+      refuse(
+        'recurringMonths',
+        `${why}: the months a monthly gift counts stay as they were and cannot change`,
+      );
+    }
+    if (after.offlineGiftsMatched !== before.offlineGiftsMatched) {
+      refuse(
+        'offlineGiftsMatched',
+        `${why}: whether offline gifts are matched stays as it was and cannot change`,
+      );
+    }
+    if (after.pauseForShabbat !== before.pauseForShabbat) {
+      refuse(
+        'pauseForShabbat',
+        `${why}: the pause for Shabbat and Yom Tov, which sets its end, cannot change`,
+      );
+    }
+    if (before.status === 'published' && after.status === 'draft') {
+      refuse('status', `${why}: it stays published and cannot go back to a draft`);
+    }
+  }
+  if (!started) return;
   if (after.goalCents !== before.goalCents) {
     refuse('goal', 'The campaign has started: its goal stays as donors saw it and cannot change');
   }
@@ -101,7 +155,22 @@ function refuseMovedGoalposts(before: CampaignRow, after: ReturnType<typeof colu
   }
 }
 
-/** The matchers as sent, by position; a matcher's cap never below what it has given. */
+/** The ids of the matchers that ever matched a gift (a released match included). */
+async function matchedIdsOf(tx: DatabaseExecutor, matcherIds: string[]) {
+  if (matcherIds.length === 0) return new Set<string>();
+  const rows = await tx
+    .selectDistinct({ matcherId: campaignMatches.matcherId })
+    .from(campaignMatches)
+    .where(inArray(campaignMatches.matcherId, matcherIds));
+  return new Set(rows.map((r) => r.matcherId));
+}
+
+/**
+ * The matchers as sent: a kept one named by its id, a new one without. A matcher that has matched
+ * a gift keeps its ratio and its place, and is not removed, so the money it gave stays its own
+ * and a later refund trims it at the ratio it was given at; its cap may rise (never below what
+ * it has given) and its name may change.
+ */
 async function saveMatchers(tx: DatabaseExecutor, campaignId: string, input: CampaignInput) {
   const wanted = input.matchers ?? [];
   const existing = await tx
@@ -109,26 +178,33 @@ async function saveMatchers(tx: DatabaseExecutor, campaignId: string, input: Cam
     .from(campaignMatchers)
     .where(eq(campaignMatchers.campaignId, campaignId))
     .orderBy(asc(campaignMatchers.position));
-  const used = await usedCentsOf(
-    tx,
-    existing.map((m) => m.id),
-  );
-  for (const [i, m] of existing.entries()) {
-    const next = wanted[i];
-    if (!next) {
-      const [matched] = await tx
-        .select({ id: campaignMatches.id })
-        .from(campaignMatches)
-        .where(eq(campaignMatches.matcherId, m.id))
-        .limit(1);
-      if (matched) {
-        refuse(
-          'matchers',
-          `${m.name} has matched gifts and cannot be removed; lower the cap to what is used instead`,
-        );
-      }
-      await tx.delete(campaignMatchers).where(eq(campaignMatchers.id, m.id));
-      continue;
+  const ids = existing.map((m) => m.id);
+  const used = await usedCentsOf(tx, ids);
+  const matched = await matchedIdsOf(tx, ids);
+  const byId = new Map(existing.map((m) => [m.id, m]));
+  const seen = new Set<string>();
+  for (const [i, next] of wanted.entries()) {
+    if (next.id === undefined) continue;
+    const m = byId.get(next.id);
+    if (!m || seen.has(next.id)) {
+      refuse(
+        `matchers.${i}.name`,
+        'This matcher is not one of this campaign; please reload the page',
+      );
+    }
+    seen.add(m.id);
+    if (!matched.has(m.id)) continue;
+    if (cents(next.ratio) !== m.ratioHundredths) {
+      refuse(
+        `matchers.${i}.ratio`,
+        `${m.name} has matched gifts at this ratio, so it cannot change; add a new matcher for another ratio`,
+      );
+    }
+    if (existing.indexOf(m) !== i) {
+      refuse(
+        'matchers',
+        `${m.name} has matched gifts, so it stays matcher ${existing.indexOf(m) + 1}; new matchers go after it`,
+      );
     }
     const usedCents = used.get(m.id) ?? 0;
     if (cents(next.cap) < usedCents) {
@@ -137,22 +213,36 @@ async function saveMatchers(tx: DatabaseExecutor, campaignId: string, input: Cam
         `${m.name} has already given $${dollars(usedCents).toLocaleString('en-US')}; the cap cannot be lower`,
       );
     }
+  }
+  for (const m of existing) {
+    if (seen.has(m.id)) continue;
+    if (matched.has(m.id)) {
+      refuse(
+        'matchers',
+        `${m.name} has matched gifts and cannot be removed; lower the cap to what is used instead`,
+      );
+    }
+    await tx.delete(campaignMatchers).where(eq(campaignMatchers.id, m.id));
+  }
+  // Out of the way first: two kept matchers may trade places, and a place is unique.
+  for (const [i, m] of existing.filter((e) => seen.has(e.id)).entries()) {
     await tx
       .update(campaignMatchers)
-      .set({ name: next.name, ratioHundredths: cents(next.ratio), capCents: cents(next.cap) })
+      .set({ position: -1 - i })
       .where(eq(campaignMatchers.id, m.id));
   }
-  const added = wanted.slice(existing.length);
-  if (added.length > 0) {
-    await tx.insert(campaignMatchers).values(
-      added.map((m, i) => ({
-        campaignId,
-        position: existing.length + i,
-        name: m.name,
-        ratioHundredths: cents(m.ratio),
-        capCents: cents(m.cap),
-      })),
-    );
+  for (const [i, next] of wanted.entries()) {
+    const values = {
+      position: i,
+      name: next.name,
+      ratioHundredths: cents(next.ratio),
+      capCents: cents(next.cap),
+    };
+    if (next.id === undefined) {
+      await tx.insert(campaignMatchers).values({ campaignId, ...values });
+    } else {
+      await tx.update(campaignMatchers).set(values).where(eq(campaignMatchers.id, next.id));
+    }
   }
 }
 
@@ -179,8 +269,9 @@ export async function updateCampaign(
     const [before] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
     if (!before) throw new AppError('not_found', 'There is no such campaign.');
     await refuseTakenSlug(tx, input.slug, id);
-    const after = columnsOf(input);
-    refuseMovedGoalposts(before, after, ctx.now);
+    // A save that does not name a status keeps the one stored.
+    const after = { ...columnsOf(input), status: input.status ?? before.status };
+    refuseMovedGoalposts(before, after, ctx.now, await hasGifts(tx, id));
     const [row] = await tx
       .update(campaigns)
       .set({ ...after, updatedAt: ctx.now })

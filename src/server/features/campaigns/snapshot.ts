@@ -122,7 +122,10 @@ function wallKey(donationId: string) {
 
 const wallReleaseSet = new Set<string>(['refunded', 'disputed', 'cancelled']);
 
-/** Why each gift's match was last taken back, for the wall to say (refunded, disputed, ended). */
+/**
+ * Why each gift's match was last taken back, for the wall to say (refunded, disputed, ended); the
+ * wall says it only of a gift that does not stand in full now.
+ */
 async function releasesOf(db: DatabaseExecutor, donationIds: string[]) {
   if (donationIds.length === 0) return new Map<string, WallRelease>();
   const rows = await db
@@ -224,6 +227,7 @@ export async function buildSnapshot(
     bonusGoals: campaign.bonusGoalsCents.map(dollars),
     recurringMonths: months,
     story: campaign.story,
+    fund: campaign.fund?.trim() || null,
     matchers: matchers.map((m) => ({
       name: m.name,
       ratio: m.ratioHundredths / 100,
@@ -233,9 +237,19 @@ export async function buildSnapshot(
     wall: wallRows.map((g) => {
       const paid = ended.get(g.id)?.paid;
       const takenBack = g.paymentStatus === 'refunded' || g.paymentStatus === 'disputed';
+      const partlyRefunded = !takenBack && g.refundedCents > 0;
+      // A plan that made every payment that counts did not end early, whenever it stopped.
+      const endedEarly = g.donationType === 'subscription' && paid !== undefined && paid < months;
+      // A gift that stands in full (a dispute won, say) has nothing to explain, whatever its past.
       const released =
-        releases.get(g.id) ??
-        (takenBack ? (g.paymentStatus as WallRelease) : paid !== undefined ? 'cancelled' : null);
+        !takenBack && !partlyRefunded && !endedEarly
+          ? null
+          : (releases.get(g.id) ??
+            (takenBack
+              ? (g.paymentStatus as WallRelease)
+              : partlyRefunded
+                ? 'refunded'
+                : 'cancelled'));
       // A gift taken back shows what it was, struck through, so the wall says what changed.
       const amount = takenBack
         ? countedCents({ ...g, refundedCents: 0 }, months, paid)
@@ -258,6 +272,7 @@ export async function buildSnapshot(
             : null,
         monthly,
         released,
+        refunded: partlyRefunded && showAmount ? dollars(g.refundedCents) : null,
         at: (g.donatedAt ?? g.createdAt).toISOString(),
       };
     }),

@@ -5,6 +5,7 @@ import type { DatabaseExecutor } from '~/db/client';
 import { zonedMidnight } from '~/server/lib/zoned-time';
 import { giftsOfPersonWithEmail } from '~/server/services/donors/donor-of-email';
 import { membershipTierOf } from '~/server/services/receipts/acknowledgement';
+import { campaignLineOf } from '~/server/services/receipts/campaign-line';
 import { keptCents } from './donor-gifts';
 import { renderReceiptPdf, renderStatementPdf } from './pdf/giving-pdfs';
 
@@ -36,8 +37,9 @@ export function giftsInYear(
 /** A gift's receipt PDF, or null when it is not a gift received (and kept) at all. */
 export async function receiptPdfOf(app: FastifyInstance, gift: Donation) {
   if (keptCents(gift) === 0) return null;
-  const tier = await membershipTierOf(app.database.db, gift);
-  return renderReceiptPdf(await app.siteContent.site(), gift, tier);
+  const { db } = app.database;
+  const tier = await membershipTierOf(db, gift);
+  return renderReceiptPdf(await app.siteContent.site(), gift, tier, await campaignLineOf(db, gift));
 }
 
 /**
@@ -58,6 +60,9 @@ export async function statementPdfOf(app: FastifyInstance, email: string, year: 
     gifts,
     tiers: new Map(
       await Promise.all(gifts.map(async (g) => [g.id, await membershipTierOf(db, g)] as const)),
+    ),
+    campaignLines: new Map(
+      await Promise.all(gifts.map(async (g) => [g.id, await campaignLineOf(db, g)] as const)),
     ),
   });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignMatchers, campaignMatches, donations, jobs } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
 import { buildTestApp } from '~tests/helpers/app';
+import { pdfText } from '~tests/helpers/pdf-text';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -228,5 +229,43 @@ describe('a gift the office received for a campaign', () => {
     );
     expect((await clear('not-a-uuid')).statusCode).toBe(400);
     expect((await clear('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('a campaign gift on paper', () => {
+  it("names the campaign, its fund and matcher on the receipt mail, its PDF and the statement; only the donor's money counts", async () => {
+    const { slug } = await campaign({ fund: 'the new roof' });
+    const email = 'dovid.fund@example.org';
+    const res = await record(cheque(slug, { email, name: 'Dovid Fund', amount: 120 }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { gift } = res.json();
+    expect((await clear(gift.id)).statusCode).toBe(200);
+    while ((await app.jobWorker.runOnce()) > 0) {
+      // until the outbox is empty
+    }
+    const line = 'Given in Cheque day for the new roof, matched by First matcher';
+    const mail = app.sentMail.find((m) => m.to === email)!;
+    expect(mail.text).toContain(`Campaign: ${line}`);
+    const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
+
+    const link = /https?:\/\/[^/\s]+(\/api\/my-giving\/receipts\/[^\s)>"]+)/.exec(mail.text)?.[1];
+    expect(link, mail.text).toBeTruthy();
+    const receipt = await app.inject({ method: 'GET', url: link! });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    const receiptText = flat(receipt.rawPayload);
+    expect(receiptText).toContain(`Campaign ${line}`);
+    expect(receiptText).toContain('Amount received $120.00');
+    expect(receiptText).not.toContain('$240.00');
+
+    const year = Number(isoDateIn(app.clock(), 'America/New_York').slice(0, 4));
+    const statement = await app.inject({
+      method: 'GET',
+      url: `/api/admin/statements/preview.pdf?year=${year}&email=${encodeURIComponent(email)}`,
+      headers: admin.headers,
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    const statementText = flat(statement.rawPayload);
+    expect(statementText).toContain(line);
+    expect(statementText).toContain('Total received $120.00');
   });
 });

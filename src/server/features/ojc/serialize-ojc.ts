@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { members, type Donation, type OjcSubscription } from '~/db/schema';
+import { campaigns, members, type Donation, type OjcSubscription } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import type { OjcGift, OjcPayment } from '~/shared/schemas/ojc';
 import { dedicationOf } from '~/server/lib/dedication';
@@ -24,7 +24,8 @@ export function serializeOjcPayment(donation: Donation): OjcPayment {
 
 /**
  * `serializeOjcPayment`, saying whether the payment is a membership's first (a member's checkout
- * stored it): its thank-you then says the membership has begun.
+ * stored it): its thank-you then says the membership has begun; and the campaign it was given
+ * in, which its thank-you links back to.
  */
 export async function ojcPaymentView(
   db: DatabaseExecutor,
@@ -34,7 +35,17 @@ export async function ojcPaymentView(
     .select({ id: members.id })
     .from(members)
     .where(eq(members.ojcPaymentId, donation.id));
-  return { ...serializeOjcPayment(donation), ...(member ? { membership: true } : {}) };
+  const [campaign] = donation.campaignId
+    ? await db
+        .select({ slug: campaigns.slug })
+        .from(campaigns)
+        .where(eq(campaigns.id, donation.campaignId))
+    : [];
+  return {
+    ...serializeOjcPayment(donation),
+    ...(member ? { membership: true } : {}),
+    ...(campaign ? { campaign: campaign.slug } : {}),
+  };
 }
 
 /** A monthly OJC gift as its cancel page shows it: never the sealed card. */

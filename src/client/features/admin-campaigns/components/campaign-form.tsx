@@ -110,6 +110,8 @@ export function CampaignForm({
           campaign: { ...input, status },
         });
         setSaved(result);
+        // The next save names the matchers as stored now: one just added has its id.
+        form.setValue('matchers', campaignFormValues(result, zone).matchers);
         toast({
           title: status === 'published' ? 'Campaign Published' : 'Draft Saved',
           description:

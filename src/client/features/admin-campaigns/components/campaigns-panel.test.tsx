@@ -33,7 +33,16 @@ function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
     offlineGiftsMatched: false,
     embedOrigins: [],
     status: 'draft',
-    matchers: [{ name: 'The Katz family', ratio: 1, cap: 10_000, used: 2_500 }],
+    matchers: [
+      {
+        id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a21',
+        hasMatched: true,
+        name: 'The Katz family',
+        ratio: 1,
+        cap: 10_000,
+        used: 2_500,
+      },
+    ],
     computedEndsAt: '2026-12-13T02:05:00.000Z',
     computedOpenUntil: null,
     pauses: [
@@ -58,7 +67,12 @@ function saved(request: RecordedRequest, extra: Partial<CampaignView> = {}) {
         startsAt: iso(body.startsAt)!,
         endsAt: iso(body.endsAt)!,
         openUntil: iso(body.openUntil),
-        matchers: body.matchers.map((m) => ({ ...m, used: 0 })),
+        matchers: body.matchers.map((m, i) => ({
+          id: `6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7b${i}0`,
+          hasMatched: false,
+          ...m,
+          used: 0,
+        })),
         ...extra,
       }),
     },
@@ -211,7 +225,15 @@ describe('the campaign form', () => {
     );
     expect(
       api.to('PUT /api/admin/campaigns/6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11')[0]!.body,
-    ).toMatchObject({ status: 'published', endsAt: '2026-03-08T20:00:00-04:00' });
+    ).toMatchObject({
+      status: 'published',
+      endsAt: '2026-03-08T20:00:00-04:00',
+      // The matchers as the first save stored them, named by their ids.
+      matchers: [
+        { id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7b00', name: 'A friend' },
+        { id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7b10', name: 'The Katz family' },
+      ],
+    });
   });
 
   it('names the hour the clocks skip, at the start field', async () => {
@@ -231,8 +253,22 @@ describe('the campaign form', () => {
     const published = campaign({
       status: 'published',
       matchers: [
-        { name: 'The Katz family', ratio: 1, cap: 10_000, used: 2_500 },
-        { name: 'A friend', ratio: 1.5, cap: 5_000, used: 5_000 },
+        {
+          id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a21',
+          hasMatched: true,
+          name: 'The Katz family',
+          ratio: 1,
+          cap: 10_000,
+          used: 2_500,
+        },
+        {
+          id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a22',
+          hasMatched: true,
+          name: 'A friend',
+          ratio: 1.5,
+          cap: 5_000,
+          used: 5_000,
+        },
       ],
     });
     const { user } = open({
@@ -263,5 +299,40 @@ describe('the campaign form', () => {
     expect(document.getElementById(cap.getAttribute('aria-describedby')!)?.textContent).toBe(
       'A friend has already given $5,000; the cap cannot be lower',
     );
+  });
+
+  it('sends each saved matcher back by its id, and shows a refused ratio change at the ratio', async () => {
+    const published = campaign({ status: 'published' });
+    const put = `PUT /api/admin/campaigns/${published.id}`;
+    const message =
+      'The Katz family has matched gifts at this ratio, so it cannot change; add a new matcher for another ratio';
+    const { user, api } = open({
+      [list]: json({ campaigns: [published] }),
+      [put]: apiError(400, message, { 'matchers.0.ratio': message }),
+    });
+    await user.click(await screen.findByRole('button', { name: `Edit ${published.title}` }));
+    const form = screen.getByRole('form', { name: `Edit ${published.title}` });
+    expect(form.textContent).toContain('Has matched gifts: its ratio and its place stay');
+    const katz = within(screen.getByRole('group', { name: 'Matcher 1 (The Katz family)' }));
+    await user.selectOptions(katz.getByLabelText('How it matches'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Add a matcher' }));
+    const second = within(screen.getByRole('group', { name: 'Matcher 2' }));
+    await user.type(second.getByLabelText(/^Name, as the page/), 'A friend');
+    await user.type(second.getByLabelText(/^Cap/), '100');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.to(put)).toHaveLength(1));
+    expect((api.to(put)[0]!.body as { matchers: unknown[] }).matchers).toEqual([
+      {
+        id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a21',
+        name: 'The Katz family',
+        ratio: 2,
+        cap: 10_000,
+      },
+      { name: 'A friend', ratio: 1, cap: 100 },
+    ]);
+    const how = katz.getByLabelText('How it matches');
+    await waitFor(() => expect(how.getAttribute('aria-invalid')).toBe('true'));
+    const said = (how.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(said.map((id) => document.getElementById(id)?.textContent)).toContain(message);
   });
 });

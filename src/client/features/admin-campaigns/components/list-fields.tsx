@@ -124,6 +124,12 @@ export function MatchersField({ value, errors, disabled, onChange }: ListProps) 
             <li key={i}>
               <fieldset className="flex flex-col gap-3 rounded-lg border border-stone-300 bg-stone-50 p-4">
                 <legend className="px-1 font-semibold text-navy-950">{name}</legend>
+                {row.hasMatched ? (
+                  <p className="text-sm text-stone-700">
+                    Has matched gifts: its ratio and its place stay, and it cannot be removed. Its
+                    cap can rise and its name can change.
+                  </p>
+                ) : null}
                 <TextField
                   label="Name, as the page shows it"
                   name={path('name')}
@@ -137,9 +143,11 @@ export function MatchersField({ value, errors, disabled, onChange }: ListProps) 
                 <div className="grid gap-3 sm:grid-cols-3">
                   <SelectField
                     label="How it matches"
-                    name={path('kind')}
+                    // The server's word on the ratio lands here when no ratio is typed.
+                    name={path(row.kind === 'other' ? 'kind' : 'ratio')}
                     options={ratioOptions}
                     value={row.kind}
+                    error={row.kind === 'other' ? undefined : errors[path('ratio')]}
                     onValue={(_, next) => change(i, { kind: next })}
                   />
                   {row.kind === 'other' ? (

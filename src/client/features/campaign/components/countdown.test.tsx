@@ -64,6 +64,25 @@ describe('the countdown', () => {
     expect(screen.getByText(/it now ends Sunday, December 13 at 6:00 PM/)).toBeDefined();
   });
 
+  it('while paused in the still-open time, says until when gifts are welcome, not a past end', () => {
+    renderWithProviders(
+      <Countdown
+        {...campaignFixture}
+        pauses={[{ start: after(-hour), end: after(5 * hour), kind: 'shabbat' }]}
+        endsAt={after(-2 * hour)}
+        openUntil="2026-12-13T23:00:00.000Z"
+        renderedAt={fixtureNow}
+      />,
+    );
+    expect(screen.getByText(/^Paused for Shabbat/)).toBeDefined();
+    expect(screen.queryByText(/it now ends/)).toBeNull();
+    expect(
+      screen.getByText(
+        'The campaign has ended; gifts are still welcome after the pause, until Sunday, December 13 at 6:00 PM.',
+      ),
+    ).toBeDefined();
+  });
+
   it('shows the result after the end, and in the still-open time that gifts are welcome', () => {
     vi.setSystemTime(Date.parse(fixtureNow) + 11 * hour);
     const { rerender } = renderWithProviders(

@@ -100,8 +100,9 @@ function CountdownBody(props: CountdownProps & { at: ClockState; total: number }
           Paused for {pauseName(at.pause.kind)}. Resumes {weekdayAt(at.resumesAt.toISOString())}
         </p>
         <p className={small}>
-          The clock stops while we rest, and the end moves later by the same time: it now ends{' '}
-          {dateAt(props.endsAt)}.
+          {at.during === 'open' && props.openUntil
+            ? `The campaign has ended; gifts are still welcome after the pause, until ${dateAt(props.openUntil)}.`
+            : `The clock stops while we rest, and the end moves later by the same time: it now ends ${dateAt(props.endsAt)}.`}
         </p>
       </>
     );

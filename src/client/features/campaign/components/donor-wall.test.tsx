@@ -42,6 +42,17 @@ describe('the donor wall', () => {
     );
   });
 
+  it('shows a partly refunded gift as what stands, and names the part refunded', () => {
+    renderWithProviders(
+      <DonorWall
+        wall={[{ ...campaignFixture.wall[3]!, amount: 400, released: 'refunded', refunded: 100 }]}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(item.textContent).toBe('Chaim Berger$400$100 refunded: its match was released');
+    expect(within(item).getByText('$400').className).not.toContain('line-through');
+  });
+
   it('invites the first gift when the wall is empty', () => {
     renderWithProviders(<DonorWall wall={[]} />);
     expect(screen.getByText('No gifts yet. Yours can be the first.')).toBeDefined();

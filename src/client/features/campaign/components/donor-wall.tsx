@@ -49,7 +49,7 @@ function WallCard({ entry }: { entry: WallEntry }) {
         {amount ? (
           <span
             className={
-              entry.released && entry.released !== 'cancelled'
+              entry.released && entry.released !== 'cancelled' && entry.refunded === null
                 ? 'text-stone-700 line-through'
                 : 'text-navy-900'
             }
@@ -64,7 +64,11 @@ function WallCard({ entry }: { entry: WallEntry }) {
         </p>
       ) : null}
       {entry.released ? (
-        <p className="mt-1 text-sm font-semibold text-red-800">{releaseWords[entry.released]}</p>
+        <p className="mt-1 text-sm font-semibold text-red-800">
+          {entry.refunded !== null
+            ? `${dollars(entry.refunded)} refunded: its match was released`
+            : releaseWords[entry.released]}
+        </p>
       ) : null}
     </li>
   );

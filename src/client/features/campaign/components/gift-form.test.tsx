@@ -18,7 +18,7 @@ function sentWithoutScript(form: HTMLFormElement) {
 }
 
 describe('the campaign’s gift form', () => {
-  it('is a plain GET form to the checkout that names the campaign, name only on the wall by default', () => {
+  it('is a plain GET form to the checkout that names the campaign, anonymous on the wall by default', () => {
     document.body.innerHTML = renderToString(<GiftForm campaign={campaignFixture} />);
     const form = document.querySelector('form')!;
     expect(form.getAttribute('method')).toBe('get');
@@ -28,7 +28,7 @@ describe('the campaign’s gift form', () => {
       type: 'onetime',
       method: 'credit_card',
       campaign: 'giving-day-2026',
-      wall: 'name',
+      wall: 'anonymous',
     });
     // Another amount typed with "Other" chosen is the one given.
     form.querySelector<HTMLInputElement>('input[name=amount][value=""]')!.checked = true;
@@ -81,7 +81,19 @@ describe('the campaign’s gift form', () => {
     await user.type(screen.getByLabelText(/Other amount/), '1800');
     await user.click(screen.getByRole('button', { name: 'Give $1,800' }));
     expect(navigate).toHaveBeenCalledWith(
-      '/checkout?amount=1800&type=onetime&method=credit_card&campaign=giving-day-2026&wall=name',
+      '/checkout?amount=1800&type=onetime&method=credit_card&campaign=giving-day-2026&wall=anonymous',
+    );
+  });
+
+  it('says that the wall shows the gift as anonymous unless the donor chooses', () => {
+    renderWithProviders(<GiftForm campaign={campaignFixture} />);
+    const group = screen.getByRole('group', { name: 'On the donor wall, show' });
+    expect(group.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Unless you choose otherwise, the wall shows your gift as “Anonymous”.',
+    );
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /^“Anonymous”/ }).checked).toBe(
+      true,
     );
   });
 

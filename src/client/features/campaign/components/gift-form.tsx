@@ -153,8 +153,9 @@ export function GiftForm({
         />
         <RadioChoice
           legend="On the donor wall, show"
+          hint="Unless you choose otherwise, the wall shows your gift as “Anonymous”."
           name="wall"
-          defaultValue="name"
+          defaultValue="anonymous"
           options={wallOptions}
           columns=""
         />

@@ -23,6 +23,16 @@ describe('the matchers', () => {
     ).toBe('$15,000 of $30,000 used, $15,000 left');
   });
 
+  it('says what each matched once the campaign has ended, and nothing "left"', () => {
+    renderWithProviders(<Matchers matchers={campaignFixture.matchers} ended />);
+    const [, second] = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(second!.textContent).toContain('Matched $15,000 of gifts');
+    expect(second!.textContent).not.toContain('left');
+    expect(within(second!).getByRole('meter').getAttribute('aria-valuetext')).toBe(
+      '$15,000 of $30,000 matched',
+    );
+  });
+
   it('is left out when the campaign has no matcher', () => {
     renderWithProviders(<Matchers matchers={[]} />);
     expect(screen.queryByRole('heading')).toBeNull();

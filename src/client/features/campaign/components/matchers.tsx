@@ -4,9 +4,17 @@ import { dollars, ratioWords } from '~/client/features/campaign/lib/campaign-for
 
 /**
  * The matchers in the order their matching is used: each one's ratio in words, its cap, what is
- * used and what is left, with a small bar of what is used.
+ * used and what is left, with a small bar of what is used; once the campaign has ended, what
+ * each matched.
  */
-export function Matchers({ matchers }: { matchers: CampaignMatcher[] }) {
+export function Matchers({
+  matchers,
+  ended = false,
+}: {
+  matchers: CampaignMatcher[];
+  /** After the last end: what each matched, with no "left" as if gifts still came. */
+  ended?: boolean;
+}) {
   const headingId = useId();
   if (matchers.length === 0) return null;
   return (
@@ -16,14 +24,14 @@ export function Matchers({ matchers }: { matchers: CampaignMatcher[] }) {
       </h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {matchers.map((matcher, i) => (
-          <MatcherCard key={`${i}-${matcher.name}`} matcher={matcher} />
+          <MatcherCard key={`${i}-${matcher.name}`} matcher={matcher} ended={ended} />
         ))}
       </ul>
     </section>
   );
 }
 
-function MatcherCard({ matcher }: { matcher: CampaignMatcher }) {
+function MatcherCard({ matcher, ended }: { matcher: CampaignMatcher; ended: boolean }) {
   const nameId = useId();
   const left = Math.max(0, matcher.cap - matcher.used);
   const percent =
@@ -44,7 +52,11 @@ function MatcherCard({ matcher }: { matcher: CampaignMatcher }) {
         aria-valuemin={0}
         aria-valuemax={matcher.cap}
         aria-valuenow={Math.min(matcher.used, matcher.cap)}
-        aria-valuetext={`${dollars(matcher.used)} of ${dollars(matcher.cap)} used, ${dollars(left)} left`}
+        aria-valuetext={
+          ended
+            ? `${dollars(matcher.used)} of ${dollars(matcher.cap)} matched`
+            : `${dollars(matcher.used)} of ${dollars(matcher.cap)} used, ${dollars(left)} left`
+        }
         className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200 ring-1 ring-stone-400"
       >
         {/* Drawn with SVG's own attributes: the site's CSP refuses inline styles. */}
@@ -53,7 +65,9 @@ function MatcherCard({ matcher }: { matcher: CampaignMatcher }) {
         </svg>
       </div>
       <p className="mt-2 text-sm text-stone-700">
-        {dollars(matcher.used)} used · {dollars(left)} left
+        {ended
+          ? `Matched ${dollars(matcher.used)} of gifts`
+          : `${dollars(matcher.used)} used · ${dollars(left)} left`}
       </p>
     </li>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface RadioOption {
   value: string;
@@ -11,6 +11,7 @@ export interface RadioOption {
  */
 export function RadioChoice({
   legend,
+  hint,
   name,
   options,
   defaultValue,
@@ -18,15 +19,23 @@ export function RadioChoice({
   columns = 'sm:grid-cols-2',
 }: {
   legend: string;
+  /** A line under the legend that the group is described by. */
+  hint?: string;
   name: string;
   options: RadioOption[];
   defaultValue: string;
   onChange?: (value: string) => void;
   columns?: string;
 }) {
+  const hintId = useId();
   return (
-    <fieldset>
+    <fieldset aria-describedby={hint ? hintId : undefined}>
       <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-stone-700">
+          {hint}
+        </p>
+      ) : null}
       <div className={`mt-2 grid gap-2 ${columns}`}>
         {options.map((option) => (
           <label

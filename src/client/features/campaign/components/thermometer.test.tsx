@@ -19,15 +19,23 @@ describe('the thermometer', () => {
     expect(screen.getByText('$40,000 matched')).toBeDefined();
     expect(screen.getByText('312 donors')).toBeDefined();
     expect(screen.getByText('Goal: $100,000')).toBeDefined();
+    // The bonus goals are published from the start, not only once the goal is reached.
+    expect(screen.getByText('Bonus goals: $150,000, $200,000')).toBeDefined();
     expect(screen.getByTestId('pending-bar').getAttribute('width')).toBe('1%');
   });
 
   it('names the next bonus goal once the goal is passed', () => {
     renderWithProviders(<Thermometer {...campaignFixture} raised={70_000} />);
     expect(screen.getByText('The $100,000 goal is reached! Next goal: $150,000.')).toBeDefined();
+    expect(screen.getByText('Bonus goals: $150,000, $200,000')).toBeDefined();
     expect(screen.getByRole('meter').getAttribute('aria-valuetext')).toBe(
       '$110,000 raised of the next goal, $150,000, 73 percent, and $1,200 pending',
     );
+  });
+
+  it('marks each bonus goal the total has reached', () => {
+    renderWithProviders(<Thermometer {...campaignFixture} raised={120_000} />);
+    expect(screen.getByText('Bonus goals: $150,000 (reached), $200,000')).toBeDefined();
   });
 
   it('slides only for those who have not asked for less motion', () => {

@@ -9,14 +9,15 @@ type ThermometerProps = Pick<
 >;
 
 /**
- * Given and matched against the goal, then against the next bonus goal once the goal is passed;
+ * Given and matched against the goal, then against the next bonus goal once the goal is passed
+ * (every bonus goal is listed from the start, as the campaign published them);
  * pending gifts apart, as a lighter part of the bar and their own line. The bar is a meter whose
  * text alternative says the numbers; it slides only for those who have not asked for less motion.
  */
 export function Thermometer(props: ThermometerProps) {
   const headingId = useId();
   const figures = thermometerFigures(props);
-  const { total, target, goalReached, nextBonus, percent, pendingPercent } = figures;
+  const { total, target, goalReached, nextBonus, percent, pendingPercent, bonuses } = figures;
   const aim =
     nextBonus === null ? `the ${dollars(props.goal)} goal` : `the next goal, ${dollars(target)}`;
   const valueText =
@@ -88,6 +89,12 @@ export function Thermometer(props: ThermometerProps) {
       ) : (
         <p className="mt-3 text-sm text-stone-700">Goal: {dollars(props.goal)}</p>
       )}
+      {bonuses.length > 0 ? (
+        <p className="mt-1 text-sm text-stone-700">
+          {bonuses.length === 1 ? 'Bonus goal: ' : 'Bonus goals: '}
+          {bonuses.map((b) => `${dollars(b.amount)}${b.reached ? ' (reached)' : ''}`).join(', ')}
+        </p>
+      ) : null}
     </section>
   );
 }

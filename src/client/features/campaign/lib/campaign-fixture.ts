@@ -25,6 +25,7 @@ export const campaignFixture: CampaignView = {
   recurringMonths: 12,
   story:
     'For **thirty-six hours** the whole community gives together.\n\nEvery gift is matched, and every name is read at the tziyun.',
+  fund: 'the new roof over the tziyun',
   matchers: [
     { name: 'The Klein Family', ratio: 1, cap: 25_000, used: 25_000 },
     { name: 'Friends of the Tziyun', ratio: 2, cap: 30_000, used: 15_000 },
@@ -37,6 +38,7 @@ export const campaignFixture: CampaignView = {
       dedication: { kind: 'honor', name: 'Moshe ben Sarah' },
       monthly: null,
       released: null,
+      refunded: null,
       at: '2026-12-09T12:58:00.000Z',
     },
     {
@@ -46,6 +48,7 @@ export const campaignFixture: CampaignView = {
       dedication: null,
       monthly: null,
       released: null,
+      refunded: null,
       at: '2026-12-09T12:55:00.000Z',
     },
     {
@@ -55,6 +58,7 @@ export const campaignFixture: CampaignView = {
       dedication: { kind: 'memory', name: 'Yaakov ben Leah' },
       monthly: { amount: 36, months: 12 },
       released: null,
+      refunded: null,
       at: '2026-12-09T12:40:00.000Z',
     },
     {
@@ -64,6 +68,7 @@ export const campaignFixture: CampaignView = {
       dedication: null,
       monthly: null,
       released: 'refunded',
+      refunded: null,
       at: '2026-12-09T11:02:00.000Z',
     },
   ],

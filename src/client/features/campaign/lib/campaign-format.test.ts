@@ -51,6 +51,7 @@ describe('the thermometer’s figures', () => {
       nextBonus: null,
       percent: 50,
       pendingPercent: 1,
+      bonuses: [],
     });
   });
 
@@ -66,6 +67,11 @@ describe('the thermometer’s figures', () => {
     expect(thermometerFigures({ ...passed, raised: 110_000 })).toMatchObject({
       target: 200_000,
       nextBonus: 200_000,
+      // Every bonus goal, in order, from the start; those the total has passed are marked.
+      bonuses: [
+        { amount: 150_000, reached: true },
+        { amount: 200_000, reached: false },
+      ],
     });
   });
 

@@ -12,6 +12,8 @@ export interface ThermometerFigures {
   percent: number;
   /** Whole percent of the target the pending gifts would add, within what is left of the bar. */
   pendingPercent: number;
+  /** Every bonus goal, in order, published from the start, each marked once the total reaches it. */
+  bonuses: { amount: number; reached: boolean }[];
 }
 
 /** The thermometer's numbers: pending money is shown apart, never in the total. */
@@ -26,5 +28,13 @@ export function thermometerFigures(
   const share = (amount: number) => (target > 0 ? (amount / target) * 100 : 100);
   const percent = Math.min(100, Math.floor(share(total)));
   const pendingPercent = Math.min(100 - percent, Math.floor(share(campaign.pending)));
-  return { total, target, goalReached, nextBonus, percent, pendingPercent };
+  return {
+    total,
+    target,
+    goalReached,
+    nextBonus,
+    percent,
+    pendingPercent,
+    bonuses: bonuses.map((amount) => ({ amount, reached: total >= amount })),
+  };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutChoice } from '~/shared/checkout-link';
+import { parseCheckoutChoice, type CheckoutChoice } from '~/shared/checkout-link';
 import {
   apiError,
   fieldError,
@@ -132,5 +132,22 @@ describe('OJC checkout', () => {
       'Unable to process OJC payment. Please contact us directly.',
     );
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends the campaign and the wall choice its address named', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubNavigation();
+    const choice = parseCheckoutChoice(
+      new URLSearchParams('amount=36&type=onetime&method=ojc&campaign=tziyun-day&wall=initials'),
+    );
+    const { user, api } = open(choice!, { 'POST /api/ojc/create-payment': created });
+    await fillDonor(user);
+    await user.click(screen.getByRole('button', { name: 'Donate $36 via OJC' }));
+    await waitFor(() => expect(api.to('POST /api/ojc/create-payment')).toHaveLength(1));
+    expect(api.to('POST /api/ojc/create-payment')[0]!.body).toMatchObject({
+      amount: 36,
+      campaign: 'tziyun-day',
+      wall: 'initials',
+    });
   });
 });

@@ -181,6 +181,41 @@ describe('a year-end statement as PDF', () => {
   });
 });
 
+describe('a campaign gift on paper', () => {
+  const LINE =
+    'Given in Tziyun Day for the new roof, matched by The Katz family and Anonymous friends';
+  const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
+
+  it("a receipt names the campaign and its matchers, and counts only the donor's own amount", async () => {
+    const campaignGift = gift({ campaignId: '0b3c1f2e-1111-4c5e-9d0f-7b0e6f3b2a11' });
+    const pdf = await renderReceiptPdf(site, campaignGift, null, LINE);
+    const text = flat(pdf);
+    expect(text).toContain(`Campaign ${LINE}`);
+    expect(text).toContain('Amount received $180.00');
+    expect(text).not.toContain('$360.00');
+    expect(wordsOutsideMargins(pdf, 54)).toEqual([]);
+  });
+
+  it('a statement puts the line on the campaign gift only; the total is what the donor gave', async () => {
+    const pdf = await renderStatementPdf(site, {
+      name: 'Leah Adler',
+      email: 'leah@example.org',
+      year: 2025,
+      gifts: [
+        gift({ id: 'a', dedicationName: null, campaignId: 'c1' }),
+        gift({ id: 'b', dedicationName: null, amountCents: 3_600, receiptNumber: '2025-000008' }),
+      ],
+      tiers: new Map(),
+      campaignLines: new Map([['a', LINE]]),
+    });
+    const text = flat(pdf);
+    expect(text).toContain(`receipt 2025-000007 · ${LINE}`);
+    expect(text.split('Given in')).toHaveLength(2);
+    expect(text).toContain('Total received $216.00');
+    expect(wordsOutsideMargins(pdf, 54)).toEqual([]);
+  });
+});
+
 describe('long lines, in Hebrew and English', () => {
   const MARGIN = 54;
   const SHORT = 'In memory of Yaakov ben Avraham יעקב בן אברהם';

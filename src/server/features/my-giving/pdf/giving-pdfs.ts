@@ -37,12 +37,14 @@ function dedicationLine(gift: Donation) {
 
 /**
  * One gift's receipt (a one-time gift or one monthly charge), as kept: net of refunds. `tier` is
- * the membership the gift paid, if any (`membershipTierOf`), for its acknowledgement.
+ * the membership the gift paid, if any (`membershipTierOf`), for its acknowledgement; `campaignLine`
+ * the campaign it was given in (`campaignLineOf`): words only, the amount stays the donor's own.
  */
 export function renderReceiptPdf(
   site: SiteConfig,
   gift: Donation,
   tier: string | null,
+  campaignLine: string | null = null,
 ): Promise<Buffer> {
   const doc = newPdf(`Donation receipt ${gift.id}`, site.legalName);
   header(doc, site);
@@ -65,6 +67,7 @@ export function renderReceiptPdf(
   }
   const dedication = dedicationLine(gift);
   if (dedication) entries.push(['Dedication', dedication]);
+  if (campaignLine) entries.push(['Campaign', campaignLine]);
   rows(doc, entries);
   paragraph(
     doc,
@@ -90,6 +93,8 @@ export interface StatementInput {
   gifts: Donation[];
   /** By gift id: the membership tier the gift paid, if any (`membershipTierOf`). */
   tiers: Map<string, string | null>;
+  /** By gift id: its campaign line (`campaignLineOf`), for a gift given in a campaign. */
+  campaignLines?: Map<string, string | null>;
 }
 
 /** A donor's year-end statement: every gift received and kept in the calendar year, and the total. */
@@ -118,6 +123,7 @@ export function renderStatementPdf(site: SiteConfig, input: StatementInput): Pro
         giftMethodLabel(g),
         g.receiptNumber ? `receipt ${g.receiptNumber}` : null,
         dedicationLine(g),
+        input.campaignLines?.get(g.id),
         isFundGrant(g) ? fundGrantNote : null,
       ]
         .filter(Boolean)
