@@ -2,6 +2,6 @@
 export { adminCampaignRoutes } from './admin-routes';
 export { publicCampaignRoutes } from './public-routes';
 export { campaignForGift, campaignForOfficeGift, campaignNamed } from './gift-campaign';
-export { settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
+export { lockCampaigns, settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
 export { loadCampaignPageData } from './page-data';
 export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-data';

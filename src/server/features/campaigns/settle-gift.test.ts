@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatchers, campaignMatches, campaigns, donations } from '~/db/schema';
 import type { DatabaseHandle } from '~/db/client';
 import { createTestDatabase } from '~tests/helpers/database';
-import { settleCampaignGift } from './settle-gift';
+import { lockCampaigns, settleCampaignGift } from './settle-gift';
 
 // On PostgreSQL (npm run test:pg) the gifts below are settled on four connections at once.
 let database: DatabaseHandle;
@@ -113,5 +113,15 @@ describe('settleCampaignGift', () => {
         .where(isNull(campaignMatches.releasedAt))
         .then((r) => r.filter((m) => m.donationId === second.id)),
     ).toEqual([]);
+  });
+});
+
+describe('lockCampaigns', () => {
+  it('locks each campaign once, in id order, whatever order it is given', async () => {
+    const a = (await campaignWithCap(100)).campaign.id;
+    const b = (await campaignWithCap(100)).campaign.id;
+    const locked = await database.db.transaction((tx) => lockCampaigns(tx, [b, a, b]));
+    expect(locked.map((row) => row.id)).toEqual([a, b].sort());
+    expect(await database.db.transaction((tx) => lockCampaigns(tx, []))).toEqual([]);
   });
 });

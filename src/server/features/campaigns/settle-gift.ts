@@ -29,6 +29,22 @@ export async function touchCampaign(tx: DatabaseExecutor, campaignId: string) {
   noteLocalChange(campaignId, row.version);
 }
 
+/**
+ * Locks several campaigns' rows in one statement, in id order: two transactions that touch the
+ * same pair (a gift moved from A to B while another moves from B to A) then wait for each other
+ * instead of each holding one row and deadlocking on the other.
+ */
+export async function lockCampaigns(tx: DatabaseExecutor, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(inArray(campaigns.id, unique))
+    .orderBy(asc(campaigns.id))
+    .for('update');
+}
+
 /** Whether a gift's money, as it stands, earns the match. */
 function earnsMatch(gift: Donation, campaign: CampaignRow) {
   if (gift.paymentStatus !== 'succeeded' || gift.voidedAt) return false;

@@ -7,6 +7,7 @@ import { recordAudit } from '~/server/services/audit/record-audit';
 import { resendCorrectedReceipt } from '~/server/services/receipts/receipt-corrections';
 import {
   campaignForOfficeGift,
+  lockCampaigns,
   settleCampaignGift,
   touchCampaign,
 } from '~/server/features/campaigns';
@@ -104,6 +105,12 @@ export async function editOfflineGift(
     const campaign = input.campaign ? await campaignForOfficeGift(tx, input.campaign) : null;
     assertCampaignKept(before, campaign?.id ?? null);
     const at = receivedAt(input.receivedOn, ctx.timeZone);
+    // Both campaigns are locked up front, in id order: settling in B then touching A would lock
+    // them in the gift's order, and a gift moving the other way at once would deadlock.
+    await lockCampaigns(
+      tx,
+      [before.campaignId, campaign?.id].filter((c): c is string => Boolean(c)),
+    );
     const [row] = await tx
       .update(donations)
       .set({

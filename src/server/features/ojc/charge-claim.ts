@@ -1,7 +1,28 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import type { JobLogger } from '~/server/jobs/types';
 import { settleCampaignGift, touchCampaign } from '~/server/features/campaigns';
+
+/**
+ * Tells the campaign's page that a payment changed, outside the payment's own write: the claim or
+ * release is already committed, so a failure here must not surface as the charge failing (which
+ * would leave the payment marked busy, never released). The page catches up at the next change.
+ */
+async function touchBestEffort(
+  db: DatabaseExecutor,
+  campaignId: string,
+  log: Pick<JobLogger, 'warn'>,
+) {
+  try {
+    await touchCampaign(db, campaignId);
+  } catch (error) {
+    log.warn(
+      { err: error, campaign: campaignId },
+      'the campaign page could not be told of a charge',
+    );
+  }
+}
 
 /** Declined cards per payment before the payment refuses more (card testing). */
 export const MAX_DECLINES_PER_PAYMENT = 5;
@@ -13,7 +34,12 @@ export const MAX_DECLINES_PER_PAYMENT = 5;
  * false. Returns the claimed row, or undefined when the payment is unknown, paid, busy, or has
  * had too many declines.
  */
-export async function claimCharge(db: DatabaseExecutor, paymentId: string, now: Date) {
+export async function claimCharge(
+  db: DatabaseExecutor,
+  paymentId: string,
+  now: Date,
+  log: Pick<JobLogger, 'warn'>,
+) {
   const [row] = await db
     .update(donations)
     .set({ ojcChargingSince: now, updatedAt: now })
@@ -28,7 +54,7 @@ export async function claimCharge(db: DatabaseExecutor, paymentId: string, now: 
     )
     .returning();
   // A campaign's snapshot shows a charge under way as pending.
-  if (row?.campaignId) await touchCampaign(db, row.campaignId);
+  if (row?.campaignId) await touchBestEffort(db, row.campaignId, log);
   return row;
 }
 
@@ -41,7 +67,7 @@ export async function releaseCharge(
   db: DatabaseExecutor,
   paymentId: string,
   now: Date,
-  { declined }: { declined: boolean },
+  { declined, log }: { declined: boolean; log: Pick<JobLogger, 'warn'> },
 ) {
   const [row] = await db
     .update(donations)
@@ -54,7 +80,7 @@ export async function releaseCharge(
     })
     .where(eq(donations.id, paymentId))
     .returning({ campaignId: donations.campaignId });
-  if (row?.campaignId) await touchCampaign(db, row.campaignId);
+  if (row?.campaignId) await touchBestEffort(db, row.campaignId, log);
 }
 
 export interface ChargeApproved {

@@ -67,7 +67,7 @@ export async function chargeOjcPayment(
   }
   const [member] = await ctx.db.select().from(members).where(eq(members.ojcPaymentId, row.id));
   if (member) await refuseSecondMembership(ctx.db, member);
-  const claimed = await claimCharge(ctx.db, row.id, ctx.clock());
+  const claimed = await claimCharge(ctx.db, row.id, ctx.clock(), ctx.log);
   if (!claimed) {
     // Another request took it between the read and the claim: say what it became.
     const refusal = refusalBeforeCharge(ctx, await findOjcPayment(ctx, paymentId));
@@ -120,7 +120,10 @@ export async function chargeOjcPayment(
     throw refusalOf(outcome);
   }
 
-  await releaseCharge(ctx.db, claimed.id, now, { declined: outcome.kind === 'declined' });
+  await releaseCharge(ctx.db, claimed.id, now, {
+    declined: outcome.kind === 'declined',
+    log: ctx.log,
+  });
   if (outcome.kind === 'declined') {
     ctx.log.warn({ ...logFields, ojcStatus: outcome.status }, 'OJC declined the card');
   } else if (outcome.kind === 'misconfigured') {

@@ -163,7 +163,7 @@ async function recordMonth(
     outcome: outcome.kind,
   };
   if (outcome.kind === 'misconfigured' || outcome.kind === 'unavailable') {
-    await releaseCharge(ctx.db, donation.id, now, { declined: false });
+    await releaseCharge(ctx.db, donation.id, now, { declined: false, log: ctx.log });
     const status = outcome.status ?? detail ?? 'no answer';
     if (outcome.kind === 'misconfigured')
       ctx.log.error({ ...logFields, status }, 'OJC refused the organisation or credentials');
@@ -182,7 +182,7 @@ async function recordMonth(
       await recordMembershipPaid(tx, { ojc: current.id }, now, now);
       await advance(tx, ctx, current, period, now);
     } else if (outcome.kind === 'declined') {
-      await releaseCharge(tx, donation.id, now, { declined: true });
+      await releaseCharge(tx, donation.id, now, { declined: true, log: ctx.log });
       // Cancelled while OJC was asked: it stays cancelled, and no one needs telling.
       if (current.status === 'active') {
         await stopDeclinedGift(tx, ctx, current, donation, declineMessages[outcome.status], now);
@@ -218,7 +218,7 @@ export async function renewOjcGift(
   if (!ctx.vault)
     throw new Error('OJC_CARD_ENCRYPTION_KEY is not set: monthly OJC gifts cannot be charged');
   const cardNumber = ctx.vault.open(start.gift.cardSealed!, start.gift.id);
-  const claimed = await claimCharge(ctx.db, start.donation.id, ctx.clock());
+  const claimed = await claimCharge(ctx.db, start.donation.id, ctx.clock(), ctx.log);
   if (!claimed) return;
   const { outcome, detail } = await chargeCharityCard(
     ctx.settings,

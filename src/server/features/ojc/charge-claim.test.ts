@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { campaigns } from '~/db/schema';
+import type { Database } from '~/db/client';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
+import { claimCharge, releaseCharge } from './charge-claim';
+
+const ojc = setUpOjcTestApp();
+let admin: AdminSession;
+beforeAll(async () => {
+  admin = await signIn(ojc.app, { username: 'ojc-claim-office' });
+});
+
+const hours = (h: number) => new Date(ojc.app.clock().getTime() + h * 3_600_000).toISOString();
+
+/** The database, except that the campaign's version cannot be bumped. */
+function withCampaignsDown(db: Database): Database {
+  return new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (key !== 'update' || typeof value !== 'function') {
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (table: unknown) => {
+        if (table === campaigns) throw new Error('the campaigns table is unreachable');
+        return (value as (t: unknown) => unknown).call(target, table);
+      };
+    },
+  });
+}
+
+describe('claiming an OJC charge for a campaign gift', () => {
+  it('keeps the claim and the release when the campaign page cannot be told', async () => {
+    const made = await ojc.app.inject({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      headers: admin.headers,
+      payload: {
+        slug: 'claim-day',
+        title: 'Claim day',
+        goal: 5000,
+        startsAt: hours(-1),
+        endsAt: hours(10),
+        status: 'published',
+        pauseForShabbat: false,
+        matchers: [],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const paymentId = await createOjcPayment(ojc.app, { amount: 18, campaign: 'claim-day' });
+    const db = withCampaignsDown(ojc.app.database.db);
+    const log = { warn: vi.fn() };
+    const now = ojc.app.clock();
+
+    const claimed = await claimCharge(db, paymentId, now, log);
+    expect(claimed?.ojcChargingSince).not.toBeNull();
+    expect(log.warn).toHaveBeenCalledTimes(1);
+
+    await releaseCharge(db, paymentId, now, { declined: false, log });
+    expect(await ojc.donationOf(paymentId)).toMatchObject({ ojcChargingSince: null });
+    expect(log.warn).toHaveBeenCalledTimes(2);
+  });
+});
