@@ -256,6 +256,27 @@ describe('the campaign page /campaign/:slug', () => {
     }
   });
 
+  it('shows a draft to a signed-in admin with ?preview=draft, never stored nor indexed; to anyone else it is the 404 page', async () => {
+    const url = '/campaign/draft-week?preview=draft';
+    const visitor = await t.app.inject({ method: 'GET', url });
+    expect(visitor.statusCode).toBe(404);
+    expect(visitor.body).not.toContain('Giving Day for the Tziyun');
+    // Signed in on the clock as it now stands: a session made before it moved may have ended.
+    const office = await signIn(t.app, { username: 'campaign-preview-office' });
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: office.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('Giving Day for the Tziyun');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    // Without the query the office sees what everyone sees.
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/campaign/draft-week',
+      headers: { cookie: office.cookie },
+    });
+    expect(plain.statusCode).toBe(404);
+  });
+
   it('names the campaign and the wall choice on the checkout it leads to', async () => {
     clockAt(at.live);
     const res = await t.app.inject({

@@ -1,8 +1,13 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CampaignPageData } from '~/shared/schemas/campaigns';
+import { campaigns } from '~/db/schema';
+import type { CampaignPageData, CampaignSnapshot } from '~/shared/schemas/campaigns';
+import { placeOf } from '~/server/lib/campaign-times';
 import { paymentMethods } from '~/server/lib/payment-methods';
-import { pageNotFound, withPageHead } from '~/server/ssr/page-data';
+import { requireAdmin } from '~/server/plugins/admin-guard';
+import { pageNotFound, withPageHead, type PageDataContext } from '~/server/ssr/page-data';
 import { campaignSnapshotsOf } from './public-routes';
+import { buildSnapshot } from './snapshot';
 
 /** The slug of `/campaign/<slug>`, or null for any other shape of address. */
 function slugOf(url: URL): string | null {
@@ -29,14 +34,21 @@ function descriptionOf(story: string, title: string) {
 /**
  * What /campaign/:slug is rendered with: the campaign's snapshot (the one the API serves), the
  * time it was rendered at, and the methods a gift can be paid with. A draft or unknown campaign
- * is the 404 page.
+ * is the 404 page, except in the office's preview (`?preview=draft`, signed in).
  */
-export async function loadCampaignPageData(app: FastifyInstance, url: URL) {
+export async function loadCampaignPageData(
+  app: FastifyInstance,
+  url: URL,
+  context?: PageDataContext,
+) {
   const slug = slugOf(url);
-  const kept =
-    slug && slug.length <= 100 ? await (await campaignSnapshotsOf(app)).read(slug) : null;
-  if (!kept) return pageNotFound();
-  const campaign = kept.snapshot;
+  if (!slug || slug.length > 100) return pageNotFound();
+  const preview =
+    url.searchParams.get('preview') === 'draft' && context
+      ? await previewSnapshot(app, slug, context)
+      : null;
+  const campaign = preview ?? (await (await campaignSnapshotsOf(app)).read(slug))?.snapshot;
+  if (!campaign) return pageNotFound();
   const data: CampaignPageData = {
     campaign,
     renderedAt: app.clock().toISOString(),
@@ -46,4 +58,26 @@ export async function loadCampaignPageData(app: FastifyInstance, url: URL) {
     title: campaign.title,
     description: descriptionOf(campaign.story, campaign.title),
   });
+}
+
+/**
+ * The office's preview of a campaign, draft or published, built from the database for this one
+ * request: for a signed-in administrator only (anyone else gets the public page, so a draft is
+ * the 404 page), never stored and kept out of search engines.
+ */
+async function previewSnapshot(
+  app: FastifyInstance,
+  slug: string,
+  { request, reply }: PageDataContext,
+): Promise<CampaignSnapshot | null> {
+  try {
+    await requireAdmin(request, reply);
+  } catch {
+    return null;
+  }
+  reply.header('cache-control', 'no-store');
+  reply.header('x-robots-tag', 'noindex, nofollow');
+  const [row] = await app.database.db.select().from(campaigns).where(eq(campaigns.slug, slug));
+  if (!row) return null;
+  return buildSnapshot(app.database.db, row, app.clock(), placeOf(app.siteConfig));
 }

@@ -99,6 +99,12 @@ describe('the campaigns list', () => {
     expect(
       within(row).getByRole('link', { name: '/campaign/erev-shabbat' }).getAttribute('href'),
     ).toBe('/campaign/erev-shabbat');
+    // A draft is previewed as the office's preview shows it, before it is published.
+    expect(
+      within(row)
+        .getByRole('link', { name: 'Preview Erev Shabbat for the tziyun' })
+        .getAttribute('href'),
+    ).toBe('/campaign/erev-shabbat?preview=draft');
     // The day's dedications, printed for the Rabbi.
     expect(
       within(row)

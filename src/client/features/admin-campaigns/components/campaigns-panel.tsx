@@ -84,7 +84,17 @@ function CampaignRow({
                 Thank donors
               </ActionButton>
             </>
-          ) : null}
+          ) : (
+            // A draft's page is a 404 to visitors: the office sees it as it will be published.
+            <a
+              className="text-navy-800 underline"
+              href={`/campaign/${encodeURIComponent(c.slug)}?preview=draft`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Preview<span className="sr-only"> {c.title}</span>
+            </a>
+          )}
         </div>
         <a
           className="mt-2 block text-navy-800 underline"
