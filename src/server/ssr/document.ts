@@ -124,7 +124,8 @@ export function renderDocument({
   );
   const hasCanonical =
     route.kind === 'public' && route !== notFoundRoute && !own?.notFound && !route.standalone;
-  const image = escapeHtml(`${publicUrl}${site.seo.image.src}`);
+  const shared = own?.image ?? site.seo.image;
+  const image = escapeHtml(`${publicUrl}${shared.src}`);
   const admin = route.kind === 'admin';
   const head = [
     '<meta charset="utf-8">',
@@ -146,9 +147,9 @@ export function renderDocument({
           `<meta property="og:description" content="${description}">`,
           `<meta property="og:url" content="${canonical}">`,
           `<meta property="og:image" content="${image}">`,
-          `<meta property="og:image:width" content="${site.seo.image.width}">`,
-          `<meta property="og:image:height" content="${site.seo.image.height}">`,
-          `<meta property="og:image:alt" content="${escapeHtml(site.seo.image.alt)}">`,
+          `<meta property="og:image:width" content="${shared.width}">`,
+          `<meta property="og:image:height" content="${shared.height}">`,
+          `<meta property="og:image:alt" content="${escapeHtml(shared.alt)}">`,
           `<meta property="og:locale" content="${escapeHtml(site.seo.locale)}">`,
           '<meta name="twitter:card" content="summary_large_image">',
           site.seo.twitterHandle

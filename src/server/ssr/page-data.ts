@@ -59,6 +59,8 @@ export interface PageHead {
   description?: string;
   /** The address names nothing: kept out of search engines, with no canonical link. */
   notFound?: boolean;
+  /** The page's own photo for link previews (a campaign's), in place of the site's. */
+  image?: { src: string; width: number; height: number; alt: string };
 }
 
 /**

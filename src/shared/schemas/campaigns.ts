@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { campaignStatuses, dedicationKinds, wallDisplays } from '~/shared/domain';
 import { campaignStateNames, pauseKinds } from '~/shared/campaign-clock';
 import { boundedText, lineText, optionalLine } from './common';
+import { contentImage } from './site-content';
 
 /**
  * Campaigns (ADR 054): the office's JSON API and the public snapshot. Money is in
@@ -277,6 +278,8 @@ export const campaignSnapshot = z.object({
   recurringMonths: z.number(),
   /** The office's words, with the site content's **bold** mark; paragraphs split by a blank line. */
   story: z.string(),
+  /** The campaign's photo, its alt text the title; absent until the office uploads one. */
+  photo: z.optional(contentImage),
   /** What the money is for, as the office named it; null when it named nothing. */
   fund: z.nullable(z.string()),
   /** In the order their matching is used. */
@@ -285,6 +288,9 @@ export const campaignSnapshot = z.object({
   wall: z.array(wallEntry),
 });
 export type CampaignSnapshot = z.output<typeof campaignSnapshot>;
+
+/** `POST /api/admin/campaigns/:id/photo`: the photo as the page now shows it. */
+export const campaignPhotoSaved = z.object({ photo: contentImage });
 
 export const campaignSlugParams = z.object({ slug: z.string().check(z.maxLength(100)) });
 

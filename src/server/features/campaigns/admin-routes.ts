@@ -26,6 +26,7 @@ import { recordAudit } from '~/server/services/audit/record-audit';
 import { AppError } from '~/server/errors';
 import { campaignGiftsCsv } from './campaign-gifts-csv';
 import { listDayDedications } from './list-day-dedications';
+import { adminCampaignPhotoRoutes } from './photo-routes';
 import { createCampaign, listCampaigns, updateCampaign } from './save-campaign';
 import { sendThankYou, thankYouReach } from './thank-you';
 
@@ -56,6 +57,7 @@ function withTimes(campaign: CampaignRecord, place: Place): CampaignView {
 export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const place = placeOf(app.siteConfig);
+  await app.register(adminCampaignPhotoRoutes);
   app.get(
     '/campaigns',
     { schema: { response: { 200: campaignList } } },

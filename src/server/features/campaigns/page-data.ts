@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { campaigns } from '~/db/schema';
 import type { CampaignPageData, CampaignSnapshot } from '~/shared/schemas/campaigns';
+import type { ContentImage } from '~/shared/schemas/site-content';
 import { placeOf } from '~/server/lib/campaign-times';
 import { paymentMethods } from '~/server/lib/payment-methods';
 import { requireAdmin } from '~/server/plugins/admin-guard';
@@ -18,6 +19,23 @@ function slugOf(url: URL): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The photo a link preview shows: the widest JPEG or PNG size no wider than 1600 pixels (what
+ * link previews fetch and show well), with its own height, read from the photo's srcset.
+ */
+function previewImageOf(photo: ContentImage) {
+  const sizes = (photo.srcset ?? '')
+    .split(',')
+    .map((entry) => entry.trim().split(/\s+/))
+    .map(([src, w]) => ({ src: src!, width: Number.parseInt(w ?? '', 10) }))
+    .filter((size) => size.src && Number.isFinite(size.width));
+  const fitting = sizes.filter((size) => size.width <= 1600);
+  const chosen = fitting.at(-1) ?? sizes[0];
+  if (!chosen) return { src: photo.src, width: photo.width, height: photo.height, alt: photo.alt };
+  const height = Math.round((photo.height * chosen.width) / photo.width);
+  return { src: chosen.src, width: chosen.width, height, alt: photo.alt };
 }
 
 /** The story's first paragraph without its bold marks, short enough for a link's preview. */
@@ -57,6 +75,7 @@ export async function loadCampaignPageData(
   return withPageHead(data, {
     title: campaign.title,
     description: descriptionOf(campaign.story, campaign.title),
+    ...(campaign.photo ? { image: previewImageOf(campaign.photo) } : {}),
   });
 }
 

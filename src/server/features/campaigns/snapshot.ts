@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import type { WallDisplay } from '~/shared/domain';
 import { campaignState, type CampaignState, type CampaignTimes } from '~/shared/campaign-clock';
 import type { CampaignSnapshot, WallRelease } from '~/shared/schemas/campaigns';
+import { contentImage, type ContentImage } from '~/shared/schemas/site-content';
 import { campaignTimes, type Place } from '~/server/lib/campaign-times';
 import { countedCents } from './matching';
 import { usedCentsOf } from './settle-gift';
@@ -144,6 +145,24 @@ async function releasesOf(db: DatabaseExecutor, donationIds: string[]) {
   return released;
 }
 
+/**
+ * The campaign's photo as the page shows it: `photo_key` keeps the stored sizes' description
+ * (the site content's image), and the title is its alt text. A key that does not read as one is
+ * left out rather than break the page.
+ */
+function photoOf(campaign: CampaignRow): { photo?: ContentImage } {
+  if (!campaign.photoKey) return {};
+  try {
+    const parsed = contentImage.safeParse({
+      ...JSON.parse(campaign.photoKey),
+      alt: campaign.title,
+    });
+    return parsed.success ? { photo: parsed.data } : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The campaign's public figures, times and wall, read from the database in a few queries. */
 export async function buildSnapshot(
   db: DatabaseExecutor,
@@ -227,6 +246,7 @@ export async function buildSnapshot(
     bonusGoals: campaign.bonusGoalsCents.map(dollars),
     recurringMonths: months,
     story: campaign.story,
+    ...photoOf(campaign),
     fund: campaign.fund?.trim() || null,
     matchers: matchers.map((m) => ({
       name: m.name,

@@ -4,3 +4,4 @@ export { photoNamesIn } from './photo-names';
 export { listContentPhotos } from './list-content-photos';
 export { photoMultipartLimits, readPhotoUpload } from './read-photo-upload';
 export { photoMessages, type ProcessedPhoto } from './process-photo';
+export { storePhoto } from './store-photo';

@@ -45,6 +45,7 @@ export type AuditAction =
   | 'pledge-paid'
   | 'campaign-created'
   | 'campaign-updated'
+  | 'campaign-photo-added'
   | 'offline-gift-edited'
   | 'offline-gift-voided'
   | 'offline-gift-cleared'

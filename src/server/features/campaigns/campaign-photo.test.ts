@@ -1,0 +1,106 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog } from '~/db/schema';
+import { photoMessages } from '~/server/features/site-photos';
+import {
+  buildVideoTestApp,
+  multipart,
+  sample,
+  type TestApp,
+} from '~/server/features/videos/video-test-kit';
+import { phonePhoto } from '~tests/helpers/photos';
+
+/**
+ * The campaign's photo: uploaded by the office through the site content's photo pipeline, shown
+ * under the title with the title as its alt text, and the page's link preview.
+ */
+let app: TestApp;
+let campaignId: string;
+beforeAll(async () => {
+  app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
+  const now = app.clock().getTime();
+  const made = await app.inject({
+    method: 'POST',
+    url: '/api/admin/campaigns',
+    headers: app.admin.headers,
+    payload: {
+      slug: 'roof-day',
+      title: 'A new roof for the shul',
+      goal: 5000,
+      startsAt: new Date(now - 3_600_000).toISOString(),
+      endsAt: new Date(now + 10 * 3_600_000).toISOString(),
+      status: 'published',
+      pauseForShabbat: false,
+      matchers: [],
+    },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  campaignId = made.json().campaign.id;
+});
+afterAll(() => app.close());
+
+function upload(data: Buffer, { id = campaignId, signedIn = true } = {}) {
+  const form = multipart({}, [
+    { field: 'file', filename: 'roof.jpg', contentType: 'image/jpeg', data },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: `/api/admin/campaigns/${id}/photo`,
+    payload: form.payload,
+    headers: signedIn ? { ...app.admin.headers, ...form.headers } : form.headers,
+  });
+}
+
+describe('POST /api/admin/campaigns/:id/photo', () => {
+  it('answers 401 to a visitor and 404 for an unknown campaign', async () => {
+    expect((await upload(await phonePhoto(), { signedIn: false })).statusCode).toBe(401);
+    const unknown = await upload(await phonePhoto(), {
+      id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not a photo, or too large, at the file field in plain words', async () => {
+    const text = await upload(Buffer.from('not a photo at all, just some words'));
+    expect(text.statusCode).toBeGreaterThanOrEqual(400);
+    expect(text.statusCode).toBeLessThan(500);
+    expect(text.json().error.fields).toEqual({ file: photoMessages.notAnImage });
+    const big = await upload(sample.jpeg(1024 * 1024 + 10));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.fields).toEqual({ file: photoMessages.tooLarge(1) });
+    const page = await app.inject({ method: 'GET', url: '/api/campaigns/roof-day' });
+    expect(page.json().photo).toBeUndefined();
+  });
+
+  it('keeps the photo in its sizes, shows it under the title with the title as alt text, as the link preview, audited', async () => {
+    const res = await upload(await phonePhoto());
+    expect(res.statusCode, res.body).toBe(200);
+    const { photo } = res.json();
+    expect(photo).toMatchObject({ alt: 'A new roof for the shul', width: 600, height: 1000 });
+    expect(photo.src).toMatch(/^\/media\/[0-9a-f-]{36}\.jpg$/);
+
+    const snapshot = (await app.inject({ method: 'GET', url: '/api/campaigns/roof-day' })).json();
+    expect(snapshot.photo).toEqual(photo);
+
+    const page = await app.inject({ method: 'GET', url: '/campaign/roof-day' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<img[^>]*alt="A new roof for the shul"/);
+    const largest = photo.srcset.split(', ').at(-1).split(' ')[0];
+    expect(page.body).toContain(
+      `<meta property="og:image" content="${app.env.PUBLIC_URL}${largest}">`,
+    );
+    expect(page.body).toContain('<meta property="og:image:width" content="600">');
+    expect(page.body).toContain('<meta property="og:image:alt" content="A new roof for the shul">');
+
+    const audited = await app.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        and(
+          eq(adminAuditLog.action, 'campaign-photo-added'),
+          eq(adminAuditLog.target, 'campaign:roof-day'),
+        ),
+      );
+    expect(audited).toHaveLength(1);
+  });
+});
