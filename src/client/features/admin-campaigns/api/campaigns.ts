@@ -1,11 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignDedications } from '~/shared/schemas/campaign-dedications';
-import { campaignList, campaignSaved, type CampaignInput } from '~/shared/schemas/campaigns';
+import {
+  campaignList,
+  campaignPhotoSaved,
+  campaignSaved,
+  type CampaignInput,
+} from '~/shared/schemas/campaigns';
 import {
   thankYouReach,
   thankYouSent,
   type ThankYouInput,
 } from '~/shared/schemas/campaign-thank-you';
+import { readAnswer, toApiError } from '~/client/lib/api';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
@@ -31,6 +37,26 @@ export function useSaveCampaign() {
         csrfToken,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: campaignsKey }),
+  });
+}
+
+/** `POST /api/admin/campaigns/:id/photo` (multipart, field `file`): the photo as the page shows it. */
+export function useUploadCampaignPhoto(id: string) {
+  const { csrfToken } = useAdminSession();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const path = `/api/admin/campaigns/${id}/photo`;
+      const form = new FormData();
+      form.append('file', file);
+      const response = await fetch(path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { accept: 'application/json', 'x-csrf-token': csrfToken },
+        body: form,
+      });
+      if (!response.ok) throw await toApiError(response);
+      return readAnswer(path, campaignPhotoSaved, await response.json());
+    },
   });
 }
 

@@ -15,6 +15,7 @@ import {
 } from '~/shared/schemas/campaign-form';
 import type { CampaignView } from '~/shared/schemas/campaigns';
 import { useSaveCampaign } from '~/client/features/admin-campaigns/api/campaigns';
+import { CampaignPhotoField } from './campaign-photo-field';
 import { ComputedEnd } from './computed-end';
 import { BonusGoalsField, MatchersField } from './list-fields';
 
@@ -185,6 +186,13 @@ export function CampaignForm({
           ))}
         </section>
       ) : null}
+      {saved ? (
+        <CampaignPhotoField id={saved.id} title={saved.title} />
+      ) : (
+        <p className="text-sm text-stone-700">
+          Save the draft first, then add the campaign&apos;s photo here.
+        </p>
+      )}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
           label="Goal (dollars)"

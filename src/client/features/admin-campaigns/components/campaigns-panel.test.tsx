@@ -342,3 +342,33 @@ describe('the campaign form', () => {
     expect(said.map((id) => document.getElementById(id)?.textContent)).toContain(message);
   });
 });
+
+describe("the campaign's photo", () => {
+  it('is sent once chosen; a refusal shows at the field, a kept photo under it with the title as alt', async () => {
+    const saved = campaign();
+    const post = `POST /api/admin/campaigns/${saved.id}/photo`;
+    const notAPhoto = 'This file is not a JPEG, PNG or WebP photo, whatever its name says.';
+    const kept = {
+      photo: {
+        src: '/media/0f8fad5b-d9cb-469f-a165-70867728950e.jpg',
+        alt: saved.title,
+        width: 600,
+        height: 400,
+        srcset: '/media/0f8fad5b-d9cb-469f-a165-70867728950e.jpg 600w',
+      },
+    };
+    const { user, api } = open({
+      [list]: json({ campaigns: [saved] }),
+      [post]: [apiError(415, notAPhoto, { file: notAPhoto }), json(kept)],
+    });
+    await user.click(await screen.findByRole('button', { name: `Edit ${saved.title}` }));
+    const input = screen.getByLabelText(/^Photo/);
+    await user.upload(input, new File(['words'], 'notes.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(fieldError(/^Photo/)).toBe(notAPhoto));
+    await user.upload(input, new File(['jpeg'], 'roof.jpg', { type: 'image/jpeg' }));
+    const img = await screen.findByRole('img', { name: saved.title });
+    expect(img.getAttribute('src')).toBe(kept.photo.src);
+    expect(fieldError(/^Photo/)).toBeUndefined();
+    expect(api.to(post)).toHaveLength(2);
+  });
+});
