@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +6,12 @@ import { defineConfig } from 'vitest/config';
  * `npm test`: it needs `npm run build`, nginx and PostgreSQL, and starts real processes.
  */
 export default defineConfig({
+  resolve: {
+    // The test helpers' root, as in vite.config.ts.
+    alias: [
+      { find: /^~tests\//, replacement: fileURLToPath(new URL('./tests/', import.meta.url)) },
+    ],
+  },
   test: {
     include: ['tests/proxy/**/*.proxy.ts'],
     environment: 'node',
