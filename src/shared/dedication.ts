@@ -3,7 +3,8 @@ import { dedicationKindLabels, type DedicationKind, type PrayerRelation } from '
 /** The Hebrew word between a name and the mother's name, as the prayer list reads it. */
 const relationHebrew: Record<PrayerRelation, string> = { ben: 'בן', bat: 'בת' };
 
-interface DedicationParts {
+/** A dedication's parts, as the API takes them and the rows keep them. */
+export interface DedicationParts {
   kind: DedicationKind;
   name: string;
   hebrewName?: string | null | undefined;

@@ -1,4 +1,5 @@
 import type { DedicationKind, PrayerRelation } from '~/shared/domain';
+import type { DedicationParts } from '~/shared/dedication';
 import type { DedicationView } from '~/shared/schemas/dedication-view';
 
 /** A row's dedication columns (donations, and the monthly gifts that copy them to each charge). */
@@ -8,15 +9,6 @@ export interface DedicationColumns {
   dedicationHebrewName: string | null;
   dedicationRelation: PrayerRelation | null;
   dedicationMotherHebrewName: string | null;
-}
-
-/** What a dedication's columns are set from: the API's dedication, or none. */
-interface DedicationParts {
-  kind: DedicationKind;
-  name: string;
-  hebrewName?: string | null | undefined;
-  relation?: PrayerRelation | null | undefined;
-  motherHebrewName?: string | null | undefined;
 }
 
 /** A row's dedication, or null: the kind and name are both set or both empty. */

@@ -91,7 +91,7 @@ export async function createSnapshotStore(
       state,
       etag: `"${campaign.id.slice(0, 8)}-${campaign.version}-${state}"`,
       eventId: `${campaign.version}-${state}`,
-      snapshot: { ...snapshot, version: campaign.version },
+      snapshot,
       changesAtBuild,
     };
     kept.set(slug, entry);
