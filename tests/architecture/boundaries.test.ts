@@ -82,12 +82,12 @@ describe('the boundaries lint rule', () => {
   it('fails the browser importing the server, and one client feature importing another', async () => {
     expect(
       await problemsIn(
-        'src/client/features/join/example.ts',
-        "import { members } from '~/db/schema';\nimport { x } from '../donate/lib/y';\nexport const z = [members, x];\n",
+        'src/client/features/membership/example.ts',
+        "import { members } from '~/db/schema';\nimport { x } from '../donations/lib/y';\nexport const z = [members, x];\n",
       ),
     ).toEqual([
       "the browser's code may not import src/db",
-      'client features do not import each other (join imports donate); move what both need to components/ or lib/, or compose them in a page',
+      'client features do not import each other (membership imports donations); move what both need to components/ or lib/, or compose them in a page',
     ]);
   });
 

@@ -3,8 +3,8 @@ import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import type { OjcGiftPageData } from '~/shared/schemas/ojc';
 import { usePageForm, useServerPageData } from '~/client/app/page-data';
 import { Button } from '~/client/components/ui/button';
-import { getOjcGift } from '~/client/features/donate/api/manage-gift';
-import { ManagedGiftFrame } from '~/client/features/donate/components/managed-gift';
+import { getOjcGift } from '~/client/features/donations/api/manage-gift';
+import { ManagedGiftFrame } from '~/client/features/donations/components/managed-gift';
 
 /**
  * /donate/cancel?token=…: stops a monthly OJC gift, from the link in its receipts. The server

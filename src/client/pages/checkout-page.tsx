@@ -5,14 +5,14 @@ import { formatMoney } from '~/shared/money';
 import { useSiteContent } from '~/client/lib/site-content';
 import { OfficeContact } from '~/client/components/layout/office-contact';
 import { buttonClass } from '~/client/components/ui/button';
-import { CardCheckout } from '~/client/features/donate/components/card-checkout';
+import { CardCheckout } from '~/client/features/donations/components/card-checkout';
 import {
   CheckoutNotice,
   checkoutProblem,
-} from '~/client/features/donate/components/checkout-notice';
-import { OjcCheckout } from '~/client/features/donate/components/ojc-checkout';
-import { donateHrefFromCheckout } from '~/client/features/donate/lib/donate-choice';
-import { useCheckoutOptions } from '~/client/features/donate/lib/use-donate-options';
+} from '~/client/features/donations/components/checkout-notice';
+import { OjcCheckout } from '~/client/features/donations/components/ojc-checkout';
+import { donateHrefFromCheckout } from '~/client/features/donations/lib/donate-choice';
+import { useCheckoutOptions } from '~/client/features/donations/lib/use-donate-options';
 import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
 import type { WallDisplay } from '~/shared/domain';
 

@@ -1,15 +1,15 @@
 import { PageHeader } from '~/client/components/layout/page-header';
 import { Tabs } from '~/client/components/ui/tabs';
-import { DonateBanners } from '~/client/features/donate/components/donate-banners';
-import { GiveAnotherWay } from '~/client/features/donate/components/give-another-way';
-import { ImpactList } from '~/client/features/donate/components/impact-list';
-import { MethodChoice } from '~/client/features/donate/components/method-choice';
-import { MonthlyTiers } from '~/client/features/donate/components/monthly-tiers';
-import { OneTimeGift } from '~/client/features/donate/components/one-time-gift';
-import { donateQuery, type DonateChoice } from '~/client/features/donate/lib/donate-choice';
-import { useDonateChoice } from '~/client/features/donate/lib/use-donate-choice';
-import { useDonateFlags } from '~/client/features/donate/lib/use-donate-flags';
-import { useDonateOptions } from '~/client/features/donate/lib/use-donate-options';
+import { DonateBanners } from '~/client/features/donations/components/donate-banners';
+import { GiveAnotherWay } from '~/client/features/donations/components/give-another-way';
+import { ImpactList } from '~/client/features/donations/components/impact-list';
+import { MethodChoice } from '~/client/features/donations/components/method-choice';
+import { MonthlyTiers } from '~/client/features/donations/components/monthly-tiers';
+import { OneTimeGift } from '~/client/features/donations/components/one-time-gift';
+import { donateQuery, type DonateChoice } from '~/client/features/donations/lib/donate-choice';
+import { useDonateChoice } from '~/client/features/donations/lib/use-donate-choice';
+import { useDonateFlags } from '~/client/features/donations/lib/use-donate-flags';
+import { useDonateOptions } from '~/client/features/donations/lib/use-donate-options';
 
 /**
  * Spec 2, /donate: one-time and monthly giving, by card or OJC Fund, and the result banners. The

@@ -5,9 +5,9 @@ import siteConfig from '~/client/lib/site-config';
 import { buttonClass } from '~/client/components/ui/button';
 import { useSiteContent } from '~/client/lib/site-content';
 import { joinWelcomeQuery, type MembershipApplicationResponse } from '~/shared/schemas/membership';
-import { ApplicationForm } from '~/client/features/join/components/application-form';
-import { MembershipPayment } from '~/client/features/join/components/membership-payment';
-import { TierSummary } from '~/client/features/join/components/tier-summary';
+import { ApplicationForm } from '~/client/features/membership/components/application-form';
+import { MembershipPayment } from '~/client/features/membership/components/membership-payment';
+import { TierSummary } from '~/client/features/membership/components/tier-summary';
 
 const popularTier = siteConfig.tiers.find((t) => t.popular) ?? siteConfig.tiers[0]!;
 

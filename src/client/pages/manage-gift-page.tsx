@@ -3,8 +3,8 @@ import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import type { ManageGiftPageData } from '~/shared/schemas/manage-gift';
 import { usePageForm, useServerPageData } from '~/client/app/page-data';
 import { Button } from '~/client/components/ui/button';
-import { getCardGift } from '~/client/features/donate/api/manage-gift';
-import { ManagedGiftFrame } from '~/client/features/donate/components/managed-gift';
+import { getCardGift } from '~/client/features/donations/api/manage-gift';
+import { ManagedGiftFrame } from '~/client/features/donations/components/managed-gift';
 
 /**
  * /donate/manage?token=…: a monthly card gift, from the link in its receipts. The server renders

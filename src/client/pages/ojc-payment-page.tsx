@@ -5,10 +5,10 @@ import { OfficeContact } from '~/client/components/layout/office-contact';
 import { buttonClass } from '~/client/components/ui/button';
 import type { OjcPayment, OjcPaymentPageData } from '~/shared/schemas/ojc';
 import { useServerPageData } from '~/client/app/page-data';
-import { getOjcPayment } from '~/client/features/donate/api/ojc-payments';
-import { DonationSummary } from '~/client/features/donate/components/donor-summary';
-import { OjcCardForm } from '~/client/features/donate/components/ojc-card-form';
-import { PaymentSetupError } from '~/client/features/donate/components/payment-setup-error';
+import { getOjcPayment } from '~/client/features/donations/api/ojc-payments';
+import { DonationSummary } from '~/client/features/donations/components/donor-summary';
+import { OjcCardForm } from '~/client/features/donations/components/ojc-card-form';
+import { PaymentSetupError } from '~/client/features/donations/components/payment-setup-error';
 
 type State =
   | { phase: 'loading' }

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { settleCampaignGift } from '~/server/features/campaigns';
-import { recordMembershipPaid } from '~/server/features/members';
+import { recordMembershipPaid } from '~/server/features/membership';
 import { readDonationMetadata } from './donation-metadata';
 import { lockByPaymentIntent } from './donation-rows';
 import type { ManageLinks } from '~/server/services/receipts/manage-link';

@@ -3,7 +3,7 @@ import type { DonationSetupInput } from '~/shared/schemas/donations';
 import type { GiftSetup } from './donation-metadata';
 import { AppError } from '~/server/errors';
 import { CURRENCY } from '~/shared/money';
-import { refuseOneTimeMembership } from '~/server/features/members';
+import { refuseOneTimeMembership } from '~/server/features/membership';
 import type { DonationContext } from './context';
 import { donationMetadata } from './donation-metadata';
 import { insertPendingCardDonation } from './donation-rows';

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { stripeSubscriptions } from '~/db/schema';
 import type { GiftSetup } from './donation-metadata';
 import { AppError } from '~/server/errors';
-import { linkStripeSubscription, memberToPayFor } from '~/server/features/members';
+import { linkStripeSubscription, memberToPayFor } from '~/server/features/membership';
 import { CURRENCY } from '~/shared/money';
 import type { DonationContext } from './context';
 import { chargeOf, setupKey } from './create-payment-intent';

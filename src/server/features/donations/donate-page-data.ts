@@ -4,7 +4,7 @@ import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
 import { donationFee } from '~/server/env';
 import { minDonationDollars } from '~/shared/schemas/donations';
 import { paymentMethods } from '~/server/lib/payment-methods';
-import { membershipLinkState } from '~/server/features/members';
+import { membershipLinkState } from '~/server/features/membership';
 import { campaignNamed } from '~/server/features/campaigns';
 import { parseCheckoutChoice } from '~/shared/checkout-link';
 import type { PageDataContext } from '~/server/ssr/page-data';

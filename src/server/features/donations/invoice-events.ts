@@ -8,7 +8,7 @@ import {
   recordMembershipNeverPaid,
   recordMembershipOverdue,
   recordMembershipPaid,
-} from '~/server/features/members';
+} from '~/server/features/membership';
 import type { DonationContext } from './context';
 import { paymentIntentOfInvoice } from './create-subscription';
 import { subscriptionOfInvoice } from './event-versions';

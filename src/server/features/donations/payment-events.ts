@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '~/db/client';
 import { settleCampaignGift } from '~/server/features/campaigns';
-import { recordMembershipNeverPaid } from '~/server/features/members';
+import { recordMembershipNeverPaid } from '~/server/features/membership';
 import { applyPaymentIntent } from './apply-payment-intent';
 import { lockByPaymentIntent } from './donation-rows';
 import type { DonationContext } from './context';

@@ -8,7 +8,7 @@ import {
   recordMembershipEnded,
   recordMembershipNeverPaid,
   recordMembershipOverdue,
-} from '~/server/features/members';
+} from '~/server/features/membership';
 import type { EventHandler } from './stripe-events';
 
 /** Stripe's statuses a subscription never leaves. */

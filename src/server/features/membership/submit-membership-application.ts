@@ -6,7 +6,7 @@ import type { LinkSigner } from '~/server/lib/signed-link';
 import { enqueueMails } from '~/server/mail/mail-job';
 import { enqueueCappedMails } from '~/server/mail/recipient-cap';
 import { announceAll } from '~/server/services/announcements/announce';
-import { membershipCheckoutUrl } from '~/server/features/members';
+import { membershipCheckoutUrl } from './membership-link';
 
 export interface MembershipApplication {
   firstName: string;

@@ -7,7 +7,7 @@ import {
   linkOjcGift,
   recordMembershipPaid,
   refuseSecondMembership,
-} from '~/server/features/members';
+} from '~/server/features/membership';
 import {
   claimCharge,
   last4,

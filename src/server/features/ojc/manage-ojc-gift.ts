@@ -5,7 +5,7 @@ import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import { announceGiftCancelled } from '~/server/services/announcements/donation-events';
 import { settleEndedPlan } from '~/server/features/campaigns';
-import { recordMembershipEnded } from '~/server/features/members';
+import { recordMembershipEnded } from '~/server/features/membership';
 import type { JobLogger } from '~/server/jobs/types';
 import type { Clock } from '~/server/lib/clock';
 import type { LinkSigner } from '~/server/lib/signed-link';

@@ -5,7 +5,7 @@ import { enqueueMail } from '~/server/mail/mail-job';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import { announceGiftCancelled } from '~/server/services/announcements/donation-events';
 import { settleEndedPlan } from '~/server/features/campaigns';
-import { recordMembershipEnded, recordMembershipPaid } from '~/server/features/members';
+import { recordMembershipEnded, recordMembershipPaid } from '~/server/features/membership';
 import { claimCharge, markCharged, releaseCharge } from './charge-claim';
 import { declineMessages } from './charge-messages';
 import type { OjcContext } from './context';

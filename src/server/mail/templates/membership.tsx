@@ -22,7 +22,7 @@ export interface MembershipMailData {
 export interface MembershipConfirmationData {
   tierId: string;
   /**
-   * The applicant's signed checkout of the tier (src/server/features/members/membership-link.ts).
+   * The applicant's signed checkout of the tier (src/server/features/membership/membership-link.ts).
    * Mails queued before members existed have none: they point at /donate.
    */
   checkoutUrl?: string | null;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import { recordDonation } from '~/client/features/donate/api/card-payments';
+import { recordDonation } from '~/client/features/donations/api/card-payments';
 
 /** The query's flags of a result, which leave the address once read. */
 const flagParams = [

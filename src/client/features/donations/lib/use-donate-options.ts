@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useServerPageData } from '~/client/app/page-data';
 import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
-import { fetchDonateOptions } from '~/client/features/donate/api/donate-options';
+import { fetchDonateOptions } from '~/client/features/donations/api/donate-options';
 
 /**
  * When the options cannot be read at all: every method and no upper limit, as before the page

@@ -7,8 +7,8 @@ import { TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import type { OjcPayment } from '~/shared/schemas/ojc';
-import { chargeOjcPayment } from '~/client/features/donate/api/ojc-payments';
-import { paymentProblem } from '~/client/features/donate/lib/payment-problem';
+import { chargeOjcPayment } from '~/client/features/donations/api/ojc-payments';
+import { paymentProblem } from '~/client/features/donations/lib/payment-problem';
 
 /** The server's own rules (number, MM/YY, not expired), with the browser's clock. */
 const loadCardSchema = () =>

@@ -9,13 +9,13 @@ import {
   getStripeConfig,
   recordDonation,
   setUpCardPayment,
-} from '~/client/features/donate/api/card-payments';
+} from '~/client/features/donations/api/card-payments';
 import type { CheckoutPageData } from '~/shared/donate-options';
 import { OfficeContact } from '~/client/components/layout/office-contact';
-import { createAttemptKeys } from '~/client/features/donate/lib/attempt-key';
+import { createAttemptKeys } from '~/client/features/donations/lib/attempt-key';
 import type { CheckoutChoice } from '~/shared/checkout-link';
-import { loadStripeJs } from '~/client/features/donate/lib/load-stripe';
-import { cardProblem, paymentProblem } from '~/client/features/donate/lib/payment-problem';
+import { loadStripeJs } from '~/client/features/donations/lib/load-stripe';
+import { cardProblem, paymentProblem } from '~/client/features/donations/lib/payment-problem';
 import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
 import { PaymentSetupError, SETUP_FAILED } from './payment-setup-error';

@@ -10,7 +10,7 @@ import {
   giftType,
   missingAmountMessage,
   type DonateChoice,
-} from '~/client/features/donate/lib/donate-choice';
+} from '~/client/features/donations/lib/donate-choice';
 import { GiveAnotherWay } from './give-another-way';
 import { MethodChoice } from './method-choice';
 

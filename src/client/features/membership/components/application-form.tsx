@@ -13,7 +13,7 @@ import { useZodForm } from '~/client/lib/use-zod-form';
 import type { MembershipApplicationResponse } from '~/shared/schemas/membership';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import { usePageForm } from '~/client/app/page-data';
-import { submitApplication } from '~/client/features/join/api/submit-application';
+import { submitApplication } from '~/client/features/membership/api/submit-application';
 
 const loadSchema = () =>
   import('~/shared/schemas/membership').then((m) => m.membershipApplicationInput);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PayMethod } from '~/shared/checkout-link';
 import type { DonateOptions } from '~/shared/donate-options';
 import { fieldError, renderWithProviders, stubNavigation } from '~/client/test/component-test-kit';
-import { readDonateChoice, type DonateChoice } from '~/client/features/donate/lib/donate-choice';
+import { readDonateChoice, type DonateChoice } from '~/client/features/donations/lib/donate-choice';
 import { OneTimeGift } from './one-time-gift';
 
 const limits: DonateOptions['limits'] = { minDollars: 1, maxDollars: 25_000 };

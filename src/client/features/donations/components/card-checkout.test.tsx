@@ -15,10 +15,10 @@ import {
   stubNavigation,
   type Reply,
 } from '~/client/test/component-test-kit';
-import { loadStripeJs } from '~/client/features/donate/lib/load-stripe';
+import { loadStripeJs } from '~/client/features/donations/lib/load-stripe';
 import { CardCheckout } from './card-checkout';
 
-vi.mock('~/client/features/donate/lib/load-stripe', () => ({ loadStripeJs: vi.fn() }));
+vi.mock('~/client/features/donations/lib/load-stripe', () => ({ loadStripeJs: vi.fn() }));
 
 const stripeConfig = {
   configured: true,
