@@ -5,7 +5,11 @@ import type { OjcCreatePaymentInput } from '~/shared/schemas/ojc';
 import { AppError } from '~/server/errors';
 import { CURRENCY } from '~/shared/money';
 import { campaignForGift } from '~/server/features/campaigns';
-import { linkOjcPayment, memberToPayFor, refuseOneTimeMembership } from '~/server/features/membership';
+import {
+  linkOjcPayment,
+  memberToPayFor,
+  refuseOneTimeMembership,
+} from '~/server/features/membership';
 import { chargeMessages } from './charge-messages';
 import type { OjcContext } from './context';
 import { dedicationColumns } from '~/server/lib/dedication';
