@@ -198,6 +198,38 @@ describe('POST /api/admin/gift-imports', () => {
     expect(app.sentMail.filter((m) => m.to.includes(`dina-${run}@example.org`))).toHaveLength(0);
   });
 
+  it("reads Excel's CSV of a bank: byte-order mark, `;`, `1,234.00`, a Hebrew name, the address in columns", async () => {
+    const text = [
+      '\uFEFFPayer;Address 1;City;State;Zip Code;Amount;Deposit Date;Check No',
+      'מרים לוי;12 Maple Ave;Monsey;NY;10952;1,234.00;11/03/2026;88{n}',
+      'Avrohom Stein;3 Oak St Apt 2;Spring Valley;NY;10977;36;11/04/2026;89{n}',
+    ]
+      .join('\r\n')
+      .replaceAll('{n}', `${++run}`);
+    const shown = await preview({ fileName: 'bank.csv', text, method: 'check' });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().mapping).toMatchObject({ address: 1, city: 2, state: 3, zip: 4 });
+    expect(shown.json().counts).toMatchObject({ 'new-donor': 2, error: 0 });
+
+    const res = await importFile({ fileName: 'bank.csv', text, method: 'check' });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await app.database.db
+      .select()
+      .from(donations)
+      .where(inArray(donations.receiptNumber, res.json().receiptNumbers));
+    expect(
+      rows
+        .map((r) => [r.donorName, r.postalAddress, r.amountCents])
+        .sort((a, b) => Number(a[2]) - Number(b[2])),
+    ).toEqual([
+      ['Avrohom Stein', '3 Oak St Apt 2, Spring Valley, NY 10977', 3_600],
+      ['מרים לוי', '12 Maple Ave, Monsey, NY 10952', 123_400],
+    ]);
+    // The same file again: both donors are known, both gifts already there.
+    const again = await preview({ fileName: 'bank.csv', text, method: 'check' });
+    expect(again.json().counts).toMatchObject({ duplicate: 2 });
+  });
+
   it('imports the same file twice as once: the second time every row is a duplicate', async () => {
     const text = fileOf(['Moshe Stern,moshe-{n}@example.org,,250,2026-11-04,Zelle,,']);
     const email = `moshe-${run}@example.org`;
