@@ -238,6 +238,30 @@ describe('receipt numbers', () => {
     expect(numberOf(b)).toBe(numberOf(a) + 1);
   });
 
+  it('are given back by a transaction that rolls back after taking one', async () => {
+    const a = (await record({ ...cheque, reference: '3101' })).json().gift.receiptNumber;
+    const taken: string[] = [];
+    await expect(
+      app.database.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(donations)
+          .values({
+            amountCents: 1_000,
+            donationType: 'onetime',
+            paymentMethod: 'stripe',
+            paymentStatus: 'succeeded',
+            donatedAt: new Date('2026-06-01T15:00:00Z'),
+          })
+          .returning();
+        taken.push(row!.receiptNumber!);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(numberOf(taken[0]!)).toBe(numberOf(a) + 1);
+    const b = (await record({ ...cheque, reference: '3102' })).json().gift.receiptNumber;
+    expect(b).toBe(taken[0]);
+  });
+
   it('start again each calendar year of the site, whose year a late New York evening still belongs to', async () => {
     const firstOf2024 = (
       await record({ ...cheque, reference: '4001', receivedOn: '2024-12-31' })
