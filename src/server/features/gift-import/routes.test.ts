@@ -230,6 +230,39 @@ describe('POST /api/admin/gift-imports', () => {
     expect(again.json().counts).toMatchObject({ duplicate: 2 });
   });
 
+  it('puts the gifts of a donor without email on one record: the known one, or one new one for the file', async () => {
+    const first = fileOf(['Leib Katz {n},,"9 Birch Rd, Monsey",50,2026-10-01,,,']);
+    const tag = run;
+    expect((await importFile({ fileName: 'a.csv', text: first, method: 'cash' })).statusCode).toBe(
+      201,
+    );
+    const second = fileOf([
+      `LEIB KATZ ${tag},,"9 Birch Rd, Monsey",70,2026-10-05,,,`,
+      `Sara Fein ${tag},,"2 Pine St, Monsey",10,2026-10-06,,,`,
+      `Sara Fein ${tag},,"2 Pine St, Monsey",12,2026-10-07,,,`,
+      `Sara Fein ${tag},,"40 Other Rd, Suffern",14,2026-10-08,,,`,
+    ]);
+    const shown = await preview({ fileName: 'b.csv', text: second, method: 'cash' });
+    expect(shown.json().rows.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'known-donor',
+      'new-donor',
+      'new-donor',
+      'new-donor',
+    ]);
+    expect((await importFile({ fileName: 'b.csv', text: second, method: 'cash' })).statusCode).toBe(
+      201,
+    );
+    const rows = await app.database.db
+      .select({ cents: donations.amountCents, donorId: donations.donorId })
+      .from(donations)
+      .where(sql`${donations.donorName} ilike ${`% ${tag}`}`);
+    const recordOf = (cents: number) => rows.find((r) => r.cents === cents * 100)!.donorId;
+    expect(recordOf(70)).toBe(recordOf(50));
+    expect(recordOf(12)).toBe(recordOf(10));
+    // A name alone is not a person: the same name at another address is another record.
+    expect(new Set([recordOf(50), recordOf(10), recordOf(14)]).size).toBe(3);
+  });
+
   it('imports the same file twice as once: the second time every row is a duplicate', async () => {
     const text = fileOf(['Moshe Stern,moshe-{n}@example.org,,250,2026-11-04,Zelle,,']);
     const email = `moshe-${run}@example.org`;
