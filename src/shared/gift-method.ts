@@ -10,11 +10,18 @@ export interface GiftMethodFields {
 
 const onlineLabels = { stripe: 'Credit card', ojc: 'OJC Fund charity card' } as const;
 
-/** "Credit card", "OJC Fund charity card", "Cheque 1042", "Cash". */
+/**
+ * A method's name before its number, where the form's name would read badly: OJC gives a voucher
+ * number for a paper voucher and for a charity card taken by phone alike.
+ */
+const numberedLabels: Partial<Record<OfflineMethod, string>> = { ojc: 'OJC voucher' };
+
+/** "Credit card", "OJC Fund charity card", "Cheque 1042", "OJC voucher 55-1234", "Cash". */
 export function giftMethodLabel(gift: GiftMethodFields): string {
   if (gift.paymentMethod !== 'offline') return onlineLabels[gift.paymentMethod];
-  const label = offlineMethodLabels[gift.offlineMethod ?? 'other'];
-  return gift.offlineReference ? `${label} ${gift.offlineReference}` : label;
+  const method = gift.offlineMethod ?? 'other';
+  if (!gift.offlineReference) return offlineMethodLabels[method];
+  return `${numberedLabels[method] ?? offlineMethodLabels[method]} ${gift.offlineReference}`;
 }
 
 /** What a donor-advised fund's grant says wherever it is listed: no deduction for the donor. */

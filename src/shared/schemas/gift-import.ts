@@ -17,6 +17,9 @@ export const giftImportFields = [
   'name',
   'email',
   'address',
+  'city',
+  'state',
+  'zip',
   'amount',
   'receivedOn',
   'method',
@@ -29,7 +32,10 @@ export type GiftImportField = (typeof giftImportFields)[number];
 export const giftImportFieldLabels: Record<GiftImportField, string> = {
   name: "Donor's name",
   email: 'Email',
-  address: 'Postal address',
+  address: 'Postal address (or its street)',
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP code',
   amount: 'Amount',
   receivedOn: 'Date received',
   method: 'How it was given',
@@ -38,7 +44,11 @@ export const giftImportFieldLabels: Record<GiftImportField, string> = {
   note: 'Note for the office',
 };
 
-/** Which column (from 0) fills each field; a field left out or null is not in the file. */
+/**
+ * Which column (from 0) fills each field; a field left out or null is not in the file. A bank's
+ * export splits the address (street, city, state, ZIP): the columns mapped are joined into the
+ * postal address, "12 Maple Ave, Monsey, NY 10952".
+ */
 const column = z.optional(
   z.nullable(z.int({ error: 'Choose a column' }).check(z.minimum(0), z.maximum(999))),
 );
@@ -46,6 +56,9 @@ export const giftImportMapping = z.object({
   name: column,
   email: column,
   address: column,
+  city: column,
+  state: column,
+  zip: column,
   amount: column,
   receivedOn: column,
   method: column,

@@ -1,11 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, donations } from '~/db/schema';
+import { randomUUID } from 'node:crypto';
+import { adminAuditLog, donations, ojcSubscriptions } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 import { drainJobs } from '~tests/helpers/integrations';
 import { givingSession } from '~tests/helpers/my-giving';
+import { activeMember } from '~tests/helpers/prayer-names';
 
 /**
  * One person who gave by card with one address and by OJC with another: the office merges the
@@ -168,5 +170,32 @@ describe('merging two donor records', () => {
     expect(row!.donorId).toBe(kept.id);
     // The donor table's row finds its record by the gift.
     expect((await records(`gift=${later!.id}`)).map((r) => r.id)).toEqual([kept.id]);
+  });
+
+  it('shows the monthly gift and the membership of either address in My giving by the other', async () => {
+    const monthly = randomUUID();
+    await app.database.db.insert(ojcSubscriptions).values({
+      id: monthly,
+      donorName: 'Chana Weiss',
+      email: 'C.Weiss@Work.example',
+      amountCents: 3_600,
+      cardLast4: '4444',
+      cardExpiry: '1230',
+      // Ended: an active one would need its sealed card.
+      status: 'canceled',
+      startedAt: new Date('2025-06-01T15:00:00Z'),
+      canceledAt: new Date('2025-09-01T15:00:00Z'),
+    });
+    const member = await activeMember(app, 'chana@example.org');
+    for (const email of ['chana@example.org', 'c.weiss@work.example']) {
+      const cookie = await givingSession(app, email);
+      const giving = (await app.inject({ url: '/api/my-giving', headers: { cookie } })).json();
+      expect(giving.monthly.map((m: { id: string }) => m.id)).toEqual([monthly]);
+      expect(giving.memberships.map((m: { id: string }) => m.id)).toEqual([member.id]);
+    }
+    // Someone else's address still sees none of it.
+    const cookie = await givingSession(app, 'else@example.org');
+    const other = (await app.inject({ url: '/api/my-giving', headers: { cookie } })).json();
+    expect(other).toMatchObject({ monthly: [], memberships: [] });
   });
 });

@@ -55,6 +55,9 @@ describe('POST /api/record-donation', () => {
       expect(part).toContain('In honor of Our parents');
       expect(part).toContain('tax-deductible to the extent allowed by law');
     }
+    // Numbered in the transaction that recorded it, and the mail prints the number.
+    expect(row.receiptNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect(receipt.text).toContain(`Receipt number: ${row.receiptNumber}`);
   });
 
   it('stores the amount Stripe received, not the amount the browser claims', async () => {

@@ -1,5 +1,5 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
-import { donations, giftImportRows } from '~/db/schema';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { donations, donors, giftImportRows } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import type { GiftImportOutcome } from '~/shared/schemas/gift-import';
 import type { ReadRow } from './read-rows';
@@ -7,9 +7,17 @@ import type { ReadRow } from './read-rows';
 export interface ClassifiedRow extends ReadRow {
   outcome: GiftImportOutcome;
   message: string | null;
+  /** The record of a known donor without email (by name and address), whose gift joins it. */
+  donorId: string | null;
 }
 
-const lower = (s: string | null | undefined) => (s ?? '').toLowerCase();
+/** How a donor without email is known: their name and postal address, in any case. */
+export const nameAndAddress = (gift: { name: string; address: string | null }) =>
+  `${lower(gift.name)}|${lower(gift.address)}`;
+
+function lower(s: string | null | undefined) {
+  return (s ?? '').toLowerCase();
+}
 const sameGift = (r: {
   method: string | null;
   reference: string | null;
@@ -70,7 +78,7 @@ export async function classifyRows(
   const emails = [...new Set(valid.map((r) => r.email).filter((e): e is string => !!e))];
   const names = [...new Set(valid.filter((r) => !r.email).map((r) => lower(r.name)))];
   const knownEmails = new Set<string>();
-  const knownNameAddresses = new Set<string>();
+  const knownNameAddresses = new Map<string, string>();
   const received = sql`${donations.paymentStatus} in ('succeeded', 'refunded', 'disputed')`;
   if (emails.length > 0) {
     const found = await db
@@ -81,27 +89,35 @@ export async function classifyRows(
   }
   if (names.length > 0) {
     const found = await db
-      .selectDistinct({
-        name: sql<string>`lower(${donations.donorName})`,
-        address: sql<string>`lower(coalesce(${donations.postalAddress}, ''))`,
+      .select({
+        name: donations.donorName,
+        address: donations.postalAddress,
+        donorId: sql<string>`coalesce(${donors.mergedInto}, ${donors.id})`,
       })
       .from(donations)
+      .innerJoin(donors, eq(donors.id, donations.donorId))
       .where(
         and(received, isNull(donations.email), inArray(sql`lower(${donations.donorName})`, names)),
-      );
-    for (const f of found) knownNameAddresses.add(`${f.name}|${f.address}`);
+      )
+      // The first record of that name and address, should the office have made two.
+      .orderBy(asc(donations.createdAt), asc(donations.id));
+    for (const f of found) {
+      const key = nameAndAddress({ name: f.name ?? '', address: f.address });
+      if (!knownNameAddresses.has(key)) knownNameAddresses.set(key, f.donorId);
+    }
   }
 
   const inFile = new Map<string, number>();
   return rows.map((row): ClassifiedRow => {
     const gift = row.gift;
-    if (!gift) return { ...row, outcome: 'error', message: row.errors.join(' ') };
+    if (!gift) return { ...row, outcome: 'error', message: row.errors.join(' '), donorId: null };
     const earlier = imported.get(row.key);
     if (earlier) {
       return {
         ...row,
         outcome: 'duplicate',
         message: `Imported before, from line ${earlier.line} of ${earlier.fileName}.`,
+        donorId: null,
       };
     }
     if (gift.reference) {
@@ -113,17 +129,26 @@ export async function classifyRows(
       });
       const receipt = recorded.get(same);
       if (receipt !== undefined) {
-        return { ...row, outcome: 'duplicate', message: `Already recorded, receipt ${receipt}.` };
+        return {
+          ...row,
+          outcome: 'duplicate',
+          message: `Already recorded, receipt ${receipt}.`,
+          donorId: null,
+        };
       }
       const line = inFile.get(same);
       if (line !== undefined) {
-        return { ...row, outcome: 'duplicate', message: `The same gift as line ${line}.` };
+        return {
+          ...row,
+          outcome: 'duplicate',
+          message: `The same gift as line ${line}.`,
+          donorId: null,
+        };
       }
       inFile.set(same, row.line);
     }
-    const known = gift.email
-      ? knownEmails.has(gift.email.toLowerCase())
-      : knownNameAddresses.has(`${lower(gift.name)}|${lower(gift.address)}`);
-    return { ...row, outcome: known ? 'known-donor' : 'new-donor', message: null };
+    const donorId = gift.email ? null : (knownNameAddresses.get(nameAndAddress(gift)) ?? null);
+    const known = gift.email ? knownEmails.has(gift.email.toLowerCase()) : donorId !== null;
+    return { ...row, outcome: known ? 'known-donor' : 'new-donor', message: null, donorId };
   });
 }

@@ -4,7 +4,11 @@ import type { GiftImportField, GiftImportMapping } from '~/shared/schemas/gift-i
 const names: Record<GiftImportField, RegExp> = {
   name: /^(donor|donor name|name|full name|payer|payer name|from|sender|donor s name|contributor)$/,
   email: /^(e ?mail|email address|donor email|e mail address)$/,
-  address: /^(address|postal address|mailing address|street address|donor address)$/,
+  address:
+    /^(address|postal address|mailing address|street address|donor address|street|address ?1|address line ?1|street ?1)$/,
+  city: /^(city|town|city town)$/,
+  state: /^(state|st|province|state province|region)$/,
+  zip: /^(zip|zip ?code|postal code|postcode|post code|zip postal code)$/,
   amount: /^(amount|gift|gift amount|donation|donation amount|total|sum|amount usd|amt)$/,
   receivedOn:
     /^(date|date received|received|received on|gift date|deposit date|check date|cheque date|transaction date)$/,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { donations, giftImportRows } from '~/db/schema';
-import type { Database } from '~/db/client';
+import { donations, donors, giftImportRows } from '~/db/schema';
+import type { Database, DatabaseExecutor } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { SignedLinks } from '~/server/lib/signed-link';
 import type { AuditContext } from '~/server/services/audit/audit-context';
@@ -14,7 +14,7 @@ import type {
   GiftImportResult,
 } from '~/shared/schemas/gift-import';
 import { offlineGiftValues } from '~/server/features/offline-gifts';
-import { classifyRows, type ClassifiedRow } from './classify-rows';
+import { classifyRows, nameAndAddress, type ClassifiedRow } from './classify-rows';
 import { readFile } from './read-file';
 
 export interface ImportContext extends AuditContext {
@@ -39,6 +39,30 @@ function view(rows: ClassifiedRow[]) {
       message: r.message,
     })),
   };
+}
+
+/**
+ * The record of each donor without email among the rows (ADR 053): the one the preview named as
+ * known by name and address (importing after that preview is the office's word that it is the same
+ * person), else one new record for all of that donor's rows in the file.
+ */
+async function namelessRecords(tx: DatabaseExecutor, rows: ClassifiedRow[]) {
+  const records = new Map<string, string>();
+  for (const row of rows) {
+    const gift = row.gift!;
+    const key = nameAndAddress(gift);
+    if (gift.email || records.has(key)) continue;
+    if (row.donorId) {
+      records.set(key, row.donorId);
+      continue;
+    }
+    const [made] = await tx
+      .insert(donors)
+      .values({ name: gift.name, postalAddress: gift.address })
+      .returning({ id: donors.id });
+    records.set(key, made!.id);
+  }
+  return records;
 }
 
 /** What importing the file would do, row by row; nothing is written. */
@@ -97,6 +121,10 @@ export async function importGifts(
       for (const t of taken) claimed.add(t.key);
     }
     const toRecord = wanted.filter(({ row }) => claimed.has(row.key));
+    const records = await namelessRecords(
+      tx,
+      toRecord.map(({ row }) => row),
+    );
     const recorded =
       toRecord.length === 0
         ? []
@@ -106,6 +134,7 @@ export async function importGifts(
               toRecord.map(({ row, id }) => ({
                 ...offlineGiftValues(row.gift!, { timeZone: ctx.timeZone, now: ctx.now }),
                 id,
+                donorId: row.gift!.email ? null : records.get(nameAndAddress(row.gift!)),
               })),
             )
             .returning();

@@ -124,6 +124,9 @@ describe('guessMapping', () => {
       name: 0,
       email: 1,
       address: 7,
+      city: null,
+      state: null,
+      zip: null,
       amount: 2,
       receivedOn: 3,
       method: 6,
@@ -132,5 +135,11 @@ describe('guessMapping', () => {
       note: 5,
     });
     expect(guessMapping(['Foo'])).toMatchObject({ name: null, amount: null });
+  });
+
+  it("guesses a bank export's address split in columns", () => {
+    expect(
+      guessMapping(['Name', 'Address 1', 'City', 'State', 'Zip Code', 'Amount', 'Date']),
+    ).toMatchObject({ name: 0, address: 1, city: 2, state: 3, zip: 4, amount: 5, receivedOn: 6 });
   });
 });

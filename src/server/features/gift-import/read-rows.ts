@@ -31,6 +31,12 @@ export interface ReadRow {
 
 const knownMethods = Object.values(offlineMethodLabels).join(', ').toLowerCase();
 
+/** "12 Maple Ave", "Monsey", "NY", "10952" → "12 Maple Ave, Monsey, NY 10952"; what is empty is left out. */
+function postalAddress(street: string, city: string, state: string, zip: string) {
+  const region = [state, zip].filter(Boolean).join(' ');
+  return [street, city, region].filter(Boolean).join(', ');
+}
+
 function fingerprint(parts: unknown[]) {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
@@ -70,7 +76,7 @@ export function readRows(
     const body = {
       name: cell('name'),
       email: cell('email'),
-      address: cell('address'),
+      address: postalAddress(cell('address'), cell('city'), cell('state'), cell('zip')),
       amount: amount.ok ? amount.value / 100 : 1,
       method: method ?? 'other',
       receivedOn: date.ok ? date.value : '2000-01-01',

@@ -198,6 +198,71 @@ describe('POST /api/admin/gift-imports', () => {
     expect(app.sentMail.filter((m) => m.to.includes(`dina-${run}@example.org`))).toHaveLength(0);
   });
 
+  it("reads Excel's CSV of a bank: byte-order mark, `;`, `1,234.00`, a Hebrew name, the address in columns", async () => {
+    const text = [
+      '\uFEFFPayer;Address 1;City;State;Zip Code;Amount;Deposit Date;Check No',
+      'מרים לוי;12 Maple Ave;Monsey;NY;10952;1,234.00;11/03/2026;88{n}',
+      'Avrohom Stein;3 Oak St Apt 2;Spring Valley;NY;10977;36;11/04/2026;89{n}',
+    ]
+      .join('\r\n')
+      .replaceAll('{n}', `${++run}`);
+    const shown = await preview({ fileName: 'bank.csv', text, method: 'check' });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().mapping).toMatchObject({ address: 1, city: 2, state: 3, zip: 4 });
+    expect(shown.json().counts).toMatchObject({ 'new-donor': 2, error: 0 });
+
+    const res = await importFile({ fileName: 'bank.csv', text, method: 'check' });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await app.database.db
+      .select()
+      .from(donations)
+      .where(inArray(donations.receiptNumber, res.json().receiptNumbers));
+    expect(
+      rows
+        .map((r) => [r.donorName, r.postalAddress, r.amountCents])
+        .sort((a, b) => Number(a[2]) - Number(b[2])),
+    ).toEqual([
+      ['Avrohom Stein', '3 Oak St Apt 2, Spring Valley, NY 10977', 3_600],
+      ['מרים לוי', '12 Maple Ave, Monsey, NY 10952', 123_400],
+    ]);
+    // The same file again: both donors are known, both gifts already there.
+    const again = await preview({ fileName: 'bank.csv', text, method: 'check' });
+    expect(again.json().counts).toMatchObject({ duplicate: 2 });
+  });
+
+  it('puts the gifts of a donor without email on one record: the known one, or one new one for the file', async () => {
+    const first = fileOf(['Leib Katz {n},,"9 Birch Rd, Monsey",50,2026-10-01,,,']);
+    const tag = run;
+    expect((await importFile({ fileName: 'a.csv', text: first, method: 'cash' })).statusCode).toBe(
+      201,
+    );
+    const second = fileOf([
+      `LEIB KATZ ${tag},,"9 Birch Rd, Monsey",70,2026-10-05,,,`,
+      `Sara Fein ${tag},,"2 Pine St, Monsey",10,2026-10-06,,,`,
+      `Sara Fein ${tag},,"2 Pine St, Monsey",12,2026-10-07,,,`,
+      `Sara Fein ${tag},,"40 Other Rd, Suffern",14,2026-10-08,,,`,
+    ]);
+    const shown = await preview({ fileName: 'b.csv', text: second, method: 'cash' });
+    expect(shown.json().rows.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'known-donor',
+      'new-donor',
+      'new-donor',
+      'new-donor',
+    ]);
+    expect((await importFile({ fileName: 'b.csv', text: second, method: 'cash' })).statusCode).toBe(
+      201,
+    );
+    const rows = await app.database.db
+      .select({ cents: donations.amountCents, donorId: donations.donorId })
+      .from(donations)
+      .where(sql`${donations.donorName} ilike ${`% ${tag}`}`);
+    const recordOf = (cents: number) => rows.find((r) => r.cents === cents * 100)!.donorId;
+    expect(recordOf(70)).toBe(recordOf(50));
+    expect(recordOf(12)).toBe(recordOf(10));
+    // A name alone is not a person: the same name at another address is another record.
+    expect(new Set([recordOf(50), recordOf(10), recordOf(14)]).size).toBe(3);
+  });
+
   it('imports the same file twice as once: the second time every row is a duplicate', async () => {
     const text = fileOf(['Moshe Stern,moshe-{n}@example.org,,250,2026-11-04,Zelle,,']);
     const email = `moshe-${run}@example.org`;

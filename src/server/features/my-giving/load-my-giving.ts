@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   campaigns,
   donations,
@@ -16,12 +17,17 @@ import { ojcCancelUrl } from '~/server/services/receipts/cancel-link';
 import { manageGiftUrl } from '~/server/services/receipts/manage-link';
 import { receiptPdfPath } from '~/server/services/receipts/receipt-pdf-link';
 import { currentSubscriptionState, donationContextOf } from '~/server/features/donations';
+import { addressesOfPerson } from '~/server/services/donors/donor-of-email';
 import { giftsOf, keptCents, statementPdfPath, yearsOf } from './donor-gifts';
 
 const dedicationLine = (row: Parameters<typeof dedicationOf>[0]) => {
   const d = dedicationOf(row);
   return d ? dedicationText(d) : null;
 };
+
+/** A row arranged by any address of the person (merged records' too), as their gifts are read. */
+const ofPerson = (column: AnyPgColumn, email: string): SQL =>
+  sql`lower(${column}) in ${addressesOfPerson(email)}`;
 
 const addMonth = (at: Date) => {
   const next = new Date(at);
@@ -58,7 +64,7 @@ async function stripeMonthly(app: FastifyInstance, email: string, now: Date) {
   const stored = await db
     .select()
     .from(stripeSubscriptions)
-    .where(sql`lower(${stripeSubscriptions.email}) = ${email}`)
+    .where(ofPerson(stripeSubscriptions.email, email))
     .orderBy(desc(stripeSubscriptions.createdAt));
   const state = { db, log: app.log, stripe: stripeOf(app) };
   const subs = await Promise.all(
@@ -101,7 +107,7 @@ async function ojcMonthly(app: FastifyInstance, email: string, now: Date) {
   const gifts = await app.database.db
     .select()
     .from(ojcSubscriptions)
-    .where(sql`lower(${ojcSubscriptions.email}) = ${email}`)
+    .where(ofPerson(ojcSubscriptions.email, email))
     .orderBy(desc(ojcSubscriptions.createdAt));
   const links = { linkSigner: app.linkSigner, publicUrl: app.env.PUBLIC_URL };
   return gifts.map((gift): MyGiving['monthly'][number] => ({
@@ -146,7 +152,7 @@ async function memberships(app: FastifyInstance, email: string) {
   const rows = await app.database.db
     .select()
     .from(members)
-    .where(sql`lower(${members.email}) = ${email}`)
+    .where(ofPerson(members.email, email))
     .orderBy(desc(members.createdAt));
   const tiers = new Map(app.siteConfig.tiers.map((t) => [t.id, t.name]));
   const views = rows.map((m) => ({
@@ -162,7 +168,8 @@ async function memberships(app: FastifyInstance, email: string) {
 
 /**
  * Everything 'My giving' shows for this address (lower-cased): each gift, monthly gift and
- * membership whose own email is it, and the years with a statement. Nothing of anyone else's.
+ * membership of the person it belongs to (by any address of their donor record, ADR 053), and
+ * the years with a statement. Nothing of anyone else's.
  */
 export async function loadMyGiving(
   app: FastifyInstance,

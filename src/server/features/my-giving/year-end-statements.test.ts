@@ -205,3 +205,82 @@ describe('statements in admin', () => {
     expect((await app.inject({ url: '/api/admin/statements?year=2025' })).statusCode).toBe(401);
   });
 });
+
+describe('the January run and the office’s gifts', () => {
+  const office = (payload: object) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/offline-gifts',
+      headers: admin.headers,
+      payload: { name: 'Rachel Weiss', address: null, ...payload },
+    });
+
+  it('counts a cheque and an OJC voucher with the card gift of the same donor, not a voided one', async () => {
+    const email = 'rachel@example.org';
+    await insertDonations(app, [
+      {
+        email,
+        donorName: 'Rachel Weiss',
+        amountCents: 18_000,
+        createdAt: new Date('2024-02-01T15:00:00Z'),
+      },
+    ]);
+    const ok = (res: { statusCode: number }) => expect(res.statusCode).toBe(201);
+    ok(
+      await office({
+        email,
+        amount: 54,
+        method: 'check',
+        reference: '310',
+        receivedOn: '2024-03-10',
+      }),
+    );
+    ok(
+      await office({
+        email,
+        amount: 26,
+        method: 'ojc',
+        reference: '55-1234',
+        receivedOn: '2024-05-02',
+      }),
+    );
+    const bounced = await office({
+      email,
+      amount: 100,
+      method: 'check',
+      reference: '311',
+      receivedOn: '2024-06-01',
+    });
+    ok(bounced);
+    const voided = await app.inject({
+      method: 'POST',
+      url: `/api/admin/offline-gifts/${bounced.json().gift.id}/void`,
+      headers: admin.headers,
+      payload: { reason: 'Returned by the bank' },
+    });
+    expect(voided.statusCode).toBe(200);
+    // A donor without email is on the office's list, but the run has no address to mail.
+    ok(
+      await office({
+        name: 'Noach Ber',
+        address: '4 Elm St, Monsey, NY 10952',
+        amount: 36,
+        method: 'cash',
+        receivedOn: '2024-07-01',
+      }),
+    );
+    await deliverMail();
+    const before = statementMails().length;
+
+    await yearEndStatementsJobHandler(app).run({ year: 2024 }, {} as never);
+    await deliverMail();
+    const sent = statementMails().slice(before);
+    expect(sent.map((m) => m.to)).toEqual([email]);
+    expect(sent[0]!.text.replace(/\s+/g, ' ')).toContain('3 gifts, $260.00 in all');
+    const url = new URL(/https:\/\/\S+statement\.pdf\?token=\S+/.exec(sent[0]!.text)![0]);
+    const text = pdfText((await app.inject({ url: url.pathname + url.search })).rawPayload);
+    expect(text).toContain('Cheque 310');
+    expect(text).toContain('OJC voucher 55-1234');
+    expect(text).not.toContain('Cheque 311');
+  });
+});

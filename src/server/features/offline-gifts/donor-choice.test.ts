@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { insertDonations } from '~tests/helpers/donations';
+import { givingSession } from '~tests/helpers/my-giving';
 
 /**
  * A gift without email (ADR 053): the office is shown the records of donors of that name, the
@@ -78,5 +80,65 @@ describe('a gift without email', () => {
     });
     expect(both.statusCode).toBe(400);
     expect(both.json().error.fields.donorId).toMatch(/belongs to that email/);
+  });
+});
+
+describe('a gift with an email', () => {
+  it('joins the card and OJC gifts of that email, in any case: one record in the donor table, My giving and one statement', async () => {
+    await insertDonations(app, [
+      {
+        donorName: 'Rochel Blum',
+        email: 'Rochel.Blum@example.org',
+        amountCents: 5_000,
+        createdAt: new Date('2026-03-01T15:00:00Z'),
+      },
+      {
+        donorName: 'Rochel Blum',
+        email: 'rochel.blum@example.org',
+        amountCents: 2_600,
+        paymentMethod: 'ojc',
+        createdAt: new Date('2026-04-01T15:00:00Z'),
+      },
+    ]);
+    const res = await record({
+      ...cash,
+      name: 'Rochel Blum',
+      email: 'ROCHEL.BLUM@example.org',
+      amount: 180,
+      method: 'check',
+      reference: '1203',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+
+    const found = await app.inject({
+      url: '/api/admin/donor-records?search=rochel.blum@example.org',
+      headers: { cookie: admin.cookie },
+    });
+    const records = found.json().donors as { id: string }[];
+    expect(records).toHaveLength(1);
+    const table = await app.inject({
+      url: `/api/admin/donors?donor=${records[0]!.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(
+      (table.json().donors as { paymentMethod: string }[]).map((d) => d.paymentMethod).sort(),
+    ).toEqual(['offline', 'ojc', 'stripe']);
+
+    const cookie = await givingSession(app, 'rochel.blum@example.org');
+    const giving = (await app.inject({ url: '/api/my-giving', headers: { cookie } })).json();
+    expect(giving.gifts.map((g: { methodDetail: string }) => g.methodDetail)).toEqual([
+      'Cheque 1203',
+      'OJC Fund charity card',
+      'Credit card',
+    ]);
+
+    const statements = await app.inject({
+      url: '/api/admin/statements?year=2026',
+      headers: { cookie: admin.cookie },
+    });
+    const mine = (statements.json().donors as { email: string }[]).filter((d) =>
+      d.email.startsWith('rochel.blum'),
+    );
+    expect(mine).toEqual([expect.objectContaining({ keptCents: 25_600, gifts: 3 })]);
   });
 });

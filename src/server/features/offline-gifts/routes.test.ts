@@ -85,6 +85,42 @@ describe('POST /api/admin/offline-gifts', () => {
   });
 
   it.each([
+    ['check', '2201', 'Cheque 2201'],
+    ['cash', null, 'Cash'],
+    ['bank-transfer', 'TRF-88', 'Bank transfer TRF-88'],
+    ['zelle', null, 'Zelle'],
+    ['daf', 'G-2026-14', 'Donor-advised fund grant G-2026-14'],
+    ['ojc', '55-1234', 'OJC voucher 55-1234'],
+    ['donors-fund', 'DF-301', "The Donors' Fund DF-301"],
+    ['matbia', 'MB-77', 'Matbia MB-77'],
+    ['other', null, 'Other'],
+  ])(
+    'records a gift by %s, numbered, with its method on the mailed receipt',
+    async (method, reference, line) => {
+      const email = `by-${method}@example.org`;
+      const res = await record({ ...cheque, email, method, reference, dedication: null });
+      expect(res.statusCode).toBe(201);
+      const { gift } = res.json();
+      expect(gift).toMatchObject({
+        method,
+        reference,
+        receiptNumber: expect.stringMatching(/^2026-\d{6}$/),
+      });
+      const [row] = await app.database.db.select().from(donations).where(eq(donations.id, gift.id));
+      expect(row).toMatchObject({
+        paymentMethod: 'offline',
+        paymentStatus: 'succeeded',
+        offlineMethod: method,
+      });
+      await drainOutbox();
+      const text = app.sentMail.find((m) => m.to === email)!.text!.replace(/\s+/g, ' ');
+      expect(text).toContain(`Payment method: ${line}`);
+      expect(text).toContain(`Receipt number: ${gift.receiptNumber}`);
+      expect(text.includes('the fund, not you, may claim this')).toBe(method === 'daf');
+    },
+  );
+
+  it.each([
     [{ amount: 0 }, 'amount', 'The amount must be more than $0'],
     [{ amount: 10.005 }, 'amount', 'The amount can have at most two digits of cents'],
     [{ receivedOn: '2999-01-01' }, 'receivedOn', 'The date received cannot be in the future'],
@@ -200,6 +236,30 @@ describe('receipt numbers', () => {
     expect((await record({ ...cheque, reference: '3001' })).statusCode).toBe(400);
     const b = (await record({ ...cheque, reference: '3002' })).json().gift.receiptNumber;
     expect(numberOf(b)).toBe(numberOf(a) + 1);
+  });
+
+  it('are given back by a transaction that rolls back after taking one', async () => {
+    const a = (await record({ ...cheque, reference: '3101' })).json().gift.receiptNumber;
+    const taken: string[] = [];
+    await expect(
+      app.database.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(donations)
+          .values({
+            amountCents: 1_000,
+            donationType: 'onetime',
+            paymentMethod: 'stripe',
+            paymentStatus: 'succeeded',
+            donatedAt: new Date('2026-06-01T15:00:00Z'),
+          })
+          .returning();
+        taken.push(row!.receiptNumber!);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(numberOf(taken[0]!)).toBe(numberOf(a) + 1);
+    const b = (await record({ ...cheque, reference: '3102' })).json().gift.receiptNumber;
+    expect(b).toBe(taken[0]);
   });
 
   it('start again each calendar year of the site, whose year a late New York evening still belongs to', async () => {

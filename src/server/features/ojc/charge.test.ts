@@ -74,6 +74,8 @@ describe('POST /api/ojc/payments/:paymentId/charge', () => {
     expect(receipt).toMatchObject({ to: 'sarah@example.org' });
     expect(receipt!.text).toContain('OJC Fund charity card');
     expect(receipt!.text).toContain('$103.30');
+    expect(row.receiptNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect(receipt!.text).toContain(`Receipt number: ${row.receiptNumber}`);
     expect(receipt!.text).toContain('In memory of Rivka bat Leah');
     expect(receipt!.text).not.toContain('/donate/cancel');
   });

@@ -1,12 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { pledges } from '~/db/schema';
-import type { Database } from '~/db/client';
+import { donations, pledges } from '~/db/schema';
+import type { Database, DatabaseExecutor } from '~/db/client';
 import { formatMoney } from '~/shared/money';
 import type { PledgePayInput } from '~/shared/schemas/pledges';
 import { AppError } from '~/server/errors';
 import { recordOfflineGift } from '~/server/features/offline-gifts';
 import { auditPledge, lockOpenPledge, todayOf, type PledgeContext } from './pledge-writes';
 import { serializePledge } from './serialize-pledge';
+
+/**
+ * The donor record of a part of this pledge paid before: a donor without email is known by no
+ * address, so every part of one pledge goes on the record its first part made (ADR 053).
+ */
+async function recordOfEarlierPart(tx: DatabaseExecutor, pledgeId: string) {
+  const [part] = await tx
+    .select({ donorId: donations.donorId })
+    .from(pledges)
+    .innerJoin(donations, eq(donations.id, pledges.paidDonationId))
+    .where(eq(pledges.partOfPledgeId, pledgeId))
+    .limit(1);
+  return part?.donorId ?? undefined;
+}
 
 /**
  * Records a pledge's payment as a gift received (with its receipt number and receipt mail) and
@@ -24,9 +38,11 @@ export function payPledge(db: Database, id: string, pay: PledgePayInput, ctx: Pl
         amount: `This is more than the ${pledged} pledged. Record ${pledged} here and the rest as a gift in Gifts Received.`,
       });
     }
+    const donorId = pledge.email ? undefined : await recordOfEarlierPart(tx, pledge.id);
     const gift = await recordOfflineGift(
       tx,
       {
+        ...(donorId ? { donorId } : {}),
         name: pledge.donorName,
         email: pledge.email,
         address: pledge.postalAddress,

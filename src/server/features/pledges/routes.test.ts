@@ -376,6 +376,22 @@ describe('paying', () => {
     });
   });
 
+  it('puts every part paid of a pledge without email on one donor record', async () => {
+    const pledge = await create({ name: 'Gitty Roth', email: '', amount: 500 });
+    const pay = (amount: number, reference: string) =>
+      call('POST', `/pledges/${pledge.id}/pay`, { ...payment, amount, reference });
+    const first = await pay(200, '7201');
+    const second = await pay(300, '7202');
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const gifts = await app.database.db
+      .select({ donorId: donations.donorId })
+      .from(donations)
+      .where(sql`${donations.id} in (${first.json().gift.id}, ${second.json().gift.id})`);
+    expect(gifts).toHaveLength(2);
+    expect(gifts[0]!.donorId).not.toBeNull();
+    expect(gifts[1]!.donorId).toBe(gifts[0]!.donorId);
+  });
+
   it.each([
     [{ amount: 0 }, 'amount', 'The amount must be more than $0'],
     [{ method: 'iou' }, 'method', 'Please choose how the gift was given'],

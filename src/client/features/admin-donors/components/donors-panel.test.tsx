@@ -95,6 +95,7 @@ describe('the donors panel', () => {
           paymentMethod: 'ojc',
           paymentStatus: 'pending',
           paymentId: 'don-2',
+          receiptNumber: null,
         }),
       ]),
     });
@@ -108,7 +109,10 @@ describe('the donors panel', () => {
     );
     expect(first.getByText('$72.00')).toBeDefined();
     expect(first.getByText('Verified')).toBeDefined();
+    expect(first.getByText('Receipt 2026-000018')).toBeDefined();
     const second = within(rows[1]!);
+    // Pending: not received, so not numbered.
+    expect(second.queryByText(/^Receipt /)).toBeNull();
     expect(second.getByText('Anonymous')).toBeDefined();
     expect(second.getByText('Monthly')).toBeDefined();
     expect(second.getByText('OJC')).toBeDefined();

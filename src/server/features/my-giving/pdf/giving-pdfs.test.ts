@@ -66,6 +66,7 @@ describe('a receipt as PDF', () => {
     expect(text).toContain('$150.00');
     expect(text).toContain('$30.00 of $180.00');
     expect(text).toContain('March 2, 2025');
+    expect(text).toMatch(/Receipt number\s+2025-000007/);
     expect(text.replace(/\s+/g, ' ')).toContain(
       'No goods or services were provided in exchange for this contribution.',
     );
