@@ -16,6 +16,12 @@ import { adminAuthRoutes, adminJobRoutes, adminOwnerRoutes } from './features/ad
 import { adminDonorRoutes, donorRoutes } from './features/admin-donors';
 import { adminInboxRoutes } from './features/admin-inbox';
 import { adminMemberRoutes } from './features/admin-members';
+import {
+  adminStatementRoutes,
+  scheduleYearEndStatements,
+  YEAR_END_STATEMENTS_JOB_KIND,
+  yearEndStatementsJobHandler,
+} from './features/admin-statements';
 import { offlineGiftPhotoRoutes, offlineGiftRoutes } from './features/offline-gifts';
 import { giftImportRoutes } from './features/gift-import';
 import { pledgeRoutes } from './features/pledges';
@@ -42,15 +48,11 @@ import {
 } from './features/integrations';
 import { membershipRoutes } from './features/membership';
 import {
-  adminStatementRoutes,
   givingLinkContext,
   givingLinkRequests,
   loadMyGivingPageData,
   myGivingRoutes,
-  scheduleYearEndStatements,
   sendGivingLink,
-  YEAR_END_STATEMENTS_JOB_KIND,
-  yearEndStatementsJobHandler,
 } from './features/my-giving';
 import { loadNewsletterConfirmPageData, newsletterRoutes } from './features/newsletter';
 import {

@@ -219,11 +219,25 @@ export function offlineGiftBody(values: OfflineGiftFormValues) {
   };
 }
 
+/** The recording form holds two more: the duplicate confirmed and the donor record chosen. */
+export interface OfflineGiftRecordFormValues extends OfflineGiftFormValues {
+  /** 'true' once the office confirmed a second gift with the same reference. */
+  confirmDuplicate: string;
+  /** The donor record the office chose for a gift without email, or blank for a new one. */
+  donorId: string;
+}
+
 /** The office's form: its text made into the body, then the API's own schema. */
 export const offlineGiftForm = z.pipe(
-  z.transform(
-    (values: OfflineGiftFormValues) => offlineGiftBody(values) as z.input<typeof offlineGiftInput>,
-  ),
+  z.transform(({ confirmDuplicate, donorId, ...values }: OfflineGiftRecordFormValues) => {
+    const body = {
+      ...offlineGiftBody(values),
+      ...(confirmDuplicate === 'true' ? { confirmDuplicate: true } : {}),
+      // A gift with an email is its address's: a record chosen before the email was typed is not sent.
+      ...(donorId && !values.email.trim() ? { donorId } : {}),
+    };
+    return body as z.input<typeof offlineGiftInput>;
+  }),
   offlineGiftInput,
 );
 

@@ -88,7 +88,21 @@ export interface PledgePayFormValues extends Record<string, string> {
   method: string;
   receivedOn: string;
   reference: string;
+  /** 'true' once the office confirmed a second payment with the same reference. */
+  confirmDuplicate: string;
 }
+
+/** The office's form: its checkbox as the API's flag, then the API's own schema. */
+export const pledgePayForm = z.pipe(
+  z.transform(
+    ({ confirmDuplicate, ...pay }: PledgePayFormValues) =>
+      ({
+        ...pay,
+        ...(confirmDuplicate === 'true' ? { confirmDuplicate: true } : {}),
+      }) as z.input<typeof pledgePayInput>,
+  ),
+  pledgePayInput,
+);
 
 export const pledgeIdParams = z.object({
   id: z.uuid({ error: 'This pledge is no longer on file' }),

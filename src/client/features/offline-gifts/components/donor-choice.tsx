@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DonorRecordChoices } from '~/client/components/donor-record-choices';
+import type { BoundField } from '~/client/lib/use-zod-form';
 import { useDonorSuggestions } from '~/client/features/offline-gifts/api/donor-suggestions';
 
 /** Typing settles this long before the donors of the name are looked up. */
@@ -11,23 +12,26 @@ const LOOKUP_DELAY_MS = 400;
  * (a new record unless they pick one). Shows nothing while there is an email or no such donor.
  */
 export function DonorChoice({
-  name,
+  donorName,
   address,
   hasEmail,
+  name,
   value,
-  onChange,
+  error,
+  onValue,
 }: {
-  name: string;
+  donorName: string;
   address: string;
   hasEmail: boolean;
-  value: string;
-  onChange: (donorId: string) => void;
-}) {
-  const [settled, setSettled] = useState({ name, address });
+} & BoundField<string>) {
+  const [settled, setSettled] = useState({ name: donorName, address });
   useEffect(() => {
-    const timer = window.setTimeout(() => setSettled({ name, address }), LOOKUP_DELAY_MS);
+    const timer = window.setTimeout(
+      () => setSettled({ name: donorName, address }),
+      LOOKUP_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, [name, address]);
+  }, [donorName, address]);
   const suggestions = useDonorSuggestions(settled.name, settled.address, !hasEmail);
   const records = useMemo(
     () => (hasEmail ? [] : (suggestions.data?.donors ?? [])),
@@ -35,8 +39,8 @@ export function DonorChoice({
   );
   // A choice that is no longer offered (the name changed) is no choice.
   useEffect(() => {
-    if (value && !records.some((r) => r.id === value)) onChange('');
-  }, [value, records, onChange]);
+    if (value && !records.some((r) => r.id === value)) onValue(name, '');
+  }, [value, records, name, onValue]);
   if (records.length === 0) return null;
 
   return (
@@ -46,16 +50,21 @@ export function DonorChoice({
         There is no email, so please confirm who gave: their gifts are counted together.
       </p>
       <DonorRecordChoices
-        name="donor-record"
+        name={name}
         records={records}
         value={value}
-        onChange={onChange}
+        onChange={(id) => onValue(name, id)}
         describe={(record) =>
           `${record.name ?? 'Anonymous'}, ${record.postalAddress ?? 'no address'}${record.email ? `, ${record.email}` : ''} (${record.gifts} gift(s))`
         }
         none="A different person: a new donor record"
         className="mt-2"
       />
+      {error ? (
+        <p role="alert" className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import siteConfig from '~/client/lib/site-config';
 import { formatMoney } from '~/shared/money';
 import { isoDateIn } from '~/shared/schedule';
-import type { OfflineGiftFormValues } from '~/shared/schemas/offline-gifts';
+import type { OfflineGiftRecordFormValues } from '~/shared/schemas/offline-gifts';
 import { Button } from '~/client/components/ui/button';
+import { CheckboxField } from '~/client/components/ui/field';
 import { FileField } from '~/client/components/ui/file-field';
 import { PanelHeader } from '~/client/components/ui/panel-parts';
 import { useToast } from '~/client/components/ui/toast';
@@ -23,7 +24,7 @@ const loadSchema = () => import('~/shared/schemas/offline-gifts').then((m) => m.
 /** Today in the site's calendar (YYYY-MM-DD), for the date field's first value. */
 const today = () => isoDateIn(new Date(), siteConfig.timeZone);
 
-const blank = (): OfflineGiftFormValues => ({
+const blank = (): OfflineGiftRecordFormValues => ({
   name: '',
   email: '',
   address: '',
@@ -36,6 +37,8 @@ const blank = (): OfflineGiftFormValues => ({
   note: '',
   campaign: '',
   wall: 'anonymous',
+  confirmDuplicate: 'false',
+  donorId: '',
 });
 
 /**
@@ -55,16 +58,10 @@ export default function OfflineGiftsPanel() {
   const form = useZodForm(loadSchema, blank());
   const { values, field, submitting } = form;
   const [duplicateWarning, setDuplicateWarning] = useState(false);
-  const [confirmDuplicate, setConfirmDuplicate] = useState(false);
-  const [donorId, setDonorId] = useState('');
 
-  const onSubmit = form.handleSubmit(async (gift) => {
+  const onSubmit = form.submitWith(async (gift) => {
     try {
-      const { gift: saved } = await record.mutateAsync({
-        ...gift,
-        ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
-        ...(donorId && !gift.email ? { donorId } : {}),
-      });
+      const { gift: saved } = await record.mutateAsync(gift);
       toast({
         title: 'Gift Recorded',
         description: saved.cleared
@@ -89,8 +86,6 @@ export default function OfflineGiftsPanel() {
       setPhoto(null);
       setPhotoInput((n) => n + 1);
       setDuplicateWarning(false);
-      setConfirmDuplicate(false);
-      setDonorId('');
     } catch (error) {
       const duplicate =
         error instanceof ApiError && /already recorded/.test(error.fields.reference ?? '');
@@ -101,15 +96,12 @@ export default function OfflineGiftsPanel() {
   });
 
   const duplicateQuestion = duplicateWarning ? (
-    <label className="flex items-start gap-3 rounded-md bg-amber-50 p-3 text-stone-900">
-      <input
-        type="checkbox"
-        className="mt-1 size-5 accent-navy-900"
-        checked={confirmDuplicate}
-        onChange={(e) => setConfirmDuplicate(e.target.checked)}
+    <div className="rounded-md bg-amber-50 p-3">
+      <CheckboxField
+        label="This is a second gift, not the same one typed again: record it."
+        {...field('confirmDuplicate')}
       />
-      <span>This is a second gift, not the same one typed again: record it.</span>
-    </label>
+    </div>
   ) : null;
 
   return (
@@ -120,7 +112,7 @@ export default function OfflineGiftsPanel() {
       />
       <form
         {...form.formProps}
-        onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
+        onSubmit={onSubmit}
         aria-label="Record a gift received another way"
         className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
       >
@@ -141,11 +133,10 @@ export default function OfflineGiftsPanel() {
           onFile={setPhoto}
         />
         <DonorChoice
-          name={values.name}
+          donorName={values.name}
           address={values.address}
           hasEmail={values.email.trim() !== ''}
-          value={donorId}
-          onChange={setDonorId}
+          {...field('donorId')}
         />
         <Button type="submit" disabled={submitting} className="self-start">
           {submitting

@@ -6,7 +6,7 @@ import { isoDateIn } from '~/shared/schedule';
 import { offlineMethodLabels, offlineReferenceLabels } from '~/shared/schemas/offline-gifts';
 import type { PledgePayFormValues } from '~/shared/schemas/pledges';
 import { Button } from '~/client/components/ui/button';
-import { TextField } from '~/client/components/ui/field';
+import { CheckboxField, TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
@@ -15,7 +15,7 @@ import { useZodForm } from '~/client/lib/use-zod-form';
 import { usePayPledge } from '~/client/features/pledges/api/pledges';
 import { PledgeActionForm, type PledgeActionProps } from './pledge-action-form';
 
-const loadSchema = () => import('~/shared/schemas/pledges').then((m) => m.pledgePayInput);
+const loadSchema = () => import('~/shared/schemas/pledges').then((m) => m.pledgePayForm);
 const methodOptions = offlineMethods.map((value) => ({ value, label: offlineMethodLabels[value] }));
 
 /**
@@ -30,10 +30,10 @@ export function PayPledgeForm({ pledge, titleId, onDone }: PledgeActionProps) {
     method: 'check',
     receivedOn: isoDateIn(new Date(), siteConfig.timeZone),
     reference: '',
+    confirmDuplicate: 'false',
   } satisfies PledgePayFormValues);
   const { values, field, submitting } = form;
   const [duplicateWarning, setDuplicateWarning] = useState(false);
-  const [confirmDuplicate, setConfirmDuplicate] = useState(false);
   const referenceLabel =
     offlineReferenceLabels[values.method as keyof typeof offlineReferenceLabels];
 
@@ -41,7 +41,7 @@ export function PayPledgeForm({ pledge, titleId, onDone }: PledgeActionProps) {
     try {
       const { gift, rest } = await pay.mutateAsync({
         id: pledge.id,
-        pay: { ...input, ...(confirmDuplicate ? { confirmDuplicate: true } : {}) },
+        pay: input,
       });
       const paid = formatMoney(Math.round(gift.amount * 100), 'usd');
       toast({
@@ -94,15 +94,12 @@ export function PayPledgeForm({ pledge, titleId, onDone }: PledgeActionProps) {
       />
       <TextField label="Date received" type="date" required {...field('receivedOn')} />
       {duplicateWarning ? (
-        <label className="flex items-start gap-3 rounded-md bg-amber-50 p-3 text-stone-900">
-          <input
-            type="checkbox"
-            className="mt-1 size-5 accent-navy-900"
-            checked={confirmDuplicate}
-            onChange={(e) => setConfirmDuplicate(e.target.checked)}
+        <div className="rounded-md bg-amber-50 p-3">
+          <CheckboxField
+            label="This is another payment, not the same one typed again: record it."
+            {...field('confirmDuplicate')}
           />
-          <span>This is another payment, not the same one typed again: record it.</span>
-        </label>
+        </div>
       ) : null}
     </PledgeActionForm>
   );

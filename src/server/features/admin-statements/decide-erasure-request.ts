@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-import { eraseDonor, erasureBlocker } from './donor-data';
+import { eraseDonor, erasureBlocker } from '~/server/features/my-giving';
 import { serializeErasureRequest } from './serialize-erasure-request';
 
 /**

@@ -13,14 +13,13 @@ import {
   erasureRequestParams,
   erasureRequestView,
 } from '~/shared/schemas/my-giving';
-import { AppError } from '~/server/errors';
 import { sendCsv } from '~/server/lib/csv';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { decideErasureRequest } from './decide-erasure-request';
 import { exportYearStatements } from './export-year-statements';
-import { statementPdfOf } from './giving-documents';
 import { listErasureRequests } from './list-erasure-requests';
 import { listYearStatements } from './list-year-statements';
+import { previewStatement } from './preview-statement';
 import { queueStatements } from './queue-statements';
 
 /**
@@ -44,10 +43,7 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: statementPreviewQuery } },
     async (request, reply) => {
       const { year, email } = request.query;
-      const pdf = await statementPdfOf(app, email, year);
-      if (!pdf) {
-        throw new AppError('not_found', `No gift from ${email} was received in ${year}.`);
-      }
+      const pdf = await previewStatement(app, email, year);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="statement-${year}.pdf"`)

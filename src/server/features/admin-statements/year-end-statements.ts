@@ -8,8 +8,7 @@ import type { JobHandler } from '~/server/jobs/types';
 import { zonedMidnight, zonedParts } from '~/server/lib/zoned-time';
 import { enqueueMail } from '~/server/mail/mail-job';
 import { donorOfEmail } from '~/server/services/donors/donor-of-email';
-import { ERASED_MARK_PREFIX } from './donor-data';
-import { statementPdfUrl } from './statement-link';
+import { ERASED_MARK_PREFIX, statementPdfUrl } from '~/server/features/my-giving';
 
 /** The yearly job: mails the past year's statements, then schedules next year's run. */
 export const YEAR_END_STATEMENTS_JOB_KIND = 'statements.year-end';

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DonorRecordView } from '~/shared/schemas/donor-records';
+import type { OfflineGiftView } from '~/shared/schemas/offline-gifts';
+import {
+  apiError,
+  fieldError,
+  json,
+  renderWithProviders,
+  serveApi,
+  shownToast,
+} from '~/client/test/component-test-kit';
+import OfflineGiftsPanel from './offline-gifts-panel';
+
+const recordRoute = 'POST /api/admin/offline-gifts';
+const duplicate =
+  'Cheque 2001 from this donor is already recorded (receipt 2026-0007, received Nov 2). If this is a second gift, confirm it and record it again.';
+
+const known: DonorRecordView = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Rivka Cohen',
+  email: null,
+  otherEmails: [],
+  postalAddress: '12 Main St, Monsey',
+  gifts: 2,
+  lastGiftAt: null,
+};
+
+const saved: OfflineGiftView = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  receiptNumber: '2026-0008',
+  name: 'Rivka Cohen',
+  email: null,
+  address: null,
+  amount: 180,
+  method: 'check',
+  receivedOn: '2026-11-27',
+  reference: '2001',
+  dedication: null,
+  note: null,
+  voided: false,
+  voidReason: null,
+  donorId: known.id,
+  hasPhoto: false,
+  campaign: null,
+  wall: null,
+  cleared: true,
+};
+
+function open(replies: Response[]) {
+  const api = serveApi({
+    'GET /api/admin/offline-gifts': json({ gifts: [] }),
+    'GET /api/admin/campaigns': json({ campaigns: [] }),
+    'GET /api/admin/donor-records': json({ donors: [known] }),
+    [recordRoute]: replies,
+  });
+  return { api, ...renderWithProviders(<OfflineGiftsPanel />, { admin: true }) };
+}
+
+describe('the gifts received form', () => {
+  it('says what is missing before sending anything', async () => {
+    const { api, user } = open([json({ gift: saved }, 201)]);
+    await user.click(screen.getByRole('button', { name: 'Record Gift' }));
+    await waitFor(() => expect(fieldError(/^Donor's name/)).toBe("Please enter the donor's name"));
+    expect(api.to(recordRoute)).toHaveLength(0);
+  });
+
+  it('records a gift without email for the donor record chosen, and a second cheque once confirmed', async () => {
+    const { api, user } = open([
+      apiError(400, 'Check the highlighted fields.', { reference: duplicate }),
+      json({ gift: saved }, 201),
+    ]);
+    await user.type(screen.getByLabelText(/^Donor's name/), 'Rivka Cohen');
+    await user.type(screen.getByLabelText(/^Amount/), '180');
+    await user.type(screen.getByLabelText(/^Reference/), '2001');
+    await user.type(screen.getByLabelText(/^Postal address/), '12 Main St, Monsey');
+    await user.click(await screen.findByRole('radio', { name: /12 Main St, Monsey/ }));
+    await user.click(screen.getByRole('button', { name: 'Record Gift' }));
+
+    const confirm = await screen.findByRole('checkbox', { name: /second gift/ });
+    expect(fieldError(/^Reference/)).toBe(duplicate);
+    expect(api.to(recordRoute)[0]?.body).toMatchObject({ donorId: known.id });
+    expect(api.to(recordRoute)[0]?.body).not.toHaveProperty('confirmDuplicate');
+
+    await user.click(confirm);
+    await user.click(screen.getByRole('button', { name: 'Record Gift' }));
+    await waitFor(() => expect(shownToast()?.title).toBe('Gift Recorded'));
+    expect(api.to(recordRoute)[1]?.body).toMatchObject({
+      name: 'Rivka Cohen',
+      amount: 180,
+      reference: '2001',
+      address: '12 Main St, Monsey',
+      donorId: known.id,
+      confirmDuplicate: true,
+    });
+    // Recorded: the form is empty again, the question gone.
+    expect(screen.getByLabelText<HTMLInputElement>(/^Donor's name/).value).toBe('');
+    expect(screen.queryByRole('checkbox', { name: /second gift/ })).toBeNull();
+  });
+
+  it('sends no donor record once an email is typed', async () => {
+    const { api, user } = open([json({ gift: { ...saved, email: 'rivka@example.org' } }, 201)]);
+    await user.type(screen.getByLabelText(/^Donor's name/), 'Rivka Cohen');
+    await user.click(await screen.findByRole('radio', { name: /12 Main St, Monsey/ }));
+    await user.type(screen.getByLabelText(/^Email/), 'rivka@example.org');
+    await user.type(screen.getByLabelText(/^Amount/), '180');
+    await user.type(screen.getByLabelText(/^Reference/), '2001');
+    await user.click(screen.getByRole('button', { name: 'Record Gift' }));
+    await waitFor(() => expect(api.to(recordRoute)).toHaveLength(1));
+    expect(api.to(recordRoute)[0]?.body).not.toHaveProperty('donorId');
+  });
+});
