@@ -25,6 +25,9 @@ import {
   loadCampaignPageData,
   loadCampaignScreenData,
   publicCampaignRoutes,
+  AMBASSADOR_MAIL_JOB_KIND,
+  ambassadorMailDeps,
+  ambassadorMailJobHandler,
 } from './features/campaigns';
 import { contactRoutes } from './features/contact';
 import {
@@ -205,15 +208,19 @@ export async function buildApp({
       outboxDir: join(resolveDataDir(env.DATA_DIR), 'outbox'),
       logger: app.log,
     });
+  const mailContext = async () => ({
+    site: await app.siteContent.site(),
+    publicUrl: env.PUBLIC_URL,
+  });
   const jobWorker = createJobWorker({
     db: database.db,
     logger: app.log,
     clock: jobClock,
     handlers: {
-      [MAIL_JOB_KIND]: mailJobHandler(mailer, async () => ({
-        site: await app.siteContent.site(),
-        publicUrl: env.PUBLIC_URL,
-      })),
+      [MAIL_JOB_KIND]: mailJobHandler(mailer, mailContext),
+      [AMBASSADOR_MAIL_JOB_KIND]: ambassadorMailJobHandler(
+        ambassadorMailDeps(app, mailer, mailContext),
+      ),
       [OJC_RENEWAL_JOB_KIND]: ojcRenewalJobHandler(app),
       [PRAYER_REMINDER_JOB_KIND]: prayerReminderJobHandler(app),
       [YEAR_END_STATEMENTS_JOB_KIND]: yearEndStatementsJobHandler(app),
