@@ -26,6 +26,7 @@ import {
   loadCampaignScreenData,
   publicCampaignRoutes,
   AMBASSADOR_MAIL_JOB_KIND,
+  loadCampaignOptOutPageData,
   ambassadorMailDeps,
   ambassadorMailJobHandler,
 } from './features/campaigns';
@@ -327,6 +328,7 @@ export async function buildApp({
     '/checkout/ojc': loadOjcPaymentPageData,
     '/donate/manage': loadManageGiftPageData,
     '/donate/cancel': loadOjcGiftPageData,
+    '/donate/opt-out': loadCampaignOptOutPageData,
     '/prayer-names': loadPrayerNamesPageData,
     '/my-giving': loadMyGivingPageData,
     '/campaign': loadCampaignPageData,

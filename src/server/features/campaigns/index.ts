@@ -15,3 +15,9 @@ export {
   type AmbassadorMailClock,
 } from './ambassador-mail';
 export { nextAmbassadorSendTime } from './ambassador-send-time';
+export {
+  isDonorOptedOut,
+  listCampaignOptOuts,
+  loadCampaignOptOutPageData,
+  recordCampaignOptOut,
+} from './opt-out';
