@@ -57,6 +57,10 @@ const pages: { path: string; shows?: (page: Page) => Locator }[] = [
     path: '/donate/manage?token=not-a-real-token',
     shows: (page) => page.locator('#main').getByRole('alert'),
   },
+  {
+    path: '/donate/opt-out?token=not-a-real-token',
+    shows: (page) => page.locator('#main').getByRole('alert'),
+  },
 ];
 
 /** Routes whose axe checks are in other specs, with the states they check there. */
@@ -65,6 +69,7 @@ const checkedElsewhere: Record<string, string> = {
   '/checkout': 'checkout-card.spec.ts (card, with the Stripe stand-in; Payment Setup Error)',
   '/checkout/ojc': 'checkout-ojc.spec.ts (the payment page and its success)',
   '/donate/cancel': 'checkout-ojc.spec.ts (from a receipt’s link)',
+  '/donate/opt-out': 'campaign-opt-out.spec.ts (from a campaign gift’s receipt, before and after)',
   '/campaign':
     'campaign-page.spec.ts (a published campaign, without JavaScript on a phone and with it)',
   '/campaign/:slug/screen': 'campaign-screen.spec.ts (at 1280×720 and 1920×1080)',

@@ -31,6 +31,10 @@ import {
   loadCampaignPageData,
   loadCampaignScreenData,
   publicCampaignRoutes,
+  AMBASSADOR_MAIL_JOB_KIND,
+  loadCampaignOptOutPageData,
+  ambassadorMailDeps,
+  ambassadorMailJobHandler,
 } from './features/campaigns';
 import { contactRoutes } from './features/contact';
 import {
@@ -207,15 +211,19 @@ export async function buildApp({
       outboxDir: join(resolveDataDir(env.DATA_DIR), 'outbox'),
       logger: app.log,
     });
+  const mailContext = async () => ({
+    site: await app.siteContent.site(),
+    publicUrl: env.PUBLIC_URL,
+  });
   const jobWorker = createJobWorker({
     db: database.db,
     logger: app.log,
     clock: jobClock,
     handlers: {
-      [MAIL_JOB_KIND]: mailJobHandler(mailer, async () => ({
-        site: await app.siteContent.site(),
-        publicUrl: env.PUBLIC_URL,
-      })),
+      [MAIL_JOB_KIND]: mailJobHandler(mailer, mailContext),
+      [AMBASSADOR_MAIL_JOB_KIND]: ambassadorMailJobHandler(
+        ambassadorMailDeps(app, mailer, mailContext),
+      ),
       [OJC_RENEWAL_JOB_KIND]: ojcRenewalJobHandler(app),
       [PRAYER_REMINDER_JOB_KIND]: prayerReminderJobHandler(app),
       [YEAR_END_STATEMENTS_JOB_KIND]: yearEndStatementsJobHandler(app),
@@ -322,6 +330,7 @@ export async function buildApp({
     '/checkout/ojc': loadOjcPaymentPageData,
     '/donate/manage': loadManageGiftPageData,
     '/donate/cancel': loadOjcGiftPageData,
+    '/donate/opt-out': loadCampaignOptOutPageData,
     '/prayer-names': loadPrayerNamesPageData,
     '/my-giving': loadMyGivingPageData,
     '/campaign': loadCampaignPageData,

@@ -26,6 +26,7 @@ export const pageFormNames = [
   'giving-sign-out',
   'gift-portal',
   'gift-cancel',
+  'campaign-opt-out',
 ] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 

@@ -162,6 +162,14 @@ export const routes: PageRoute[] = [
     load: () => import('~/client/pages/cancel-gift-page'),
   },
   {
+    path: '/donate/opt-out',
+    kind: 'public',
+    title: 'Don’t Ask Me Again',
+    indexed: false,
+    module: 'src/client/pages/campaign-opt-out-page.tsx',
+    load: () => import('~/client/pages/campaign-opt-out-page'),
+  },
+  {
     path: '/test-stripe',
     kind: 'public',
     title: 'Payment Configuration Test',

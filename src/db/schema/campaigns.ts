@@ -14,6 +14,7 @@ import {
 import { campaignStatuses, matchReleaseReasons } from '~/shared/domain';
 import { at, oneOf } from './columns';
 import { donations } from './donations';
+import { donors } from './donors';
 
 /**
  * A time-boxed, matched campaign (ADR 054). Money in cents. `version` is bumped in
@@ -43,6 +44,8 @@ export const campaigns = pgTable(
     offlineGiftsMatched: boolean('offline_gifts_matched').notNull().default(false),
     /** The https origins whose pages may frame the campaign's thermometer (/campaign/:slug/embed). */
     embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
+    /** Whether a team leader's mail of a gift through the team says how much (off: who only). */
+    ambassadorMailShowsAmount: boolean('ambassador_mail_shows_amount').notNull().default(false),
     status: text('status', { enum: campaignStatuses }).notNull().default('draft'),
     version: integer('version').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -139,3 +142,26 @@ export const campaignThankYous = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.email], name: 'campaign_thank_yous_pkey' })],
 );
+
+/**
+ * A donor who asked, from a campaign gift's receipt, not to be asked again for this campaign:
+ * one row per campaign and address (lower-cased), so a second press changes nothing. The team
+ * leaders' lists show it; the donor record and the gift whose receipt carried the link are kept
+ * for the office, and go to null if those are ever deleted.
+ */
+export const campaignOptOuts = pgTable(
+  'campaign_opt_outs',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    donorId: uuid('donor_id').references(() => donors.id, { onDelete: 'set null' }),
+    donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.email], name: 'campaign_opt_outs_pkey' })],
+);
+
+export type CampaignOptOutRow = typeof campaignOptOuts.$inferSelect;

@@ -55,6 +55,7 @@ describe('the campaign form: sites that may show the thermometer', () => {
         pauseForShabbat: true,
         fund: null,
         offlineGiftsMatched: false,
+        ambassadorMailShowsAmount: false,
         embedOrigins: ['https://a.example', 'https://b.example'],
         status: 'draft',
         matchers: [],

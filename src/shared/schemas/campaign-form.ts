@@ -41,6 +41,8 @@ export interface CampaignFormValues extends Record<string, string> {
   pauseForShabbat: string;
   fund: string;
   offlineGiftsMatched: string;
+  /** 'true' or 'false'. */
+  ambassadorMailShowsAmount: string;
   /** JSON: MatcherRow[]. */
   matchers: string;
   /** The sites that may show the thermometer, one origin a line. */
@@ -66,6 +68,7 @@ export function blankCampaignForm(): CampaignFormValues {
     pauseForShabbat: 'true',
     fund: '',
     offlineGiftsMatched: 'false',
+    ambassadorMailShowsAmount: 'false',
     matchers: JSON.stringify([newMatcher()]),
     embedOrigins: '',
   };
@@ -96,6 +99,7 @@ export function campaignFormValues(c: CampaignView, timeZone: string): CampaignF
     pauseForShabbat: String(c.pauseForShabbat),
     fund: c.fund ?? '',
     offlineGiftsMatched: String(c.offlineGiftsMatched),
+    ambassadorMailShowsAmount: String(c.ambassadorMailShowsAmount),
     matchers: JSON.stringify(
       c.matchers.map((m) => ({
         id: m.id,
@@ -183,6 +187,7 @@ export function campaignBody(values: CampaignFormValues, timeZone: string) {
     pauseForShabbat: values.pauseForShabbat === 'true',
     fund: values.fund,
     offlineGiftsMatched: values.offlineGiftsMatched === 'true',
+    ambassadorMailShowsAmount: values.ambassadorMailShowsAmount === 'true',
     matchers: parseList<MatcherRow>(values.matchers).map((m) => ({
       ...(m.id ? { id: m.id } : {}),
       name: m.name,
@@ -210,6 +215,7 @@ const fieldOrder = [
   'recurringMonths',
   'pauseForShabbat',
   'offlineGiftsMatched',
+  'ambassadorMailShowsAmount',
   'matchers',
   'embedOrigins',
 ];

@@ -128,6 +128,9 @@ export const campaignInput = z
     offlineGiftsMatched: z.optional(
       z.boolean({ error: 'offlineGiftsMatched must be true or false' }),
     ),
+    ambassadorMailShowsAmount: z.optional(
+      z.boolean({ error: 'ambassadorMailShowsAmount must be true or false' }),
+    ),
     embedOrigins: z.optional(
       z.array(embedOrigin).check(z.maxLength(20, 'At most 20 sites may show the thermometer')),
     ),
@@ -195,6 +198,8 @@ export const campaignView = z.object({
   pauseForShabbat: z.boolean(),
   fund: z.nullable(z.string()),
   offlineGiftsMatched: z.boolean(),
+  /** Whether a team leader's mail of a gift says the amount (the donor's wall choice permitting). */
+  ambassadorMailShowsAmount: z.boolean(),
   embedOrigins: z.array(z.string()),
   status: z.enum(campaignStatuses),
   matchers: z.array(adminMatcherView),

@@ -5,3 +5,19 @@ export { campaignForGift, campaignForOfficeGift, campaignNamed } from './gift-ca
 export { lockCampaigns, settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
 export { loadCampaignPageData } from './page-data';
 export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-data';
+export {
+  AMBASSADOR_MAIL_JOB_KIND,
+  ambassadorGiftShown,
+  ambassadorMailDeps,
+  ambassadorMailJobHandler,
+  queueAmbassadorGiftMail,
+  type AmbassadorGiftMail,
+  type AmbassadorMailClock,
+} from './ambassador-mail';
+export { nextAmbassadorSendTime } from './ambassador-send-time';
+export {
+  isDonorOptedOut,
+  listCampaignOptOuts,
+  loadCampaignOptOutPageData,
+  recordCampaignOptOut,
+} from './opt-out';

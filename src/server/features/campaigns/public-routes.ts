@@ -8,6 +8,8 @@ import { placeOf } from '~/server/lib/campaign-times';
 import { matchesETag } from '~/server/public-cache/send-answer';
 import { createSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { createLiveFeed } from './live-feed';
+import { campaignOptOutForm } from './opt-out';
+import type { PageForm } from '~/server/ssr/page-forms';
 
 /** What a full feed tells the page: when to try the stream again; it polls meanwhile. */
 const RETRY_AFTER_SECONDS = 60;
@@ -35,6 +37,8 @@ export function campaignSnapshotsOf(app: FastifyInstance): Promise<SnapshotStore
  * `GET /api/campaigns/:slug/events`: the same snapshot as server-sent events (live-feed.ts).
  */
 export const publicCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Without JavaScript, a receipt's "Don't ask me again" page posts its button to the page.
+  app.pageForms.set('campaign-opt-out', campaignOptOutForm(app) as PageForm);
   const clock = app.clock;
   const store = await campaignSnapshotsOf(app);
   const feed = createLiveFeed(store, {

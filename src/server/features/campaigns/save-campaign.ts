@@ -34,6 +34,7 @@ function columnsOf(input: CampaignInput) {
     pauseForShabbat: input.pauseForShabbat ?? true,
     fund: input.fund,
     offlineGiftsMatched: input.offlineGiftsMatched ?? false,
+    ambassadorMailShowsAmount: input.ambassadorMailShowsAmount ?? false,
     embedOrigins: input.embedOrigins ?? [],
     status: input.status ?? ('draft' as const),
   };
@@ -80,6 +81,7 @@ export async function campaignViewOf(
     pauseForShabbat: campaign.pauseForShabbat,
     fund: campaign.fund,
     offlineGiftsMatched: campaign.offlineGiftsMatched,
+    ambassadorMailShowsAmount: campaign.ambassadorMailShowsAmount,
     embedOrigins: campaign.embedOrigins,
     status: campaign.status,
     matchers: matchers.map((m) => ({

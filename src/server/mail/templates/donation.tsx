@@ -38,6 +38,8 @@ export interface DonationReceiptData {
   corrected?: boolean;
   /** A campaign gift: "Given in <campaign>, matched by <matchers>"; absent otherwise. */
   campaignLine?: string | null;
+  /** A campaign gift's signed link to "Don't ask me again for this campaign"; absent otherwise. */
+  optOutUrl?: string | null;
 }
 
 export interface DonationPaymentFailedData {
@@ -87,6 +89,14 @@ function manageGiftText(url: string | null | undefined, intro?: string): string[
 function dedicationLine(dedication: DonationReceiptData['dedication']) {
   if (!dedication) return null;
   return dedicationText(dedication);
+}
+
+const optOutLabel = 'Don’t ask me again for this campaign';
+const optOutNote =
+  'If a team leader or the office asked you to give, you can tell them, in one step, not to ask again. Your gift and this receipt stay as they are.';
+
+function optOutText(url: string | null | undefined): string[] {
+  return url ? ['', optOutNote, `${optOutLabel}:`, url] : [];
 }
 
 /** The tax receipt of one completed payment (a one-time gift or one monthly charge). */
@@ -146,6 +156,11 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
         </Paragraph>
         {data.manageUrl && <ManageGift url={data.manageUrl} />}
         {data.cancelUrl && <CancelOjcGift url={data.cancelUrl} />}
+        {data.optOutUrl && (
+          <Paragraph>
+            {optOutNote} <a href={data.optOutUrl}>{optOutLabel}</a>
+          </Paragraph>
+        )}
       </EmailLayout>
     ),
     text: textFrame(ctx, [
@@ -165,6 +180,7 @@ export function donationReceipt(ctx: MailContext, data: DonationReceiptData): Re
       `${myGivingIntro} ${ctx.publicUrl}/my-giving`,
       ...manageGiftText(data.manageUrl),
       ...cancelOjcGiftText(data.cancelUrl),
+      ...optOutText(data.optOutUrl),
     ]),
   };
 }

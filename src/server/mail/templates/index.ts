@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { ambassadorGift, type AmbassadorGiftData } from './ambassador-gift';
 import { campaignThankYou, type CampaignThankYouData } from './campaign-thank-you';
 import {
   contactAcknowledgement,
@@ -70,6 +71,7 @@ export interface MailTemplates {
   'webhook-disabled': WebhookDisabledData;
   'pledge-reminder': PledgeReminderData;
   'campaign-thank-you': CampaignThankYouData;
+  'ambassador-gift': AmbassadorGiftData;
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -97,6 +99,7 @@ const templates: {
   'webhook-disabled': webhookDisabled,
   'pledge-reminder': pledgeReminder,
   'campaign-thank-you': campaignThankYou,
+  'ambassador-gift': ambassadorGift,
 };
 
 export function isMailTemplate(name: string): name is MailTemplateName {

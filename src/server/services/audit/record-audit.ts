@@ -52,7 +52,8 @@ export type AuditAction =
   | 'campaign-thank-you-sent'
   | 'offline-gift-photo-added'
   | 'donors-merged'
-  | 'wall-choice-changed';
+  | 'wall-choice-changed'
+  | 'campaign-opt-out';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

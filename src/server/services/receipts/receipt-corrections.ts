@@ -5,6 +5,7 @@ import { giftMethodLabel } from '~/shared/gift-method';
 import { enqueueMail } from '~/server/mail/mail-job';
 import { membershipTierOf } from './acknowledgement';
 import { campaignLineOf } from './campaign-line';
+import { campaignOptOutUrl } from './opt-out-link';
 import { receiptPdfUrl } from './receipt-pdf-link';
 import { enqueueReceiptIfDue, receiptData, type ReceiptLinks } from './send-receipt';
 
@@ -48,6 +49,7 @@ export async function resendCorrectedReceipt(
       pdfUrl: receiptPdfUrl(links, after.id, now),
       tier: await membershipTierOf(tx, after),
       campaignLine: await campaignLineOf(tx, after),
+      optOutUrl: after.campaignId ? campaignOptOutUrl(links, after.id, now) : null,
     },
   });
   return created;

@@ -10,6 +10,7 @@ import { receiptPdfUrl } from './receipt-pdf-link';
 import { dedicationOf } from '~/server/lib/dedication';
 import { membershipTierOf } from './acknowledgement';
 import { campaignLineOf } from './campaign-line';
+import { campaignOptOutUrl } from './opt-out-link';
 
 export function receiptData(donation: Donation): DonationReceiptData {
   return {
@@ -65,6 +66,7 @@ export async function enqueueReceiptIfDue(
       // Its acknowledgement's words follow the membership it paid, as the PDF receipt's do.
       tier: await membershipTierOf(tx, donation),
       campaignLine: await campaignLineOf(tx, donation),
+      optOutUrl: donation.campaignId ? campaignOptOutUrl(links, donation.id, now) : null,
     },
   });
   return created;

@@ -239,6 +239,10 @@ export function CampaignForm({
         label="Offline gifts (cheques, cash) earn the match"
         bound={field('offlineGiftsMatched')}
       />
+      <Check
+        label="Tell team leaders the amount of each gift through their team (otherwise only who gave)"
+        bound={field('ambassadorMailShowsAmount')}
+      />
       <MatchersField
         value={values.matchers}
         errors={fieldErrors}

@@ -31,6 +31,7 @@ function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
     pauseForShabbat: true,
     fund: null,
     offlineGiftsMatched: false,
+    ambassadorMailShowsAmount: false,
     embedOrigins: [],
     status: 'draft',
     matchers: [

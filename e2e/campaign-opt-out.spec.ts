@@ -1,0 +1,90 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN_PASSWORD, OWNER } from './support/admin';
+import { expectNoAxeViolations } from './support/axe';
+import { linkIn, mailTo } from './support/mail';
+import { gotoHydrated, uniqueEmail } from './support/public-site';
+import { cards, serveStripeStandIn } from './support/stripe';
+
+/**
+ * "Don't ask me again for this campaign", from a real campaign gift's receipt, on a phone: the
+ * page names the campaign, its button records the wish without JavaScript, and the page says so.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function seedCampaign(request: APIRequestContext) {
+  const login = await request.post('/api/admin/login', {
+    data: { username: OWNER, password: ADMIN_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const { csrfToken } = (await login.json()) as { csrfToken: string };
+  const slug = `opt-out-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const hour = 3_600_000;
+  const made = await request.post('/api/admin/campaigns', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: {
+      slug,
+      title: 'Opt-out Day',
+      goal: 10_000,
+      startsAt: new Date(Date.now() - hour).toISOString(),
+      endsAt: new Date(Date.now() + 24 * hour).toISOString(),
+      // The browser tests run on the machine's clock, Friday evenings too.
+      pauseForShabbat: false,
+      status: 'published',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return slug;
+}
+
+test('the receipt’s link: the page, the button without JavaScript, and axe on both states', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const slug = await seedCampaign(request);
+  const email = uniqueEmail('opt-out');
+  await serveStripeStandIn(page);
+  await gotoHydrated(page, `/checkout?amount=36&type=onetime&method=credit_card&campaign=${slug}`);
+  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
+  const checkout = page.locator('#main form');
+  await checkout.getByLabel('Full Name').fill('Leah Opt');
+  await checkout.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await checkout.getByLabel('Card number').fill(cards.paying);
+  await page.getByRole('button', { name: 'Complete Donation $36' }).click();
+  await expect(page.getByText('Thank you for your generous donation!').first()).toBeVisible();
+
+  const receipt = await mailTo(email, /receipt/i);
+  const link = linkIn(receipt, '/donate/opt-out?token=');
+
+  // With JavaScript (axe needs it) the page as the link opens it.
+  await gotoHydrated(page, link);
+  await expect(page.getByRole('heading', { name: 'Don’t ask me again' })).toBeVisible();
+  await expect(page.getByText('Thank you for your gift to Opt-out Day')).toBeVisible();
+  const button = page.getByRole('button', { name: 'Don’t ask me again for this campaign' });
+  await expect(button).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Without JavaScript, the button is a plain form.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const plain = await noScripts.newPage();
+    await plain.goto(link);
+    await plain.getByRole('button', { name: 'Don’t ask me again for this campaign' }).click();
+    await expect(plain.getByRole('status')).toContainText(
+      'We have told the office and the team leaders not to ask you again for this campaign.',
+    );
+    await expect(
+      plain.getByRole('button', { name: 'Don’t ask me again for this campaign' }),
+    ).toHaveCount(0);
+  } finally {
+    await noScripts.close();
+  }
+
+  // Opened again: already recorded, nothing to press.
+  await gotoHydrated(page, link);
+  await expect(page.getByText('You had already asked not to be asked again')).toBeVisible();
+  await expect(button).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
