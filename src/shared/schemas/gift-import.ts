@@ -85,6 +85,14 @@ export const giftImportInput = z.extend(giftImportPreviewInput, {
 });
 export type GiftImportInput = z.output<typeof giftImportInput>;
 
+/** The import's own question as its form holds it: the checkbox, 'true' or 'false'. */
+export const giftImportForm = z.object({
+  mailReceipts: z.pipe(
+    z.enum(['true', 'false'], { error: 'Choose whether receipts are mailed' }),
+    z.transform((value) => value === 'true'),
+  ),
+});
+
 export const giftImportOutcomes = ['new-donor', 'known-donor', 'duplicate', 'error'] as const;
 export type GiftImportOutcome = (typeof giftImportOutcomes)[number];
 

@@ -81,28 +81,22 @@ function ToastViewport({ toast, onDismiss }: { toast: ShownToast | null; onDismi
     startX.current = null;
   };
   const destructive = toast?.variant === 'destructive';
+  const card = toast ? (
+    <ToastCard
+      toast={toast}
+      onDismiss={onDismiss}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+    />
+  ) : null;
   return (
     // Both live regions always exist so screen readers announce a toast when it appears.
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
       <div role="status" aria-live="polite" aria-atomic="true" className="contents">
-        {toast && !destructive ? (
-          <ToastCard
-            toast={toast}
-            onDismiss={onDismiss}
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-          />
-        ) : null}
+        {!destructive ? card : null}
       </div>
       <div role="alert" aria-atomic="true" className="contents">
-        {toast && destructive ? (
-          <ToastCard
-            toast={toast}
-            onDismiss={onDismiss}
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-          />
-        ) : null}
+        {destructive ? card : null}
       </div>
     </div>
   );

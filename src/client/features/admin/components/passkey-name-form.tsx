@@ -1,7 +1,7 @@
 import { ConfirmPasswordField } from './confirm-password-field';
-import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 import { useZodForm } from '~/client/lib/use-zod-form';
+import { SubmitOrCancel } from './submit-or-cancel';
 
 const schemas = () => import('~/shared/schemas/admin-second-factor');
 
@@ -52,16 +52,12 @@ export function PasskeyNameForm({
         {...form.field('name')}
       />
       {askPassword ? <ConfirmPasswordField {...form.field('password')} /> : null}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="secondary" disabled={pending}>
-          {pending ? 'Waiting for your passkey...' : submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <SubmitOrCancel
+        pending={pending}
+        pendingLabel="Waiting for your passkey..."
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

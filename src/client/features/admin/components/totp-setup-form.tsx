@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { TotpSetup } from '~/shared/schemas/admin-second-factor';
 import { ConfirmPasswordField } from './confirm-password-field';
-import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
 import { useZodForm } from '~/client/lib/use-zod-form';
+import { SubmitOrCancel } from './submit-or-cancel';
 
 const schemas = () => import('~/shared/schemas/admin-second-factor');
 
@@ -91,16 +91,12 @@ export function TotpSetupForm({
           {...form.field('code')}
         />
         {askPassword ? <ConfirmPasswordField {...form.field('password')} /> : null}
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" variant="secondary" disabled={pending}>
-            {pending ? 'Checking...' : submitLabel}
-          </Button>
-          {onCancel ? (
-            <Button variant="ghost" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
-          ) : null}
-        </div>
+        <SubmitOrCancel
+          pending={pending}
+          pendingLabel="Checking..."
+          submitLabel={submitLabel}
+          onCancel={onCancel}
+        />
       </form>
     </div>
   );

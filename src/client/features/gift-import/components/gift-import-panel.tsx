@@ -7,15 +7,19 @@ import {
   type GiftImportResult,
 } from '~/shared/schemas/gift-import';
 import { Button } from '~/client/components/ui/button';
+import { CheckboxField } from '~/client/components/ui/field';
 import { FileField } from '~/client/components/ui/file-field';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import {
   useImportGifts,
   usePreviewGiftImport,
 } from '~/client/features/gift-import/api/gift-import';
 import { MappingFields } from './mapping-fields';
 import { PreviewTable } from './preview-table';
+
+const loadSchema = () => import('~/shared/schemas/gift-import').then((m) => m.giftImportForm);
 
 interface ChosenFile {
   name: string;
@@ -37,7 +41,7 @@ export default function GiftImportPanel() {
   const [preview, setPreview] = useState<GiftImportPreview | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [mailReceipts, setMailReceipts] = useState(false);
+  const form = useZodForm(loadSchema, { mailReceipts: 'false' });
   const [result, setResult] = useState<GiftImportResult | null>(null);
   // The mapping shown was refused: the rows under it are the last good preview's.
   const [stale, setStale] = useState(false);
@@ -93,7 +97,7 @@ export default function GiftImportPanel() {
     void choose(event.dataTransfer.files[0] ?? null);
   }
 
-  async function runImport() {
+  async function runImport({ mailReceipts }: { mailReceipts: boolean }) {
     if (!file || !preview) return;
     setProblem(null);
     try {
@@ -172,31 +176,32 @@ export default function GiftImportPanel() {
             onChange={(mapping, method) => void runPreview(file, mapping, method)}
           />
           <PreviewTable preview={preview} />
-          <label className="flex items-start gap-3 text-stone-900">
-            <input
-              type="checkbox"
-              className="mt-1 size-5 accent-navy-900"
-              checked={mailReceipts}
-              onChange={(event) => setMailReceipts(event.target.checked)}
-            />
-            <span>
-              Mail receipts to the donors with an email (leave it off when they were receipted
-              already).
-            </span>
-          </label>
-          {errorCount > 0 ? (
-            <p className="text-red-900">
-              {plural(errorCount, 'row has a problem', 'rows have problems')}: correct the file and
-              choose it again. Nothing is imported while a row is in error.
-            </p>
-          ) : null}
-          <Button
-            className="self-start"
-            disabled={busy || stale || errorCount > 0 || toImport === 0}
-            onClick={() => void runImport()}
+          <form
+            {...form.formProps}
+            onSubmit={form.submitWith(runImport)}
+            aria-label="Import the file's gifts"
+            className="flex flex-col gap-4"
           >
-            {importCall.isPending ? 'Importing...' : `Import ${plural(toImport, 'gift', 'gifts')}`}
-          </Button>
+            <CheckboxField
+              label="Mail receipts to the donors with an email (leave it off when they were receipted already)."
+              {...form.field('mailReceipts')}
+            />
+            {errorCount > 0 ? (
+              <p className="text-red-900">
+                {plural(errorCount, 'row has a problem', 'rows have problems')}: correct the file
+                and choose it again. Nothing is imported while a row is in error.
+              </p>
+            ) : null}
+            <Button
+              type="submit"
+              className="self-start"
+              disabled={busy || stale || errorCount > 0 || toImport === 0}
+            >
+              {importCall.isPending
+                ? 'Importing...'
+                : `Import ${plural(toImport, 'gift', 'gifts')}`}
+            </Button>
+          </form>
         </>
       ) : null}
     </section>
