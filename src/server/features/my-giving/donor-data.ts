@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  campaignOptOuts,
   contactMessages,
   donations,
   donors,
@@ -136,6 +137,8 @@ export async function eraseDonor(tx: DatabaseExecutor, email: string) {
   await tx.delete(prayerNames).where(eq(prayerNames.donorEmail, email));
   await tx.delete(prayerLinks).where(eq(prayerLinks.donorEmail, email));
   await tx.delete(givingLinks).where(eq(givingLinks.email, email));
+  // "Don't ask me again" names the address: it goes with it (no gift keeps the address to ask).
+  await tx.delete(campaignOptOuts).where(eq(campaignOptOuts.email, email.toLowerCase()));
   await tx.delete(contactMessages).where(same(contactMessages.email, email));
   await tx.delete(videoComments).where(same(videoComments.authorEmail, email));
   await tx.delete(newsletterSubscribers).where(same(newsletterSubscribers.email, email));

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { donations, donors, offlineGiftPhotos } from '~/db/schema';
+import { campaignOptOuts, campaigns, donations, donors, offlineGiftPhotos } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { insertDonations } from '~tests/helpers/donations';
 import { eraseDonor, erasedMark } from './donor-data';
@@ -64,4 +64,24 @@ it("deletes the photos of the erased donor's cheques, and no one else's", async 
   expect(left[0]!.data).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   // The gift itself stays, erased: the books still count it.
   expect(await recordOfGift(theirs!.id)).not.toBeNull();
+});
+
+it("deletes the erased donor's \"Don't ask me again\", and no one else's", async () => {
+  const [campaign] = await app.database.db
+    .insert(campaigns)
+    .values({
+      slug: 'erasure-opt-out',
+      title: 'Erasure day',
+      goalCents: 100_000,
+      startsAt: new Date('2026-12-01T00:00:00Z'),
+      endsAt: new Date('2026-12-02T00:00:00Z'),
+    })
+    .returning({ id: campaigns.id });
+  await app.database.db.insert(campaignOptOuts).values([
+    { campaignId: campaign!.id, email: 'quiet.please@example.org' },
+    { campaignId: campaign!.id, email: 'someone.else@example.org' },
+  ]);
+  await app.database.db.transaction((tx) => eraseDonor(tx, 'quiet.please@example.org'));
+  const left = await app.database.db.select().from(campaignOptOuts);
+  expect(left.map((row) => row.email)).toEqual(['someone.else@example.org']);
 });
