@@ -43,6 +43,8 @@ export const campaigns = pgTable(
     offlineGiftsMatched: boolean('offline_gifts_matched').notNull().default(false),
     /** The https origins whose pages may frame the campaign's thermometer (/campaign/:slug/embed). */
     embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
+    /** The words the share buttons send with the link; null: made from the title. */
+    shareText: text('share_text'),
     status: text('status', { enum: campaignStatuses }).notNull().default('draft'),
     version: integer('version').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -45,6 +45,8 @@ export interface CampaignFormValues extends Record<string, string> {
   matchers: string;
   /** The sites that may show the thermometer, one origin a line. */
   embedOrigins: string;
+  /** The share buttons' message; blank: made from the title. */
+  shareText: string;
 }
 
 export const newMatcher = (): MatcherRow => ({ name: '', kind: '1', ratio: '', cap: '' });
@@ -68,6 +70,7 @@ export function blankCampaignForm(): CampaignFormValues {
     offlineGiftsMatched: 'false',
     matchers: JSON.stringify([newMatcher()]),
     embedOrigins: '',
+    shareText: '',
   };
 }
 
@@ -107,6 +110,7 @@ export function campaignFormValues(c: CampaignView, timeZone: string): CampaignF
       })),
     ),
     embedOrigins: c.embedOrigins.join('\n'),
+    shareText: c.shareText ?? '',
   };
 }
 
@@ -193,6 +197,7 @@ export function campaignBody(values: CampaignFormValues, timeZone: string) {
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean),
+    shareText: values.shareText,
   };
   return { body, issues };
 }
@@ -212,6 +217,7 @@ const fieldOrder = [
   'offlineGiftsMatched',
   'matchers',
   'embedOrigins',
+  'shareText',
 ];
 
 /**

@@ -35,6 +35,7 @@ function columnsOf(input: CampaignInput) {
     fund: input.fund,
     offlineGiftsMatched: input.offlineGiftsMatched ?? false,
     embedOrigins: input.embedOrigins ?? [],
+    shareText: input.shareText,
     status: input.status ?? ('draft' as const),
   };
 }
@@ -81,6 +82,7 @@ export async function campaignViewOf(
     fund: campaign.fund,
     offlineGiftsMatched: campaign.offlineGiftsMatched,
     embedOrigins: campaign.embedOrigins,
+    shareText: campaign.shareText,
     status: campaign.status,
     matchers: matchers.map((m) => ({
       id: m.id,

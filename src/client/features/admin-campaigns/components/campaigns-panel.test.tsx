@@ -32,6 +32,7 @@ function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
     fund: null,
     offlineGiftsMatched: false,
     embedOrigins: [],
+    shareText: null,
     status: 'draft',
     matchers: [
       {
