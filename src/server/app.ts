@@ -21,6 +21,7 @@ import { giftImportRoutes } from './features/gift-import';
 import { pledgeRoutes } from './features/pledges';
 import {
   adminCampaignRoutes,
+  campaignShareRoutes,
   loadCampaignEmbedData,
   loadCampaignPageData,
   loadCampaignScreenData,
@@ -269,6 +270,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(mediaRoutes);
+  await app.register(campaignShareRoutes);
   await app.register(
     async (api) => {
       await api.register(contactRoutes);

@@ -314,6 +314,8 @@ export const campaignPageData = z.object({
   renderedAt: z.string(),
   /** The payment methods that can take a one-time gift with these settings. */
   methods: z.array(z.enum(['credit_card', 'ojc'])),
+  /** What the share buttons send: the office's message (or the default) and the page's address. */
+  share: z.object({ text: z.string(), pageUrl: z.string() }),
 });
 export type CampaignPageData = z.output<typeof campaignPageData>;
 
