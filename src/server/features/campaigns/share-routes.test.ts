@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { renderShareImage } from './share-image';
+import * as shareImage from './share-image';
 
 // Counted: a second request for the same version must not draw again.
 vi.mock('./share-image', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./share-image')>();
+  const real = await importOriginal<typeof shareImage>();
   return { ...real, renderShareImage: vi.fn(real.renderShareImage) };
 });
 
@@ -74,7 +74,7 @@ describe('GET /campaign/:slug/share.png', () => {
   });
 
   it('draws once per version: again only after the campaign changes', async () => {
-    const drawn = vi.mocked(renderShareImage);
+    const drawn = vi.mocked(shareImage.renderShareImage);
     const first = await get('/campaign/share-day/share.png');
     const count = drawn.mock.calls.length;
     const second = await get('/campaign/share-day/share.png?v=whatever');
