@@ -4,7 +4,10 @@
  * the files after; these run in a graph of their own. tests/architecture/test-isolation.test.ts
  * holds the list to what the files do.
  */
-export const replacesModules = ['src/server/features/admin/sign-in-timing.test.ts'];
+export const replacesModules = [
+  'src/server/features/admin/sign-in-timing.test.ts',
+  'src/server/features/campaigns/share-routes.test.ts',
+];
 
 /** The folders whose test files share one module graph per worker (project `server`). */
 export const sharedGraphFolders = ['src/server', 'src/db', 'src/shared', 'tests'];

@@ -27,6 +27,7 @@ import { giftImportRoutes } from './features/gift-import';
 import { pledgeRoutes } from './features/pledges';
 import {
   adminCampaignRoutes,
+  campaignShareRoutes,
   loadCampaignEmbedData,
   loadCampaignPageData,
   loadCampaignScreenData,
@@ -279,6 +280,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(mediaRoutes);
+  await app.register(campaignShareRoutes);
   await app.register(
     async (api) => {
       await api.register(contactRoutes);

@@ -21,6 +21,8 @@ const notJson = [
   /^GET \/api\/newsletter\/(confirm|unsubscribe)$/,
   /^POST \/api\/stripe\/webhook$/,
   /^GET \/(robots\.txt|sitemap\.xml)$/,
+  // A campaign's link preview image.
+  /^GET \/campaign\/:slug\/share\.png$/,
 ];
 const answersJson = (r: { method: string; url: string }) =>
   !notJson.some((p) => p.test(`${r.method} ${r.url}`));
@@ -55,6 +57,7 @@ describe('route contracts', () => {
       'GET /api/my-giving/statements/:year/statement.pdf',
       'GET /api/newsletter/confirm',
       'GET /api/newsletter/unsubscribe',
+      'GET /campaign/:slug/share.png',
       'GET /media/*',
       'GET /robots.txt',
       'GET /sitemap.xml',

@@ -8,7 +8,11 @@ import { FakeEventSource } from '~/client/features/campaign/api/fake-event-sourc
 import { campaignFixture, fixtureNow } from '~/client/features/campaign/lib/campaign-fixture';
 import { CampaignPage } from './campaign-page';
 
-const page = <CampaignPage campaign={campaignFixture} renderedAt={fixtureNow} />;
+const share = {
+  text: 'Join me in giving to the Giving Day for the Tziyun.',
+  pageUrl: 'https://tziyun.example/campaign/giving-day-2026',
+};
+const page = <CampaignPage campaign={campaignFixture} renderedAt={fixtureNow} share={share} />;
 
 /**
  * Axe's findings on the server's HTML. Contrast is left to the browser tests: it needs the
@@ -74,14 +78,22 @@ describe('the campaign page', () => {
   it('says under the title what the money is for, when the office named it', () => {
     expect(renderToString(page)).toContain('For: the new roof over the tziyun');
     const none = renderToString(
-      <CampaignPage campaign={{ ...campaignFixture, fund: null }} renderedAt={fixtureNow} />,
+      <CampaignPage
+        campaign={{ ...campaignFixture, fund: null }}
+        renderedAt={fixtureNow}
+        share={share}
+      />,
     );
     expect(none).not.toContain('For: ');
   });
 
   it('offers no gift button while the campaign takes no gifts', () => {
     const html = renderToString(
-      <CampaignPage campaign={{ ...campaignFixture, state: 'ended' }} renderedAt={fixtureNow} />,
+      <CampaignPage
+        campaign={{ ...campaignFixture, state: 'ended' }}
+        renderedAt={fixtureNow}
+        share={share}
+      />,
     );
     expect(html).not.toContain('href="#give"');
     expect(html).toContain('The campaign has ended');
@@ -90,7 +102,11 @@ describe('the campaign page', () => {
   it('passes axe in each state, and axe here finds what it should', async () => {
     for (const state of ['live', 'paused', 'ended'] as const) {
       const html = renderToString(
-        <CampaignPage campaign={{ ...campaignFixture, state }} renderedAt={fixtureNow} />,
+        <CampaignPage
+          campaign={{ ...campaignFixture, state }}
+          renderedAt={fixtureNow}
+          share={share}
+        />,
       );
       expect(await axeViolations(html), state).toEqual([]);
     }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { defaultShareText } from '~/shared/campaign-share';
 import type { PayMethod } from '~/shared/checkout-link';
 import type { CampaignPageData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
@@ -14,6 +15,7 @@ import { Countdown } from '~/client/features/campaign/components/countdown';
 import { DonorWall } from '~/client/features/campaign/components/donor-wall';
 import { GiftForm } from '~/client/features/campaign/components/gift-form';
 import { Matchers } from '~/client/features/campaign/components/matchers';
+import { ShareButtons } from '~/client/features/campaign/components/share-buttons';
 import { Thermometer } from '~/client/features/campaign/components/thermometer';
 import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
 import { giftClosedReason } from '~/client/features/campaign/lib/gift-closed';
@@ -25,6 +27,8 @@ export interface CampaignPageProps {
   renderedAt: string;
   /** The payment methods set up for gifts; both by default. */
   methods?: readonly PayMethod[];
+  /** What the share buttons send. */
+  share: CampaignPageData['share'];
 }
 
 /**
@@ -32,7 +36,7 @@ export interface CampaignPageProps {
  * countdown, the matchers, the story, the gift form and the donor wall. Readable and its form
  * usable without JavaScript; with it, the figures follow the campaign's live feed.
  */
-export function CampaignPage({ campaign: initial, renderedAt, methods }: CampaignPageProps) {
+export function CampaignPage({ campaign: initial, renderedAt, methods, share }: CampaignPageProps) {
   const campaign = useCampaignFeed(initial.slug, initial);
   const open = giftClosedReason(campaign) === null;
   return (
@@ -59,6 +63,7 @@ export function CampaignPage({ campaign: initial, renderedAt, methods }: Campaig
             </a>
           ) : null}
           <Countdown {...campaign} renderedAt={renderedAt} />
+          <ShareButtons title={campaign.title} text={share.text} pageUrl={share.pageUrl} />
         </div>
         <div className="flex flex-col gap-10 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Matchers matchers={campaign.matchers} ended={campaign.state === 'ended'} />
@@ -101,7 +106,16 @@ export default function CampaignRoutePage() {
         const campaign = (await response.json()) as CampaignView;
         setLoaded({
           phase: 'ready',
-          data: { campaign, renderedAt: new Date().toISOString(), methods: ['credit_card', 'ojc'] },
+          data: {
+            campaign,
+            renderedAt: new Date().toISOString(),
+            methods: ['credit_card', 'ojc'],
+            // Opened inside the app: the office's message comes with the server's page only.
+            share: {
+              text: defaultShareText(campaign.title),
+              pageUrl: `${window.location.origin}/campaign/${encodeURIComponent(campaign.slug)}`,
+            },
+          },
         });
       },
       () => live && setLoaded({ phase: 'missing' }),

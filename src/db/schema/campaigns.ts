@@ -46,6 +46,8 @@ export const campaigns = pgTable(
     embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
     /** Whether a team leader's mail of a gift through the team says how much (off: who only). */
     ambassadorMailShowsAmount: boolean('ambassador_mail_shows_amount').notNull().default(false),
+    /** The words the share buttons send with the link; null: made from the title. */
+    shareText: text('share_text'),
     status: text('status', { enum: campaignStatuses }).notNull().default('draft'),
     version: integer('version').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),

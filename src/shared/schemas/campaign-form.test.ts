@@ -57,6 +57,7 @@ describe('the campaign form: sites that may show the thermometer', () => {
         offlineGiftsMatched: false,
         ambassadorMailShowsAmount: false,
         embedOrigins: ['https://a.example', 'https://b.example'],
+        shareText: null,
         status: 'draft',
         matchers: [],
         computedEndsAt: '2026-12-14T17:00:00.000Z',
@@ -85,5 +86,21 @@ describe('originOf', () => {
     ['*', null],
   ])('%s → %s', (text, origin) => {
     expect(originOf(text)).toBe(origin);
+  });
+});
+
+describe('the campaign form: the share message', () => {
+  it('keeps the message, and a blank one as none (the default is made from the title)', () => {
+    const written = campaignForm(zone).safeParse({ ...filled(''), shareText: ' Give today! ' });
+    expect(written.data?.shareText).toBe('Give today!');
+    const blank = campaignForm(zone).safeParse({ ...filled(''), shareText: '  ' });
+    expect(blank.data?.shareText).toBeNull();
+  });
+
+  it('says at the field when the message is too long', () => {
+    const result = campaignForm(zone).safeParse({ ...filled(''), shareText: 'x'.repeat(301) });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['shareText', 'The share message must be at most 300 characters'],
+    ]);
   });
 });

@@ -47,6 +47,8 @@ export interface CampaignFormValues extends Record<string, string> {
   matchers: string;
   /** The sites that may show the thermometer, one origin a line. */
   embedOrigins: string;
+  /** The share buttons' message; blank: made from the title. */
+  shareText: string;
 }
 
 export const newMatcher = (): MatcherRow => ({ name: '', kind: '1', ratio: '', cap: '' });
@@ -71,6 +73,7 @@ export function blankCampaignForm(): CampaignFormValues {
     ambassadorMailShowsAmount: 'false',
     matchers: JSON.stringify([newMatcher()]),
     embedOrigins: '',
+    shareText: '',
   };
 }
 
@@ -111,6 +114,7 @@ export function campaignFormValues(c: CampaignView, timeZone: string): CampaignF
       })),
     ),
     embedOrigins: c.embedOrigins.join('\n'),
+    shareText: c.shareText ?? '',
   };
 }
 
@@ -198,6 +202,7 @@ export function campaignBody(values: CampaignFormValues, timeZone: string) {
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean),
+    shareText: values.shareText,
   };
   return { body, issues };
 }
@@ -218,6 +223,7 @@ const fieldOrder = [
   'ambassadorMailShowsAmount',
   'matchers',
   'embedOrigins',
+  'shareText',
 ];
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { campaignStatuses, dedicationKinds, wallDisplays } from '~/shared/domain';
 import { campaignStateNames, pauseKinds } from '~/shared/campaign-clock';
-import { boundedText, lineText, optionalLine } from './common';
+import { boundedText, lineText, optionalLine, optionalText } from './common';
 import { contentImage } from './site-content';
 
 /**
@@ -10,6 +10,9 @@ import { contentImage } from './site-content';
  */
 
 export const CAMPAIGN_MAX_DOLLARS = 10_000_000;
+
+/** The share message's cap: a WhatsApp or SMS message that still reads as one, with the link. */
+export const SHARE_TEXT_MAX = 300;
 
 /** A slug as it appears in `/campaign/:slug`: lower-case letters, digits and single hyphens. */
 export const campaignSlug = z
@@ -134,6 +137,7 @@ export const campaignInput = z
     embedOrigins: z.optional(
       z.array(embedOrigin).check(z.maxLength(20, 'At most 20 sites may show the thermometer')),
     ),
+    shareText: optionalText('The share message', SHARE_TEXT_MAX),
     status: z.optional(z.enum(campaignStatuses, { error: 'Status must be draft or published' })),
     matchers: z.optional(
       z.array(campaignMatcherInput).check(z.maxLength(20, 'At most 20 matchers')),
@@ -201,6 +205,7 @@ export const campaignView = z.object({
   /** Whether a team leader's mail of a gift says the amount (the donor's wall choice permitting). */
   ambassadorMailShowsAmount: z.boolean(),
   embedOrigins: z.array(z.string()),
+  shareText: z.nullable(z.string()),
   status: z.enum(campaignStatuses),
   matchers: z.array(adminMatcherView),
   /** The end moved later by Shabbat and Yom Tov (ADR 055); `endsAt` without pauses. */
@@ -314,6 +319,8 @@ export const campaignPageData = z.object({
   renderedAt: z.string(),
   /** The payment methods that can take a one-time gift with these settings. */
   methods: z.array(z.enum(['credit_card', 'ojc'])),
+  /** What the share buttons send: the office's message (or the default) and the page's address. */
+  share: z.object({ text: z.string(), pageUrl: z.string() }),
 });
 export type CampaignPageData = z.output<typeof campaignPageData>;
 

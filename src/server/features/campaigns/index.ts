@@ -1,6 +1,7 @@
 /** Campaigns (ADR 054): the office's campaigns, the matching rule, the public snapshot. */
 export { adminCampaignRoutes } from './admin-routes';
 export { publicCampaignRoutes } from './public-routes';
+export { campaignShareRoutes } from './share-routes';
 export { campaignForGift, campaignForOfficeGift, campaignNamed } from './gift-campaign';
 export { lockCampaigns, settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
 export { loadCampaignPageData } from './page-data';

@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { campaigns } from '~/db/schema';
+import { campaigns, type CampaignRow } from '~/db/schema';
+import { thermometerFigures } from '~/client/features/campaign/lib/thermometer-figures';
+import { defaultShareText } from '~/shared/campaign-share';
+import { formatMoney } from '~/shared/money';
 import type { CampaignPageData, CampaignSnapshot } from '~/shared/schemas/campaigns';
-import type { ContentImage } from '~/shared/schemas/site-content';
 import { placeOf } from '~/server/lib/campaign-times';
 import { paymentMethods } from '~/server/lib/payment-methods';
 import { requireAdmin } from '~/server/plugins/admin-guard';
 import { pageNotFound, withPageHead, type PageDataContext } from '~/server/ssr/page-data';
 import { campaignSnapshotsOf } from './public-routes';
 import { buildSnapshot } from './snapshot';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from './share-image';
 
 /** The slug of `/campaign/<slug>`, or null for any other shape of address. */
 function slugOf(url: URL): string | null {
@@ -19,23 +22,6 @@ function slugOf(url: URL): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The photo a link preview shows: the widest JPEG or PNG size no wider than 1600 pixels (what
- * link previews fetch and show well), with its own height, read from the photo's srcset.
- */
-function previewImageOf(photo: ContentImage) {
-  const sizes = (photo.srcset ?? '')
-    .split(',')
-    .map((entry) => entry.trim().split(/\s+/))
-    .map(([src, w]) => ({ src: src!, width: Number.parseInt(w ?? '', 10) }))
-    .filter((size) => size.src && Number.isFinite(size.width));
-  const fitting = sizes.filter((size) => size.width <= 1600);
-  const chosen = fitting.at(-1) ?? sizes[0];
-  if (!chosen) return { src: photo.src, width: photo.width, height: photo.height, alt: photo.alt };
-  const height = Math.round((photo.height * chosen.width) / photo.width);
-  return { src: chosen.src, width: chosen.width, height, alt: photo.alt };
 }
 
 /** The story's first paragraph without its bold marks, short enough for a link's preview. */
@@ -65,18 +51,36 @@ export async function loadCampaignPageData(
     url.searchParams.get('preview') === 'draft' && context
       ? await previewSnapshot(app, slug, context)
       : null;
-  const campaign = preview ?? (await (await campaignSnapshotsOf(app)).read(slug))?.snapshot;
-  if (!campaign) return pageNotFound();
+  const kept = preview ?? (await (await campaignSnapshotsOf(app)).read(slug));
+  if (!kept) return pageNotFound();
+  const { snapshot: campaign, campaign: row } = kept;
+  const pageUrl = `${app.env.PUBLIC_URL}/campaign/${encodeURIComponent(campaign.slug)}`;
   const data: CampaignPageData = {
     campaign,
     renderedAt: app.clock().toISOString(),
     methods: paymentMethods(app.env, 'onetime'),
+    share: { text: row.shareText ?? defaultShareText(campaign.title), pageUrl },
   };
   return withPageHead(data, {
     title: campaign.title,
     description: descriptionOf(campaign.story, campaign.title),
-    ...(campaign.photo ? { image: previewImageOf(campaign.photo) } : {}),
+    image: shareImageOf(campaign),
   });
+}
+
+/**
+ * The link preview's image: the share image with the total as of this snapshot (the photo stays
+ * on the page). Its address names the version, so WhatsApp and Facebook, which keep an image by
+ * its address, fetch it again once the total has moved.
+ */
+function shareImageOf(campaign: CampaignSnapshot) {
+  const { total, target } = thermometerFigures(campaign);
+  return {
+    src: `/campaign/${encodeURIComponent(campaign.slug)}/share.png?v=${campaign.version}`,
+    width: SHARE_IMAGE_WIDTH,
+    height: SHARE_IMAGE_HEIGHT,
+    alt: `${campaign.title}: ${formatMoney(total * 100, 'usd', { whole: true })} raised of ${formatMoney(target * 100, 'usd', { whole: true })}`,
+  };
 }
 
 /**
@@ -88,7 +92,7 @@ async function previewSnapshot(
   app: FastifyInstance,
   slug: string,
   { request, reply }: PageDataContext,
-): Promise<CampaignSnapshot | null> {
+): Promise<{ campaign: CampaignRow; snapshot: CampaignSnapshot } | null> {
   try {
     await requireAdmin(request, reply);
   } catch {
@@ -98,5 +102,6 @@ async function previewSnapshot(
   reply.header('x-robots-tag', 'noindex, nofollow');
   const [row] = await app.database.db.select().from(campaigns).where(eq(campaigns.slug, slug));
   if (!row) return null;
-  return buildSnapshot(app.database.db, row, app.clock(), placeOf(app.siteConfig));
+  const snapshot = await buildSnapshot(app.database.db, row, app.clock(), placeOf(app.siteConfig));
+  return { campaign: row, snapshot };
 }

@@ -36,6 +36,7 @@ function columnsOf(input: CampaignInput) {
     offlineGiftsMatched: input.offlineGiftsMatched ?? false,
     ambassadorMailShowsAmount: input.ambassadorMailShowsAmount ?? false,
     embedOrigins: input.embedOrigins ?? [],
+    shareText: input.shareText,
     status: input.status ?? ('draft' as const),
   };
 }
@@ -83,6 +84,7 @@ export async function campaignViewOf(
     offlineGiftsMatched: campaign.offlineGiftsMatched,
     ambassadorMailShowsAmount: campaign.ambassadorMailShowsAmount,
     embedOrigins: campaign.embedOrigins,
+    shareText: campaign.shareText,
     status: campaign.status,
     matchers: matchers.map((m) => ({
       id: m.id,

@@ -13,7 +13,8 @@ import {
   slugFrom,
   type CampaignFormValues,
 } from '~/shared/schemas/campaign-form';
-import type { CampaignView } from '~/shared/schemas/campaigns';
+import { SHARE_TEXT_MAX, type CampaignView } from '~/shared/schemas/campaigns';
+import { defaultShareText } from '~/shared/campaign-share';
 import { useSaveCampaign } from '~/client/features/admin-campaigns/api/campaigns';
 import { CampaignPhotoField } from './campaign-photo-field';
 import { ComputedEnd } from './computed-end';
@@ -254,6 +255,12 @@ export function CampaignForm({
         rows={3}
         hint={`One address a line, like https://www.example.org (https, no path). Only these sites may frame the thermometer at /campaign/${values.slug || '…'}/embed, with the script /campaign-embed.js and data-campaign="${values.slug || '…'}".`}
         {...field('embedOrigins')}
+      />
+      <TextAreaField
+        label="Share message"
+        rows={2}
+        hint={`What the WhatsApp, text message and email buttons send, with the page's link after it (at most ${SHARE_TEXT_MAX} characters). Left blank: "${defaultShareText(values.title || '…')}"`}
+        {...field('shareText')}
       />
       <div className="flex flex-wrap gap-3">
         {saved?.status === 'published' ? (

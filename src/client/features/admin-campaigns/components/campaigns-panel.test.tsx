@@ -33,6 +33,7 @@ function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
     offlineGiftsMatched: false,
     ambassadorMailShowsAmount: false,
     embedOrigins: [],
+    shareText: null,
     status: 'draft',
     matchers: [
       {

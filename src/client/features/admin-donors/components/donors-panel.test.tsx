@@ -251,6 +251,7 @@ describe('the donors panel', () => {
       computedOpenUntil: null,
       pauses: [],
       embedOrigins: [],
+      shareText: null,
     };
     const { api, user } = open({
       donors: [listing([donor()]), listing([donor({ name: 'Roof Giver' })])],
