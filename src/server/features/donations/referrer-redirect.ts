@@ -28,7 +28,9 @@ function refererOf(request: FastifyRequest): URL | null {
   if (!header) return null;
   try {
     const from = new URL(header);
-    return from.host === request.host ? from : null;
+    // Read as an address of the same scheme, so a default port written or not compares equal.
+    const site = new URL(`${from.protocol}//${request.host}`);
+    return from.host === site.host ? from : null;
   } catch {
     return null;
   }
