@@ -62,7 +62,9 @@ describe('a campaign card gift’s referrer', () => {
 
   it('is none without utm, and none for a gift outside a campaign', async () => {
     const direct = await t.startCheckout({ amount: 18, campaign: slug });
-    expect(Object.keys(direct.metadata).filter((k) => k.startsWith('utm_'))).toEqual([]);
+    expect(
+      Object.keys(direct.metadata as Record<string, string>).filter((k) => k.startsWith('utm_')),
+    ).toEqual([]);
     expect(referrerOf(await t.donationOf(direct.id))).toEqual({
       utmSource: null,
       utmMedium: null,
