@@ -213,3 +213,19 @@ describe('GET /api/admin/campaigns/:id/analytics', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('the campaign gifts CSV', () => {
+  it('names the link each gift came by', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/admin/campaigns/${campaignId}/gifts.csv`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = res.body.trim().split('\r\n');
+    expect(header).toMatch(/,Date,Receipt,Source,Medium,Campaign Link,Link Content$/);
+    expect(rows.find((r) => r.includes('2026-12-13 19:59'))).toMatch(/,whatsapp,social,,$/);
+    expect(rows.find((r) => r.includes('2026-12-13 21:30'))).toMatch(/,mail,,erev,$/);
+    expect(rows.find((r) => r.includes('2026-12-13 20:00'))).toMatch(/,,,,$/);
+  });
+});
