@@ -7,6 +7,7 @@ import {
   type PrayerRelation,
   type WallDisplay,
 } from './domain';
+import { referrerOfQuery, setReferrerQuery, type GiftReferrer } from './gift-referrer';
 
 /** What a gift is: once, or every month. The spec's `type` query value. */
 export type GiftType = DonationType;
@@ -25,6 +26,8 @@ export interface CheckoutChoice {
   /** How the gift shows on the campaign's donor wall. */
   wall?: WallDisplay;
   dedication?: GiftDedication;
+  /** The campaign page's `utm_*`: which link brought the gift (the office's analytics). */
+  referrer?: GiftReferrer;
 }
 
 /**
@@ -53,7 +56,7 @@ const dedicationQuery = {
  * form), never client-side navigation: only the checkout's own response allows Stripe.js.
  */
 export function checkoutHref(choice: CheckoutChoice): string {
-  const { amount, type, method, membership, campaign, wall, dedication } = choice;
+  const { amount, type, method, membership, campaign, wall, dedication, referrer } = choice;
   const query = new URLSearchParams({ amount: String(amount), type, method });
   if (membership) query.set('membership', membership);
   if (campaign) query.set('campaign', campaign);
@@ -64,6 +67,7 @@ export function checkoutHref(choice: CheckoutChoice): string {
       if (value) query.set(name, value);
     }
   }
+  setReferrerQuery(query, referrer);
   return `/checkout?${query.toString()}`;
 }
 
@@ -98,13 +102,16 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
   const campaignOk = campaign.length <= LINE_MAX && campaignSlug.test(campaign);
   const wall = oneOf(wallDisplays, params.get('wall'));
   const dedication = parseDedication(params);
+  const referrer = referrerOfQuery(params);
   return {
     amount,
     type,
     method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
     ...(membership ? { membership } : {}),
-    // The wall choice belongs to a campaign's gift: without one it means nothing.
-    ...(campaignOk ? { campaign, ...(wall ? { wall } : {}) } : {}),
+    // The wall choice and the referrer belong to a campaign's gift: without one they mean nothing.
+    ...(campaignOk
+      ? { campaign, ...(wall ? { wall } : {}), ...(referrer ? { referrer } : {}) }
+      : {}),
     ...(dedication ? { dedication } : {}),
   };
 }

@@ -94,6 +94,12 @@ export const donations = pgTable(
     // donor chose to be shown on the wall.
     campaignId: uuid('campaign_id'),
     wallDisplay: text('wall_display', { enum: wallDisplays }),
+    // Where a campaign gift came from: the `utm_*` of the campaign page's address, as the
+    // checkout carried them (src/shared/gift-referrer.ts); visitor text, cleaned and capped.
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmContent: text('utm_content'),
   },
   (t) => [
     uniqueIndex('donations_ojc_idempotency_key_key').on(t.ojcIdempotencyKey),
@@ -138,6 +144,10 @@ export const donations = pgTable(
     check(
       'donations_wall_display_check',
       sql`${t.wallDisplay} is null or ${oneOf(t.wallDisplay, wallDisplays)}`,
+    ),
+    check(
+      'donations_utm_check',
+      sql`coalesce(length(${t.utmSource}), 0) <= 100 and coalesce(length(${t.utmMedium}), 0) <= 100 and coalesce(length(${t.utmCampaign}), 0) <= 100 and coalesce(length(${t.utmContent}), 0) <= 100`,
     ),
     check('donations_card_last4_check', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
     check(

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { campaignStatuses, dedicationKinds, wallDisplays } from '~/shared/domain';
 import { campaignStateNames, pauseKinds } from '~/shared/campaign-clock';
+import { cleanReferrer } from '~/shared/gift-referrer';
 import { boundedText, lineText, optionalLine, optionalText } from './common';
 import { contentImage } from './site-content';
 
@@ -304,12 +305,35 @@ export const campaignPhotoSaved = z.object({ photo: contentImage });
 
 export const campaignSlugParams = z.object({ slug: z.string().check(z.maxLength(100)) });
 
+const referrerValue = z.optional(
+  z.nullable(z.string({ error: 'A link’s utm value must be text' })),
+);
+
+/**
+ * The campaign page's `utm_*` as the checkout carried them: cleaned and cut, never refused for
+ * their content (a gift is not lost to its link), null when none is left.
+ */
+export const giftReferrerInput = z.pipe(
+  z.optional(
+    z.nullable(
+      z.object({
+        source: referrerValue,
+        medium: referrerValue,
+        campaign: referrerValue,
+        content: referrerValue,
+      }),
+    ),
+  ),
+  z.transform((value) => cleanReferrer(value)),
+);
+
 /** The donate API's and form's optional campaign fields. */
 export const campaignGiftFields = {
   campaign: z.optional(z.nullable(z.string().check(z.maxLength(100, 'Unknown campaign')))),
   wall: z.optional(
     z.nullable(z.enum(wallDisplays, { error: 'Please choose how your gift is shown on the wall' })),
   ),
+  referrer: giftReferrerInput,
 };
 
 /** What /campaign/:slug is rendered with on the server, and hydrated with in the browser. */

@@ -18,12 +18,14 @@ import {
   campaignDedications,
   campaignDedicationsQuery,
 } from '~/shared/schemas/campaign-dedications';
+import { campaignAnalytics as campaignAnalyticsView } from '~/shared/schemas/campaign-analytics';
 import { isoDateIn } from '~/shared/schedule';
 import { campaignTimes, placeOf, type Place } from '~/server/lib/campaign-times';
 import { sendCsv } from '~/server/lib/csv';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { AppError } from '~/server/errors';
+import { campaignAnalytics } from './campaign-analytics';
 import { campaignGiftsCsv } from './campaign-gifts-csv';
 import { listDayDedications } from './list-day-dedications';
 import { adminCampaignPhotoRoutes } from './photo-routes';
@@ -111,6 +113,20 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
         `${campaign.slug}-gifts-${isoDateIn(now, timeZone)}.csv`,
         campaignGiftsCsv(db, campaign, timeZone),
       );
+    },
+  );
+
+  app.get(
+    '/campaigns/:id/analytics',
+    { schema: { params: campaignIdParams, response: { 200: campaignAnalyticsView } } },
+    async (request, reply) => {
+      const [campaign] = await db
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.id, request.params.id));
+      if (!campaign) throw new AppError('not_found', 'There is no such campaign.');
+      reply.header('cache-control', 'no-store');
+      return campaignAnalytics(db, campaign, place);
     },
   );
 

@@ -31,7 +31,8 @@ const aGift = or(
 /**
  * A campaign's gifts for the office, newest first: donor, email, the donor's own amount, a
  * monthly gift's months, how it came, its status, the match that stands and its matchers, the
- * wall choice (the office sees every name), the dedication and the date in the site's zone.
+ * wall choice (the office sees every name), the dedication, the date in the site's zone, and
+ * the link it came by (the campaign page's utm_source, utm_medium, utm_campaign, utm_content).
  */
 export function campaignGiftsCsv(
   db: DatabaseExecutor,
@@ -51,6 +52,10 @@ export function campaignGiftsCsv(
     'Dedication',
     'Date',
     'Receipt',
+    'Source',
+    'Medium',
+    'Campaign Link',
+    'Link Content',
   ];
   const standing = and(
     eq(campaignMatches.donationId, donations.id),
@@ -76,6 +81,10 @@ export function campaignGiftsCsv(
           dedicationKind: donations.dedicationKind,
           dedicationName: donations.dedicationName,
           receiptNumber: donations.receiptNumber,
+          utmSource: donations.utmSource,
+          utmMedium: donations.utmMedium,
+          utmCampaign: donations.utmCampaign,
+          utmContent: donations.utmContent,
           // Spelled out with their tables: in a one-table select drizzle leaves columns bare.
           matchedCents: sql<number>`(select coalesce(sum(campaign_matches.cents), 0)::int
             from ${campaignMatches} where ${standing})`.mapWith(Number),
@@ -112,6 +121,10 @@ export function campaignGiftsCsv(
         : '',
       r.localDate,
       r.receiptNumber,
+      r.utmSource,
+      r.utmMedium,
+      r.utmCampaign,
+      r.utmContent,
     ],
   );
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { campaignMatches } from '~/db/schema';
+import { campaignMatches, donations } from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
+import { postPageForm } from '~tests/helpers/page-forms';
 import { drainOutbox } from '~tests/helpers/stripe';
 
 const ojc = setUpOjcTestApp();
@@ -137,5 +138,63 @@ describe('an OJC gift to a campaign', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.campaign).toContain('There is no such campaign');
+  });
+});
+
+describe('an OJC gift’s referrer', () => {
+  let slug: string;
+  beforeAll(async () => {
+    const made = await ojc.app.inject({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      headers: admin.headers,
+      payload: {
+        slug: 'ojc-referrer-day',
+        title: 'OJC referrer day',
+        goal: 5000,
+        startsAt: hours(-1),
+        endsAt: hours(10),
+        status: 'published',
+        pauseForShabbat: false,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    slug = made.json().campaign.slug;
+  });
+
+  it('is kept on the donation from the API, cleaned; none without one', async () => {
+    const paymentId = await createOjcPayment(ojc.app, {
+      amount: 18,
+      campaign: slug,
+      referrer: { source: 'whatsapp\n', medium: 'y'.repeat(300), campaign: 'erev' },
+    });
+    expect(await ojc.donationOf(paymentId)).toMatchObject({
+      utmSource: 'whatsapp',
+      utmMedium: 'y'.repeat(100),
+      utmCampaign: 'erev',
+      utmContent: null,
+    });
+    const direct = await createOjcPayment(ojc.app, { amount: 18, campaign: slug });
+    expect(await ojc.donationOf(direct)).toMatchObject({ utmSource: null, utmCampaign: null });
+  });
+
+  it('is kept from the checkout’s address when the form is posted without JavaScript', async () => {
+    const email = 'referrer.nojs@example.org';
+    const res = await postPageForm(
+      ojc.app,
+      `/checkout?amount=36&type=onetime&method=ojc&campaign=${slug}&utm_source=mail&utm_campaign=chanukah&utm_content=%0Dtop`,
+      { _form: 'ojc-checkout', name: 'Sarah Cohen', email, website: '' },
+    );
+    expect(res.statusCode, res.body).toBe(303);
+    const [gift] = await ojc.app.database.db
+      .select()
+      .from(donations)
+      .where(eq(donations.email, email));
+    expect(gift).toMatchObject({
+      utmSource: 'mail',
+      utmMedium: null,
+      utmCampaign: 'chanukah',
+      utmContent: 'top',
+    });
   });
 });

@@ -68,7 +68,7 @@ export function wallName(display: WallDisplay | null, donorName: string | null) 
 }
 
 /** A campaign gift whose money is in: received and not voided. */
-const received = sql`${donations.paymentStatus} = 'succeeded' and ${donations.voidedAt} is null`;
+export const received = sql`${donations.paymentStatus} = 'succeeded' and ${donations.voidedAt} is null`;
 
 /** A gift the wall shows: received, or received and then refunded or disputed (it says so). */
 const onTheWall = sql`${donations.paymentStatus} in ('succeeded', 'refunded', 'disputed')
@@ -89,7 +89,7 @@ const counted = (months: number) =>
     else ${donations.amountCents} - ${donations.feeCents} - ${donations.refundedCents} end)`;
 
 /** Monthly plans of the campaign that ended: how many payments each made. */
-async function endedPlans(db: DatabaseExecutor, campaignId: string) {
+export async function endedPlans(db: DatabaseExecutor, campaignId: string) {
   const rows = await db
     .select({
       id: donations.id,

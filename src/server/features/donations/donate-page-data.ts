@@ -7,8 +7,9 @@ import { paymentMethods } from '~/server/lib/payment-methods';
 import { membershipLinkState } from '~/server/features/membership';
 import { campaignNamed } from '~/server/features/campaigns';
 import { parseCheckoutChoice } from '~/shared/checkout-link';
-import type { PageDataContext } from '~/server/ssr/page-data';
+import { pageRedirect, type PageDataContext, type PageRedirect } from '~/server/ssr/page-data';
 import { loadGiftMade } from './gift-made';
+import { referrerRedirect } from './referrer-redirect';
 import { stripeSettings } from './stripe-client';
 
 /**
@@ -34,7 +35,9 @@ export async function loadCheckoutPageData(
   app: FastifyInstance,
   url: URL,
   context?: PageDataContext,
-): Promise<CheckoutPageData> {
+): Promise<CheckoutPageData | PageRedirect> {
+  const withReferrer = context ? referrerRedirect(context.request) : null;
+  if (withReferrer) return pageRedirect(withReferrer);
   const settings = stripeSettings(app.env);
   // A membership's link is checked as its payment would be, so a paid one says so at once; a
   // payable one fills the donor form with the member's own name and address.

@@ -8,6 +8,12 @@ import {
 } from '~/shared/domain';
 import { dedicationColumns, dedicationOf, type DedicationColumns } from '~/server/lib/dedication';
 import type { DonationSetupInput } from '~/shared/schemas/donations';
+import {
+  referrerColumns,
+  referrerMetadata,
+  referrerOfMetadata,
+  type ReferrerColumns,
+} from '~/server/lib/gift-referrer';
 
 /**
  * A gift as the server set it up: what the donor sent, with the campaign its slug named (the
@@ -40,8 +46,13 @@ export function donationMetadata(
     ...(input.email ? { donor_email: input.email } : {}),
     ...dedicationMetadata(input),
     // The webhook credits the campaign even if the site's own row was never written.
+    // And where the gift came from (the campaign page's utm_*), for the office's analytics.
     ...(input.campaignId
-      ? { campaign_id: input.campaignId, wall_display: wallDisplayOf(input)! }
+      ? {
+          campaign_id: input.campaignId,
+          wall_display: wallDisplayOf(input)!,
+          ...referrerMetadata(input.referrer),
+        }
       : {}),
   };
 }
@@ -59,7 +70,7 @@ function dedicationMetadata(input: GiftSetup): Record<string, string> {
   return Object.fromEntries(entries.filter((entry): entry is [string, string] => !!entry[1]));
 }
 
-export interface MetadataDonation extends DedicationColumns {
+export interface MetadataDonation extends DedicationColumns, ReferrerColumns {
   donationType: DonationType;
   feeCents: number;
   donorName: string | null;
@@ -99,5 +110,9 @@ const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 function campaignOf(metadata: Stripe.Metadata) {
   const campaignId = uuidShape.test(metadata.campaign_id ?? '') ? metadata.campaign_id! : null;
   const wall = wallDisplays.find((w) => w === metadata.wall_display) ?? 'anonymous';
-  return { campaignId, wallDisplay: campaignId ? wall : null };
+  return {
+    campaignId,
+    wallDisplay: campaignId ? wall : null,
+    ...referrerColumns(campaignId ? referrerOfMetadata(metadata) : null),
+  };
 }

@@ -4,6 +4,7 @@ import type { DatabaseExecutor } from '~/db/client';
 import { CURRENCY } from '~/shared/money';
 import { wallDisplayOf, type GiftSetup } from './donation-metadata';
 import { dedicationColumns } from '~/server/lib/dedication';
+import { referrerColumns } from '~/server/lib/gift-referrer';
 
 /** The donation of a PaymentIntent, locked for the rest of the transaction. */
 export async function lockByPaymentIntent(tx: DatabaseExecutor, paymentIntentId: string | null) {
@@ -50,6 +51,7 @@ export async function insertPendingCardDonation(
       ...dedicationColumns(input.dedication),
       campaignId: input.campaignId ?? null,
       wallDisplay: wallDisplayOf(input),
+      ...referrerColumns(input.campaignId ? input.referrer : null),
       createdAt: now,
       updatedAt: now,
     })

@@ -13,6 +13,7 @@ import {
 import { chargeMessages } from './charge-messages';
 import type { OjcContext } from './context';
 import { dedicationColumns } from '~/server/lib/dedication';
+import { referrerColumns } from '~/server/lib/gift-referrer';
 
 export const createdMessage =
   'Your OJC Fund payment is ready. Enter your OJC charity card on the next page to complete it.';
@@ -57,6 +58,7 @@ export async function createOjcPayment(ctx: OjcContext, input: OjcCreatePaymentI
     ojcIdempotencyKey: input.idempotencyKey ?? null,
     campaignId,
     wallDisplay: campaignId ? (input.wall ?? ('anonymous' as const)) : null,
+    ...referrerColumns(campaignId ? input.referrer : null),
     createdAt: now,
     updatedAt: now,
   };

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { campaignAnalytics } from '~/shared/schemas/campaign-analytics';
 import { campaignDedications } from '~/shared/schemas/campaign-dedications';
 import {
   campaignList,
@@ -91,5 +92,14 @@ export function useDayDedicationsQuery(id: string, date: string | undefined) {
         }`,
         campaignDedications,
       ),
+  });
+}
+
+/** `GET /api/admin/campaigns/:id/analytics`: the campaign's figures for the office. */
+export function useCampaignAnalyticsQuery(id: string) {
+  return useQuery({
+    queryKey: [...campaignsKey, id, 'analytics'],
+    queryFn: () =>
+      adminRequest(`/api/admin/campaigns/${encodeURIComponent(id)}/analytics`, campaignAnalytics),
   });
 }

@@ -14,6 +14,7 @@ import {
   campaignGiftsCsvUrl,
   useCampaignsQuery,
 } from '~/client/features/admin-campaigns/api/campaigns';
+import { CampaignAnalyticsPanel } from './campaign-analytics';
 import { CampaignForm } from './campaign-form';
 import { ThankYouForm } from './thank-you-form';
 
@@ -47,10 +48,12 @@ function CampaignRow({
   campaign: c,
   onEdit,
   onThank,
+  onAnalytics,
 }: {
   campaign: CampaignView;
   onEdit: () => void;
   onThank: () => void;
+  onAnalytics: () => void;
 }) {
   const matched = c.matchers.reduce((sum, m) => sum + m.used, 0);
   return (
@@ -83,6 +86,9 @@ function CampaignRow({
               <ActionButton onClick={onThank} aria-label={`Thank the donors of ${c.title}`}>
                 Thank donors
               </ActionButton>
+              <ActionButton onClick={onAnalytics} aria-label={`Analytics of ${c.title}`}>
+                Analytics
+              </ActionButton>
             </>
           ) : (
             // A draft's page is a 404 to visitors: the office sees it as it will be published.
@@ -109,7 +115,8 @@ function CampaignRow({
 
 /**
  * The office's campaigns: the list, with each one's state and computed end, the form that
- * makes or edits one (draft, then publish), a published one's gifts as CSV and its thank-you mail.
+ * makes or edits one (draft, then publish), a published one's gifts as CSV, its thank-you mail
+ * and its figures (analytics).
  */
 export default function CampaignsPanel() {
   const query = useCampaignsQuery();
@@ -125,6 +132,9 @@ export default function CampaignsPanel() {
   }, [open]);
   const editing = open && open !== 'new' ? query.data?.campaigns.find((c) => c.id === open) : null;
   const thanked = thanking ? query.data?.campaigns.find((c) => c.id === thanking) : null;
+  // The campaign whose figures are open, by id.
+  const [viewing, setViewing] = useState<string | null>(null);
+  const viewed = viewing ? query.data?.campaigns.find((c) => c.id === viewing) : null;
   return (
     <QueryPanel
       title="Campaigns"
@@ -152,6 +162,12 @@ export default function CampaignsPanel() {
           />
         ) : thanked ? (
           <ThankYouForm key={thanked.id} campaign={thanked} onClose={() => setThanking(null)} />
+        ) : viewed ? (
+          <CampaignAnalyticsPanel
+            key={viewed.id}
+            campaign={viewed}
+            onClose={() => setViewing(null)}
+          />
         ) : null
       }
     >
@@ -169,7 +185,14 @@ export default function CampaignsPanel() {
                 setThanking(null);
                 setOpen(c.id);
               }}
-              onThank={() => setThanking(c.id)}
+              onThank={() => {
+                setViewing(null);
+                setThanking(c.id);
+              }}
+              onAnalytics={() => {
+                setThanking(null);
+                setViewing(c.id);
+              }}
             />
           ))}
         </DataTable>

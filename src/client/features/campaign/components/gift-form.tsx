@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { checkoutHref, parseCheckoutChoice, type PayMethod } from '~/shared/checkout-link';
+import { referrerOfQuery } from '~/shared/gift-referrer';
 import type { WallDisplay } from '~/shared/domain';
 import siteConfig from '~/client/lib/site-config';
 import { useScripted } from '~/client/lib/use-scripted';
@@ -72,7 +73,12 @@ export function GiftForm({
       found.dedicationName = 'Write the name the gift is dedicated to.';
     }
     setProblems(found);
-    if (choice && !found.dedicationName) window.location.assign(checkoutHref(choice));
+    // The page's own utm_* (the link that brought the donor) go along for the office's figures;
+    // the page is rendered without them (ADR 029), so they are read from the address here.
+    const referrer = referrerOfQuery(new URLSearchParams(window.location.search));
+    if (choice && !found.dedicationName) {
+      window.location.assign(checkoutHref({ ...choice, ...(referrer ? { referrer } : {}) }));
+    }
   };
 
   return (

@@ -66,7 +66,13 @@ export function OjcCheckout({
         ...gift,
         idempotencyKey: keyFor(gift),
         ...(choice.membership ? { membership: choice.membership } : {}),
-        ...(choice.campaign ? { campaign: choice.campaign, wall: choice.wall ?? null } : {}),
+        ...(choice.campaign
+          ? {
+              campaign: choice.campaign,
+              wall: choice.wall ?? null,
+              referrer: choice.referrer ?? null,
+            }
+          : {}),
         website: values.website,
       });
       toast({
