@@ -42,6 +42,8 @@ test('the share buttons on a phone: visible, linked with the message, Copy link 
   context,
   request,
 }) => {
+  // Seeding, the page, the clipboard and axe's whole-page run: more than the default budget.
+  test.slow();
   const errors = trackPageErrors(page);
   const slug = await seedCampaign(request);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
