@@ -168,4 +168,27 @@ describe('a campaign gift’s link', () => {
     );
     expect(parseCheckoutChoice(query)?.dedication?.name).toHaveLength(100);
   });
+
+  it('carries a campaign gift’s utm_* both ways, cleaned and cut, and drops them without a campaign', () => {
+    const href = checkoutHref({
+      amount: 36,
+      type: 'onetime',
+      method: 'ojc',
+      campaign: 'giving-day',
+      referrer: { source: 'whatsapp', campaign: 'erev' },
+    });
+    expect(href).toBe(
+      '/checkout?amount=36&type=onetime&method=ojc&campaign=giving-day&utm_source=whatsapp&utm_campaign=erev',
+    );
+    const query = new URLSearchParams(
+      `amount=36&campaign=giving-day&utm_source=%0Anews%E2%80%AEletter&utm_medium=${'m'.repeat(300)}&utm_content=+`,
+    );
+    expect(parseCheckoutChoice(query)?.referrer).toEqual({
+      source: 'news letter',
+      medium: 'm'.repeat(100),
+    });
+    expect(
+      parseCheckoutChoice(new URLSearchParams('amount=36&utm_source=mail'))?.referrer,
+    ).toBeUndefined();
+  });
 });
