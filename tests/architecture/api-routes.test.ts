@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '~tests/helpers/app';
@@ -37,5 +37,29 @@ describe('the route tables', () => {
       .map((r) => `${r.method} ${r.path}`);
     expect(registered.filter((r) => !tabled.includes(r)).sort()).toEqual([]);
     expect(tabled.filter((r) => !registered.includes(r)).sort()).toEqual([]);
+  });
+});
+
+describe('no path written twice', () => {
+  const src = join(import.meta.dirname, '..', '..', 'src');
+  const sources = (dir: string) =>
+    readdirSync(join(src, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(join(src, dir, f), 'utf8') }));
+
+  it("registers no feature route by a literal path: each takes its table's (at)", () => {
+    const literal = /\bapp\.(get|post|put|patch|delete|head)\(\s*['`]/;
+    const files = sources('server/features');
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.filter((f) => literal.test(f.text)).map((f) => f.file)).toEqual([]);
+  });
+
+  it("writes no API path in the browser's code: it calls through the tables", () => {
+    const literal = /['"`]\/api\//;
+    expect(
+      sources('client')
+        .filter((f) => literal.test(f.text))
+        .map((f) => f.file),
+    ).toEqual([]);
   });
 });

@@ -97,11 +97,6 @@ export async function readAnswer<S extends Schema>(
   throw new ContractError(`${path.split('?')[0]} answered outside its contract: ${detail}`);
 }
 
-/** Legacy: a literal path; every call moves to a route of src/shared/api. */
-type Path = string;
-const addressOf = (route: Route | Path, options?: object) =>
-  route.startsWith('/') ? route : urlOf(route as Route, options as never);
-
 /** A POST to `route` (src/shared/api) with a JSON body; `options` fill its `:params` and query. */
 export async function postJson<R extends `POST ${string}` & Route, S extends Schema>(
   route: R,
@@ -110,17 +105,12 @@ export async function postJson<R extends `POST ${string}` & Route, S extends Sch
   ...[options]: CallArgs<R>
 ): Promise<z.output<S>>;
 export async function postJson<S extends Schema>(
-  path: Path,
-  body: unknown,
-  contract: MaybeContract<S>,
-): Promise<z.output<S>>;
-export async function postJson<S extends Schema>(
-  route: Route | Path,
+  route: Route,
   body: unknown,
   contract: MaybeContract<S>,
   options?: object,
 ): Promise<z.output<S>> {
-  const path = addressOf(route, options);
+  const path = urlOf(route, options as never);
   const response = await fetch(path, {
     method: 'POST',
     credentials: 'include',
@@ -143,21 +133,15 @@ export async function getJson<R extends `GET ${string}` & Route, S extends Schem
   ...[options]: CallArgs<R, { signal?: AbortSignal }>
 ): Promise<z.output<S>>;
 export async function getJson<S extends Schema>(
-  path: Path,
+  route: Route,
   contract: MaybeContract<S>,
-  signal?: AbortSignal,
-): Promise<z.output<S>>;
-export async function getJson<S extends Schema>(
-  route: Route | Path,
-  contract: MaybeContract<S>,
-  options?: AbortSignal | { signal?: AbortSignal },
+  options?: { signal?: AbortSignal },
 ): Promise<z.output<S>> {
-  const legacy = options instanceof AbortSignal;
-  const path = addressOf(route, legacy ? undefined : options);
+  const path = urlOf(route, options as never);
   const response = await fetch(path, {
     credentials: 'include',
     headers: { accept: 'application/json' },
-    signal: legacy ? options : options?.signal,
+    signal: options?.signal,
   });
   if (!response.ok) throw await toApiError(response);
   const answer: unknown = await response.json();

@@ -7,9 +7,6 @@ interface AdminCallOptions {
   /** Required by the server on every state-changing call but the login. */
   csrfToken?: string;
 }
-interface LegacyOptions extends AdminCallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-}
 
 /**
  * One call to the admin API with the session cookie: `route` (src/shared/api) gives the method
@@ -22,20 +19,13 @@ export async function adminRequest<R extends Route, S extends z.core.$ZodType>(
   contract: Contract<S>,
   ...[options]: CallArgs<R, AdminCallOptions>
 ): Promise<z.output<S>>;
-/** Legacy: a literal path; every call moves to a route of src/shared/api. */
 export async function adminRequest<S extends z.core.$ZodType>(
-  path: string,
+  route: Route,
   contract: Contract<S>,
-  options?: LegacyOptions,
-): Promise<z.output<S>>;
-export async function adminRequest<S extends z.core.$ZodType>(
-  route: Route | string,
-  contract: Contract<S>,
-  options: LegacyOptions & { params?: object; query?: object } = {},
+  options: AdminCallOptions = {},
 ): Promise<z.output<S>> {
-  const legacy = route.startsWith('/');
-  const path = legacy ? route : urlOf(route as Route, options as never);
-  const method = legacy ? (options.method ?? 'GET') : methodOf(route as Route);
+  const path = urlOf(route, options as never);
+  const method = methodOf(route);
   const { body, csrfToken } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
