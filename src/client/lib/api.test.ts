@@ -23,19 +23,19 @@ afterEach(() => {
 describe('the JSON calls read each answer through its contract', () => {
   it('answers what the contract reads', async () => {
     serve(200, { id: 'a1', total: 3, extra: 'dropped' });
-    await expect(getJson('/api/thing', answer)).resolves.toEqual({ id: 'a1', total: 3 });
+    await expect(getJson('GET /api/thing', answer)).resolves.toEqual({ id: 'a1', total: 3 });
   });
 
   it('fails loudly, naming the route and the field, when the answer breaks the contract', async () => {
     serve(200, { id: 'a1', total: 'three' });
-    const failure = getJson('/api/thing?secret=token', answer);
+    const failure = getJson('GET /api/thing', answer, { query: { secret: 'token' } });
     await expect(failure).rejects.toBeInstanceOf(ContractError);
     await expect(failure).rejects.toThrow(/^\/api\/thing answered outside its contract: total: /);
   });
 
   it('loads a contract given as a loader, and posts the body as JSON', async () => {
     const fetchMock = serve(200, { id: 'b2', total: 0 });
-    const result = await postJson('/api/things', { name: 'x' }, async () => answer);
+    const result = await postJson('POST /api/things', { name: 'x' }, async () => answer);
     expect(result).toEqual({ id: 'b2', total: 0 });
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/things',
@@ -47,7 +47,7 @@ describe('the JSON calls read each answer through its contract', () => {
     serve(400, {
       error: { code: 'bad_request', message: 'Check the form', fields: { email: 'Bad email' } },
     });
-    const failure = postJson('/api/things', {}, answer);
+    const failure = postJson('POST /api/things', {}, answer);
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
       status: 400,
@@ -60,7 +60,7 @@ describe('the JSON calls read each answer through its contract', () => {
     serve(402, {
       error: { code: 'payment_declined', message: 'This OJC card is invalid or inactive.' },
     });
-    await expect(postJson('/api/things', {}, answer)).rejects.toMatchObject({
+    await expect(postJson('POST /api/things', {}, answer)).rejects.toMatchObject({
       status: 402,
       message: 'This OJC card is invalid or inactive.',
     });
@@ -73,7 +73,7 @@ describe('the JSON calls read each answer through its contract', () => {
         'fetch',
         vi.fn(async () => new Response('<html>Bad Gateway</html>', { status })),
       );
-      await expect(getJson('/api/thing', answer)).rejects.toMatchObject({ status, message });
+      await expect(getJson('GET /api/thing', answer)).rejects.toMatchObject({ status, message });
     }
   });
 });

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { urlOf, type CallArgs, type Route } from '~/shared/route';
 
 /**
  * The JSON calls the pages make. Each names the contract of its answer (a zod schema of
@@ -96,11 +97,20 @@ export async function readAnswer<S extends Schema>(
   throw new ContractError(`${path.split('?')[0]} answered outside its contract: ${detail}`);
 }
 
-export async function postJson<S extends Schema>(
-  path: string,
+/** A POST to `route` (src/shared/api) with a JSON body; `options` fill its `:params` and query. */
+export async function postJson<R extends `POST ${string}` & Route, S extends Schema>(
+  route: R,
   body: unknown,
   contract: MaybeContract<S>,
+  ...[options]: CallArgs<R>
+): Promise<z.output<S>>;
+export async function postJson<S extends Schema>(
+  route: Route,
+  body: unknown,
+  contract: MaybeContract<S>,
+  options?: object,
 ): Promise<z.output<S>> {
+  const path = urlOf(route, options as never);
   const response = await fetch(path, {
     method: 'POST',
     credentials: 'include',
@@ -113,16 +123,25 @@ export async function postJson<S extends Schema>(
   return import.meta.env.DEV ? readAnswer(path, contract, answer) : (answer as z.output<S>);
 }
 
-/** `signal`: to give up on the answer (a deadline: `AbortSignal.timeout(ms)`). */
-export async function getJson<S extends Schema>(
-  path: string,
+/**
+ * A GET of `route`; `signal`: to give up on the answer (a deadline:
+ * `AbortSignal.timeout(ms)`).
+ */
+export async function getJson<R extends `GET ${string}` & Route, S extends Schema>(
+  route: R,
   contract: MaybeContract<S>,
-  signal?: AbortSignal,
+  ...[options]: CallArgs<R, { signal?: AbortSignal }>
+): Promise<z.output<S>>;
+export async function getJson<S extends Schema>(
+  route: Route,
+  contract: MaybeContract<S>,
+  options?: { signal?: AbortSignal },
 ): Promise<z.output<S>> {
+  const path = urlOf(route, options as never);
   const response = await fetch(path, {
     credentials: 'include',
     headers: { accept: 'application/json' },
-    signal,
+    signal: options?.signal,
   });
   if (!response.ok) throw await toApiError(response);
   const answer: unknown = await response.json();

@@ -1,3 +1,4 @@
+import { siteContentApi } from '~/shared/api/site-content';
 import { createContext, use, useContext, type ReactNode } from 'react';
 import { publicContentKeys, type PublicContent } from '~/shared/site-content';
 import { contractOf, getJson } from './api';
@@ -36,7 +37,9 @@ export class SiteContentStore {
   constructor(
     private content: Partial<PublicContent>,
     private readonly loadAll: () => Promise<Partial<PublicContent>> = () =>
-      getJson('/api/site-content', publicContentContract, AbortSignal.timeout(REST_DEADLINE_MS)),
+      getJson(siteContentApi.published, publicContentContract, {
+        signal: AbortSignal.timeout(REST_DEADLINE_MS),
+      }),
   ) {}
 
   /** The section, or undefined while it has not come yet (`whole()` brings it). */

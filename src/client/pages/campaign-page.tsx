@@ -1,3 +1,5 @@
+import { urlOf } from '~/shared/route';
+import { campaignsApi } from '~/shared/api/campaigns';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { defaultShareText } from '~/shared/campaign-share';
@@ -99,7 +101,7 @@ export default function CampaignRoutePage() {
   useEffect(() => {
     if (fromServer) return;
     let live = true;
-    fetch(`/api/campaigns/${encodeURIComponent(slug)}`).then(
+    fetch(urlOf(campaignsApi.snapshot, { params: { slug } })).then(
       async (response) => {
         if (!live) return;
         if (!response.ok) return setLoaded({ phase: 'missing' });

@@ -1,4 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'wouter';
+import { newsletterApi } from '~/shared/api/newsletter';
+import { urlOf } from '~/shared/route';
 import siteConfig from '~/client/lib/site-config';
 import { usePageForm } from '~/client/app/page-data';
 import { EmailLinkOpen } from '~/client/components/email-link-open';
@@ -88,7 +90,7 @@ export default function NewsletterPage() {
         </p>
         <form
           method="post"
-          action={`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`}
+          action={urlOf(newsletterApi.unsubscribe, { query: { token } })}
           className="mt-8"
         >
           <button type="submit" className={buttonClass('secondary')}>

@@ -1,3 +1,5 @@
+import { urlOf } from '~/shared/route';
+import { donationsApi } from '~/shared/api/donations';
 import { useState } from 'react';
 import { PageHeader } from '~/client/components/layout/page-header';
 import { Button } from '~/client/components/ui/button';
@@ -41,7 +43,7 @@ export default function TestStripePage() {
   const run = async () => {
     setRunning(true);
     try {
-      const response = await fetch('/api/stripe-config', {
+      const response = await fetch(urlOf(donationsApi.stripeConfig), {
         cache: 'no-store',
         headers: { accept: 'application/json', 'cache-control': 'no-cache' },
       });

@@ -23,6 +23,8 @@ import {
   donorRecordList,
   donorRecordQuery,
 } from '~/shared/schemas/donor-records';
+import { at } from '~/server/lib/route-at';
+import { adminDonorsApi } from '~/shared/api/admin-donors';
 
 const listSchema = { querystring: donorListQuery, response: { 200: donorListing } };
 
@@ -35,60 +37,71 @@ export const adminDonorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { timeZone } = app.siteConfig;
   const stats = createPaymentStats(db, app.clock, timeZone);
 
-  app.get('/donors', { schema: listSchema }, async (request) => {
-    await assertCampaignFilter(db, request.query.campaign);
-    return listDonors(db, request.query, timeZone);
+  app.route({
+    ...at(app, adminDonorsApi.list),
+    schema: listSchema,
+    handler: async (request) => {
+      await assertCampaignFilter(db, request.query.campaign);
+      return listDonors(db, request.query, timeZone);
+    },
   });
 
-  app.get(
-    '/donor-records',
-    { schema: { querystring: donorRecordQuery, response: { 200: donorRecordList } } },
-    async (request) => ({ donors: await findDonorRecords(db, request.query) }),
-  );
+  app.route({
+    ...at(app, adminDonorsApi.records),
+    schema: { querystring: donorRecordQuery, response: { 200: donorRecordList } },
+    handler: async (request) => ({ donors: await findDonorRecords(db, request.query) }),
+  });
 
-  app.post(
-    '/donors/:id/merge',
-    {
-      schema: { params: donorMergeParams, body: donorMergeInput, response: { 200: donorMerged } },
-    },
-    async (request) =>
+  app.route({
+    ...at(app, adminDonorsApi.merge),
+    schema: { params: donorMergeParams, body: donorMergeInput, response: { 200: donorMerged } },
+    handler: async (request) =>
       mergeDonors(db, request.params.id, request.body, auditContextOf(request, app.clock())),
-  );
+  });
 
-  app.get(
-    '/payment-stats',
-    { schema: { querystring: paymentStatsQuery, response: { 200: paymentStats } } },
-    async (request) => {
+  app.route({
+    ...at(app, adminDonorsApi.paymentStats),
+    schema: { querystring: paymentStatsQuery, response: { 200: paymentStats } },
+    handler: async (request) => {
       await assertCampaignFilter(db, request.query.campaign);
       return stats.read(request.query);
     },
-  );
+  });
 
-  app.get('/donors.csv', { schema: { querystring: donorCsvQuery } }, async (request, reply) => {
-    const { columns, ...filters } = request.query;
-    await assertCampaignFilter(db, filters.campaign);
-    const now = app.clock();
-    await recordAudit(db, {
-      actor: request.adminUser,
-      action: 'export',
-      target: 'donors',
-      details: { columns, ...describeFilters(filters) },
-      ip: request.ip,
-      at: now,
-    });
-    return sendCsv(
-      reply,
-      `donors-${isoDateIn(now, timeZone)}.csv`,
-      donorsCsv(db, filters, { timeZone, columns }),
-    );
+  app.route({
+    ...at(app, adminDonorsApi.csv),
+    schema: { querystring: donorCsvQuery },
+    handler: async (request, reply) => {
+      const { columns, ...filters } = request.query;
+      await assertCampaignFilter(db, filters.campaign);
+      const now = app.clock();
+      await recordAudit(db, {
+        actor: request.adminUser,
+        action: 'export',
+        target: 'donors',
+        details: { columns, ...describeFilters(filters) },
+        ip: request.ip,
+        at: now,
+      });
+      return sendCsv(
+        reply,
+        `donors-${isoDateIn(now, timeZone)}.csv`,
+        donorsCsv(db, filters, { timeZone, columns }),
+      );
+    },
   });
 };
 
 /** Spec 7's `GET /api/donors`, outside /api/admin: the same list, for admins only. */
 export const donorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/donors', { onRequest: requireAdmin, schema: listSchema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    await assertCampaignFilter(app.database.db, request.query.campaign);
-    return listDonors(app.database.db, request.query, app.siteConfig.timeZone);
+  app.route({
+    ...at(app, adminDonorsApi.legacyList),
+    onRequest: requireAdmin,
+    schema: listSchema,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      await assertCampaignFilter(app.database.db, request.query.campaign);
+      return listDonors(app.database.db, request.query, app.siteConfig.timeZone);
+    },
   });
 };

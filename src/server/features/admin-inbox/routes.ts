@@ -20,60 +20,58 @@ import { recordAudit } from '~/server/services/audit/record-audit';
 import { listApplications, updateApplication } from './applications';
 import { listMessages, setMessageStatus } from './contact-messages';
 import { listSubscribers, subscribersCsv } from './newsletter-subscribers';
+import { at } from '~/server/lib/route-at';
+import { adminInboxApi } from '~/shared/api/admin-inbox';
 
 /** The office's inbox: contact messages, membership applications and newsletter subscribers. */
 export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get(
-    '/contact-messages',
-    { schema: { querystring: messagesQuery, response: { 200: messageListing } } },
-    async ({ query: { status, ...page } }) => listMessages(db, status, page),
-  );
+  app.route({
+    ...at(app, adminInboxApi.contactMessages),
+    schema: { querystring: messagesQuery, response: { 200: messageListing } },
+    handler: async ({ query: { status, ...page } }) => listMessages(db, status, page),
+  });
 
-  app.patch(
-    '/contact-messages/:id',
-    {
-      schema: { params: messageIdParams, body: messageUpdateInput, response: { 200: messageView } },
-    },
-    async (request) =>
+  app.route({
+    ...at(app, adminInboxApi.updateContactMessage),
+    schema: { params: messageIdParams, body: messageUpdateInput, response: { 200: messageView } },
+    handler: async (request) =>
       setMessageStatus(
         db,
         request.params.id,
         request.body.status,
         auditContextOf(request, app.clock()),
       ),
-  );
+  });
 
-  app.get(
-    '/membership-applications',
-    { schema: { querystring: applicationsQuery, response: { 200: applicationListing } } },
-    async ({ query: { status, ...page } }) => listApplications(db, status, page),
-  );
+  app.route({
+    ...at(app, adminInboxApi.applications),
+    schema: { querystring: applicationsQuery, response: { 200: applicationListing } },
+    handler: async ({ query: { status, ...page } }) => listApplications(db, status, page),
+  });
 
-  app.patch(
-    '/membership-applications/:id',
-    {
-      schema: {
-        params: applicationIdParams,
-        body: applicationUpdateInput,
-        response: { 200: applicationView },
-      },
+  app.route({
+    ...at(app, adminInboxApi.updateApplication),
+    schema: {
+      params: applicationIdParams,
+      body: applicationUpdateInput,
+      response: { 200: applicationView },
     },
-    async (request) =>
+    handler: async (request) =>
       updateApplication(db, request.params.id, request.body, auditContextOf(request, app.clock())),
-  );
+  });
 
-  app.get(
-    '/newsletter-subscribers',
-    { schema: { querystring: subscribersQuery, response: { 200: subscriberListing } } },
-    async ({ query: { status, ...page } }) => listSubscribers(db, status, page),
-  );
+  app.route({
+    ...at(app, adminInboxApi.subscribers),
+    schema: { querystring: subscribersQuery, response: { 200: subscriberListing } },
+    handler: async ({ query: { status, ...page } }) => listSubscribers(db, status, page),
+  });
 
-  app.get(
-    '/newsletter-subscribers.csv',
-    { schema: { querystring: subscribersCsvQuery } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminInboxApi.subscribersCsv),
+    schema: { querystring: subscribersCsvQuery },
+    handler: async (request, reply) => {
       const { status } = request.query;
       const now = app.clock();
       await recordAudit(db, {
@@ -87,5 +85,5 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const filename = `newsletter-subscribers-${now.toISOString().slice(0, 10)}.csv`;
       return sendCsv(reply, filename, subscribersCsv(db, status));
     },
-  );
+  });
 };

@@ -5,6 +5,8 @@ import { sendCsv } from '~/server/lib/csv';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { listMembers, membersCsv } from './list-members';
 import { memberFilters, memberListing, memberListQuery } from '~/shared/schemas/admin-members';
+import { at } from '~/server/lib/route-at';
+import { adminMembersApi } from '~/shared/api/admin-members';
 
 /** The Members tab inside /api/admin (behind its guard): the list and its CSV, the export audited. */
 export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,19 +15,19 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const tierIds = tiers.map((t) => t.id) as [string, ...string[]];
   const tierName = (id: string) => tiers.find((t) => t.id === id)?.name ?? id;
 
-  app.get(
-    '/members',
-    { schema: { querystring: memberListQuery(tierIds), response: { 200: memberListing } } },
-    async (request) => {
+  app.route({
+    ...at(app, adminMembersApi.list),
+    schema: { querystring: memberListQuery(tierIds), response: { 200: memberListing } },
+    handler: async (request) => {
       const { limit, offset, ...filters } = request.query;
       return listMembers(db, filters, { limit, offset });
     },
-  );
+  });
 
-  app.get(
-    '/members.csv',
-    { schema: { querystring: z.object(memberFilters(tierIds)) } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminMembersApi.csv),
+    schema: { querystring: z.object(memberFilters(tierIds)) },
+    handler: async (request, reply) => {
       const filters = request.query;
       const now = app.clock();
       await recordAudit(db, {
@@ -42,5 +44,5 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         membersCsv(db, filters, { timeZone, tierName }),
       );
     },
-  );
+  });
 };

@@ -21,6 +21,8 @@ import { listErasureRequests } from './list-erasure-requests';
 import { listYearStatements } from './list-year-statements';
 import { previewStatement } from './preview-statement';
 import { queueStatements } from './queue-statements';
+import { at } from '~/server/lib/route-at';
+import { myGivingApi } from '~/shared/api/my-giving';
 
 /**
  * Year-end statements for the office, inside /api/admin (behind its guard): the year's donors
@@ -32,16 +34,16 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const context = (request: FastifyRequest) => auditContextOf(request, app.clock());
 
-  app.get(
-    '/statements',
-    { schema: { querystring: statementYearQuery, response: { 200: statementListing } } },
-    async (request) => listYearStatements(app, request.query.year),
-  );
+  app.route({
+    ...at(app, myGivingApi.statements),
+    schema: { querystring: statementYearQuery, response: { 200: statementListing } },
+    handler: async (request) => listYearStatements(app, request.query.year),
+  });
 
-  app.get(
-    '/statements/preview.pdf',
-    { schema: { querystring: statementPreviewQuery } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, myGivingApi.statementPreview),
+    schema: { querystring: statementPreviewQuery },
+    handler: async (request, reply) => {
       const { year, email } = request.query;
       const pdf = await previewStatement(app, email, year);
       return reply
@@ -50,40 +52,38 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(pdf);
     },
-  );
+  });
 
-  app.get(
-    '/statements.csv',
-    { schema: { querystring: statementYearQuery } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, myGivingApi.statementsCsv),
+    schema: { querystring: statementYearQuery },
+    handler: async (request, reply) => {
       const { year } = request.query;
       const lines = await exportYearStatements(app, year, context(request));
       return sendCsv(reply, `statements-${year}.csv`, lines);
     },
-  );
+  });
 
-  app.get(
-    '/erasure-requests',
-    { schema: { response: { 200: erasureRequestListing } } },
-    async () => ({ requests: await listErasureRequests(db) }),
-  );
+  app.route({
+    ...at(app, myGivingApi.erasureRequests),
+    schema: { response: { 200: erasureRequestListing } },
+    handler: async () => ({ requests: await listErasureRequests(db) }),
+  });
 
-  app.post(
-    '/erasure-requests/:id',
-    {
-      schema: {
-        params: erasureRequestParams,
-        body: erasureDecisionInput,
-        response: { 200: erasureRequestView },
-      },
+  app.route({
+    ...at(app, myGivingApi.answerErasureRequest),
+    schema: {
+      params: erasureRequestParams,
+      body: erasureDecisionInput,
+      response: { 200: erasureRequestView },
     },
-    async (request) =>
+    handler: async (request) =>
       decideErasureRequest(db, request.params.id, request.body.decision, context(request)),
-  );
+  });
 
-  app.post(
-    '/statements/send',
-    { schema: { body: sendStatementsInput, response: { 200: sendStatementsResult } } },
-    async (request) => queueStatements(app, request.body, context(request)),
-  );
+  app.route({
+    ...at(app, myGivingApi.sendStatements),
+    schema: { body: sendStatementsInput, response: { 200: sendStatementsResult } },
+    handler: async (request) => queueStatements(app, request.body, context(request)),
+  });
 };

@@ -21,6 +21,8 @@ import { addPasskey, removePasskey } from './manage-passkeys';
 import { passkeyRegistrationOptions } from './passkeys';
 import { deviceOf, relyingParty } from './sign-in-cookies';
 import { confirmTotp, disableTotp, startTotpSetup } from './totp-factor';
+import { at } from '~/server/lib/route-at';
+import { adminApi } from '~/shared/api/admin';
 
 /**
  * /api/admin/account/…: the signed-in administrator's own second factors (the Account Security
@@ -45,44 +47,49 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   };
 
-  app.get('/security', { schema: { response: { 200: accountSecurity } } }, async (request) =>
-    readAccountSecurity(db, userOf(request).id),
-  );
+  app.route({
+    ...at(app, adminApi.accountSecurity),
+    schema: { response: { 200: accountSecurity } },
+    handler: async (request) => readAccountSecurity(db, userOf(request).id),
+  });
 
-  app.post('/totp', { schema: { response: { 200: totpSetup } } }, async (request) =>
-    startTotpSetup(db, userOf(request), { issuer: app.siteConfig.product, now: app.clock() }),
-  );
+  app.route({
+    ...at(app, adminApi.startTotp),
+    schema: { response: { 200: totpSetup } },
+    handler: async (request) =>
+      startTotpSetup(db, userOf(request), { issuer: app.siteConfig.product, now: app.clock() }),
+  });
 
-  app.post(
-    '/totp/confirm',
-    { schema: { body: totpConfirmInput, response: { 200: factorAdded } } },
-    async (request) => {
+  app.route({
+    ...at(app, adminApi.confirmTotp),
+    schema: { body: totpConfirmInput, response: { 200: factorAdded } },
+    handler: async (request) => {
       await recheck(request, { password: request.body.password });
       return confirmTotp(db, userOf(request), request.body.code, context(request));
     },
-  );
+  });
 
-  app.post(
-    '/totp/disable',
-    { schema: { body: reauthInput, response: { 204: noContent } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.disableTotp),
+    schema: { body: reauthInput, response: { 204: noContent } },
+    handler: async (request, reply) => {
       await recheck(request, request.body);
       await disableTotp(db, userOf(request), context(request));
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.post(
-    '/passkeys/options',
-    { schema: { response: { 200: passkeyCreationOptions } } },
-    async (request) =>
+  app.route({
+    ...at(app, adminApi.newPasskeyOptions),
+    schema: { response: { 200: passkeyCreationOptions } },
+    handler: async (request) =>
       passkeyRegistrationOptions(db, userOf(request), { ...binding(request), now: app.clock() }),
-  );
+  });
 
-  app.post(
-    '/passkeys',
-    { schema: { body: passkeyInput, response: { 201: passkeyAdded } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.addPasskey),
+    schema: { body: passkeyInput, response: { 201: passkeyAdded } },
+    handler: async (request, reply) => {
       await recheck(request, request.body);
       const added = await addPasskey(
         db,
@@ -93,24 +100,24 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(added);
     },
-  );
+  });
 
-  app.post(
-    '/passkeys/:id/remove',
-    { schema: { params: passkeyIdParams, body: reauthInput, response: { 204: noContent } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.removePasskey),
+    schema: { params: passkeyIdParams, body: reauthInput, response: { 204: noContent } },
+    handler: async (request, reply) => {
       await recheck(request, request.body);
       await removePasskey(db, userOf(request), request.params.id, context(request));
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.post(
-    '/recovery-codes',
-    { schema: { body: reauthInput, response: { 200: recoveryCodesIssued } } },
-    async (request) => {
+  app.route({
+    ...at(app, adminApi.recoveryCodes),
+    schema: { body: reauthInput, response: { 200: recoveryCodesIssued } },
+    handler: async (request) => {
       await recheck(request, request.body);
       return regenerateRecoveryCodes(db, userOf(request), context(request));
     },
-  );
+  });
 };

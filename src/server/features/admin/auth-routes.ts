@@ -10,6 +10,8 @@ import { accountSecurityRoutes } from './account-security-routes';
 import { secondStepRoutes } from './second-step-routes';
 import { signIn } from './sign-in';
 import { deviceOf, setPendingCookie, setSignedInCookies, throttledError } from './sign-in-cookies';
+import { at } from '~/server/lib/route-at';
+import { adminApi } from '~/shared/api/admin';
 
 export const invalidCredentialsMessage = 'Invalid credentials';
 
@@ -20,13 +22,11 @@ export const invalidCredentialsMessage = 'Invalid credentials';
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminAuth } = app;
 
-  app.post(
-    '/login',
-    {
-      config: { adminPublic: true },
-      schema: { body: loginInput, response: { 200: loginAnswer } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.login),
+    config: { adminPublic: true },
+    schema: { body: loginInput, response: { 200: loginAnswer } },
+    handler: async (request, reply) => {
       const now = app.clock();
       const result = await signIn(app.database.db, {
         ...request.body,
@@ -63,25 +63,33 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { user: result.user, csrfToken: result.csrfToken };
     },
-  );
-
-  app.post('/logout', { schema: { response: { 204: noContent } } }, async (request, reply) => {
-    const session = request.adminSession!;
-    await deleteSessionByHash(app.database.db, session.tokenHash);
-    await recordAudit(app.database.db, {
-      actor: request.adminUser,
-      action: 'sign-out',
-      ip: request.ip,
-      at: app.clock(),
-    });
-    clearSessionCookie(request, reply);
-    return reply.status(204).send();
   });
 
-  app.get('/session', { schema: { response: { 200: sessionResponse } } }, async (request) => ({
-    user: request.adminUser!,
-    csrfToken: request.adminSession!.csrfToken,
-  }));
+  app.route({
+    ...at(app, adminApi.logout),
+    schema: { response: { 204: noContent } },
+    handler: async (request, reply) => {
+      const session = request.adminSession!;
+      await deleteSessionByHash(app.database.db, session.tokenHash);
+      await recordAudit(app.database.db, {
+        actor: request.adminUser,
+        action: 'sign-out',
+        ip: request.ip,
+        at: app.clock(),
+      });
+      clearSessionCookie(request, reply);
+      return reply.status(204).send();
+    },
+  });
+
+  app.route({
+    ...at(app, adminApi.session),
+    schema: { response: { 200: sessionResponse } },
+    handler: async (request) => ({
+      user: request.adminUser!,
+      csrfToken: request.adminSession!.csrfToken,
+    }),
+  });
 
   await app.register(secondStepRoutes, { prefix: '/login' });
   await app.register(accountSecurityRoutes, { prefix: '/account' });

@@ -6,6 +6,8 @@ import { listJobs, type JobSummary } from '~/server/jobs/list-jobs';
 import { retryDeadJob } from '~/server/jobs/retry-dead-job';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { jobIdParams, jobListing, jobRetried, jobsQuery } from '~/shared/schemas/admin';
+import { at } from '~/server/lib/route-at';
+import { adminApi } from '~/shared/api/admin';
 
 function serializeJob(job: JobSummary) {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -23,21 +25,19 @@ function serializeJob(job: JobSummary) {
 export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get(
-    '/jobs',
-    { schema: { querystring: jobsQuery, response: { 200: jobListing } } },
-    async (request) => {
+  app.route({
+    ...at(app, adminApi.jobs),
+    schema: { querystring: jobsQuery, response: { 200: jobListing } },
+    handler: async (request) => {
       const listing = await listJobs(db, request.query);
       return { counts: listing.counts, jobs: listing.jobs.map(serializeJob) };
     },
-  );
+  });
 
-  app.post(
-    '/jobs/:id/retry',
-    {
-      schema: { params: jobIdParams, response: { 200: jobRetried } },
-    },
-    async (request) => {
+  app.route({
+    ...at(app, adminApi.retryJob),
+    schema: { params: jobIdParams, response: { 200: jobRetried } },
+    handler: async (request) => {
       const { id } = request.params;
       const [job] = await db
         .select({ kind: jobs.kind, status: jobs.status })
@@ -59,5 +59,5 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
       app.jobWorker.wake();
       return { retried: true as const };
     },
-  );
+  });
 };

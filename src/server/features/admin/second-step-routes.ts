@@ -28,6 +28,8 @@ import {
 } from './sign-in-cookies';
 import { pendingEndedMessage } from './sign-in';
 import { startTotpSetup, wrongCodeMessage } from './totp-factor';
+import { at } from '~/server/lib/route-at';
+import { adminApi } from '~/shared/api/admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -82,13 +84,11 @@ export const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  app.post(
-    '/second-factor',
-    {
-      config: publicRoute,
-      schema: { body: secondFactorInput, response: { 200: sessionResponse } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.secondFactor),
+    config: publicRoute,
+    schema: { body: secondFactorInput, response: { 200: sessionResponse } },
+    handler: async (request, reply) => {
       const pending = request.pendingSignIn!;
       const context = contextOf(request, pending);
       const body = request.body;
@@ -118,12 +118,13 @@ export const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { user: result.user, csrfToken: result.csrfToken };
     },
-  );
+  });
 
-  app.post(
-    '/passkey-options',
-    { config: publicRoute, schema: { response: { 200: passkeyRequestOptions } } },
-    async (request) => {
+  app.route({
+    ...at(app, adminApi.passkeyOptions),
+    config: publicRoute,
+    schema: { response: { 200: passkeyRequestOptions } },
+    handler: async (request) => {
       const pending = request.pendingSignIn!;
       assertStage(pending, 'second-factor');
       return passkeyAuthenticationOptions(db, pending.user.id, {
@@ -133,12 +134,13 @@ export const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
         notAfter: pending.expiresAt,
       });
     },
-  );
+  });
 
-  app.post(
-    '/enrolment/totp',
-    { config: publicRoute, schema: { response: { 200: totpSetup } } },
-    async (request) => {
+  app.route({
+    ...at(app, adminApi.enrolTotp),
+    config: publicRoute,
+    schema: { response: { 200: totpSetup } },
+    handler: async (request) => {
       const pending = request.pendingSignIn!;
       assertStage(pending, 'enrolment');
       return startTotpSetup(db, pending.user, {
@@ -146,12 +148,13 @@ export const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock(),
       });
     },
-  );
+  });
 
-  app.post(
-    '/enrolment/passkey-options',
-    { config: publicRoute, schema: { response: { 200: passkeyCreationOptions } } },
-    async (request) => {
+  app.route({
+    ...at(app, adminApi.enrolPasskeyOptions),
+    config: publicRoute,
+    schema: { response: { 200: passkeyCreationOptions } },
+    handler: async (request) => {
       const pending = request.pendingSignIn!;
       assertStage(pending, 'enrolment');
       return passkeyRegistrationOptions(db, pending.user, {
@@ -161,15 +164,13 @@ export const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
         notAfter: pending.expiresAt,
       });
     },
-  );
+  });
 
-  app.post(
-    '/enrolment',
-    {
-      config: publicRoute,
-      schema: { body: enrolmentInput, response: { 200: enrolledSession } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.enrol),
+    config: publicRoute,
+    schema: { body: enrolmentInput, response: { 200: enrolledSession } },
+    handler: async (request, reply) => {
       const pending = request.pendingSignIn!;
       const context = contextOf(request, pending);
       const body = request.body;
@@ -202,5 +203,5 @@ export const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
     },
-  );
+  });
 };

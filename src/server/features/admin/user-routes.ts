@@ -23,6 +23,8 @@ import {
   securityPolicyInput,
 } from '~/shared/schemas/admin-second-factor';
 import { noContent } from '~/shared/schemas/common';
+import { at } from '~/server/lib/route-at';
+import { adminApi } from '~/shared/api/admin';
 
 /** Owners only: the accounts, the site's security policy and the audit log. */
 export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,14 +33,18 @@ export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireOwner);
   const context = (request: FastifyRequest) => auditContextOf(request, app.clock());
 
-  app.get('/users', { schema: { response: { 200: adminUsersListing } } }, async () => ({
-    users: await listAdminUsers(db, { now: app.clock(), idleMs: app.adminAuth.idleMs }),
-  }));
+  app.route({
+    ...at(app, adminApi.users),
+    schema: { response: { 200: adminUsersListing } },
+    handler: async () => ({
+      users: await listAdminUsers(db, { now: app.clock(), idleMs: app.adminAuth.idleMs }),
+    }),
+  });
 
-  app.post(
-    '/users',
-    { schema: { body: createAdminInput, response: { 201: adminUserCreated } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.createUser),
+    schema: { body: createAdminInput, response: { 201: adminUserCreated } },
+    handler: async (request, reply) => {
       const user = await createAdminUser(db, request.body, context(request));
       request.log.info({ adminId: user.id }, 'admin account created');
       return reply.status(201).send({
@@ -53,23 +59,21 @@ export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
     },
-  );
+  });
 
-  app.delete(
-    '/users/:id',
-    { schema: { params: userIdParams, response: { 204: noContent } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.removeUser),
+    schema: { params: userIdParams, response: { 204: noContent } },
+    handler: async (request, reply) => {
       await removeAdminUser(db, request.params.id, context(request));
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.post(
-    '/users/:id/end-sessions',
-    {
-      schema: { params: userIdParams, response: { 200: sessionsEnded } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.endSessions),
+    schema: { params: userIdParams, response: { 200: sessionsEnded } },
+    handler: async (request, reply) => {
       const ended = await endAdminSessions(db, request.params.id, context(request));
       // Ending one's own sessions signs this browser out too.
       if (request.params.id === request.adminUser?.id) {
@@ -77,27 +81,27 @@ export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { ended };
     },
-  );
+  });
 
-  app.get(
-    '/audit-log',
-    {
-      schema: {
-        querystring: auditQuery,
-        response: { 200: auditListing },
-      },
+  app.route({
+    ...at(app, adminApi.auditLog),
+    schema: {
+      querystring: auditQuery,
+      response: { 200: auditListing },
     },
-    async (request) => ({ entries: await listAuditEntries(db, request.query) }),
-  );
+    handler: async (request) => ({ entries: await listAuditEntries(db, request.query) }),
+  });
 
-  app.get('/security-policy', { schema: { response: { 200: securityPolicy } } }, async () =>
-    readSecurityPolicy(db),
-  );
+  app.route({
+    ...at(app, adminApi.securityPolicy),
+    schema: { response: { 200: securityPolicy } },
+    handler: async () => readSecurityPolicy(db),
+  });
 
-  app.put(
-    '/security-policy',
-    { schema: { body: securityPolicyInput, response: { 200: securityPolicyChanged } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, adminApi.setSecurityPolicy),
+    schema: { body: securityPolicyInput, response: { 200: securityPolicyChanged } },
+    handler: async (request, reply) => {
       const changed = await setSecurityPolicy(db, request.body.requireSecondFactor, {
         ...context(request),
         actor: request.adminUser!,
@@ -110,5 +114,5 @@ export const adminOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply;
       return changed;
     },
-  );
+  });
 };

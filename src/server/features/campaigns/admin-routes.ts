@@ -31,6 +31,8 @@ import { listDayDedications } from './list-day-dedications';
 import { adminCampaignPhotoRoutes } from './photo-routes';
 import { createCampaign, listCampaigns, updateCampaign } from './save-campaign';
 import { sendThankYou, thankYouReach } from './thank-you';
+import { at } from '~/server/lib/route-at';
+import { campaignsApi } from '~/shared/api/campaigns';
 
 /** The campaign with the end Shabbat and Yom Tov move it to, which the office plans by. */
 function withTimes(campaign: CampaignRecord, place: Place): CampaignView {
@@ -60,26 +62,26 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const place = placeOf(app.siteConfig);
   await app.register(adminCampaignPhotoRoutes);
-  app.get(
-    '/campaigns',
-    { schema: { response: { 200: campaignList } } },
-    async (_request, reply) => {
+  app.route({
+    ...at(app, campaignsApi.list),
+    schema: { response: { 200: campaignList } },
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { campaigns: (await listCampaigns(db)).map((c) => withTimes(c, place)) };
     },
-  );
-  app.post(
-    '/campaigns',
-    { schema: { body: campaignInput, response: { 201: campaignSaved } } },
-    async (request, reply) => {
+  });
+  app.route({
+    ...at(app, campaignsApi.create),
+    schema: { body: campaignInput, response: { 201: campaignSaved } },
+    handler: async (request, reply) => {
       const campaign = await createCampaign(db, request.body, auditContextOf(request, app.clock()));
       return reply.code(201).send({ campaign: withTimes(campaign, place) });
     },
-  );
-  app.put(
-    '/campaigns/:id',
-    { schema: { params: campaignIdParams, body: campaignInput, response: { 200: campaignSaved } } },
-    async (request) => {
+  });
+  app.route({
+    ...at(app, campaignsApi.update),
+    schema: { params: campaignIdParams, body: campaignInput, response: { 200: campaignSaved } },
+    handler: async (request) => {
       const campaign = await updateCampaign(
         db,
         request.params.id,
@@ -88,12 +90,12 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { campaign: withTimes(campaign, place) };
     },
-  );
+  });
 
-  app.get(
-    '/campaigns/:id/gifts.csv',
-    { schema: { params: campaignIdParams } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, campaignsApi.giftsCsv),
+    schema: { params: campaignIdParams },
+    handler: async (request, reply) => {
       const [campaign] = await db
         .select()
         .from(campaigns)
@@ -114,12 +116,12 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
         campaignGiftsCsv(db, campaign, timeZone),
       );
     },
-  );
+  });
 
-  app.get(
-    '/campaigns/:id/analytics',
-    { schema: { params: campaignIdParams, response: { 200: campaignAnalyticsView } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, campaignsApi.analytics),
+    schema: { params: campaignIdParams, response: { 200: campaignAnalyticsView } },
+    handler: async (request, reply) => {
       const [campaign] = await db
         .select()
         .from(campaigns)
@@ -128,40 +130,36 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return campaignAnalytics(db, campaign, place);
     },
-  );
+  });
 
-  app.get(
-    '/campaigns/:id/thank-you',
-    { schema: { params: campaignIdParams, response: { 200: thankYouReachView } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, campaignsApi.thankYouReach),
+    schema: { params: campaignIdParams, response: { 200: thankYouReachView } },
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return thankYouReach(db, request.params.id);
     },
-  );
+  });
 
-  app.post(
-    '/campaigns/:id/thank-you',
-    {
-      schema: { params: campaignIdParams, body: thankYouInput, response: { 200: thankYouSent } },
-    },
-    async (request) =>
+  app.route({
+    ...at(app, campaignsApi.sendThankYou),
+    schema: { params: campaignIdParams, body: thankYouInput, response: { 200: thankYouSent } },
+    handler: async (request) =>
       sendThankYou(db, request.params.id, request.body, auditContextOf(request, app.clock())),
-  );
+  });
 
-  app.get(
-    '/campaigns/:id/dedications',
-    {
-      schema: {
-        params: campaignIdParams,
-        querystring: campaignDedicationsQuery,
-        response: { 200: campaignDedications },
-      },
+  app.route({
+    ...at(app, campaignsApi.dedications),
+    schema: {
+      params: campaignIdParams,
+      querystring: campaignDedicationsQuery,
+      response: { 200: campaignDedications },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { timeZone } = app.siteConfig;
       const date = request.query.date ?? isoDateIn(app.clock(), timeZone);
       return listDayDedications(db, request.params.id, date, timeZone);
     },
-  );
+  });
 };

@@ -8,6 +8,8 @@ import { readPhotoUpload, photoMultipartLimits, storePhoto } from '~/server/feat
 import { mediaStoreFor, uploadLimits } from '~/server/services/media';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { touchCampaign } from './settle-gift';
+import { at } from '~/server/lib/route-at';
+import { campaignsApi } from '~/shared/api/campaigns';
 
 /**
  * The campaign's photo (inside /api/admin: a session and the CSRF token), made into its sizes by
@@ -21,10 +23,10 @@ export const adminCampaignPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = uploadLimits(app.env.MEDIA_MAX_MB).photo;
   await app.register(multipart, { limits: photoMultipartLimits(maxBytes) });
 
-  app.post(
-    '/campaigns/:id/photo',
-    { schema: { params: campaignIdParams, response: { 200: campaignPhotoSaved } } },
-    async (request) => {
+  app.route({
+    ...at(app, campaignsApi.uploadPhoto),
+    schema: { params: campaignIdParams, response: { 200: campaignPhotoSaved } },
+    handler: async (request) => {
       const [campaign] = await db
         .select({ id: campaigns.id })
         .from(campaigns)
@@ -57,5 +59,5 @@ export const adminCampaignPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { photo: { ...image, alt: saved.title } };
     },
-  );
+  });
 };

@@ -10,6 +10,8 @@ import { createSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { createLiveFeed } from './live-feed';
 import { campaignOptOutForm } from './opt-out';
 import type { PageForm } from '~/server/ssr/page-forms';
+import { at } from '~/server/lib/route-at';
+import { campaignsApi } from '~/shared/api/campaigns';
 
 /** What a full feed tells the page: when to try the stream again; it polls meanwhile. */
 const RETRY_AFTER_SECONDS = 60;
@@ -49,10 +51,10 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('preClose', () => feed.close());
 
-  app.get(
-    '/campaigns/:slug',
-    { schema: { params: campaignSlugParams, response: { 200: campaignSnapshot, 304: noContent } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, campaignsApi.snapshot),
+    schema: { params: campaignSlugParams, response: { 200: campaignSnapshot, 304: noContent } },
+    handler: async (request, reply) => {
       const kept = await store.read(request.params.slug);
       if (!kept) throw new AppError('not_found', 'There is no such campaign.');
       reply.header('cache-control', 'no-cache').header('etag', kept.etag);
@@ -61,13 +63,12 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return kept.snapshot;
     },
-  );
+  });
 
-  app.get(
-    '/campaigns/:slug/events',
-    // The 200 is a stream of events, each the snapshot's JSON (campaignSnapshot).
-    { schema: { params: campaignSlugParams, response: { 200: z.string() } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, campaignsApi.events),
+    schema: { params: campaignSlugParams, response: { 200: z.string() } },
+    handler: async (request, reply) => {
       const kept = await store.read(request.params.slug);
       if (!kept) throw new AppError('not_found', 'There is no such campaign.');
       // Shed first: a full feed costs one refusal (the read above is from memory), and the
@@ -88,5 +89,5 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
         headers,
       });
     },
-  );
+  });
 };

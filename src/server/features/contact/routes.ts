@@ -5,6 +5,8 @@ import { messageResponse } from '~/shared/schemas/common';
 import { contactMessageInput } from '~/shared/schemas/contact';
 import { formRateLimit } from '~/server/plugins/rate-limit';
 import { recordContactMessage } from './record-contact-message';
+import { at } from '~/server/lib/route-at';
+import { contactApi } from '~/shared/api/contact';
 
 export const contactSuccessMessage =
   'Thank you for reaching out. We will get back to you within two business days.';
@@ -33,15 +35,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post(
-    '/contact',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT),
-      schema: { body: contactMessageInput, response: { 200: messageResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...at(app, contactApi.send),
+    config: formRateLimit(app.env.FORM_RATE_LIMIT),
+    schema: { body: contactMessageInput, response: { 200: messageResponse } },
+    handler: async (request) => {
       await takeMessage(request.body, request.log);
       return { message: contactSuccessMessage };
     },
-  );
+  });
 };

@@ -11,6 +11,8 @@ import type { DonationRouteOptions } from './context';
 import { readManagedGift } from './find-managed-gift';
 import { giftPortalForm } from './manage-page';
 import { openPortalSession } from './open-portal-session';
+import { at } from '~/server/lib/route-at';
+import { donationsApi } from '~/shared/api/donations';
 
 /**
  * A monthly donor's manage link (docs/payments.md, "Managing a monthly gift"): the gift it
@@ -25,28 +27,24 @@ export const stripeManageRoutes: FastifyPluginAsyncZod<DonationRouteOptions> = a
   // Without JavaScript, the manage page's button posts to the page (manage-page.ts).
   app.pageForms.set('gift-portal', giftPortalForm(contextFor) as PageForm);
 
-  app.get(
-    '/stripe/manage',
-    {
-      // Page loads and reloads: a looser limit than the form's.
-      config: formRateLimit(limit * 3),
-      schema: { querystring: manageGiftQuery, response: { 200: manageGiftResponse } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...at(app, donationsApi.manage),
+    // Page loads and reloads: a looser limit than the form's.
+    config: formRateLimit(limit * 3),
+    schema: { querystring: manageGiftQuery, response: { 200: manageGiftResponse } },
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { gift: await readManagedGift(contextFor(request.log), request.query.token) };
     },
-  );
+  });
 
-  app.post(
-    '/stripe/portal-session',
-    {
-      config: formRateLimit(limit),
-      schema: { body: portalSessionInput, response: { 200: portalSessionResponse } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...at(app, donationsApi.portalSession),
+    config: formRateLimit(limit),
+    schema: { body: portalSessionInput, response: { 200: portalSessionResponse } },
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return openPortalSession(contextFor(request.log), request.body.token);
     },
-  );
+  });
 };

@@ -29,6 +29,8 @@ import { donationContexts } from './context';
 import { STRIPE_API_VERSION, stripeSettings } from './stripe-client';
 import { verifyPayment } from './verify-payment';
 import { stripeWebhookRoute } from './webhook-routes';
+import { at } from '~/server/lib/route-at';
+import { donationsApi } from '~/shared/api/donations';
 
 /**
  * Card payments through Stripe (docs/payments.md): setting up one-time and monthly gifts,
@@ -67,20 +69,22 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     const campaignId = await campaignForGift(ctx.db, input.campaign, ctx.clock(), ctx.place);
     return create(ctx, { ...input, campaignId });
   }
-  app.post('/create-payment-intent', setup, async (request) =>
-    setUp(createPaymentIntent, request.body, request.log),
-  );
-  app.post('/create-subscription', setup, async (request) =>
-    setUp(createSubscription, request.body, request.log),
-  );
+  app.route({
+    ...at(app, donationsApi.createPaymentIntent),
+    ...setup,
+    handler: async (request) => setUp(createPaymentIntent, request.body, request.log),
+  });
+  app.route({
+    ...at(app, donationsApi.createSubscription),
+    ...setup,
+    handler: async (request) => setUp(createSubscription, request.body, request.log),
+  });
 
-  app.post(
-    '/record-donation',
-    {
-      config: formRateLimit(env.FORM_RATE_LIMIT),
-      schema: { body: recordDonationInput, response: { 200: recordDonationResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...at(app, donationsApi.recordDonation),
+    config: formRateLimit(env.FORM_RATE_LIMIT),
+    schema: { body: recordDonationInput, response: { 200: recordDonationResponse } },
+    handler: async (request) => {
       const ctx = contextFor(request.log);
       const { body } = request;
       if (body.paymentMethod === 'ojc') {
@@ -94,12 +98,12 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       app.jobWorker.wake();
       return { success: true, donation: serializeDonation(donation) };
     },
-  );
+  });
 
-  app.get(
-    '/stripe-config',
-    { schema: { response: { 200: stripeConfigResponse } } },
-    async (_request, reply) => {
+  app.route({
+    ...at(app, donationsApi.stripeConfig),
+    schema: { response: { 200: stripeConfigResponse } },
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return {
         configured: settings !== null,
@@ -115,19 +119,17 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         fee,
       };
     },
-  );
+  });
 
   // A POST: it asks Stripe again and may change the stored status (never on a GET).
-  app.post(
-    '/stripe/verify-payment/:paymentId',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        params: stripeVerifyParams,
-        response: { 200: stripeVerifyResponse },
-      },
+  app.route({
+    ...at(app, donationsApi.verifyPayment),
+    onRequest: requireAdmin,
+    schema: {
+      params: stripeVerifyParams,
+      response: { 200: stripeVerifyResponse },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const ctx = contextFor(request.log);
       const { donation, stripeStatus } = await verifyPayment(ctx, request.params.paymentId, {
@@ -146,7 +148,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         error: null,
       };
     },
-  );
+  });
 
   await app.register(stripeWebhookRoute, { contextFor });
   await app.register(stripeManageRoutes, { contextFor });

@@ -7,6 +7,8 @@ import type { DonationRouteOptions } from './context';
 import { readableApiVersions } from './event-versions';
 import { STRIPE_API_VERSION } from './stripe-client';
 import { processStripeEvent } from './stripe-events';
+import { at } from '~/server/lib/route-at';
+import { donationsApi } from '~/shared/api/donations';
 
 /** Stripe's events can be larger than the API's 64 KiB form limit. */
 const webhookBodyLimit = 1024 * 1024;
@@ -47,13 +49,11 @@ export const stripeWebhookRoute: FastifyPluginAsyncZod<DonationRouteOptions> = a
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
-    '/stripe/webhook',
-    {
-      bodyLimit: webhookBodyLimit,
-      schema: { response: { 200: z.object({ received: z.literal(true) }) } },
-    },
-    async (request) => {
+  app.route({
+    ...at(app, donationsApi.webhook),
+    bodyLimit: webhookBodyLimit,
+    schema: { response: { 200: z.object({ received: z.literal(true) }) } },
+    handler: async (request) => {
       const ctx = contextFor(request.log);
       const secret = ctx.settings.webhookSecret;
       if (!secret)
@@ -111,5 +111,5 @@ export const stripeWebhookRoute: FastifyPluginAsyncZod<DonationRouteOptions> = a
       }
       return { received: true as const };
     },
-  );
+  });
 };

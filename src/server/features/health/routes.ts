@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthStatus } from '~/shared/schemas/health';
+import { at } from '~/server/lib/route-at';
+import { healthApi } from '~/shared/api/health';
 
 /** 200 when the database answers, 503 otherwise: what a load balancer needs to know. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/healthz',
-    { schema: { response: { 200: healthStatus, 503: healthStatus } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, healthApi.check),
+    schema: { response: { 200: healthStatus, 503: healthStatus } },
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
         await app.database.ping();
@@ -16,5 +18,5 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(503).send({ status: 'unavailable' });
       }
     },
-  );
+  });
 };

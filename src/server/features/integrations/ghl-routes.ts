@@ -8,6 +8,8 @@ import {
 } from '~/shared/schemas/integrations';
 import { requireAdmin } from '~/server/plugins/admin-guard';
 import { createGhlClient, ghlSettings, type GhlClient } from './ghl-client';
+import { at } from '~/server/lib/route-at';
+import { ghlApi } from '~/shared/api/integrations';
 
 export const ghlNotConfiguredMessage =
   'GoHighLevel is not configured. Set GHL_TOKEN (a private integration token of the sub-account) and GHL_LOCATION_ID, then restart the site.';
@@ -33,10 +35,10 @@ export const ghlRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get(
-    '/test-connection',
-    { schema: { response: { 200: ghlConnectionResult } } },
-    async (request) => {
+  app.route({
+    ...at(app, ghlApi.testConnection),
+    schema: { response: { 200: ghlConnectionResult } },
+    handler: async (request) => {
       if (!client) {
         return {
           success: false,
@@ -63,12 +65,12 @@ export const ghlRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       }
     },
-  );
+  });
 
-  app.get(
-    '/contacts',
-    { schema: { querystring: ghlContactsQuery, response: { 200: ghlContactsResult } } },
-    async (request) => {
+  app.route({
+    ...at(app, ghlApi.contacts),
+    schema: { querystring: ghlContactsQuery, response: { 200: ghlContactsResult } },
+    handler: async (request) => {
       if (!client) return { success: false, contacts: [], message: ghlNotConfiguredMessage };
       try {
         const { contacts, total } = await client.listContacts(request.query.limit);
@@ -77,12 +79,12 @@ export const ghlRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: false, contacts: [], message: failureMessage(error) };
       }
     },
-  );
+  });
 
-  app.get(
-    '/contact/:email',
-    { schema: { params: ghlContactParams, response: { 200: ghlContactResult } } },
-    async (request) => {
+  app.route({
+    ...at(app, ghlApi.contact),
+    schema: { params: ghlContactParams, response: { 200: ghlContactResult } },
+    handler: async (request) => {
       if (!client) return { success: false, contact: null, message: ghlNotConfiguredMessage };
       try {
         const contact = await client.findContactByEmail(request.params.email);
@@ -93,5 +95,5 @@ export const ghlRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: false, contact: null, message: failureMessage(error) };
       }
     },
-  );
+  });
 };

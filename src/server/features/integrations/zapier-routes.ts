@@ -21,6 +21,8 @@ import {
 } from './delivery-log';
 import { deliveryContext } from './integration-context';
 import { readEndpoint, rotateEndpointSecret, saveEndpointUrl } from './webhook-endpoint';
+import { at } from '~/server/lib/route-at';
+import { zapierApi } from '~/shared/api/integrations';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -57,37 +59,45 @@ export const zapierRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/status', { schema: { response: { 200: zapierStatus } } }, async () => {
-    const endpoint = await readEndpoint(db);
-    const configured = Boolean(endpoint?.url);
-    return {
-      configured,
-      webhookUrl: endpoint?.url ?? null,
-      message: !configured
-        ? 'No webhook URL is set: events are not sent to Zapier.'
-        : endpoint!.enabled
-          ? 'Events are sent to this webhook.'
-          : 'Deliveries are stopped. Save the URL again to turn them back on.',
-      enabled: Boolean(endpoint?.enabled),
-      disabledAt: iso(endpoint?.disabledAt ?? null),
-      disabledReason: endpoint?.disabledReason ?? null,
-      previousSecretExpiresAt:
-        endpoint?.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > app.clock()
-          ? endpoint.previousSecretExpiresAt.toISOString()
-          : null,
-    };
+  app.route({
+    ...at(app, zapierApi.status),
+    schema: { response: { 200: zapierStatus } },
+    handler: async () => {
+      const endpoint = await readEndpoint(db);
+      const configured = Boolean(endpoint?.url);
+      return {
+        configured,
+        webhookUrl: endpoint?.url ?? null,
+        message: !configured
+          ? 'No webhook URL is set: events are not sent to Zapier.'
+          : endpoint!.enabled
+            ? 'Events are sent to this webhook.'
+            : 'Deliveries are stopped. Save the URL again to turn them back on.',
+        enabled: Boolean(endpoint?.enabled),
+        disabledAt: iso(endpoint?.disabledAt ?? null),
+        disabledReason: endpoint?.disabledReason ?? null,
+        previousSecretExpiresAt:
+          endpoint?.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > app.clock()
+            ? endpoint.previousSecretExpiresAt.toISOString()
+            : null,
+      };
+    },
   });
 
-  app.get('/secret', { schema: { response: { 200: zapierSecret } } }, async () => {
-    const endpoint = await readEndpoint(db);
-    if (!endpoint?.secret) throw new AppError('not_found', 'Set the webhook URL first');
-    return { secret: endpoint.secret };
+  app.route({
+    ...at(app, zapierApi.secret),
+    schema: { response: { 200: zapierSecret } },
+    handler: async () => {
+      const endpoint = await readEndpoint(db);
+      if (!endpoint?.secret) throw new AppError('not_found', 'Set the webhook URL first');
+      return { secret: endpoint.secret };
+    },
   });
 
-  app.post(
-    '/webhook-url',
-    { schema: { body: webhookUrlInput, response: { 200: successResult } } },
-    async (request) => {
+  app.route({
+    ...at(app, zapierApi.setWebhookUrl),
+    schema: { body: webhookUrlInput, response: { 200: successResult } },
+    handler: async (request) => {
       const { url } = request.body;
       const problem = await webhookUrlProblem(url, deliveryContext(app).policy);
       if (problem) throw new AppError('validation_failed', problem, { url: problem });
@@ -105,41 +115,47 @@ export const zapierRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { success: true, message: 'Webhook URL saved. Events are sent to it.' };
     },
-  );
-
-  app.post('/test', { schema: { response: { 200: successResult } } }, async () =>
-    sendTestEvent(deliveryContext(app), app.siteConfig.product),
-  );
-
-  app.post('/rotate-secret', { schema: { response: { 200: zapierSecret } } }, async (request) => {
-    const endpoint = await rotateEndpointSecret(db, app.clock());
-    if (!endpoint?.secret) throw new AppError('conflict', 'Set the webhook URL first');
-    await audit(request, { secretRotated: true });
-    return { secret: endpoint.secret };
   });
 
-  app.get(
-    '/deliveries',
-    { schema: { querystring: deliveriesQuery, response: { 200: deliveryListing } } },
-    async (request) => ({ deliveries: await listDeliveries(db, request.query) }),
-  );
+  app.route({
+    ...at(app, zapierApi.sendTest),
+    schema: { response: { 200: successResult } },
+    handler: async () => sendTestEvent(deliveryContext(app), app.siteConfig.product),
+  });
 
-  app.post(
-    '/deliveries/:id/resend',
-    { schema: { params: deliveryIdParams, response: { 200: successResult } } },
-    async (request) => {
+  app.route({
+    ...at(app, zapierApi.rotateSecret),
+    schema: { response: { 200: zapierSecret } },
+    handler: async (request) => {
+      const endpoint = await rotateEndpointSecret(db, app.clock());
+      if (!endpoint?.secret) throw new AppError('conflict', 'Set the webhook URL first');
+      await audit(request, { secretRotated: true });
+      return { secret: endpoint.secret };
+    },
+  });
+
+  app.route({
+    ...at(app, zapierApi.deliveries),
+    schema: { querystring: deliveriesQuery, response: { 200: deliveryListing } },
+    handler: async (request) => ({ deliveries: await listDeliveries(db, request.query) }),
+  });
+
+  app.route({
+    ...at(app, zapierApi.resend),
+    schema: { params: deliveryIdParams, response: { 200: successResult } },
+    handler: async (request) => {
       const outcome = await resendDelivery(db, request.params.id, app.clock());
       if (outcome !== 'resent') throw resendRefusals[outcome];
       await audit(request, { resent: request.params.id });
       app.jobWorker.wake();
       return { success: true, message: 'The delivery is queued again.' };
     },
-  );
+  });
 
-  app.post(
-    '/deliveries/resend-failed',
-    { schema: { response: { 200: resendFailedResult } } },
-    async (request) => {
+  app.route({
+    ...at(app, zapierApi.resendFailed),
+    schema: { response: { 200: resendFailedResult } },
+    handler: async (request) => {
       const endpoint = await readEndpoint(db);
       if (!endpoint?.enabled) throw resendRefusals.disabled;
       const resent = await resendFailedDeliveries(db, app.clock());
@@ -147,5 +163,5 @@ export const zapierRoutes: FastifyPluginAsyncZod = async (app) => {
       app.jobWorker.wake();
       return { success: true, resent, message: `${resent} deliveries queued again.` };
     },
-  );
+  });
 };

@@ -14,6 +14,8 @@ import {
   submitMembershipApplications,
   type TierApplication,
 } from './submit-membership-application';
+import { at } from '~/server/lib/route-at';
+import { membershipApi } from '~/shared/api/membership';
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const submit = async (application: TierApplication) =>
@@ -68,15 +70,13 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post(
-    '/membership-applications',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT),
-      schema: {
-        body: membershipApplicationInput,
-        response: { 200: membershipApplicationResponse },
-      },
+  app.route({
+    ...at(app, membershipApi.apply),
+    config: formRateLimit(app.env.FORM_RATE_LIMIT),
+    schema: {
+      body: membershipApplicationInput,
+      response: { 200: membershipApplicationResponse },
     },
-    async (request) => apply(request.body, request.log),
-  );
+    handler: async (request) => apply(request.body, request.log),
+  });
 };

@@ -4,6 +4,8 @@ import { receiptPdfParams, statementPdfParams, tokenQuery } from '~/shared/schem
 import { getReceiptPdf } from './get-receipt-pdf';
 import { getStatementPdf } from './get-statement-pdf';
 import { requireDonor } from './page';
+import { at } from '~/server/lib/route-at';
+import { myGivingApi } from '~/shared/api/my-giving';
 
 const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) =>
   reply
@@ -21,21 +23,21 @@ export const givingDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const readerOf = async (request: FastifyRequest, token: string | undefined) =>
     token !== undefined ? { token } : { email: (await requireDonor(app, request)).email };
 
-  app.get(
-    '/my-giving/receipts/:id/receipt.pdf',
-    { schema: { params: receiptPdfParams, querystring: tokenQuery } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, myGivingApi.receipt),
+    schema: { params: receiptPdfParams, querystring: tokenQuery },
+    handler: async (request, reply) => {
       const reader = await readerOf(request, request.query.token);
       return sendPdf(reply, await getReceiptPdf(app, request.params.id, reader));
     },
-  );
+  });
 
-  app.get(
-    '/my-giving/statements/:year/statement.pdf',
-    { schema: { params: statementPdfParams, querystring: tokenQuery } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, myGivingApi.statement),
+    schema: { params: statementPdfParams, querystring: tokenQuery },
+    handler: async (request, reply) => {
       const reader = await readerOf(request, request.query.token);
       return sendPdf(reply, await getStatementPdf(app, request.params.year, reader));
     },
-  );
+  });
 };

@@ -1,3 +1,5 @@
+import { myGivingApi } from '~/shared/api/my-giving';
+import { urlOf } from '~/shared/route';
 import { and, asc, desc, ne } from 'drizzle-orm';
 import { donations, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
@@ -53,4 +55,5 @@ export function yearsOf(gifts: Donation[], timeZone: string) {
 }
 
 /** Where the donor's statement for a year is served (with their session). */
-export const statementPdfPath = (year: number) => `/api/my-giving/statements/${year}/statement.pdf`;
+export const statementPdfPath = (year: number) =>
+  urlOf(myGivingApi.statement, { params: { year } });

@@ -22,6 +22,8 @@ import {
 import { loadMyGiving } from './load-my-giving';
 import { donorOfCookie, registerMyGivingPageForms, requireDonor } from './page';
 import { givingCookie } from './session-cookie';
+import { at } from '~/server/lib/route-at';
+import { myGivingApi } from '~/shared/api/my-giving';
 
 /**
  * 'My giving': a donor's gifts, monthly gifts, membership, receipts and statements,
@@ -37,23 +39,21 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') assertFromThisSite(request);
   });
 
-  app.post(
-    '/my-giving/link',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT),
-      schema: { body: givingLinkRequest, response: { 200: messageResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...at(app, myGivingApi.requestLink),
+    config: formRateLimit(app.env.FORM_RATE_LIMIT),
+    schema: { body: givingLinkRequest, response: { 200: messageResponse } },
+    handler: async (request) => {
       await givingLinkRequests.request(app.database.db, request.body.email);
       app.jobWorker.wake();
       return { message: givingLinkMessages.sent };
     },
-  );
+  });
 
-  app.get(
-    '/my-giving/export.json',
-    { schema: { response: { 200: donorDataExportView } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, myGivingApi.export),
+    schema: { response: { 200: donorDataExportView } },
+    handler: async (request, reply) => {
       const donor = await requireDonor(app, request);
       reply
         .header('cache-control', 'private, no-store')
@@ -62,22 +62,22 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
         JSON.stringify(await donorDataExport(app.database.db, donor.email, app.clock())),
       ) as Record<string, unknown>;
     },
-  );
+  });
 
-  app.post(
-    '/my-giving/erasure',
-    { schema: { body: erasureRequestInput, response: { 200: messageResponse } } },
-    async (request) => {
+  app.route({
+    ...at(app, myGivingApi.erasure),
+    schema: { body: erasureRequestInput, response: { 200: messageResponse } },
+    handler: async (request) => {
       const donor = await requireDonor(app, request);
       await requestErasure(app.database.db, donor.email, app.clock());
       return { message: erasureRequestedMessage };
     },
-  );
+  });
 
-  app.post(
-    '/my-giving/wall',
-    { schema: { body: givingWallInput, response: { 200: messageResponse } } },
-    async (request) => {
+  app.route({
+    ...at(app, myGivingApi.wall),
+    schema: { body: givingWallInput, response: { 200: messageResponse } },
+    handler: async (request) => {
       const donor = await requireDonor(app, request);
       await changeWallChoice(app.database.db, donor.email, request.body, {
         now: app.clock(),
@@ -86,22 +86,26 @@ export const myGivingRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ gift: request.body.gift, wall: request.body.wall }, 'wall choice changed');
       return { message: wallChoiceMessages.saved };
     },
-  );
+  });
 
-  app.post(
-    '/my-giving/sign-out',
-    { schema: { response: { 200: messageResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, myGivingApi.signOut),
+    schema: { response: { 200: messageResponse } },
+    handler: async (request, reply) => {
       const donor = await donorOfCookie(app, request);
       if (donor) await endGivingSession(givingLinkContext(app), donor);
       if (givingCookie.read(request) !== undefined) givingCookie.clear(request, reply);
       return { message: givingLinkMessages.signedOutNow };
     },
-  );
+  });
 
-  app.get('/my-giving', { schema: { response: { 200: myGiving } } }, async (request, reply) => {
-    const donor = await requireDonor(app, request);
-    reply.header('cache-control', 'private, no-store');
-    return loadMyGiving(app, donor.email, donor.sessionEndsAt);
+  app.route({
+    ...at(app, myGivingApi.giving),
+    schema: { response: { 200: myGiving } },
+    handler: async (request, reply) => {
+      const donor = await requireDonor(app, request);
+      reply.header('cache-control', 'private, no-store');
+      return loadMyGiving(app, donor.email, donor.sessionEndsAt);
+    },
   });
 };

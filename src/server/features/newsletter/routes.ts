@@ -8,6 +8,8 @@ import { formRateLimit } from '~/server/plugins/rate-limit';
 import { unsubscribeNewsletter } from './confirm-newsletter';
 import { newsletterConfirmForm, newsletterConfirmLink, newsletterUnsubscribeLink } from './page';
 import { subscribeNewsletters } from './subscribe-newsletter';
+import { at } from '~/server/lib/route-at';
+import { newsletterApi } from '~/shared/api/newsletter';
 
 export const newsletterSuccessMessage =
   'Thank you! Please check your inbox and confirm your address to start the newsletter.';
@@ -51,18 +53,16 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post(
-    '/newsletter',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT),
-      schema: { body: newsletterSignupInput, response: { 200: messageResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...at(app, newsletterApi.subscribe),
+    config: formRateLimit(app.env.FORM_RATE_LIMIT),
+    schema: { body: newsletterSignupInput, response: { 200: messageResponse } },
+    handler: async (request) => {
       await signUp(request.body, request.log);
       // The same answer whatever the address's state: no one learns who subscribes.
       return { message: newsletterSuccessMessage };
     },
-  );
+  });
 
   // The confirmation link's button, posted to its page (./page.ts).
   app.pageForms.set('newsletter-confirm', newsletterConfirmForm(app));
@@ -71,32 +71,31 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
    * An emailed address that leads to its page, whose button does the deed (ADR 034): whoever
    * fetches it (a mail scanner does, before the person) changes nothing.
    */
-  const leadToPage = (path: string, pageLink: (token: string) => string) =>
-    app.get(
-      path,
-      {
-        config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
-        schema: { querystring: tokenQuery },
-      },
-      async (request, reply) =>
+  const leadToPage = (
+    route: typeof newsletterApi.confirmLink | typeof newsletterApi.unsubscribeLink,
+    pageLink: (token: string) => string,
+  ) =>
+    app.route({
+      ...at(app, route),
+      config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
+      schema: { querystring: tokenQuery },
+      handler: async (request, reply) =>
         reply
           .header('cache-control', 'no-store')
           .header('referrer-policy', 'no-referrer')
           .redirect(pageLink(request.query.token), 303),
-    );
+    });
   // The link mailed before the confirmation page had its button.
-  leadToPage('/newsletter/confirm', newsletterConfirmLink);
+  leadToPage(newsletterApi.confirmLink, newsletterConfirmLink);
   // The List-Unsubscribe header's address (RFC 8058), opened in a browser by a mail client
   // without one-click support: the unsubscribe page, whose button posts below.
-  leadToPage('/newsletter/unsubscribe', newsletterUnsubscribeLink);
+  leadToPage(newsletterApi.unsubscribeLink, newsletterUnsubscribeLink);
 
-  app.post(
-    '/newsletter/unsubscribe',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
-      schema: { querystring: tokenQuery, response: { 200: messageResponse } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...at(app, newsletterApi.unsubscribe),
+    config: formRateLimit(app.env.FORM_RATE_LIMIT * 3),
+    schema: { querystring: tokenQuery, response: { 200: messageResponse } },
+    handler: async (request, reply) => {
       const { found } = await unsubscribeNewsletter(app.database.db, request.query.token);
       const fromBrowserForm = (request.headers.accept ?? '').includes('text/html');
       if (fromBrowserForm) {
@@ -105,5 +104,5 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw new AppError('not_found', 'This unsubscribe link is not valid.');
       return { message: unsubscribedMessage };
     },
-  );
+  });
 };

@@ -7,6 +7,8 @@ import { photoMultipartLimits, readPhotoUpload } from '~/server/features/site-ph
 import { uploadLimits } from '~/server/services/media';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { assertOfflineGift, attachGiftPhoto, readGiftPhoto } from './gift-photo';
+import { at } from '~/server/lib/route-at';
+import { offlineGiftsApi } from '~/shared/api/offline-gifts';
 
 /**
  * The photo of a cheque or voucher, kept with the gift: uploaded through the site content's photo
@@ -17,10 +19,10 @@ export const offlineGiftPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = uploadLimits(app.env.MEDIA_MAX_MB).photo;
   await app.register(multipart, { limits: photoMultipartLimits(maxBytes) });
 
-  app.post(
-    '/offline-gifts/:id/photo',
-    { schema: { params: offlineGiftParams, response: { 204: noContent } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, offlineGiftsApi.uploadPhoto),
+    schema: { params: offlineGiftParams, response: { 204: noContent } },
+    handler: async (request, reply) => {
       // An unknown gift is refused before its photo is decoded.
       await assertOfflineGift(app.database.db, request.params.id);
       const photo = await readPhotoUpload(request, maxBytes);
@@ -32,12 +34,12 @@ export const offlineGiftPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.get(
-    '/offline-gifts/:id/photo',
-    { schema: { params: offlineGiftParams } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, offlineGiftsApi.photo),
+    schema: { params: offlineGiftParams },
+    handler: async (request, reply) => {
       const photo = await readGiftPhoto(app.database.db, request.params.id);
       if (!photo)
         throw new AppError('not_found', 'This gift has no photo of its cheque or voucher.');
@@ -47,5 +49,5 @@ export const offlineGiftPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
         .type(photo.contentType)
         .send(photo.data);
     },
-  );
+  });
 };

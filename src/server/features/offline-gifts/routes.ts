@@ -14,6 +14,8 @@ import { editOfflineGift } from './edit-offline-gift';
 import { listOfflineGifts } from './list-offline-gifts';
 import { recordOfflineGift } from './record-offline-gift';
 import { voidOfflineGift } from './void-offline-gift';
+import { at } from '~/server/lib/route-at';
+import { offlineGiftsApi } from '~/shared/api/offline-gifts';
 
 /** The office's ledger of gifts received another way than the site's checkout (ADR 052). */
 export const offlineGiftRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,29 +25,31 @@ export const offlineGiftRoutes: FastifyPluginAsyncZod = async (app) => {
     links: { linkSigner: app.linkSigner, publicUrl: app.env.PUBLIC_URL },
   });
 
-  app.get('/offline-gifts', { schema: { response: { 200: offlineGiftList } } }, async () => ({
-    gifts: await listOfflineGifts(app.database.db, app.siteConfig.timeZone),
-  }));
+  app.route({
+    ...at(app, offlineGiftsApi.list),
+    schema: { response: { 200: offlineGiftList } },
+    handler: async () => ({
+      gifts: await listOfflineGifts(app.database.db, app.siteConfig.timeZone),
+    }),
+  });
 
-  app.post(
-    '/offline-gifts',
-    { schema: { body: offlineGiftInput, response: { 201: offlineGiftCreated } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, offlineGiftsApi.create),
+    schema: { body: offlineGiftInput, response: { 201: offlineGiftCreated } },
+    handler: async (request, reply) => {
       const gift = await recordOfflineGift(app.database.db, request.body, ledgerContext(request));
       return reply.code(201).send({ gift });
     },
-  );
+  });
 
-  app.put(
-    '/offline-gifts/:id',
-    {
-      schema: {
-        params: offlineGiftParams,
-        body: offlineGiftEditInput,
-        response: { 200: offlineGiftCreated },
-      },
+  app.route({
+    ...at(app, offlineGiftsApi.update),
+    schema: {
+      params: offlineGiftParams,
+      body: offlineGiftEditInput,
+      response: { 200: offlineGiftCreated },
     },
-    async (request) => ({
+    handler: async (request) => ({
       gift: await editOfflineGift(
         app.database.db,
         request.params.id,
@@ -53,26 +57,24 @@ export const offlineGiftRoutes: FastifyPluginAsyncZod = async (app) => {
         ledgerContext(request),
       ),
     }),
-  );
+  });
 
-  app.post(
-    '/offline-gifts/:id/clear',
-    { schema: { params: offlineGiftParams, response: { 200: offlineGiftCreated } } },
-    async (request) => ({
+  app.route({
+    ...at(app, offlineGiftsApi.clear),
+    schema: { params: offlineGiftParams, response: { 200: offlineGiftCreated } },
+    handler: async (request) => ({
       gift: await clearOfflineGift(app.database.db, request.params.id, ledgerContext(request)),
     }),
-  );
+  });
 
-  app.post(
-    '/offline-gifts/:id/void',
-    {
-      schema: {
-        params: offlineGiftParams,
-        body: offlineGiftVoidInput,
-        response: { 200: offlineGiftCreated },
-      },
+  app.route({
+    ...at(app, offlineGiftsApi.void),
+    schema: {
+      params: offlineGiftParams,
+      body: offlineGiftVoidInput,
+      response: { 200: offlineGiftCreated },
     },
-    async (request) => ({
+    handler: async (request) => ({
       gift: await voidOfflineGift(
         app.database.db,
         request.params.id,
@@ -80,5 +82,5 @@ export const offlineGiftRoutes: FastifyPluginAsyncZod = async (app) => {
         ledgerContext(request),
       ),
     }),
-  );
+  });
 };

@@ -25,6 +25,8 @@ import { giftCancelForm } from './gift-page';
 import type { PageForm } from '~/server/ssr/page-forms';
 import { ojcPaymentView, serializeOjcGift } from './serialize-ojc';
 import { verifyOjcPayment } from './verify-ojc-payment';
+import { at } from '~/server/lib/route-at';
+import { ojcApi } from '~/shared/api/ojc';
 
 /**
  * OJC Fund charity-card gifts (docs/payments.md, OJC Fund), under /api/ojc: the checkout creates
@@ -51,17 +53,15 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
   // Without JavaScript, a receipt's cancel link's page posts its button to the page.
   app.pageForms.set('gift-cancel', giftCancelForm(app) as PageForm);
 
-  app.post(
-    '/create-payment',
-    {
-      config: formRateLimit(env.DONATION_RATE_LIMIT, PAYMENT_SETUP_GROUP),
-      preHandler: globalRateLimit(app, 'ojc-create-payment'),
-      schema: {
-        body: ojcCreatePaymentInput(env.DONATION_MAX_DOLLARS),
-        response: { 200: ojcCreatePaymentResponse },
-      },
+  app.route({
+    ...at(app, ojcApi.createPayment),
+    config: formRateLimit(env.DONATION_RATE_LIMIT, PAYMENT_SETUP_GROUP),
+    preHandler: globalRateLimit(app, 'ojc-create-payment'),
+    schema: {
+      body: ojcCreatePaymentInput(env.DONATION_MAX_DOLLARS),
+      response: { 200: ojcCreatePaymentResponse },
     },
-    async (request) => {
+    handler: async (request) => {
       const { website, ...input } = request.body;
       if (website) {
         request.log.info('honeypot filled: OJC payment dropped');
@@ -72,34 +72,30 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
       const payment = await createOjcPayment(contextFor(request.log), input);
       return { success: true, message: createdMessage, payment };
     },
-  );
+  });
 
-  app.get(
-    '/payments/:paymentId',
-    {
-      // Page loads and reloads: a looser limit than the forms'.
-      config: formRateLimit(env.FORM_RATE_LIMIT * 3),
-      schema: { params: ojcPaymentParams, response: { 200: ojcPaymentResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...at(app, ojcApi.payment),
+    // Page loads and reloads: a looser limit than the forms'.
+    config: formRateLimit(env.FORM_RATE_LIMIT * 3),
+    schema: { params: ojcPaymentParams, response: { 200: ojcPaymentResponse } },
+    handler: async (request) => {
       const payment = await findOjcPayment(contextFor(request.log), request.params.paymentId);
       return { payment: await ojcPaymentView(app.database.db, payment) };
     },
-  );
+  });
 
-  app.post(
-    '/payments/:paymentId/charge',
-    {
-      // Card testing: per IP and for everyone together here, per payment in charge-claim.ts.
-      config: formRateLimit(env.DONATION_RATE_LIMIT),
-      preHandler: globalRateLimit(app, 'ojc-charge'),
-      schema: {
-        params: ojcPaymentParams,
-        body: ojcChargeInput(app.clock),
-        response: { 200: ojcChargeResponse },
-      },
+  app.route({
+    ...at(app, ojcApi.charge),
+    // Card testing: per IP and for everyone together here, per payment in charge-claim.ts.
+    config: formRateLimit(env.DONATION_RATE_LIMIT),
+    preHandler: globalRateLimit(app, 'ojc-charge'),
+    schema: {
+      params: ojcPaymentParams,
+      body: ojcChargeInput(app.clock),
+      response: { 200: ojcChargeResponse },
     },
-    async (request) => {
+    handler: async (request) => {
       const ctx = contextFor(request.log);
       const donation = await countingDeclines(
         app,
@@ -108,42 +104,36 @@ export const ojcRoutes: FastifyPluginAsyncZod = async (app) => {
       app.jobWorker.wake();
       return { success: true, payment: await ojcPaymentView(app.database.db, donation) };
     },
-  );
+  });
 
   // The cancel link works without OJC settings: a donor can always stop a gift.
-  app.get(
-    '/subscriptions/manage',
-    {
-      config: formRateLimit(env.FORM_RATE_LIMIT * 3),
-      schema: { querystring: ojcGiftTokenInput, response: { 200: ojcGiftResponse } },
-    },
-    async (request) => ({
+  app.route({
+    ...at(app, ojcApi.manage),
+    config: formRateLimit(env.FORM_RATE_LIMIT * 3),
+    schema: { querystring: ojcGiftTokenInput, response: { 200: ojcGiftResponse } },
+    handler: async (request) => ({
       gift: serializeOjcGift(await findOjcGift(giftLinks(request.log), request.query.token)),
     }),
-  );
+  });
 
-  app.post(
-    '/subscriptions/cancel',
-    {
-      config: formRateLimit(env.FORM_RATE_LIMIT),
-      schema: { body: ojcGiftTokenInput, response: { 200: ojcCancelResponse } },
-    },
-    async (request) => ({
+  app.route({
+    ...at(app, ojcApi.cancel),
+    config: formRateLimit(env.FORM_RATE_LIMIT),
+    schema: { body: ojcGiftTokenInput, response: { 200: ojcCancelResponse } },
+    handler: async (request) => ({
       success: true,
       gift: serializeOjcGift(await cancelOjcGift(giftLinks(request.log), request.body.token)),
     }),
-  );
+  });
 
   // A POST: it asks OJC Fund again and may change the stored status (never on a GET).
-  app.post(
-    '/verify-payment/:paymentId',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        params: z.object({ paymentId: z.string().min(1).max(255) }),
-        response: { 200: ojcVerifyResponse },
-      },
+  app.route({
+    ...at(app, ojcApi.verifyPayment),
+    onRequest: requireAdmin,
+    schema: {
+      params: z.object({ paymentId: z.string().min(1).max(255) }),
+      response: { 200: ojcVerifyResponse },
     },
-    async (request) => verifyOjcPayment(contextFor(request.log), request.params.paymentId),
-  );
+    handler: async (request) => verifyOjcPayment(contextFor(request.log), request.params.paymentId),
+  });
 };

@@ -15,6 +15,8 @@ import { listPledges } from './list-pledges';
 import { payPledge } from './pay-pledge';
 import { cancelPledge, createPledge, updatePledge, type PledgeContext } from './pledge-writes';
 import { remindPledge } from './remind-pledge';
+import { at } from '~/server/lib/route-at';
+import { pledgesApi } from '~/shared/api/pledges';
 
 /** Pledges: promises the office keeps apart from the gifts until they are paid. */
 export const pledgeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,51 +27,51 @@ export const pledgeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const db = app.database.db;
 
-  app.get('/pledges', { schema: { response: { 200: pledgeListing } } }, async () =>
-    listPledges(db, isoDateIn(app.clock(), app.siteConfig.timeZone)),
-  );
+  app.route({
+    ...at(app, pledgesApi.list),
+    schema: { response: { 200: pledgeListing } },
+    handler: async () => listPledges(db, isoDateIn(app.clock(), app.siteConfig.timeZone)),
+  });
 
-  app.post(
-    '/pledges',
-    { schema: { body: pledgeInput, response: { 201: pledgeAnswer } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, pledgesApi.create),
+    schema: { body: pledgeInput, response: { 201: pledgeAnswer } },
+    handler: async (request, reply) => {
       const pledge = await createPledge(db, request.body, contextOf(request));
       return reply.code(201).send({ pledge });
     },
-  );
+  });
 
-  app.put(
-    '/pledges/:id',
-    { schema: { params: pledgeIdParams, body: pledgeInput, response: { 200: pledgeAnswer } } },
-    async (request) => ({
+  app.route({
+    ...at(app, pledgesApi.update),
+    schema: { params: pledgeIdParams, body: pledgeInput, response: { 200: pledgeAnswer } },
+    handler: async (request) => ({
       pledge: await updatePledge(db, request.params.id, request.body, contextOf(request)),
     }),
-  );
+  });
 
-  app.post(
-    '/pledges/:id/cancel',
-    {
-      schema: { params: pledgeIdParams, body: pledgeCancelInput, response: { 200: pledgeAnswer } },
-    },
-    async (request) => ({
+  app.route({
+    ...at(app, pledgesApi.cancel),
+    schema: { params: pledgeIdParams, body: pledgeCancelInput, response: { 200: pledgeAnswer } },
+    handler: async (request) => ({
       pledge: await cancelPledge(db, request.params.id, request.body.reason, contextOf(request)),
     }),
-  );
+  });
 
-  app.post(
-    '/pledges/:id/remind',
-    { schema: { params: pledgeIdParams, response: { 200: pledgeAnswer } } },
-    async (request) => ({
+  app.route({
+    ...at(app, pledgesApi.remind),
+    schema: { params: pledgeIdParams, response: { 200: pledgeAnswer } },
+    handler: async (request) => ({
       pledge: await remindPledge(db, request.params.id, contextOf(request)),
     }),
-  );
+  });
 
-  app.post(
-    '/pledges/:id/pay',
-    { schema: { params: pledgeIdParams, body: pledgePayInput, response: { 201: pledgePaid } } },
-    async (request, reply) =>
+  app.route({
+    ...at(app, pledgesApi.pay),
+    schema: { params: pledgeIdParams, body: pledgePayInput, response: { 201: pledgePaid } },
+    handler: async (request, reply) =>
       reply
         .code(201)
         .send(await payPledge(db, request.params.id, request.body, contextOf(request))),
-  );
+  });
 };

@@ -10,6 +10,8 @@ import { auditContextOf } from '~/server/services/audit/audit-context';
 import { hebrewDateOf, prayerWeek, weekStartOf } from './hebrew-week';
 import { markListRead } from './mark-list-read';
 import { groupByIntention, namesOfWeek, type ListSettings } from './weekly-list';
+import { at } from '~/server/lib/route-at';
+import { prayerListApi } from '~/shared/api/prayer-list';
 
 /**
  * The weekly prayer list inside /api/admin (behind its guard): this week's names grouped by
@@ -25,10 +27,10 @@ export const adminPrayerListRoutes: FastifyPluginAsyncZod = async (app) => {
     tierName: (id) => tiers.find((t) => t.id === id)?.name ?? id,
   };
 
-  app.get(
-    '/prayer-list',
-    { schema: { querystring: prayerListQuery, response: { 200: prayerList } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, prayerListApi.week),
+    schema: { querystring: prayerListQuery, response: { 200: prayerList } },
+    handler: async (request, reply) => {
       const now = app.clock();
       const today = isoDateIn(now, timeZone);
       const week = prayerWeek(request.query.week ?? today);
@@ -50,12 +52,12 @@ export const adminPrayerListRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/prayer-list/readings',
-    { schema: { body: prayerReadingInput, response: { 200: prayerReadingRecorded } } },
-    async (request) => {
+  app.route({
+    ...at(app, prayerListApi.recordReading),
+    schema: { body: prayerReadingInput, response: { 200: prayerReadingRecorded } },
+    handler: async (request) => {
       const now = app.clock();
       const today = isoDateIn(now, timeZone);
       const recorded = await markListRead(
@@ -67,5 +69,5 @@ export const adminPrayerListRoutes: FastifyPluginAsyncZod = async (app) => {
       app.jobWorker.wake();
       return recorded;
     },
-  );
+  });
 };

@@ -19,6 +19,8 @@ import {
 import { addName, editName, removeName, renewName, serializeName } from './names';
 import { listingOf, registerPrayerNamePageForms } from './page';
 import { assertFromThisSite, prayerSessionOf } from './session-cookie';
+import { at } from '~/server/lib/route-at';
+import { prayerNamesApi } from '~/shared/api/prayer-names';
 
 /**
  * The names a member (or, where the site allows it, a donor) gives for prayer, reached through
@@ -39,68 +41,64 @@ export const prayerNameRoutes: FastifyPluginAsyncZod = async (app) => {
   // The cookie goes with every request from this browser: a change must come from this site.
   app.addHook('onRequest', async (request) => assertFromThisSite(request));
 
-  app.post(
-    '/prayer-names/link',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT),
-      schema: { body: prayerLinkRequest, response: { 200: messageResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...at(app, prayerNamesApi.requestLink),
+    config: formRateLimit(app.env.FORM_RATE_LIMIT),
+    schema: { body: prayerLinkRequest, response: { 200: messageResponse } },
+    handler: async (request) => {
       await prayerLinkRequests.request(app.database.db, request.body.email);
       app.jobWorker.wake();
       return { message: prayerLinkMessages.sent };
     },
-  );
+  });
 
-  app.get(
-    '/prayer-names',
-    { schema: { response: { 200: prayerNamesListing } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, prayerNamesApi.list),
+    schema: { response: { 200: prayerNamesListing } },
+    handler: async (request, reply) => {
       const owner = await ownerOf(request);
       reply.header('cache-control', 'no-store');
       return listingOf(app, owner);
     },
-  );
+  });
 
-  app.post(
-    '/prayer-names',
-    { schema: { body: prayerNameInput, response: { 200: prayerNameView } } },
-    async (request) => {
+  app.route({
+    ...at(app, prayerNamesApi.add),
+    schema: { body: prayerNameInput, response: { 200: prayerNameView } },
+    handler: async (request) => {
       const owner = await ownerOf(request);
       return serialize(await addName(db, owner, request.body, rules, app.clock()));
     },
-  );
+  });
 
-  app.put(
-    '/prayer-names/:id',
-    {
-      schema: {
-        params: prayerNameParams,
-        body: prayerNameInput,
-        response: { 200: prayerNameView },
-      },
+  app.route({
+    ...at(app, prayerNamesApi.update),
+    schema: {
+      params: prayerNameParams,
+      body: prayerNameInput,
+      response: { 200: prayerNameView },
     },
-    async (request) => {
+    handler: async (request) => {
       const owner = await ownerOf(request);
       return serialize(await editName(db, owner, request.params.id, request.body, app.clock()));
     },
-  );
+  });
 
-  app.post(
-    '/prayer-names/:id/renew',
-    { schema: { params: prayerNameParams, response: { 200: prayerNameView } } },
-    async (request) => {
+  app.route({
+    ...at(app, prayerNamesApi.renew),
+    schema: { params: prayerNameParams, response: { 200: prayerNameView } },
+    handler: async (request) => {
       const owner = await ownerOf(request);
       return serialize(await renewName(db, owner, request.params.id, rules, app.clock()));
     },
-  );
+  });
 
-  app.delete(
-    '/prayer-names/:id',
-    { schema: { params: prayerNameParams, response: { 204: noContent } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, prayerNamesApi.remove),
+    schema: { params: prayerNameParams, response: { 204: noContent } },
+    handler: async (request, reply) => {
       await removeName(db, await ownerOf(request), request.params.id);
       return reply.code(204).send();
     },
-  );
+  });
 };

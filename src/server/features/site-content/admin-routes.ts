@@ -14,6 +14,8 @@ import {
   restoreVersion,
   saveSection,
 } from './content-store';
+import { at } from '~/server/lib/route-at';
+import { siteContentApi } from '~/shared/api/site-content';
 
 const sectionParams = z.object({
   section: z.enum(siteContentSectionNames as [SiteContentSection], {
@@ -39,43 +41,43 @@ export const adminSiteContentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const response = { response: { 200: siteContentState } };
 
-  app.get('/site-content', { schema: response }, state);
+  app.route({ ...at(app, siteContentApi.draft), schema: response, handler: state });
 
-  app.put(
-    '/site-content/draft/:section',
-    { schema: { params: sectionParams, body: saveSectionInput, ...response } },
-    async (request) => {
+  app.route({
+    ...at(app, siteContentApi.saveSection),
+    schema: { params: sectionParams, body: saveSectionInput, ...response },
+    handler: async (request) => {
       const { section } = request.params;
       const { value, revision } = request.body;
       await saveSection(db, app.siteConfig, { section, value, revision, ...change(request) });
       return state();
     },
-  );
+  });
 
-  app.post(
-    '/site-content/publish',
-    { schema: { body: publishInput, ...response } },
-    async (request) => {
+  app.route({
+    ...at(app, siteContentApi.publish),
+    schema: { body: publishInput, ...response },
+    handler: async (request) => {
       await publishDraft(db, app.siteConfig, { ...request.body, ...change(request) });
       return state();
     },
-  );
+  });
 
-  app.post(
-    '/site-content/discard',
-    { schema: { body: publishInput, ...response } },
-    async (request) => {
+  app.route({
+    ...at(app, siteContentApi.discard),
+    schema: { body: publishInput, ...response },
+    handler: async (request) => {
       await discardDraft(db, { ...request.body, ...change(request) });
       return state();
     },
-  );
+  });
 
-  app.post(
-    '/site-content/restore/:id',
-    { schema: { params: versionParams, ...response } },
-    async (request) => {
+  app.route({
+    ...at(app, siteContentApi.restore),
+    schema: { params: versionParams, ...response },
+    handler: async (request) => {
       await restoreVersion(db, app.siteConfig, { id: request.params.id, ...change(request) });
       return state();
     },
-  );
+  });
 };

@@ -4,6 +4,8 @@ import { contentImage } from '~/shared/schemas/site-content';
 import { mediaStoreFor, uploadLimits } from '~/server/services/media';
 import { photoMultipartLimits, readPhotoUpload } from './read-photo-upload';
 import { storePhoto } from './store-photo';
+import { at } from '~/server/lib/route-at';
+import { sitePhotosApi } from '~/shared/api/site-photos';
 
 /**
  * The site content's photo upload: inside the /api/admin context, so it needs a
@@ -15,10 +17,10 @@ export const adminSitePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = uploadLimits(app.env.MEDIA_MAX_MB).photo;
   await app.register(multipart, { limits: photoMultipartLimits(maxBytes) });
 
-  app.post(
-    '/site-content/photos',
-    { schema: { response: { 201: contentImage } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, sitePhotosApi.upload),
+    schema: { response: { 201: contentImage } },
+    handler: async (request, reply) => {
       const photo = await readPhotoUpload(request, maxBytes);
       const image = await storePhoto(store, photo, (error) =>
         request.log.warn(
@@ -28,5 +30,5 @@ export const adminSitePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(image);
     },
-  );
+  });
 };

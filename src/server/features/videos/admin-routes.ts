@@ -22,6 +22,8 @@ import { mediaStoreFor } from '~/server/services/media';
 import { approveComment, deleteComment } from './moderate-comment';
 import { multipartLimits, readVideoForm } from './read-video-form';
 import { updateVideo } from './update-video';
+import { at } from '~/server/lib/route-at';
+import { videosApi } from '~/shared/api/videos';
 
 /**
  * The admin's video library (spec 7): upload, edit, publish, delete; moderate comments. Inside
@@ -43,66 +45,70 @@ export const adminVideoRoutes: FastifyPluginAsyncZod = async (app) => {
     return video;
   };
 
-  app.get(
-    '/videos',
-    { schema: { querystring: publicVideosQuery, response: { 200: adminVideoListing } } },
-    async (request) => ({
+  app.route({
+    ...at(app, videosApi.adminList),
+    schema: { querystring: publicVideosQuery, response: { 200: adminVideoListing } },
+    handler: async (request) => ({
       ...(await listAdminVideos(db, {
         limit: request.query.limit ?? 50,
         offset: request.query.offset ?? 0,
       })),
       maxUploadMb: maxMb,
     }),
-  );
-
-  app.post('/videos', { schema: { response: { 201: adminVideo } } }, async (request, reply) => {
-    const form = await readVideoForm(request, store, maxMb);
-    const id = await createVideo(db, store, form, context(request), logCleanupError(request));
-    return reply.status(201).send(await reload(id));
   });
 
-  app.put(
-    '/videos/:id',
-    { schema: { params: videoIdParams, response: { 200: adminVideo } } },
-    async (request) => {
+  app.route({
+    ...at(app, videosApi.create),
+    schema: { response: { 201: adminVideo } },
+    handler: async (request, reply) => {
+      const form = await readVideoForm(request, store, maxMb);
+      const id = await createVideo(db, store, form, context(request), logCleanupError(request));
+      return reply.status(201).send(await reload(id));
+    },
+  });
+
+  app.route({
+    ...at(app, videosApi.update),
+    schema: { params: videoIdParams, response: { 200: adminVideo } },
+    handler: async (request) => {
       const form = await readVideoForm(request, store, maxMb);
       const { id } = request.params;
       await updateVideo(db, store, id, form, context(request), logCleanupError(request));
       return reload(id);
     },
-  );
+  });
 
-  app.delete(
-    '/videos/:id',
-    { schema: { params: videoIdParams, response: { 204: noContent } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, videosApi.remove),
+    schema: { params: videoIdParams, response: { 204: noContent } },
+    handler: async (request, reply) => {
       await deleteVideo(db, store, request.params.id, context(request), logCleanupError(request));
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.get(
-    '/comments',
-    { schema: { querystring: adminCommentsQuery, response: { 200: adminCommentListing } } },
-    async (request) =>
+  app.route({
+    ...at(app, videosApi.adminComments),
+    schema: { querystring: adminCommentsQuery, response: { 200: adminCommentListing } },
+    handler: async (request) =>
       listAdminComments(db, request.query.status ?? 'pending', {
         limit: request.query.limit ?? 50,
         offset: request.query.offset ?? 0,
       }),
-  );
+  });
 
-  app.put(
-    '/comments/:id/approve',
-    { schema: { params: commentIdParams, response: { 200: adminComment } } },
-    async (request) => approveComment(db, request.params.id, context(request)),
-  );
+  app.route({
+    ...at(app, videosApi.approveComment),
+    schema: { params: commentIdParams, response: { 200: adminComment } },
+    handler: async (request) => approveComment(db, request.params.id, context(request)),
+  });
 
-  app.delete(
-    '/comments/:id',
-    { schema: { params: commentIdParams, response: { 204: noContent } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, videosApi.removeComment),
+    schema: { params: commentIdParams, response: { 204: noContent } },
+    handler: async (request, reply) => {
       await deleteComment(db, request.params.id, context(request));
       return reply.status(204).send();
     },
-  );
+  });
 };

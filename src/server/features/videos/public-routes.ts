@@ -17,6 +17,8 @@ import { formRateLimit } from '~/server/plugins/rate-limit';
 import { listApprovedComments } from './list-comments';
 import { findPublishedVideo, listPublishedVideos } from './list-videos';
 import { postComment, videoGoneMessage } from './post-comment';
+import { at } from '~/server/lib/route-at';
+import { videosApi } from '~/shared/api/videos';
 
 export const commentReceivedMessage =
   'Thank you! Your comment was received and will appear once it has been reviewed.';
@@ -63,10 +65,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   // publication or an approved comment bumps it, and the next request reads the database again.
   const json = 'application/json; charset=utf-8';
 
-  app.get(
-    '/videos',
-    { schema: { querystring: publicVideosQuery, response: { 200: publicVideoListing } } },
-    async (request, reply) => {
+  app.route({
+    ...at(app, videosApi.list),
+    schema: { querystring: publicVideosQuery, response: { 200: publicVideoListing } },
+    handler: async (request, reply) => {
       const limit = request.query.limit ?? videoLimits.publicPageSize;
       const offset = request.query.offset ?? 0;
       return app.publicCache.send(request, reply, `api videos ${limit} ${offset}`, async () => ({
@@ -75,18 +77,16 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         cacheable: true,
       }));
     },
-  );
+  });
 
-  app.get(
-    '/videos/:id/comments',
-    {
-      schema: {
-        params: videoIdParams,
-        querystring: commentsQuery,
-        response: { 200: publicCommentListing },
-      },
+  app.route({
+    ...at(app, videosApi.comments),
+    schema: {
+      params: videoIdParams,
+      querystring: commentsQuery,
+      response: { 200: publicCommentListing },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { id } = request.params;
       const limit = request.query.limit ?? 50;
       const offset = request.query.offset ?? 0;
@@ -102,17 +102,15 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
     },
-  );
+  });
 
-  app.post(
-    '/videos/:id/comments',
-    {
-      config: formRateLimit(app.env.FORM_RATE_LIMIT),
-      schema: { params: videoIdParams, body: commentInput, response: { 200: messageResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...at(app, videosApi.postComment),
+    config: formRateLimit(app.env.FORM_RATE_LIMIT),
+    schema: { params: videoIdParams, body: commentInput, response: { 200: messageResponse } },
+    handler: async (request) => {
       await takeComment(request.params.id, request.body, request.log);
       return { message: commentReceivedMessage };
     },
-  );
+  });
 };

@@ -1,3 +1,5 @@
+import { newsletterApi } from '~/shared/api/newsletter';
+import { urlOf } from '~/shared/route';
 import { Button, EmailLayout, Paragraph, textFrame, type MailContext } from './layout';
 import type { RenderedMail } from './types';
 
@@ -13,7 +15,7 @@ export function unsubscribeUrl(ctx: MailContext, token: string): string {
 
 /** Where a mail client's one-click unsubscribe POSTs (RFC 8058). */
 export function oneClickUnsubscribeUrl(ctx: MailContext, token: string): string {
-  return `${ctx.publicUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+  return `${ctx.publicUrl}${urlOf(newsletterApi.unsubscribe, { query: { token } })}`;
 }
 
 /**

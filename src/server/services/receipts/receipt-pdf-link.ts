@@ -1,3 +1,5 @@
+import { myGivingApi } from '~/shared/api/my-giving';
+import { urlOf } from '~/shared/route';
 import { signedUrl, type SignedLinks } from '~/server/lib/signed-link';
 
 /** The signed-link purpose of a receipt's PDF: a token for another purpose fails. */
@@ -25,4 +27,4 @@ export function receiptPdfUrl(links: SignedLinks, donationId: string, now: Date)
 
 /** Where a gift's receipt PDF is served (with the donor's session, or a token). */
 export const receiptPdfPath = (donationId: string) =>
-  `/api/my-giving/receipts/${donationId}/receipt.pdf`;
+  urlOf(myGivingApi.receipt, { params: { id: donationId } });

@@ -1,3 +1,5 @@
+import { methodOf, urlOf } from '~/shared/route';
+import { campaignsApi } from '~/shared/api/campaigns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignAnalytics } from '~/shared/schemas/campaign-analytics';
 import { campaignDedications } from '~/shared/schemas/campaign-dedications';
@@ -22,7 +24,7 @@ const campaignsKey = ['admin', 'campaigns'] as const;
 export function useCampaignsQuery() {
   return useQuery({
     queryKey: campaignsKey,
-    queryFn: () => adminRequest('/api/admin/campaigns', campaignList),
+    queryFn: () => adminRequest(campaignsApi.list, campaignList),
   });
 }
 
@@ -32,11 +34,13 @@ export function useSaveCampaign() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, campaign }: { id: string | null; campaign: CampaignInput }) =>
-      adminRequest(id ? `/api/admin/campaigns/${id}` : '/api/admin/campaigns', campaignSaved, {
-        method: id ? 'PUT' : 'POST',
-        body: campaign,
-        csrfToken,
-      }),
+      id
+        ? adminRequest(campaignsApi.update, campaignSaved, {
+            params: { id },
+            body: campaign,
+            csrfToken,
+          })
+        : adminRequest(campaignsApi.create, campaignSaved, { body: campaign, csrfToken }),
     onSuccess: () => client.invalidateQueries({ queryKey: campaignsKey }),
   });
 }
@@ -46,11 +50,11 @@ export function useUploadCampaignPhoto(id: string) {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: async (file: File) => {
-      const path = `/api/admin/campaigns/${id}/photo`;
+      const path = urlOf(campaignsApi.uploadPhoto, { params: { id } });
       const form = new FormData();
       form.append('file', file);
       const response = await fetch(path, {
-        method: 'POST',
+        method: methodOf(campaignsApi.uploadPhoto),
         credentials: 'include',
         headers: { accept: 'application/json', 'x-csrf-token': csrfToken },
         body: form,
@@ -62,19 +66,19 @@ export function useUploadCampaignPhoto(id: string) {
 }
 
 /** Where the office downloads a campaign's gifts as CSV (a plain link). */
-export const campaignGiftsCsvUrl = (id: string) => `/api/admin/campaigns/${id}/gifts.csv`;
+export const campaignGiftsCsvUrl = (id: string) => urlOf(campaignsApi.giftsCsv, { params: { id } });
 
 /** `GET /api/admin/campaigns/:id/thank-you`: how many a press would reach now. */
 export const readThankYouReach = (id: string) =>
-  adminRequest(`/api/admin/campaigns/${id}/thank-you`, thankYouReach);
+  adminRequest(campaignsApi.thankYouReach, thankYouReach, { params: { id } });
 
 /** `POST /api/admin/campaigns/:id/thank-you`: the office's message to each donor, once. */
 export function useSendThankYou(id: string) {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: (body: ThankYouInput) =>
-      adminRequest(`/api/admin/campaigns/${id}/thank-you`, thankYouSent, {
-        method: 'POST',
+      adminRequest(campaignsApi.sendThankYou, thankYouSent, {
+        params: { id },
         body,
         csrfToken,
       }),
@@ -86,12 +90,10 @@ export function useDayDedicationsQuery(id: string, date: string | undefined) {
   return useQuery({
     queryKey: [...campaignsKey, id, 'dedications', date ?? 'today'],
     queryFn: () =>
-      adminRequest(
-        `/api/admin/campaigns/${encodeURIComponent(id)}/dedications${
-          date ? `?date=${encodeURIComponent(date)}` : ''
-        }`,
-        campaignDedications,
-      ),
+      adminRequest(campaignsApi.dedications, campaignDedications, {
+        params: { id },
+        query: { date: date || undefined },
+      }),
   });
 }
 
@@ -99,7 +101,6 @@ export function useDayDedicationsQuery(id: string, date: string | undefined) {
 export function useCampaignAnalyticsQuery(id: string) {
   return useQuery({
     queryKey: [...campaignsKey, id, 'analytics'],
-    queryFn: () =>
-      adminRequest(`/api/admin/campaigns/${encodeURIComponent(id)}/analytics`, campaignAnalytics),
+    queryFn: () => adminRequest(campaignsApi.analytics, campaignAnalytics, { params: { id } }),
   });
 }

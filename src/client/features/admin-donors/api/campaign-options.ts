@@ -1,3 +1,4 @@
+import { campaignsApi } from '~/shared/api/campaigns';
 import { useQuery } from '@tanstack/react-query';
 import { campaignList } from '~/shared/schemas/campaigns';
 import { adminRequest } from '~/client/lib/admin/admin-request';
@@ -6,7 +7,7 @@ import { adminRequest } from '~/client/lib/admin/admin-request';
 export function useCampaignOptions() {
   return useQuery({
     queryKey: ['admin', 'campaigns'],
-    queryFn: () => adminRequest('/api/admin/campaigns', campaignList),
+    queryFn: () => adminRequest(campaignsApi.list, campaignList),
     select: (data) =>
       data.campaigns
         .filter((c) => c.status === 'published')

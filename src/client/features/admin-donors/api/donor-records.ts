@@ -1,3 +1,4 @@
+import { adminDonorsApi } from '~/shared/api/admin-donors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { donorMerged, donorRecordList, type DonorMergeInput } from '~/shared/schemas/donor-records';
 import { adminRequest } from '~/client/lib/admin/admin-request';
@@ -11,7 +12,7 @@ export function useDonorRecords(query: Record<string, string>, enabled = true) {
   const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v.trim()));
   return useQuery({
     queryKey: ['admin', 'donor-records', params.toString()],
-    queryFn: () => adminRequest(`/api/admin/donor-records?${params}`, donorRecordList),
+    queryFn: () => adminRequest(adminDonorsApi.records, donorRecordList, { query: params }),
     enabled: enabled && params.size > 0,
   });
 }
@@ -22,8 +23,8 @@ export function useMergeDonors() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: DonorMergeInput & { id: string }) =>
-      adminRequest(`/api/admin/donors/${id}/merge`, donorMerged, {
-        method: 'POST',
+      adminRequest(adminDonorsApi.merge, donorMerged, {
+        params: { id },
         body,
         csrfToken,
       }),

@@ -1,3 +1,4 @@
+import { adminDonorsApi } from '~/shared/api/admin-donors';
 import { useQuery } from '@tanstack/react-query';
 import { paymentStats, type MethodFilter } from '~/shared/schemas/admin-donors';
 import { adminRequest } from '~/client/lib/admin/admin-request';
@@ -7,10 +8,8 @@ export function usePaymentStatsQuery(method: MethodFilter | '' = '', campaign = 
   const params = new URLSearchParams();
   if (method) params.set('method', method);
   if (campaign) params.set('campaign', campaign);
-  const query = params.toString();
   return useQuery({
     queryKey: ['admin', 'payment-stats', method, campaign],
-    queryFn: () =>
-      adminRequest(`/api/admin/payment-stats${query ? `?${query}` : ''}`, paymentStats),
+    queryFn: () => adminRequest(adminDonorsApi.paymentStats, paymentStats, { query: params }),
   });
 }

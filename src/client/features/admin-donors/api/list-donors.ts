@@ -1,3 +1,5 @@
+import { urlOf } from '~/shared/route';
+import { adminDonorsApi } from '~/shared/api/admin-donors';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DonationType, PaymentStatus } from '~/shared/domain';
 import { donorListing, type MethodFilter } from '~/shared/schemas/admin-donors';
@@ -45,7 +47,7 @@ export function listDonors(filters: DonorFilterFields, offset: number) {
   const params = donorFilterParams(filters);
   params.set('limit', String(DONOR_PAGE_SIZE));
   if (offset > 0) params.set('offset', String(offset));
-  return adminRequest(`/api/admin/donors?${params}`, donorListing);
+  return adminRequest(adminDonorsApi.list, donorListing, { query: params });
 }
 
 export function useDonorsQuery(filters: DonorFilterFields, offset: number) {
@@ -63,5 +65,5 @@ export function useDonorsQuery(filters: DonorFilterFields, offset: number) {
 export function donorsCsvUrl(filters: DonorFilterFields, columns: 'donors' | 'dashboard') {
   const params = donorFilterParams(filters);
   params.set('columns', columns);
-  return `/api/admin/donors.csv?${params}`;
+  return urlOf(adminDonorsApi.csv, { query: params });
 }

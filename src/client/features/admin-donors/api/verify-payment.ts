@@ -1,3 +1,5 @@
+import { donationsApi } from '~/shared/api/donations';
+import { ojcApi } from '~/shared/api/ojc';
 import { useMutation } from '@tanstack/react-query';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
@@ -27,11 +29,10 @@ export function verifyPayment(
   csrfToken: string,
 ): Promise<VerifyAnswer> {
   if (!donor.paymentId) return Promise.reject(new MissingPaymentIdError());
-  const id = encodeURIComponent(donor.paymentId);
-  const options = { method: 'POST' as const, csrfToken };
+  const options = { params: { paymentId: donor.paymentId }, csrfToken };
   return donor.paymentMethod === 'ojc'
-    ? adminRequest(`/api/ojc/verify-payment/${id}`, ojcVerifyResponse, options)
-    : adminRequest(`/api/stripe/verify-payment/${id}`, stripeVerifyResponse, options);
+    ? adminRequest(ojcApi.verifyPayment, ojcVerifyResponse, options)
+    : adminRequest(donationsApi.verifyPayment, stripeVerifyResponse, options);
 }
 
 /** The list and the stats refresh after it, as after every admin change (query-client.ts). */

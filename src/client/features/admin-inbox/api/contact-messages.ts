@@ -1,3 +1,4 @@
+import { adminInboxApi } from '~/shared/api/admin-inbox';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { MessageStatus } from '~/shared/domain';
 import { messageListing, messageView } from '~/shared/schemas/admin-inbox';
@@ -6,7 +7,7 @@ import { listInboxPage } from './inbox-page';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 export function listContactMessages(status?: MessageStatus, offset = 0) {
-  return listInboxPage('/api/admin/contact-messages', messageListing, status, offset);
+  return listInboxPage(adminInboxApi.contactMessages, messageListing, status, offset);
 }
 
 export function useContactMessagesQuery(status?: MessageStatus, offset = 0) {
@@ -18,8 +19,8 @@ export function useContactMessagesQuery(status?: MessageStatus, offset = 0) {
 }
 
 export function updateContactMessage(id: string, status: MessageStatus, csrfToken: string) {
-  return adminRequest(`/api/admin/contact-messages/${id}`, messageView, {
-    method: 'PATCH',
+  return adminRequest(adminInboxApi.updateContactMessage, messageView, {
+    params: { id },
     body: { status },
     csrfToken,
   });

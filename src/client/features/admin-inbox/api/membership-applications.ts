@@ -1,3 +1,4 @@
+import { adminInboxApi } from '~/shared/api/admin-inbox';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ApplicationStatus } from '~/shared/domain';
 import {
@@ -10,7 +11,7 @@ import { listInboxPage } from './inbox-page';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 export function listMembershipApplications(status?: ApplicationStatus, offset = 0) {
-  return listInboxPage('/api/admin/membership-applications', applicationListing, status, offset);
+  return listInboxPage(adminInboxApi.applications, applicationListing, status, offset);
 }
 
 export function useMembershipApplicationsQuery(status?: ApplicationStatus, offset = 0) {
@@ -26,8 +27,8 @@ export function updateMembershipApplication(
   change: ApplicationChange,
   csrfToken: string,
 ) {
-  return adminRequest(`/api/admin/membership-applications/${id}`, applicationView, {
-    method: 'PATCH',
+  return adminRequest(adminInboxApi.updateApplication, applicationView, {
+    params: { id },
     body: change,
     csrfToken,
   });

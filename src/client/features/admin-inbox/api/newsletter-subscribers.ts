@@ -1,10 +1,12 @@
+import { urlOf } from '~/shared/route';
+import { adminInboxApi } from '~/shared/api/admin-inbox';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SubscriberStatus } from '~/shared/domain';
 import { subscriberListing } from '~/shared/schemas/admin-inbox';
 import { listInboxPage } from './inbox-page';
 
 export function listNewsletterSubscribers(status?: SubscriberStatus, offset = 0) {
-  return listInboxPage('/api/admin/newsletter-subscribers', subscriberListing, status, offset);
+  return listInboxPage(adminInboxApi.subscribers, subscriberListing, status, offset);
 }
 
 export function useNewsletterSubscribersQuery(status?: SubscriberStatus, offset = 0) {
@@ -17,6 +19,5 @@ export function useNewsletterSubscribersQuery(status?: SubscriberStatus, offset 
 
 /** The streamed CSV export, with the list's filter: a plain link the browser downloads. */
 export function newsletterCsvUrl(status?: SubscriberStatus) {
-  const query = status ? `?${new URLSearchParams({ status })}` : '';
-  return `/api/admin/newsletter-subscribers.csv${query}`;
+  return urlOf(adminInboxApi.subscribersCsv, { query: { status } });
 }

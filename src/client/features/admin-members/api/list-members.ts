@@ -1,3 +1,5 @@
+import { urlOf } from '~/shared/route';
+import { adminMembersApi } from '~/shared/api/admin-members';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MemberStatus } from '~/shared/domain';
 import { memberListing } from '~/shared/schemas/admin-members';
@@ -21,7 +23,7 @@ export function listMembers(filters: MemberFilters, offset = 0) {
   const query = filterQuery(filters);
   query.set('limit', String(MEMBERS_PAGE_SIZE));
   if (offset > 0) query.set('offset', String(offset));
-  return adminRequest(`/api/admin/members?${query}`, memberListing);
+  return adminRequest(adminMembersApi.list, memberListing, { query });
 }
 
 export function useMembersQuery(filters: MemberFilters, offset = 0) {
@@ -34,6 +36,5 @@ export function useMembersQuery(filters: MemberFilters, offset = 0) {
 
 /** The streamed CSV export, with the list's filters: a plain link the browser downloads. */
 export function membersCsvUrl(filters: MemberFilters) {
-  const query = filterQuery(filters).toString();
-  return `/api/admin/members.csv${query ? `?${query}` : ''}`;
+  return urlOf(adminMembersApi.csv, { query: filterQuery(filters) });
 }

@@ -1,3 +1,6 @@
+import { methodOf, urlOf } from '~/shared/route';
+import { sitePhotosApi } from '~/shared/api/site-photos';
+import { siteContentApi } from '~/shared/api/site-content';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   contentImage,
@@ -18,12 +21,11 @@ import { adminQueryKey } from '~/client/lib/admin/query-client';
  */
 
 export const siteContentKey = [...adminQueryKey, 'site-content'] as const;
-const base = '/api/admin/site-content';
 
 export function useSiteContentQuery() {
   return useQuery({
     queryKey: siteContentKey,
-    queryFn: () => adminRequest(base, siteContentState),
+    queryFn: () => adminRequest(siteContentApi.draft, siteContentState),
   });
 }
 
@@ -50,8 +52,8 @@ function useStateChange<Input>(
 export function useSaveSection() {
   return useStateChange(
     (input: { section: SiteContentSection; revision: number; value: unknown }, csrfToken) =>
-      adminRequest(`${base}/draft/${input.section}`, siteContentState, {
-        method: 'PUT',
+      adminRequest(siteContentApi.saveSection, siteContentState, {
+        params: { section: input.section },
         body: { revision: input.revision, value: input.value },
         csrfToken,
       }),
@@ -60,8 +62,7 @@ export function useSaveSection() {
 
 export function usePublishDraft() {
   return useStateChange((revision: number, csrfToken) =>
-    adminRequest(`${base}/publish`, siteContentState, {
-      method: 'POST',
+    adminRequest(siteContentApi.publish, siteContentState, {
       body: { revision },
       csrfToken,
     }),
@@ -70,8 +71,7 @@ export function usePublishDraft() {
 
 export function useDiscardDraft() {
   return useStateChange((revision: number, csrfToken) =>
-    adminRequest(`${base}/discard`, siteContentState, {
-      method: 'POST',
+    adminRequest(siteContentApi.discard, siteContentState, {
       body: { revision },
       csrfToken,
     }),
@@ -81,7 +81,7 @@ export function useDiscardDraft() {
 /** Publishes a copy of an earlier version at once; the draft, if any, stays. */
 export function useRestoreVersion() {
   return useStateChange((id: number, csrfToken) =>
-    adminRequest(`${base}/restore/${id}`, siteContentState, { method: 'POST', csrfToken }),
+    adminRequest(siteContentApi.restore, siteContentState, { params: { id }, csrfToken }),
   );
 }
 
@@ -91,11 +91,11 @@ export function useRestoreVersion() {
  * not to need a progress bar.
  */
 export async function uploadPhoto(file: File, csrfToken: string): Promise<ContentImage> {
-  const path = `${base}/photos`;
+  const path = urlOf(sitePhotosApi.upload);
   const form = new FormData();
   form.append('file', file);
   const response = await fetch(path, {
-    method: 'POST',
+    method: methodOf(sitePhotosApi.upload),
     credentials: 'include',
     headers: { accept: 'application/json', 'x-csrf-token': csrfToken },
     body: form,

@@ -1,3 +1,5 @@
+import { urlOf } from '~/shared/route';
+import { myGivingApi } from '~/shared/api/my-giving';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sendStatementsResult, statementListing } from '~/shared/schemas/admin-statements';
 import { erasureRequestListing, erasureRequestView } from '~/shared/schemas/my-giving';
@@ -11,13 +13,14 @@ const statementsKey = [...adminQueryKey, 'statements'] as const;
 export function useStatementsQuery(year: number) {
   return useQuery({
     queryKey: [...statementsKey, year],
-    queryFn: () => adminRequest(`/api/admin/statements?year=${year}`, statementListing),
+    queryFn: () => adminRequest(myGivingApi.statements, statementListing, { query: { year } }),
   });
 }
 
-export const statementsCsvUrl = (year: number) => `/api/admin/statements.csv?year=${year}`;
+export const statementsCsvUrl = (year: number) =>
+  urlOf(myGivingApi.statementsCsv, { query: { year } });
 export const statementPreviewUrl = (year: number, email: string) =>
-  `/api/admin/statements/preview.pdf?year=${year}&email=${encodeURIComponent(email)}`;
+  urlOf(myGivingApi.statementPreview, { query: { year, email } });
 
 /** Mails a year's statements (or one donor's), or sends them again. */
 export function useSendStatements() {
@@ -25,8 +28,7 @@ export function useSendStatements() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { year: number; email?: string; again?: boolean }) =>
-      adminRequest('/api/admin/statements/send', sendStatementsResult, {
-        method: 'POST',
+      adminRequest(myGivingApi.sendStatements, sendStatementsResult, {
         body,
         csrfToken,
       }),
@@ -40,7 +42,7 @@ const erasuresKey = [...adminQueryKey, 'erasure-requests'] as const;
 export function useErasureRequestsQuery() {
   return useQuery({
     queryKey: erasuresKey,
-    queryFn: () => adminRequest('/api/admin/erasure-requests', erasureRequestListing),
+    queryFn: () => adminRequest(myGivingApi.erasureRequests, erasureRequestListing),
   });
 }
 
@@ -50,8 +52,8 @@ export function useDecideErasure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'erase' | 'decline' }) =>
-      adminRequest(`/api/admin/erasure-requests/${id}`, erasureRequestView, {
-        method: 'POST',
+      adminRequest(myGivingApi.answerErasureRequest, erasureRequestView, {
+        params: { id },
         body: { decision },
         csrfToken,
       }),

@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import {
@@ -21,32 +22,41 @@ export const accountSecurityKey = ['admin', 'account-security'] as const;
 export function useAccountSecurityQuery() {
   return useQuery({
     queryKey: accountSecurityKey,
-    queryFn: () => adminRequest('/api/admin/account/security', accountSecurity),
+    queryFn: () => adminRequest(adminApi.accountSecurity, accountSecurity),
   });
 }
 
+/** The account's calls that take no `:id`. */
+type AccountPost = (typeof adminApi)[
+  | 'startTotp'
+  | 'confirmTotp'
+  | 'disableTotp'
+  | 'newPasskeyOptions'
+  | 'addPasskey'
+  | 'recoveryCodes'];
+
 function usePost() {
   const { csrfToken } = useAdminSession();
-  return <S extends z.core.$ZodType>(path: string, contract: S, body?: unknown) =>
-    adminRequest(`/api/admin/account${path}`, contract, { method: 'POST', body, csrfToken });
+  return <S extends z.core.$ZodType>(route: AccountPost, contract: S, body?: unknown) =>
+    adminRequest(route, contract, { body, csrfToken });
 }
 
 export function useStartTotpSetup() {
   const post = usePost();
-  return useMutation({ mutationFn: () => post('/totp', totpSetup) });
+  return useMutation({ mutationFn: () => post(adminApi.startTotp, totpSetup) });
 }
 
 export function useConfirmTotp() {
   const post = usePost();
   return useMutation({
-    mutationFn: (input: TotpConfirmInput) => post('/totp/confirm', factorAdded, input),
+    mutationFn: (input: TotpConfirmInput) => post(adminApi.confirmTotp, factorAdded, input),
   });
 }
 
 export function useDisableTotp() {
   const post = usePost();
   return useMutation({
-    mutationFn: (input: ReauthInput) => post('/totp/disable', noContent, input),
+    mutationFn: (input: ReauthInput) => post(adminApi.disableTotp, noContent, input),
   });
 }
 
@@ -58,24 +68,24 @@ export function useAddPasskey() {
   const post = usePost();
   return useMutation({
     mutationFn: async ({ name, ...reauth }: ReauthInput & { name: string }) => {
-      const options = await post('/passkeys/options', passkeyCreationOptions);
+      const options = await post(adminApi.newPasskeyOptions, passkeyCreationOptions);
       const response = await createPasskey(options);
-      return post('/passkeys', passkeyAdded, { name, response, ...reauth });
+      return post(adminApi.addPasskey, passkeyAdded, { name, response, ...reauth });
     },
   });
 }
 
 export function useRemovePasskey() {
-  const post = usePost();
+  const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: ({ id, ...input }: ReauthInput & { id: string }) =>
-      post(`/passkeys/${id}/remove`, noContent, input),
+      adminRequest(adminApi.removePasskey, noContent, { params: { id }, body: input, csrfToken }),
   });
 }
 
 export function useRegenerateRecoveryCodes() {
   const post = usePost();
   return useMutation({
-    mutationFn: (input: ReauthInput) => post('/recovery-codes', recoveryCodesIssued, input),
+    mutationFn: (input: ReauthInput) => post(adminApi.recoveryCodes, recoveryCodesIssued, input),
   });
 }

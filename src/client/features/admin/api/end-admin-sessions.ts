@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useMutation } from '@tanstack/react-query';
 import { sessionsEnded } from '~/shared/schemas/admin';
 import { adminRequest } from '~/client/lib/admin/admin-request';
@@ -5,8 +6,8 @@ import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 /** Signs an administrator out everywhere; answers how many sessions were ended. */
 export function endAdminSessions(id: string, csrfToken: string) {
-  return adminRequest(`/api/admin/users/${id}/end-sessions`, sessionsEnded, {
-    method: 'POST',
+  return adminRequest(adminApi.endSessions, sessionsEnded, {
+    params: { id },
     csrfToken,
   });
 }

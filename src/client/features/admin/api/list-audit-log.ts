@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useQuery } from '@tanstack/react-query';
 import { auditListing } from '~/shared/schemas/admin';
 import { adminRequest } from '~/client/lib/admin/admin-request';
@@ -5,7 +6,7 @@ import { adminRequest } from '~/client/lib/admin/admin-request';
 export const AUDIT_LOG_LIMIT = 100;
 
 export function listAuditLog() {
-  return adminRequest(`/api/admin/audit-log?limit=${AUDIT_LOG_LIMIT}`, auditListing);
+  return adminRequest(adminApi.auditLog, auditListing, { query: { limit: AUDIT_LOG_LIMIT } });
 }
 
 export function useAuditLogQuery() {

@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { JobStatus } from '~/shared/domain';
 import { jobListing, type JobListing } from '~/shared/schemas/admin';
@@ -8,7 +9,7 @@ export const JOB_LIST_LIMIT = 100;
 export function listJobs(status?: JobStatus) {
   const query = new URLSearchParams({ limit: String(JOB_LIST_LIMIT) });
   if (status) query.set('status', status);
-  return adminRequest(`/api/admin/jobs?${query}`, jobListing);
+  return adminRequest(adminApi.jobs, jobListing, { query });
 }
 
 export function useJobsQuery(

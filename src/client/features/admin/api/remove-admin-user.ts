@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useMutation } from '@tanstack/react-query';
 import { noContent } from '~/shared/schemas/common';
 import { adminRequest } from '~/client/lib/admin/admin-request';
@@ -5,7 +6,7 @@ import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 /** The server refuses (409) to remove yourself or the last owner. */
 export function removeAdminUser(id: string, csrfToken: string) {
-  return adminRequest(`/api/admin/users/${id}`, noContent, { method: 'DELETE', csrfToken });
+  return adminRequest(adminApi.removeUser, noContent, { params: { id }, csrfToken });
 }
 
 export function useRemoveAdminUser() {

@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useMutation } from '@tanstack/react-query';
 import { jobRetried } from '~/shared/schemas/admin';
 import { adminRequest } from '~/client/lib/admin/admin-request';
@@ -5,7 +6,7 @@ import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 /** Puts a dead job back in the queue; the server answers 409 when it is not dead. */
 export function retryJob(id: number, csrfToken: string) {
-  return adminRequest(`/api/admin/jobs/${id}/retry`, jobRetried, { method: 'POST', csrfToken });
+  return adminRequest(adminApi.retryJob, jobRetried, { params: { id }, csrfToken });
 }
 
 export function useRetryJob() {

@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useMutation } from '@tanstack/react-query';
 import { sessionResponse } from '~/shared/schemas/admin';
 import {
@@ -15,28 +16,27 @@ import { useStartSession } from './sign-in';
  * password's answer): a code, a recovery code or a passkey; or enrolling a first second factor
  * when the site requires one. No CSRF token yet: the server checks the origin, as for sign-in.
  */
-const post = { method: 'POST' } as const;
 /** A 401 in these steps is a wrong code or a timed-out sign-in, not an ended session. */
 const meta = { ownsSession: true };
 
 export function finishSecondFactor(input: SecondFactorInput) {
-  return adminRequest('/api/admin/login/second-factor', sessionResponse, { ...post, body: input });
+  return adminRequest(adminApi.secondFactor, sessionResponse, { body: input });
 }
 
 export function passkeySignInOptions() {
-  return adminRequest('/api/admin/login/passkey-options', passkeyRequestOptions, post);
+  return adminRequest(adminApi.passkeyOptions, passkeyRequestOptions);
 }
 
 export function startEnrolmentTotp() {
-  return adminRequest('/api/admin/login/enrolment/totp', totpSetup, post);
+  return adminRequest(adminApi.enrolTotp, totpSetup);
 }
 
 export function enrolmentPasskeyOptions() {
-  return adminRequest('/api/admin/login/enrolment/passkey-options', passkeyCreationOptions, post);
+  return adminRequest(adminApi.enrolPasskeyOptions, passkeyCreationOptions);
 }
 
 export function finishEnrolment(input: EnrolmentInput) {
-  return adminRequest('/api/admin/login/enrolment', enrolledSession, { ...post, body: input });
+  return adminRequest(adminApi.enrol, enrolledSession, { body: input });
 }
 
 export function useFinishSecondFactor() {

@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { securityPolicy, securityPolicyChanged } from '~/shared/schemas/admin-second-factor';
 import { adminRequest } from '~/client/lib/admin/admin-request';
@@ -7,7 +8,7 @@ import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 export function useSecurityPolicyQuery() {
   return useQuery({
     queryKey: ['admin', 'security-policy'],
-    queryFn: () => adminRequest('/api/admin/security-policy', securityPolicy),
+    queryFn: () => adminRequest(adminApi.securityPolicy, securityPolicy),
   });
 }
 
@@ -15,8 +16,7 @@ export function useSetSecurityPolicy() {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: (requireSecondFactor: boolean) =>
-      adminRequest('/api/admin/security-policy', securityPolicyChanged, {
-        method: 'PUT',
+      adminRequest(adminApi.setSecurityPolicy, securityPolicyChanged, {
         body: { requireSecondFactor },
         csrfToken,
       }),

@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AdminSession, type LoginInput } from '~/shared/schemas/admin';
 import { loginAnswer } from '~/shared/schemas/admin-second-factor';
@@ -6,7 +7,7 @@ import { sessionQueryKey } from '~/client/lib/admin/session-query-key';
 
 /** The password step: signed in, or a second step to take (the server says which). */
 export function signIn(input: LoginInput) {
-  return adminRequest('/api/admin/login', loginAnswer, { method: 'POST', body: input });
+  return adminRequest(adminApi.login, loginAnswer, { body: input });
 }
 
 /** Once a sign-in has finished (any step): only this session's data may be shown from now on. */

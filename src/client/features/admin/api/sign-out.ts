@@ -1,3 +1,4 @@
+import { adminApi } from '~/shared/api/admin';
 import { useMutation } from '@tanstack/react-query';
 import { noContent } from '~/shared/schemas/common';
 import { ApiError } from '~/client/lib/api';
@@ -6,7 +7,7 @@ import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
 export async function signOut(csrfToken: string) {
   try {
-    await adminRequest('/api/admin/logout', noContent, { method: 'POST', csrfToken });
+    await adminRequest(adminApi.logout, noContent, { csrfToken });
   } catch (error) {
     // Already signed out elsewhere (expired, or ended by an owner): the outcome is the same.
     if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -1,3 +1,5 @@
+import { urlOf } from '~/shared/route';
+import { campaignsApi } from '~/shared/api/campaigns';
 import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
 
 /** EventSource.CONNECTING: a stream the browser is opening again by itself. */
@@ -40,7 +42,7 @@ export class CampaignFeed {
   }
 
   private get path() {
-    return `/api/campaigns/${encodeURIComponent(this.options.slug)}`;
+    return urlOf(campaignsApi.snapshot, { params: { slug: this.options.slug } });
   }
 
   start() {
@@ -69,7 +71,7 @@ export class CampaignFeed {
     const Source =
       'eventSource' in this.options ? this.options.eventSource : globalThis.EventSource;
     if (!Source || this.stopped) return false;
-    const source = new Source(`${this.path}/events`);
+    const source = new Source(urlOf(campaignsApi.events, { params: { slug: this.options.slug } }));
     this.source = source;
     source.onopen = () => {
       if (this.timer) clearTimeout(this.timer);

@@ -1,3 +1,5 @@
+import { urlOf } from '~/shared/route';
+import { campaignsApi } from '~/shared/api/campaigns';
 import { useEffect, useRef, useState } from 'react';
 import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
 import { useCampaignFeed } from './use-campaign-feed';
@@ -30,7 +32,7 @@ export function useScreenFeed(slug: string, initial: CampaignView) {
     const refresh = async () => {
       clearTimeout(retry);
       try {
-        const response = await fetch(`/api/campaigns/${encodeURIComponent(slug)}`, {
+        const response = await fetch(urlOf(campaignsApi.snapshot, { params: { slug } }), {
           cache: 'no-store',
         });
         if (!response.ok) throw new Error(`status ${response.status}`);

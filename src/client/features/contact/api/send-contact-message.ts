@@ -1,4 +1,5 @@
 import type { ContactMessageInput } from '~/shared/schemas/contact';
+import { contactApi } from '~/shared/api/contact';
 import { postJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
@@ -7,5 +8,5 @@ const answer = import.meta.env.DEV
   : null;
 
 export function sendContactMessage(input: ContactMessageInput) {
-  return postJson('/api/contact', input, answer);
+  return postJson(contactApi.send, input, answer);
 }

@@ -1,3 +1,4 @@
+import { donationsApi } from '~/shared/api/donations';
 import type { PaymentSetupInput, RecordDonationInput } from '~/shared/schemas/donations';
 import type { DonationType } from '~/shared/domain';
 import { contractOf, getJson, postJson } from '~/client/lib/api';
@@ -8,16 +9,17 @@ const contracts = import.meta.env.DEV ? () => import('~/shared/schemas/donations
 /** GET /api/stripe-config: what the checkout needs to load Stripe.js, never a secret. */
 export function getStripeConfig() {
   return getJson(
-    '/api/stripe-config',
+    donationsApi.stripeConfig,
     contractOf(contracts, (m) => m.stripeConfigResponse),
   );
 }
 
 /** Sets up a one-time gift (a PaymentIntent) or a monthly one (a Subscription). */
 export function setUpCardPayment(kind: DonationType, setup: PaymentSetupInput) {
-  const path = kind === 'subscription' ? '/api/create-subscription' : '/api/create-payment-intent';
+  const route =
+    kind === 'subscription' ? donationsApi.createSubscription : donationsApi.createPaymentIntent;
   return postJson(
-    path,
+    route,
     setup,
     contractOf(contracts, (m) => m.clientSecretResponse),
   );
@@ -26,7 +28,7 @@ export function setUpCardPayment(kind: DonationType, setup: PaymentSetupInput) {
 /** Tells the server a payment went through; it asks Stripe and records what Stripe says. */
 export function recordDonation(payload: RecordDonationInput) {
   return postJson(
-    '/api/record-donation',
+    donationsApi.recordDonation,
     payload,
     contractOf(contracts, (m) => m.recordDonationResponse),
   );

@@ -1,3 +1,4 @@
+import { ojcApi } from '~/shared/api/ojc';
 import type * as z from 'zod/mini';
 import type { ojcChargeInput, ojcCreatePaymentInput } from '~/shared/schemas/ojc';
 import { contractOf, getJson, postJson } from '~/client/lib/api';
@@ -10,7 +11,7 @@ export type OjcPaymentRequest = z.input<ReturnType<typeof ojcCreatePaymentInput>
 /** Spec 7: POST /api/ojc/create-payment; the answer names this site's OJC payment page. */
 export function createOjcPayment(request: OjcPaymentRequest) {
   return postJson(
-    '/api/ojc/create-payment',
+    ojcApi.createPayment,
     request,
     contractOf(contracts, (m) => m.ojcCreatePaymentResponse),
   );
@@ -18,8 +19,11 @@ export function createOjcPayment(request: OjcPaymentRequest) {
 
 export function getOjcPayment(paymentId: string) {
   return getJson(
-    `/api/ojc/payments/${encodeURIComponent(paymentId)}`,
+    ojcApi.payment,
     contractOf(contracts, (m) => m.ojcPaymentResponse),
+    {
+      params: { paymentId },
+    },
   );
 }
 
@@ -29,8 +33,11 @@ export function chargeOjcPayment(
   card: z.input<ReturnType<typeof ojcChargeInput>>,
 ) {
   return postJson(
-    `/api/ojc/payments/${encodeURIComponent(paymentId)}/charge`,
+    ojcApi.charge,
     card,
     contractOf(contracts, (m) => m.ojcChargeResponse),
+    {
+      params: { paymentId },
+    },
   );
 }

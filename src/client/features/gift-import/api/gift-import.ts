@@ -1,3 +1,4 @@
+import { giftImportApi } from '~/shared/api/gift-import';
 import { useMutation } from '@tanstack/react-query';
 import {
   giftImportPreview,
@@ -13,8 +14,7 @@ export function usePreviewGiftImport() {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: (body: GiftImportPreviewInput) =>
-      adminRequest('/api/admin/gift-imports/preview', giftImportPreview, {
-        method: 'POST',
+      adminRequest(giftImportApi.preview, giftImportPreview, {
         body,
         csrfToken,
       }),
@@ -26,8 +26,7 @@ export function useImportGifts() {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: (body: GiftImportInput) =>
-      adminRequest('/api/admin/gift-imports', giftImportResult, {
-        method: 'POST',
+      adminRequest(giftImportApi.import, giftImportResult, {
         body,
         csrfToken,
       }),

@@ -1,3 +1,4 @@
+import { ghlApi } from '~/shared/api/integrations';
 import { useQuery } from '@tanstack/react-query';
 import {
   crmContactsLimit,
@@ -10,7 +11,7 @@ import { adminRequest } from '~/client/lib/admin/admin-request';
 /** The CRM tab's calls (spec 7): the connection test, the newest contacts, a search by email. */
 
 export function testGhlConnection() {
-  return adminRequest('/api/ghl/test-connection', ghlConnectionResult);
+  return adminRequest(ghlApi.testConnection, ghlConnectionResult);
 }
 
 export function useGhlConnectionQuery() {
@@ -18,7 +19,7 @@ export function useGhlConnectionQuery() {
 }
 
 export function listGhlContacts() {
-  return adminRequest(`/api/ghl/contacts?limit=${crmContactsLimit}`, ghlContactsResult);
+  return adminRequest(ghlApi.contacts, ghlContactsResult, { query: { limit: crmContactsLimit } });
 }
 
 /** Loaded once the connection works: a CRM that is not configured has nothing to list. */
@@ -27,5 +28,5 @@ export function useGhlContactsQuery(enabled: boolean) {
 }
 
 export function findGhlContact(email: string) {
-  return adminRequest(`/api/ghl/contact/${encodeURIComponent(email)}`, ghlContactResult);
+  return adminRequest(ghlApi.contact, ghlContactResult, { params: { email } });
 }

@@ -1,3 +1,4 @@
+import { zapierApi } from '~/shared/api/integrations';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import {
@@ -17,14 +18,14 @@ const zapierKey = ['admin', 'zapier'] as const;
 export function useZapierStatusQuery() {
   return useQuery({
     queryKey: [...zapierKey, 'status'],
-    queryFn: () => adminRequest('/api/zapier/status', zapierStatus),
+    queryFn: () => adminRequest(zapierApi.status, zapierStatus),
   });
 }
 
 export function useDeliveriesQuery() {
   return useQuery({
     queryKey: [...zapierKey, 'deliveries'],
-    queryFn: () => adminRequest('/api/zapier/deliveries', deliveryListing),
+    queryFn: () => adminRequest(zapierApi.deliveries, deliveryListing),
   });
 }
 
@@ -32,7 +33,7 @@ export function useDeliveriesQuery() {
 export function useZapierSecretQuery(enabled: boolean) {
   return useQuery({
     queryKey: [...zapierKey, 'secret'],
-    queryFn: () => adminRequest('/api/zapier/secret', zapierSecret),
+    queryFn: () => adminRequest(zapierApi.secret, zapierSecret),
     enabled,
   });
 }
@@ -40,25 +41,24 @@ export function useZapierSecretQuery(enabled: boolean) {
 /** A POST of the Zapier API with the session's CSRF token, its answer read by `contract`. */
 function useZapierPost<S extends z.core.$ZodType, V = void>(
   contract: S,
-  path: (vars: V) => string,
+  route: (typeof zapierApi)['setWebhookUrl' | 'sendTest' | 'rotateSecret' | 'resendFailed'],
   body?: (vars: V) => unknown,
 ) {
   const { csrfToken } = useAdminSession();
   return useMutation({
-    mutationFn: (vars: V) =>
-      adminRequest(path(vars), contract, { method: 'POST', body: body?.(vars), csrfToken }),
+    mutationFn: (vars: V) => adminRequest(route, contract, { body: body?.(vars), csrfToken }),
   });
 }
 
 export const useSaveWebhookUrl = () =>
-  useZapierPost(
-    successResult,
-    (_url: string) => '/api/zapier/webhook-url',
-    (url) => ({ url }),
-  );
-export const useSendTestEvent = () => useZapierPost(successResult, () => '/api/zapier/test');
-export const useRotateSecret = () => useZapierPost(zapierSecret, () => '/api/zapier/rotate-secret');
-export const useResendDelivery = () =>
-  useZapierPost(successResult, (id: number) => `/api/zapier/deliveries/${id}/resend`);
-export const useResendFailed = () =>
-  useZapierPost(resendFailedResult, () => '/api/zapier/deliveries/resend-failed');
+  useZapierPost(successResult, zapierApi.setWebhookUrl, (url: string) => ({ url }));
+export const useSendTestEvent = () => useZapierPost(successResult, zapierApi.sendTest);
+export const useRotateSecret = () => useZapierPost(zapierSecret, zapierApi.rotateSecret);
+export function useResendDelivery() {
+  const { csrfToken } = useAdminSession();
+  return useMutation({
+    mutationFn: (id: number) =>
+      adminRequest(zapierApi.resend, successResult, { params: { id }, csrfToken }),
+  });
+}
+export const useResendFailed = () => useZapierPost(resendFailedResult, zapierApi.resendFailed);

@@ -1,4 +1,5 @@
 import type { MembershipApplicationInput } from '~/shared/schemas/membership';
+import { membershipApi } from '~/shared/api/membership';
 import { contractOf, postJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
@@ -6,7 +7,7 @@ const contracts = import.meta.env.DEV ? () => import('~/shared/schemas/membershi
 
 export function submitApplication(input: MembershipApplicationInput) {
   return postJson(
-    '/api/membership-applications',
+    membershipApi.apply,
     input,
     contractOf(contracts, (m) => m.membershipApplicationResponse),
   );

@@ -1,3 +1,5 @@
+import { myGivingApi } from '~/shared/api/my-giving';
+import { urlOf } from '~/shared/route';
 import { PAGE_FORM_FIELD, type PageFormState } from '~/shared/page-forms';
 import { Button } from '~/client/components/ui/button';
 
@@ -13,7 +15,7 @@ export function PrivacySection({ form }: { form: { returned?: PageFormState; sen
         Your data
       </h2>
       <p>
-        <a className="text-navy-800 underline" href="/api/my-giving/export.json">
+        <a className="text-navy-800 underline" href={urlOf(myGivingApi.export)}>
           Download everything we hold about you (JSON)
         </a>
       </p>

@@ -1,4 +1,5 @@
 import type { NewsletterSignupInput } from '~/shared/schemas/newsletter';
+import { newsletterApi } from '~/shared/api/newsletter';
 import { postJson } from '~/client/lib/api';
 
 /** Answers are checked in development and tests only (lib/api.ts). */
@@ -7,5 +8,5 @@ const answer = import.meta.env.DEV
   : null;
 
 export function subscribeNewsletter(input: NewsletterSignupInput) {
-  return postJson('/api/newsletter', input, answer);
+  return postJson(newsletterApi.subscribe, input, answer);
 }

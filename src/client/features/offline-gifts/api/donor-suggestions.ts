@@ -1,3 +1,4 @@
+import { adminDonorsApi } from '~/shared/api/admin-donors';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { donorRecordList } from '~/shared/schemas/donor-records';
 import { adminRequest } from '~/client/lib/admin/admin-request';
@@ -10,7 +11,7 @@ export function useDonorSuggestions(name: string, address: string, enabled: bool
   const params = new URLSearchParams({ name: name.trim(), address: address.trim() });
   return useQuery({
     queryKey: ['admin', 'donor-records', params.toString()],
-    queryFn: () => adminRequest(`/api/admin/donor-records?${params}`, donorRecordList),
+    queryFn: () => adminRequest(adminDonorsApi.records, donorRecordList, { query: params }),
     enabled: enabled && name.trim().length > 0,
     placeholderData: keepPreviousData,
   });

@@ -1,3 +1,6 @@
+import { methodOf, urlOf } from '~/shared/route';
+import { campaignsApi } from '~/shared/api/campaigns';
+import { offlineGiftsApi } from '~/shared/api/offline-gifts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignList } from '~/shared/schemas/campaigns';
 import {
@@ -18,7 +21,7 @@ const giftsKey = [...adminQueryKey, 'offline-gifts'] as const;
 export function useOfflineGiftsQuery() {
   return useQuery({
     queryKey: giftsKey,
-    queryFn: () => adminRequest('/api/admin/offline-gifts', offlineGiftList),
+    queryFn: () => adminRequest(offlineGiftsApi.list, offlineGiftList),
   });
 }
 
@@ -26,42 +29,50 @@ export function useOfflineGiftsQuery() {
  * A write to the ledger: afterwards the list, and every total the gift counts in (the donor
  * table, the dashboard, the statements), are read again.
  */
-function useLedgerWrite<B>(url: string, method: 'POST' | 'PUT') {
+function useLedgerWrite<B, A>(write: (body: B, csrfToken: string) => Promise<A>) {
   const { csrfToken } = useAdminSession();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => adminRequest(url, offlineGiftCreated, { method, body, csrfToken }),
+    mutationFn: (body: B) => write(body, csrfToken),
     onSuccess: () => client.invalidateQueries({ queryKey: adminQueryKey }),
   });
 }
 
 /** `POST /api/admin/offline-gifts`: a gift the office received another way, with its receipt number. */
 export const useRecordOfflineGift = () =>
-  useLedgerWrite<OfflineGiftInput>('/api/admin/offline-gifts', 'POST');
+  useLedgerWrite((body: OfflineGiftInput, csrfToken) =>
+    adminRequest(offlineGiftsApi.create, offlineGiftCreated, { body, csrfToken }),
+  );
 
 /** `PUT /api/admin/offline-gifts/:id`: the gift corrected, and why. */
 export const useEditOfflineGift = (id: string) =>
-  useLedgerWrite<OfflineGiftEditInput>(`/api/admin/offline-gifts/${id}`, 'PUT');
+  useLedgerWrite((body: OfflineGiftEditInput, csrfToken) =>
+    adminRequest(offlineGiftsApi.update, offlineGiftCreated, { params: { id }, body, csrfToken }),
+  );
 
 /** `POST /api/admin/offline-gifts/:id/void`: the gift voided, and why. */
 export const useVoidOfflineGift = (id: string) =>
-  useLedgerWrite<OfflineGiftVoidInput>(`/api/admin/offline-gifts/${id}/void`, 'POST');
+  useLedgerWrite((body: OfflineGiftVoidInput, csrfToken) =>
+    adminRequest(offlineGiftsApi.void, offlineGiftCreated, { params: { id }, body, csrfToken }),
+  );
 
 /** `POST /api/admin/offline-gifts/:id/clear`: a campaign gift's money is in. */
 export const useClearOfflineGift = (id: string) =>
-  useLedgerWrite<undefined>(`/api/admin/offline-gifts/${id}/clear`, 'POST');
+  useLedgerWrite((body: undefined, csrfToken) =>
+    adminRequest(offlineGiftsApi.clear, offlineGiftCreated, { params: { id }, body, csrfToken }),
+  );
 
 /** The published campaigns a gift the office received may belong to (`GET /api/admin/campaigns`). */
 export function usePublishedCampaigns() {
   return useQuery({
     queryKey: [...adminQueryKey, 'campaigns'],
-    queryFn: () => adminRequest('/api/admin/campaigns', campaignList),
+    queryFn: () => adminRequest(campaignsApi.list, campaignList),
     select: (data) => data.campaigns.filter((c) => c.status === 'published'),
   });
 }
 
 /** Where the office sees a gift's photo of its cheque or voucher (admins only, never cached). */
-export const giftPhotoUrl = (id: string) => `/api/admin/offline-gifts/${id}/photo`;
+export const giftPhotoUrl = (id: string) => urlOf(offlineGiftsApi.photo, { params: { id } });
 
 /**
  * `POST /api/admin/offline-gifts/:id/photo`: the photo of the cheque or voucher (multipart, field
@@ -75,8 +86,8 @@ export function useUploadGiftPhoto() {
     mutationFn: async ({ id, file }: { id: string; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      const response = await fetch(giftPhotoUrl(id), {
-        method: 'POST',
+      const response = await fetch(urlOf(offlineGiftsApi.uploadPhoto, { params: { id } }), {
+        method: methodOf(offlineGiftsApi.uploadPhoto),
         credentials: 'include',
         headers: { accept: 'application/json', 'x-csrf-token': csrfToken },
         body: form,

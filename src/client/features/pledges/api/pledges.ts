@@ -1,3 +1,4 @@
+import { pledgesApi } from '~/shared/api/pledges';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   pledgeAnswer,
@@ -13,7 +14,7 @@ const pledgesKey = ['admin', 'pledges'] as const;
 
 /** `GET /api/admin/pledges`: open first, soonest expected first, the overdue marked. */
 export function listPledges() {
-  return adminRequest('/api/admin/pledges', pledgeListing);
+  return adminRequest(pledgesApi.list, pledgeListing);
 }
 
 export function usePledgesQuery() {
@@ -32,18 +33,18 @@ function usePledgeWrite<T, R>(write: (vars: T, csrfToken: string) => Promise<R>)
 
 export const useCreatePledge = () =>
   usePledgeWrite((pledge: PledgeInput, csrfToken) =>
-    adminRequest('/api/admin/pledges', pledgeAnswer, { method: 'POST', body: pledge, csrfToken }),
+    adminRequest(pledgesApi.create, pledgeAnswer, { body: pledge, csrfToken }),
   );
 
 export const useRemindPledge = () =>
   usePledgeWrite((id: string, csrfToken) =>
-    adminRequest(`/api/admin/pledges/${id}/remind`, pledgeAnswer, { method: 'POST', csrfToken }),
+    adminRequest(pledgesApi.remind, pledgeAnswer, { params: { id }, csrfToken }),
   );
 
 export const useCancelPledge = () =>
   usePledgeWrite(({ id, reason }: { id: string; reason: string }, csrfToken) =>
-    adminRequest(`/api/admin/pledges/${id}/cancel`, pledgeAnswer, {
-      method: 'POST',
+    adminRequest(pledgesApi.cancel, pledgeAnswer, {
+      params: { id },
       body: { reason },
       csrfToken,
     }),
@@ -51,8 +52,8 @@ export const useCancelPledge = () =>
 
 export const usePayPledge = () =>
   usePledgeWrite(({ id, pay }: { id: string; pay: PledgePayInput }, csrfToken) =>
-    adminRequest(`/api/admin/pledges/${id}/pay`, pledgePaid, {
-      method: 'POST',
+    adminRequest(pledgesApi.pay, pledgePaid, {
+      params: { id },
       body: pay,
       csrfToken,
     }),
@@ -60,8 +61,8 @@ export const usePayPledge = () =>
 
 export const useUpdatePledge = () =>
   usePledgeWrite(({ id, pledge }: { id: string; pledge: PledgeInput }, csrfToken) =>
-    adminRequest(`/api/admin/pledges/${id}`, pledgeAnswer, {
-      method: 'PUT',
+    adminRequest(pledgesApi.update, pledgeAnswer, {
+      params: { id },
       body: pledge,
       csrfToken,
     }),

@@ -1,3 +1,4 @@
+import { prayerListApi } from '~/shared/api/prayer-list';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   prayerList,
@@ -13,10 +14,7 @@ export function usePrayerListQuery(week: string | undefined) {
   return useQuery({
     queryKey: [...adminQueryKey, 'prayer-list', week ?? 'this-week'],
     queryFn: () =>
-      adminRequest(
-        `/api/admin/prayer-list${week ? `?week=${encodeURIComponent(week)}` : ''}`,
-        prayerList,
-      ),
+      adminRequest(prayerListApi.week, prayerList, { query: { week: week || undefined } }),
   });
 }
 
@@ -25,8 +23,7 @@ export function useMarkPrayed() {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: (body: PrayerReadingInput) =>
-      adminRequest('/api/admin/prayer-list/readings', prayerReadingRecorded, {
-        method: 'POST',
+      adminRequest(prayerListApi.recordReading, prayerReadingRecorded, {
         body,
         csrfToken,
       }),

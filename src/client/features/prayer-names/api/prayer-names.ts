@@ -1,3 +1,5 @@
+import { methodOf, urlOf, type Route } from '~/shared/route';
+import { prayerNamesApi } from '~/shared/api/prayer-names';
 import type * as z from 'zod/mini';
 import { messageResponse, noContent } from '~/shared/schemas/common';
 import {
@@ -8,7 +10,7 @@ import {
 import { postJson, readAnswer, toApiError, type Contract } from '~/client/lib/api';
 
 export function requestPrayerLink(email: string) {
-  return postJson('/api/prayer-names/link', { email }, messageResponse);
+  return postJson(prayerNamesApi.requestLink, { email }, messageResponse);
 }
 
 /**
@@ -17,12 +19,12 @@ export function requestPrayerLink(email: string) {
  */
 async function call<S extends z.core.$ZodType>(
   contract: Contract<S>,
-  method: string,
+  route: Route,
   path: string,
   body?: unknown,
 ) {
   const response = await fetch(path, {
-    method,
+    method: methodOf(route),
     credentials: 'same-origin',
     headers: {
       accept: 'application/json',
@@ -34,12 +36,13 @@ async function call<S extends z.core.$ZodType>(
   return readAnswer(path, contract, response.status === 204 ? undefined : await response.json());
 }
 
-export const listPrayerNames = () => call(prayerNamesListing, 'GET', '/api/prayer-names');
+const { list, add, update, renew, remove } = prayerNamesApi;
+export const listPrayerNames = () => call(prayerNamesListing, list, urlOf(list));
 export const addPrayerName = (fields: PrayerNameInput) =>
-  call(prayerNameView, 'POST', '/api/prayer-names', fields);
+  call(prayerNameView, add, urlOf(add), fields);
 export const editPrayerName = (id: string, fields: PrayerNameInput) =>
-  call(prayerNameView, 'PUT', `/api/prayer-names/${id}`, fields);
+  call(prayerNameView, update, urlOf(update, { params: { id } }), fields);
 export const renewPrayerName = (id: string) =>
-  call(prayerNameView, 'POST', `/api/prayer-names/${id}/renew`);
+  call(prayerNameView, renew, urlOf(renew, { params: { id } }));
 export const removePrayerName = (id: string) =>
-  call(noContent, 'DELETE', `/api/prayer-names/${id}`);
+  call(noContent, remove, urlOf(remove, { params: { id } }));

@@ -1,3 +1,4 @@
+import { videosApi } from '~/shared/api/videos';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { CommentStatus } from '~/shared/domain';
 import { noContent } from '~/shared/schemas/common';
@@ -19,10 +20,9 @@ export function useAdminVideosQuery(offset = 0) {
   return useQuery({
     queryKey: ['admin', 'videos', offset],
     queryFn: () =>
-      adminRequest(
-        `/api/admin/videos?limit=${VIDEOS_PAGE_SIZE}&offset=${offset}`,
-        adminVideoListing,
-      ),
+      adminRequest(videosApi.adminList, adminVideoListing, {
+        query: { limit: VIDEOS_PAGE_SIZE, offset },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,8 +31,8 @@ export function useSetVideoPublished() {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: ({ id, isPublished }: { id: string; isPublished: boolean }) =>
-      adminRequest(`/api/admin/videos/${id}`, adminVideo, {
-        method: 'PUT',
+      adminRequest(videosApi.update, adminVideo, {
+        params: { id },
         body: { isPublished },
         csrfToken,
       }),
@@ -43,7 +43,7 @@ export function useDeleteVideo() {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: (id: string) =>
-      adminRequest(`/api/admin/videos/${id}`, noContent, { method: 'DELETE', csrfToken }),
+      adminRequest(videosApi.remove, noContent, { params: { id }, csrfToken }),
   });
 }
 
@@ -51,10 +51,9 @@ export function useAdminCommentsQuery(status: CommentStatus, offset = 0) {
   return useQuery({
     queryKey: ['admin', 'video-comments', status, offset],
     queryFn: () =>
-      adminRequest(
-        `/api/admin/comments?status=${status}&limit=${COMMENTS_PAGE_SIZE}&offset=${offset}`,
-        adminCommentListing,
-      ),
+      adminRequest(videosApi.adminComments, adminCommentListing, {
+        query: { status, limit: COMMENTS_PAGE_SIZE, offset },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -63,10 +62,7 @@ export function useApproveComment() {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: (id: string) =>
-      adminRequest(`/api/admin/comments/${id}/approve`, adminComment, {
-        method: 'PUT',
-        csrfToken,
-      }),
+      adminRequest(videosApi.approveComment, adminComment, { params: { id }, csrfToken }),
   });
 }
 
@@ -74,6 +70,6 @@ export function useDeleteComment() {
   const { csrfToken } = useAdminSession();
   return useMutation({
     mutationFn: (id: string) =>
-      adminRequest(`/api/admin/comments/${id}`, noContent, { method: 'DELETE', csrfToken }),
+      adminRequest(videosApi.removeComment, noContent, { params: { id }, csrfToken }),
   });
 }

@@ -1,3 +1,4 @@
+import { videosApi } from '~/shared/api/videos';
 import { publicCommentListing } from '~/shared/schemas/videos';
 import { getJson } from '~/client/lib/api';
 
@@ -5,8 +6,8 @@ export const COMMENTS_PAGE_SIZE = 20;
 
 /** A video's approved comments, oldest first, from `offset` on. */
 export function listComments(videoId: string, offset = 0) {
-  return getJson(
-    `/api/videos/${encodeURIComponent(videoId)}/comments?limit=${COMMENTS_PAGE_SIZE}&offset=${offset}`,
-    publicCommentListing,
-  );
+  return getJson(videosApi.comments, publicCommentListing, {
+    params: { id: videoId },
+    query: { limit: COMMENTS_PAGE_SIZE, offset },
+  });
 }

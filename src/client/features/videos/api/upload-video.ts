@@ -1,3 +1,5 @@
+import { methodOf, urlOf } from '~/shared/route';
+import { videosApi } from '~/shared/api/videos';
 import { useMutation } from '@tanstack/react-query';
 import { adminVideo, type AdminVideo } from '~/shared/schemas/videos';
 import { readAnswer, toApiError } from '~/client/lib/api';
@@ -18,8 +20,9 @@ export interface VideoFormUpload {
 export function sendVideoForm({ id, form, onProgress }: VideoFormUpload, csrfToken: string) {
   return new Promise<AdminVideo>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const path = id ? `/api/admin/videos/${id}` : '/api/admin/videos';
-    xhr.open(id ? 'PUT' : 'POST', path);
+    const route = id ? videosApi.update : videosApi.create;
+    const path = id ? urlOf(videosApi.update, { params: { id } }) : urlOf(videosApi.create);
+    xhr.open(methodOf(route), path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader('x-csrf-token', csrfToken);

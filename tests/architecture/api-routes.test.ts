@@ -1,0 +1,65 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '~tests/helpers/app';
+import { routeTable } from '~tests/helpers/route-table';
+
+/**
+ * Each route is written once, in a table of src/shared/api (ADR 057): the server registers from
+ * it and the browser calls through it. The tables and the app's API agree, route for route.
+ */
+
+const tablesDir = join(import.meta.dirname, '..', '..', 'src', 'shared', 'api');
+
+async function tabledRoutes() {
+  const routes: string[] = [];
+  for (const file of readdirSync(tablesDir).filter((f) => f.endsWith('.ts'))) {
+    const module = (await import(join(tablesDir, file))) as Record<string, Record<string, string>>;
+    for (const table of Object.values(module)) routes.push(...Object.values(table));
+  }
+  return routes;
+}
+
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+describe('the route tables', () => {
+  it('name each route once, and every API route the app registers', async () => {
+    const tabled = await tabledRoutes();
+    expect(tabled.length).toBeGreaterThan(100);
+    expect(tabled.filter((r, i) => tabled.indexOf(r) !== i)).toEqual([]);
+    const registered = routeTable(app)
+      .filter((r) => !['HEAD', 'OPTIONS'].includes(r.method))
+      .filter((r) => r.path.startsWith('/api/') || r.path === '/healthz')
+      .map((r) => `${r.method} ${r.path}`);
+    expect(registered.filter((r) => !tabled.includes(r)).sort()).toEqual([]);
+    expect(tabled.filter((r) => !registered.includes(r)).sort()).toEqual([]);
+  });
+});
+
+describe('no path written twice', () => {
+  const src = join(import.meta.dirname, '..', '..', 'src');
+  const sources = (dir: string) =>
+    readdirSync(join(src, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(join(src, dir, f), 'utf8') }));
+
+  it("registers no feature route by a literal path: each takes its table's (at)", () => {
+    const literal = /\bapp\.(get|post|put|patch|delete|head)\(\s*['`]/;
+    const files = sources('server/features');
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.filter((f) => literal.test(f.text)).map((f) => f.file)).toEqual([]);
+  });
+
+  it("writes no API path in the browser's code: it calls through the tables", () => {
+    const literal = /['"`]\/api\//;
+    expect(
+      sources('client')
+        .filter((f) => literal.test(f.text))
+        .map((f) => f.file),
+    ).toEqual([]);
+  });
+});
