@@ -68,6 +68,32 @@ describe('the campaign’s gift form', () => {
     );
   });
 
+  it('adds the page’s own utm_* (the link that brought the donor) to the checkout', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/campaign/giving-day-2026?utm_source=whatsapp&utm_medium=social&fbclid=x',
+    );
+    try {
+      const navigate = stubNavigation();
+      const { user } = renderWithProviders(<GiftForm campaign={campaignFixture} />);
+      await user.click(screen.getByRole('radio', { name: '$72' }));
+      await user.click(screen.getByRole('button', { name: 'Give $72' }));
+      expect(navigate).toHaveBeenCalledWith(
+        checkoutHref({
+          amount: 72,
+          type: 'onetime',
+          method: 'credit_card',
+          campaign: 'giving-day-2026',
+          wall: 'anonymous',
+          referrer: { source: 'whatsapp', medium: 'social' },
+        }),
+      );
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('chooses Other as another amount is typed, and says what is wrong with a bad one', async () => {
     const navigate = stubNavigation();
     const { user } = renderWithProviders(<GiftForm campaign={campaignFixture} />);
