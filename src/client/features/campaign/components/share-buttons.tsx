@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { shareLinks } from '~/shared/campaign-share';
 import { Button, buttonClass } from '~/client/components/ui/button';
 
@@ -12,6 +12,10 @@ export interface ShareButtonsProps {
 
 const linkClass = buttonClass('secondary', 'px-4 text-base');
 
+const subscribeNever = () => () => {};
+/** What the browser offers beyond the links: the phone's share sheet, or copying only. */
+const browserSharing = () => (typeof navigator.share === 'function' ? 'sheet' : 'copy');
+
 /**
  * WhatsApp, a text message and email as plain links, and the page's address in a field to copy
  * by hand: all work without JavaScript. With it, a Copy link button (announced once copied), and
@@ -22,13 +26,10 @@ export function ShareButtons({ title, text, pageUrl }: ShareButtonsProps) {
   const fieldId = useId();
   const field = useRef<HTMLInputElement>(null);
   const links = shareLinks(text, pageUrl, title);
-  // Known only in the browser: rendered after hydration, so the server's HTML and the first
-  // render in the browser agree.
-  const [enhanced, setEnhanced] = useState<{ canShare: boolean } | null>(null);
+  // Known only in the browser: null on the server and while hydrating (so the server's HTML and
+  // the first render in the browser agree), then whether the phone has a share sheet.
+  const enhanced = useSyncExternalStore(subscribeNever, browserSharing, () => null);
   const [said, setSaid] = useState('');
-  useEffect(() => {
-    setEnhanced({ canShare: typeof navigator.share === 'function' });
-  }, []);
 
   async function copy() {
     try {
@@ -55,7 +56,7 @@ export function ShareButtons({ title, text, pageUrl }: ShareButtonsProps) {
       <h2 id={headingId} className="font-display text-xl font-semibold text-navy-950">
         Share this campaign
       </h2>
-      {enhanced?.canShare ? (
+      {enhanced === 'sheet' ? (
         <Button variant="primary" className="mt-3 w-full" onClick={share}>
           Share…
         </Button>
