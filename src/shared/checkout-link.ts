@@ -24,6 +24,8 @@ export interface CheckoutChoice {
   campaign?: string;
   /** How the gift shows on the campaign's donor wall. */
   wall?: WallDisplay;
+  /** The slug of the campaign's team the gift is given through. */
+  team?: string;
   dedication?: GiftDedication;
 }
 
@@ -53,11 +55,12 @@ const dedicationQuery = {
  * form), never client-side navigation: only the checkout's own response allows Stripe.js.
  */
 export function checkoutHref(choice: CheckoutChoice): string {
-  const { amount, type, method, membership, campaign, wall, dedication } = choice;
+  const { amount, type, method, membership, campaign, wall, team, dedication } = choice;
   const query = new URLSearchParams({ amount: String(amount), type, method });
   if (membership) query.set('membership', membership);
   if (campaign) query.set('campaign', campaign);
   if (wall) query.set('wall', wall);
+  if (campaign && team) query.set('team', team);
   if (dedication) {
     for (const [part, name] of Object.entries(dedicationQuery)) {
       const value = dedication[part as keyof GiftDedication];
@@ -97,14 +100,18 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
   const campaign = params.get('campaign')?.trim().toLowerCase() ?? '';
   const campaignOk = campaign.length <= LINE_MAX && campaignSlug.test(campaign);
   const wall = oneOf(wallDisplays, params.get('wall'));
+  const team = params.get('team')?.trim().toLowerCase() ?? '';
+  const teamOk = team.length <= LINE_MAX && campaignSlug.test(team);
   const dedication = parseDedication(params);
   return {
     amount,
     type,
     method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
     ...(membership ? { membership } : {}),
-    // The wall choice belongs to a campaign's gift: without one it means nothing.
-    ...(campaignOk ? { campaign, ...(wall ? { wall } : {}) } : {}),
+    // The wall choice and the team belong to a campaign's gift: without one they mean nothing.
+    ...(campaignOk
+      ? { campaign, ...(wall ? { wall } : {}), ...(teamOk ? { team } : {}) }
+      : {}),
     ...(dedication ? { dedication } : {}),
   };
 }

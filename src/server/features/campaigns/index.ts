@@ -1,7 +1,13 @@
 /** Campaigns (ADR 054): the office's campaigns, the matching rule, the public snapshot. */
 export { adminCampaignRoutes } from './admin-routes';
 export { publicCampaignRoutes } from './public-routes';
-export { campaignForGift, campaignForOfficeGift, campaignNamed } from './gift-campaign';
+export {
+  campaignForGift,
+  campaignForOfficeGift,
+  campaignNamed,
+  teamForGift,
+  teamNamed,
+} from './gift-campaign';
 export { lockCampaigns, settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
 export { loadCampaignPageData } from './page-data';
 export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-data';

@@ -49,6 +49,7 @@ export async function insertPendingCardDonation(
       stripeInvoiceId: setup.invoiceId ?? null,
       ...dedicationColumns(input.dedication),
       campaignId: input.campaignId ?? null,
+      teamId: (input.campaignId && input.teamId) || null,
       wallDisplay: wallDisplayOf(input),
       createdAt: now,
       updatedAt: now,

@@ -63,6 +63,7 @@ export function registerOjcPageForms(app: FastifyInstance) {
         membership: choice.membership ?? null,
         campaign: choice.campaign ?? null,
         wall: choice.wall ?? null,
+        team: choice.team ?? null,
         website: form.website,
       });
       if (!input.success) {

@@ -226,7 +226,9 @@ function CardForm({
           idempotencyKey: keyFor({ kind, ...gift }),
           ...honeypot,
           ...(choice.membership ? { membership: choice.membership } : {}),
-          ...(choice.campaign ? { campaign: choice.campaign, wall: choice.wall ?? null } : {}),
+          ...(choice.campaign
+            ? { campaign: choice.campaign, wall: choice.wall ?? null, team: choice.team ?? null }
+            : {}),
         }));
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {

@@ -66,7 +66,9 @@ export function OjcCheckout({
         ...gift,
         idempotencyKey: keyFor(gift),
         ...(choice.membership ? { membership: choice.membership } : {}),
-        ...(choice.campaign ? { campaign: choice.campaign, wall: choice.wall ?? null } : {}),
+        ...(choice.campaign
+            ? { campaign: choice.campaign, wall: choice.wall ?? null, team: choice.team ?? null }
+            : {}),
         website: values.website,
       });
       toast({

@@ -48,6 +48,7 @@ function gift(overrides: Partial<Donation> = {}): Donation {
     voidReason: null,
     campaignId: null,
     wallDisplay: null,
+    teamId: null,
     createdAt: at,
     updatedAt: at,
     donatedAt: at,
