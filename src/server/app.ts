@@ -24,6 +24,7 @@ import {
   loadCampaignEmbedData,
   loadCampaignPageData,
   loadCampaignScreenData,
+  loadCampaignTeamPageData,
   publicCampaignRoutes,
 } from './features/campaigns';
 import { contactRoutes } from './features/contact';
@@ -325,6 +326,7 @@ export async function buildApp({
     '/campaign': loadCampaignPageData,
     '/campaign/:slug/screen': loadCampaignScreenData,
     '/campaign/:slug/embed': loadCampaignEmbedData,
+    '/campaign/:slug/team/:team': loadCampaignTeamPageData,
     '/newsletter/confirm': loadNewsletterConfirmPageData,
   });
 

@@ -26,6 +26,7 @@ export const pageFormNames = [
   'giving-sign-out',
   'gift-portal',
   'gift-cancel',
+  'ambassador-request',
 ] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 

@@ -29,6 +29,7 @@ import { listDayDedications } from './list-day-dedications';
 import { adminCampaignPhotoRoutes } from './photo-routes';
 import { createCampaign, listCampaigns, updateCampaign } from './save-campaign';
 import { sendThankYou, thankYouReach } from './thank-you';
+import { adminTeamRoutes } from './team-routes';
 
 /** The campaign with the end Shabbat and Yom Tov move it to, which the office plans by. */
 function withTimes(campaign: CampaignRecord, place: Place): CampaignView {
@@ -58,6 +59,7 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const place = placeOf(app.siteConfig);
   await app.register(adminCampaignPhotoRoutes);
+  await app.register(adminTeamRoutes);
   app.get(
     '/campaigns',
     { schema: { response: { 200: campaignList } } },

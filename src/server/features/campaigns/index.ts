@@ -10,4 +10,5 @@ export {
 } from './gift-campaign';
 export { lockCampaigns, settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
 export { loadCampaignPageData } from './page-data';
+export { loadCampaignTeamPageData } from './team-page-data';
 export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-data';

@@ -8,6 +8,7 @@ import { placeOf } from '~/server/lib/campaign-times';
 import { matchesETag } from '~/server/public-cache/send-answer';
 import { createSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { createLiveFeed } from './live-feed';
+import { publicTeamRoutes } from './team-routes';
 
 /** What a full feed tells the page: when to try the stream again; it polls meanwhile. */
 const RETRY_AFTER_SECONDS = 60;
@@ -44,6 +45,7 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   });
   app.addHook('preClose', () => feed.close());
+  await app.register(publicTeamRoutes);
 
   app.get(
     '/campaigns/:slug',

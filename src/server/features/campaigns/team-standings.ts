@@ -6,7 +6,8 @@ import type { GroupStanding, TeamStanding } from '~/shared/schemas/campaign-team
 import { contentImage } from '~/shared/schemas/site-content';
 import { rankTeams } from '~/shared/team-leaderboard';
 import { countedCents } from './matching';
-import { counted, endedPlans, received } from './wall';
+import type { endedPlans } from './wall';
+import { counted, received } from './wall';
 
 const dollars = (cents: number) => cents / 100;
 
@@ -36,7 +37,10 @@ export async function teamFigures(
     .from(campaignTeams)
     .leftJoin(
       donations,
-      and(eq(donations.teamId, campaignTeams.id), eq(donations.campaignId, campaignTeams.campaignId)),
+      and(
+        eq(donations.teamId, campaignTeams.id),
+        eq(donations.campaignId, campaignTeams.campaignId),
+      ),
     )
     .where(
       and(

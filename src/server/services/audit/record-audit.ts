@@ -52,7 +52,9 @@ export type AuditAction =
   | 'campaign-thank-you-sent'
   | 'offline-gift-photo-added'
   | 'donors-merged'
-  | 'wall-choice-changed';
+  | 'wall-choice-changed'
+  | 'team-created'
+  | 'team-updated';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */
