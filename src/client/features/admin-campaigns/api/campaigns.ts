@@ -11,6 +11,7 @@ import {
   thankYouSent,
   type ThankYouInput,
 } from '~/shared/schemas/campaign-thank-you';
+import { adminTeamList, adminTeamSaved, type TeamInput } from '~/shared/schemas/campaign-teams';
 import { readAnswer, toApiError } from '~/client/lib/api';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
@@ -91,5 +92,30 @@ export function useDayDedicationsQuery(id: string, date: string | undefined) {
         }`,
         campaignDedications,
       ),
+  });
+}
+
+const teamsKey = (id: string) => ['admin', 'campaigns', id, 'teams'] as const;
+
+/** `GET /api/admin/campaigns/:id/teams`: every team of the campaign, each status, with its figures. */
+export function useTeamsQuery(campaignId: string) {
+  return useQuery({
+    queryKey: teamsKey(campaignId),
+    queryFn: () => adminRequest(`/api/admin/campaigns/${campaignId}/teams`, adminTeamList),
+  });
+}
+
+/** `POST /api/admin/campaigns/:id/teams` for a new team, `PUT …/teams/:teamId` for an edit. */
+export function useSaveTeam(campaignId: string) {
+  const { csrfToken } = useAdminSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, team }: { id: string | null; team: TeamInput }) =>
+      adminRequest(
+        `/api/admin/campaigns/${campaignId}/teams${id ? `/${id}` : ''}`,
+        adminTeamSaved,
+        { method: id ? 'PUT' : 'POST', body: team, csrfToken },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: teamsKey(campaignId) }),
   });
 }

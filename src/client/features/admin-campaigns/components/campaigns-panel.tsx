@@ -15,6 +15,7 @@ import {
   useCampaignsQuery,
 } from '~/client/features/admin-campaigns/api/campaigns';
 import { CampaignForm } from './campaign-form';
+import { TeamsPanel } from './teams-panel';
 import { ThankYouForm } from './thank-you-form';
 
 const dollars = (n: number) => formatMoney(Math.round(n * 100), 'usd');
@@ -47,10 +48,12 @@ function CampaignRow({
   campaign: c,
   onEdit,
   onThank,
+  onTeams,
 }: {
   campaign: CampaignView;
   onEdit: () => void;
   onThank: () => void;
+  onTeams: () => void;
 }) {
   const matched = c.matchers.reduce((sum, m) => sum + m.used, 0);
   return (
@@ -82,6 +85,9 @@ function CampaignRow({
               <CsvLink href={campaignGiftsCsvUrl(c.id)} label="Gifts CSV" />
               <ActionButton onClick={onThank} aria-label={`Thank the donors of ${c.title}`}>
                 Thank donors
+              </ActionButton>
+              <ActionButton onClick={onTeams} aria-label={`Teams of ${c.title}`}>
+                Teams
               </ActionButton>
             </>
           ) : (
@@ -125,6 +131,9 @@ export default function CampaignsPanel() {
   }, [open]);
   const editing = open && open !== 'new' ? query.data?.campaigns.find((c) => c.id === open) : null;
   const thanked = thanking ? query.data?.campaigns.find((c) => c.id === thanking) : null;
+  // The campaign whose teams the office is looking at, by id.
+  const [teaming, setTeaming] = useState<string | null>(null);
+  const teamed = teaming ? query.data?.campaigns.find((c) => c.id === teaming) : null;
   return (
     <QueryPanel
       title="Campaigns"
@@ -152,6 +161,8 @@ export default function CampaignsPanel() {
           />
         ) : thanked ? (
           <ThankYouForm key={thanked.id} campaign={thanked} onClose={() => setThanking(null)} />
+        ) : teamed ? (
+          <TeamsPanel key={teamed.id} campaign={teamed} onClose={() => setTeaming(null)} />
         ) : null
       }
     >
@@ -169,7 +180,14 @@ export default function CampaignsPanel() {
                 setThanking(null);
                 setOpen(c.id);
               }}
-              onThank={() => setThanking(c.id)}
+              onThank={() => {
+                setTeaming(null);
+                setThanking(c.id);
+              }}
+              onTeams={() => {
+                setThanking(null);
+                setTeaming(c.id);
+              }}
             />
           ))}
         </DataTable>
