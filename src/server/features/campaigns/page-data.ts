@@ -7,7 +7,7 @@ import { placeOf } from '~/server/lib/campaign-times';
 import { paymentMethods } from '~/server/lib/payment-methods';
 import { requireAdmin } from '~/server/plugins/admin-guard';
 import { pageNotFound, withPageHead, type PageDataContext } from '~/server/ssr/page-data';
-import { campaignSnapshotsOf } from './public-routes';
+import { campaignSnapshotsOf } from './snapshots-of';
 import { buildSnapshot } from './snapshot';
 
 /** The slug of `/campaign/<slug>`, or null for any other shape of address. */

@@ -4,7 +4,7 @@ import { campaignTeams } from '~/db/schema';
 import type { CampaignTeamPageData, CampaignTeamView } from '~/shared/schemas/campaigns';
 import { paymentMethods } from '~/server/lib/payment-methods';
 import { pageNotFound, withPageHead } from '~/server/ssr/page-data';
-import { campaignSnapshotsOf } from './public-routes';
+import { campaignSnapshotsOf } from './snapshots-of';
 import { buildWall, endedPlans } from './wall';
 
 /** How many teams' walls are kept in memory; the least recently read goes first. */

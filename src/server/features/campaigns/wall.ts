@@ -159,45 +159,45 @@ export async function buildWall(
     wallRows.map((g) => g.id),
   );
   return wallRows.map((g) => {
-      const paid = ended.get(g.id)?.paid;
-      const takenBack = g.paymentStatus === 'refunded' || g.paymentStatus === 'disputed';
-      const partlyRefunded = !takenBack && g.refundedCents > 0;
-      // A plan that made every payment that counts did not end early, whenever it stopped.
-      const endedEarly = g.donationType === 'subscription' && paid !== undefined && paid < months;
-      // A gift that stands in full (a dispute won, say) has nothing to explain, whatever its past.
-      const released =
-        !takenBack && !partlyRefunded && !endedEarly
-          ? null
-          : (releases.get(g.id) ??
-            (takenBack
-              ? (g.paymentStatus as WallRelease)
-              : partlyRefunded
-                ? 'refunded'
-                : 'cancelled'));
-      // A gift taken back shows what it was, struck through, so the wall says what changed.
-      const amount = takenBack
-        ? countedCents({ ...g, refundedCents: 0 }, months, paid)
-        : countedCents(g, months, paid);
-      const showAmount = g.wallDisplay !== 'name';
-      const monthly =
-        g.donationType === 'subscription'
-          ? {
-              amount: showAmount ? dollars(g.amountCents - g.feeCents) : null,
-              months: paid === undefined ? months : Math.min(months, paid),
-            }
-          : null;
-      return {
-        id: wallKey(g.id),
-        name: wallName(g.wallDisplay, g.donorName),
-        amount: showAmount ? dollars(amount) : null,
-        dedication:
-          g.dedicationKind && g.dedicationName
-            ? { kind: g.dedicationKind, name: g.dedicationName }
-            : null,
-        monthly,
-        released,
-        refunded: partlyRefunded && showAmount ? dollars(g.refundedCents) : null,
-        at: (g.donatedAt ?? g.createdAt).toISOString(),
-      };
-    });
+    const paid = ended.get(g.id)?.paid;
+    const takenBack = g.paymentStatus === 'refunded' || g.paymentStatus === 'disputed';
+    const partlyRefunded = !takenBack && g.refundedCents > 0;
+    // A plan that made every payment that counts did not end early, whenever it stopped.
+    const endedEarly = g.donationType === 'subscription' && paid !== undefined && paid < months;
+    // A gift that stands in full (a dispute won, say) has nothing to explain, whatever its past.
+    const released =
+      !takenBack && !partlyRefunded && !endedEarly
+        ? null
+        : (releases.get(g.id) ??
+          (takenBack
+            ? (g.paymentStatus as WallRelease)
+            : partlyRefunded
+              ? 'refunded'
+              : 'cancelled'));
+    // A gift taken back shows what it was, struck through, so the wall says what changed.
+    const amount = takenBack
+      ? countedCents({ ...g, refundedCents: 0 }, months, paid)
+      : countedCents(g, months, paid);
+    const showAmount = g.wallDisplay !== 'name';
+    const monthly =
+      g.donationType === 'subscription'
+        ? {
+            amount: showAmount ? dollars(g.amountCents - g.feeCents) : null,
+            months: paid === undefined ? months : Math.min(months, paid),
+          }
+        : null;
+    return {
+      id: wallKey(g.id),
+      name: wallName(g.wallDisplay, g.donorName),
+      amount: showAmount ? dollars(amount) : null,
+      dedication:
+        g.dedicationKind && g.dedicationName
+          ? { kind: g.dedicationKind, name: g.dedicationName }
+          : null,
+      monthly,
+      released,
+      refunded: partlyRefunded && showAmount ? dollars(g.refundedCents) : null,
+      at: (g.donatedAt ?? g.createdAt).toISOString(),
+    };
+  });
 }
