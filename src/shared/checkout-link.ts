@@ -109,9 +109,7 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
     method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
     ...(membership ? { membership } : {}),
     // The wall choice and the team belong to a campaign's gift: without one they mean nothing.
-    ...(campaignOk
-      ? { campaign, ...(wall ? { wall } : {}), ...(teamOk ? { team } : {}) }
-      : {}),
+    ...(campaignOk ? { campaign, ...(wall ? { wall } : {}), ...(teamOk ? { team } : {}) } : {}),
     ...(dedication ? { dedication } : {}),
   };
 }

@@ -42,10 +42,13 @@ const goalMessage = 'The goal must be a whole number of dollars, like 1800';
  * no goal.
  */
 export const optionalTeamGoal = z.pipe(
-  z.optional(z.nullable(z.union([z.number({ error: goalMessage }), z.string({ error: goalMessage })]))),
+  z.optional(
+    z.nullable(z.union([z.number({ error: goalMessage }), z.string({ error: goalMessage })])),
+  ),
   z.transform((value, ctx) => {
     if (value === undefined || value === null) return null;
-    const text = typeof value === 'number' ? String(value) : value.trim().replace(/^\$/, '').replace(/,/g, '');
+    const text =
+      typeof value === 'number' ? String(value) : value.trim().replace(/^\$/, '').replace(/,/g, '');
     if (text === '') return null;
     if (!/^\d{1,9}$/.test(text)) {
       ctx.issues.push({ code: 'custom', input: value, message: goalMessage });
@@ -105,9 +108,14 @@ const uuid = z
   );
 
 export const teamIdParams = z.object({
-  id: z.string().check(
-    z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Unknown campaign'),
-  ),
+  id: z
+    .string()
+    .check(
+      z.regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        'Unknown campaign',
+      ),
+    ),
   teamId: uuid,
 });
 

@@ -67,8 +67,8 @@ export function OjcCheckout({
         idempotencyKey: keyFor(gift),
         ...(choice.membership ? { membership: choice.membership } : {}),
         ...(choice.campaign
-            ? { campaign: choice.campaign, wall: choice.wall ?? null, team: choice.team ?? null }
-            : {}),
+          ? { campaign: choice.campaign, wall: choice.wall ?? null, team: choice.team ?? null }
+          : {}),
         website: values.website,
       });
       toast({
