@@ -136,10 +136,11 @@ describe('a card gift through a team', () => {
     const team = await addTeam(t.app, admin, campaign.id, { name: 'Stream team' });
     const stream = await openEventStream(`${base}/api/campaigns/${campaign.slug}/events`);
     try {
-      const first = JSON.parse((await stream.next()).data);
+      // A loaded machine may take a while to hear the gift's notification (PostgreSQL).
+      const first = JSON.parse((await stream.next(30_000)).data);
       expect(first.teams).toEqual([expect.objectContaining({ slug: team.slug, raised: 0 })]);
       await give(campaign.slug, 40, { team: team.slug });
-      const next = JSON.parse((await stream.next()).data);
+      const next = JSON.parse((await stream.next(30_000)).data);
       expect(next.teams[0]).toMatchObject({ slug: team.slug, raised: 40, donors: 1 });
     } finally {
       stream.close();
