@@ -31,6 +31,7 @@ import {
   loadCampaignEmbedData,
   loadCampaignPageData,
   loadCampaignScreenData,
+  loadCampaignTeamPageData,
   publicCampaignRoutes,
   AMBASSADOR_MAIL_JOB_KIND,
   loadCampaignOptOutPageData,
@@ -338,6 +339,7 @@ export async function buildApp({
     '/campaign': loadCampaignPageData,
     '/campaign/:slug/screen': loadCampaignScreenData,
     '/campaign/:slug/embed': loadCampaignEmbedData,
+    '/campaign/:slug/team/:team': loadCampaignTeamPageData,
     '/newsletter/confirm': loadNewsletterConfirmPageData,
   });
 

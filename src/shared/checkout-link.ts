@@ -25,6 +25,8 @@ export interface CheckoutChoice {
   campaign?: string;
   /** How the gift shows on the campaign's donor wall. */
   wall?: WallDisplay;
+  /** The slug of the campaign's team the gift is given through. */
+  team?: string;
   dedication?: GiftDedication;
   /** The campaign page's `utm_*`: which link brought the gift (the office's analytics). */
   referrer?: GiftReferrer;
@@ -56,11 +58,12 @@ const dedicationQuery = {
  * form), never client-side navigation: only the checkout's own response allows Stripe.js.
  */
 export function checkoutHref(choice: CheckoutChoice): string {
-  const { amount, type, method, membership, campaign, wall, dedication, referrer } = choice;
+  const { amount, type, method, membership, campaign, wall, team, dedication, referrer } = choice;
   const query = new URLSearchParams({ amount: String(amount), type, method });
   if (membership) query.set('membership', membership);
   if (campaign) query.set('campaign', campaign);
   if (wall) query.set('wall', wall);
+  if (campaign && team) query.set('team', team);
   if (dedication) {
     for (const [part, name] of Object.entries(dedicationQuery)) {
       const value = dedication[part as keyof GiftDedication];
@@ -101,6 +104,8 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
   const campaign = params.get('campaign')?.trim().toLowerCase() ?? '';
   const campaignOk = campaign.length <= LINE_MAX && campaignSlug.test(campaign);
   const wall = oneOf(wallDisplays, params.get('wall'));
+  const team = params.get('team')?.trim().toLowerCase() ?? '';
+  const teamOk = team.length <= LINE_MAX && campaignSlug.test(team);
   const dedication = parseDedication(params);
   const referrer = referrerOfQuery(params);
   return {
@@ -108,9 +113,15 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
     type,
     method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
     ...(membership ? { membership } : {}),
-    // The wall choice and the referrer belong to a campaign's gift: without one they mean nothing.
+    // The wall choice, the team and the referrer belong to a campaign's gift: without one they
+    // mean nothing.
     ...(campaignOk
-      ? { campaign, ...(wall ? { wall } : {}), ...(referrer ? { referrer } : {}) }
+      ? {
+          campaign,
+          ...(wall ? { wall } : {}),
+          ...(teamOk ? { team } : {}),
+          ...(referrer ? { referrer } : {}),
+        }
       : {}),
     ...(dedication ? { dedication } : {}),
   };

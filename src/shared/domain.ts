@@ -108,6 +108,9 @@ export type PledgeStatus = (typeof pledgeStatuses)[number];
 /** A campaign the office is preparing (seen only in the admin area), or published. */
 export const campaignStatuses = ['draft', 'published'] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
+/** A campaign's team: asked for by an ambassador, then approved (public) or declined by the office. */
+export const teamStatuses = ['requested', 'approved', 'declined'] as const;
+export type TeamStatus = (typeof teamStatuses)[number];
 
 /**
  * How a campaign gift is shown on the donor wall, as its donor chose: the name and amount, the

@@ -31,6 +31,8 @@ export interface CheckoutPageData extends DonateOptions {
   membershipDonor?: { name: string; email: string };
   /** The published campaign the gift is for (`campaign=` in the address), by its name. */
   campaign?: { slug: string; title: string };
+  /** The campaign's approved team the gift is given through (`team=` in the address), by its name. */
+  team?: { slug: string; name: string };
   /**
    * The card payment this checkout set up went through (`gift=pi_…` in the address, which the
    * page writes there before confirming): the page says the gift was made instead of offering

@@ -27,6 +27,7 @@ export const pageFormNames = [
   'gift-portal',
   'gift-cancel',
   'campaign-opt-out',
+  'ambassador-request',
 ] as const;
 export type PageFormName = (typeof pageFormNames)[number];
 

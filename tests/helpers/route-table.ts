@@ -121,6 +121,8 @@ export const publicApiRoutes = new Set([
   'GET /api/site-content',
   'GET /api/campaigns/:slug',
   'GET /api/campaigns/:slug/events',
+  'GET /api/campaigns/:slug/teams/:team',
+  'POST /api/campaigns/:slug/teams',
   'GET /api/videos/:id/comments',
   'POST /api/videos/:id/comments',
 ]);

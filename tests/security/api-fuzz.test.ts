@@ -253,6 +253,11 @@ function seeds(f: Fixtures): Record<string, Seed> {
     'GET /api/site-content': {},
     'GET /api/campaigns/:slug': { params: { slug: 'chai-day' } },
     'GET /api/campaigns/:slug/events': { params: { slug: 'chai-day' } },
+    'GET /api/campaigns/:slug/teams/:team': { params: { slug: 'chai-day', team: 'katz-family' } },
+    'POST /api/campaigns/:slug/teams': {
+      params: { slug: 'chai-day' },
+      body: { name: 'Reuven Katz', email: 'reuven@example.org', team: 'Katz family', goal: 1800 },
+    },
     'GET /api/videos/:id/comments': { params: { id: f.videoId }, query: { limit: '5' } },
     'POST /api/videos/:id/comments': {
       params: { id: f.videoId },

@@ -100,6 +100,15 @@ export const routes: PageRoute[] = [
     load: () => import('~/client/pages/campaign-embed-page'),
   },
   {
+    // An approved team of a published campaign: its thermometer, its wall, a gift that credits it.
+    path: '/campaign/:slug/team/:team',
+    kind: 'public',
+    title: 'Campaign Team',
+    indexed: false,
+    module: 'src/client/pages/campaign-team-page.tsx',
+    load: () => import('~/client/pages/campaign-team-page'),
+  },
+  {
     // /campaign/<slug>: a published campaign's page; any other slug is the 404 page.
     path: '/campaign',
     prefix: true,

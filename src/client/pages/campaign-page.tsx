@@ -1,8 +1,9 @@
 import { urlOf } from '~/shared/route';
 import { campaignsApi } from '~/shared/api/campaigns';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { defaultShareText } from '~/shared/campaign-share';
+import { leaderboardKeyOf } from '~/shared/team-leaderboard';
 import type { PayMethod } from '~/shared/checkout-link';
 import type { CampaignPageData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
@@ -15,7 +16,9 @@ import { useCampaignFeed } from '~/client/features/campaign/api/use-campaign-fee
 import { CampaignStory } from '~/client/features/campaign/components/campaign-story';
 import { Countdown } from '~/client/features/campaign/components/countdown';
 import { DonorWall } from '~/client/features/campaign/components/donor-wall';
+import { AmbassadorForm } from '~/client/features/campaign/components/ambassador-form';
 import { GiftForm } from '~/client/features/campaign/components/gift-form';
+import { Leaderboard } from '~/client/features/campaign/components/leaderboard';
 import { Matchers } from '~/client/features/campaign/components/matchers';
 import { ShareButtons } from '~/client/features/campaign/components/share-buttons';
 import { Thermometer } from '~/client/features/campaign/components/thermometer';
@@ -41,6 +44,10 @@ export interface CampaignPageProps {
 export function CampaignPage({ campaign: initial, renderedAt, methods, share }: CampaignPageProps) {
   const campaign = useCampaignFeed(initial.slug, initial);
   const open = giftClosedReason(campaign) === null;
+  // `?team=` credits the gift to an approved team (a team's link); `?board=` orders the teams.
+  const query = new URLSearchParams(useSearch());
+  const team = campaign.teams.find((t) => t.slug === query.get('team'));
+  const board = leaderboardKeyOf(query.get('board'));
   return (
     <>
       <PageHeader title={campaign.title}>
@@ -72,11 +79,26 @@ export function CampaignPage({ campaign: initial, renderedAt, methods, share }: 
           <CampaignStory story={campaign.story} />
         </div>
         <div className="lg:col-start-2 lg:row-start-2">
-          <GiftForm campaign={campaign} methods={methods} />
+          <GiftForm
+            campaign={campaign}
+            methods={methods}
+            {...(team ? { team: { slug: team.slug, name: team.name } } : {})}
+          />
         </div>
-        <div className="lg:col-start-1 lg:row-start-3">
+        <div className="flex flex-col gap-10 lg:col-start-1 lg:row-start-3">
+          <Leaderboard
+            campaignSlug={campaign.slug}
+            teams={campaign.teams}
+            groups={campaign.groups}
+            board={board}
+          />
           <DonorWall wall={campaign.wall} />
         </div>
+        {campaign.state !== 'ended' ? (
+          <div className="lg:col-start-2 lg:row-start-3">
+            <AmbassadorForm />
+          </div>
+        ) : null}
       </div>
     </>
   );

@@ -61,10 +61,14 @@ export default function CheckoutPage() {
         </a>
       ) : choice.campaign ? (
         <a
-          href={`/campaign/${choice.campaign}`}
+          href={
+            choice.team
+              ? `/campaign/${choice.campaign}/team/${choice.team}`
+              : `/campaign/${choice.campaign}`
+          }
           className="text-navy-900 underline underline-offset-2"
         >
-          <span aria-hidden="true">←</span> Back to the campaign
+          <span aria-hidden="true">←</span> Back to the {choice.team ? 'team' : 'campaign'}
         </a>
       ) : (
         <a href="/donate" className="text-navy-900 underline underline-offset-2">
@@ -84,6 +88,14 @@ export default function CheckoutPage() {
           <strong className="font-semibold text-navy-950">
             {options?.campaign?.title ?? choice.campaign}
           </strong>
+          {choice.team ? (
+            <>
+              , through the team{' '}
+              <strong className="font-semibold text-navy-950">
+                {options?.team?.name ?? choice.team}
+              </strong>
+            </>
+          ) : null}
           . On the donor wall: {wallWords[choice.wall ?? 'anonymous']}.
         </p>
       ) : null}

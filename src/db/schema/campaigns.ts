@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { campaignStatuses, matchReleaseReasons } from '~/shared/domain';
+import { campaignStatuses, matchReleaseReasons, teamStatuses } from '~/shared/domain';
 import { at, oneOf } from './columns';
 import { donations } from './donations';
 import { donors } from './donors';
@@ -167,3 +167,37 @@ export const campaignOptOuts = pgTable(
 );
 
 export type CampaignOptOutRow = typeof campaignOptOuts.$inferSelect;
+
+/**
+ * A campaign's team (an ambassador's circle): its own page, goal and place on the leaderboard.
+ * Public once approved. `(id, campaign_id)` is unique so a gift's `(team_id, campaign_id)` can
+ * reference it: the database refuses a gift credited to a team of another campaign.
+ */
+export const campaignTeams = pgTable(
+  'campaign_teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    leaderName: text('leader_name').notNull(),
+    leaderEmail: text('leader_email').notNull(),
+    goalCents: integer('goal_cents'),
+    photoKey: text('photo_key'),
+    /** The group (a shul, a school) the team sits under, as the office names it; teams of the same name add up. */
+    groupName: text('group_name'),
+    status: text('status', { enum: teamStatuses }).notNull().default('requested'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_teams_slug_key').on(t.campaignId, t.slug),
+    uniqueIndex('campaign_teams_id_campaign_key').on(t.id, t.campaignId),
+    check('campaign_teams_status_check', oneOf(t.status, teamStatuses)),
+    check('campaign_teams_goal_check', sql`${t.goalCents} is null or ${t.goalCents} > 0`),
+  ],
+);
+
+export type CampaignTeamRow = typeof campaignTeams.$inferSelect;

@@ -100,6 +100,8 @@ export const donations = pgTable(
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
     utmContent: text('utm_content'),
+    /** The campaign's team the gift was given through; with its campaign it references the team (migration 0029). */
+    teamId: uuid('team_id'),
   },
   (t) => [
     uniqueIndex('donations_ojc_idempotency_key_key').on(t.ojcIdempotencyKey),
@@ -112,6 +114,9 @@ export const donations = pgTable(
     index('donations_stripe_subscription_id_idx').on(t.stripeSubscriptionId),
     index('donations_created_at_idx').on(t.createdAt),
     index('donations_campaign_idx').on(t.campaignId, t.createdAt),
+    index('donations_team_idx')
+      .on(t.teamId)
+      .where(sql`${t.teamId} is not null`),
     index('donations_email_idx').on(sql`lower(${t.email})`),
     index('donations_donor_id_idx').on(t.donorId),
     index('donations_status_created_at_idx').on(t.paymentStatus, t.createdAt),

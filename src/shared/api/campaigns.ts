@@ -2,6 +2,8 @@
 export const campaignsApi = {
   snapshot: 'GET /api/campaigns/:slug',
   events: 'GET /api/campaigns/:slug/events',
+  requestTeam: 'POST /api/campaigns/:slug/teams',
+  team: 'GET /api/campaigns/:slug/teams/:team',
   list: 'GET /api/admin/campaigns',
   create: 'POST /api/admin/campaigns',
   update: 'PUT /api/admin/campaigns/:id',
@@ -11,4 +13,7 @@ export const campaignsApi = {
   uploadPhoto: 'POST /api/admin/campaigns/:id/photo',
   thankYouReach: 'GET /api/admin/campaigns/:id/thank-you',
   sendThankYou: 'POST /api/admin/campaigns/:id/thank-you',
+  teams: 'GET /api/admin/campaigns/:id/teams',
+  createTeam: 'POST /api/admin/campaigns/:id/teams',
+  updateTeam: 'PUT /api/admin/campaigns/:id/teams/:teamId',
 } as const;

@@ -4,6 +4,7 @@ import { campaignStateNames, pauseKinds } from '~/shared/campaign-clock';
 import { cleanReferrer } from '~/shared/gift-referrer';
 import { boundedText, lineText, optionalLine, optionalText } from './common';
 import { contentImage } from './site-content';
+import { groupStanding, teamStanding } from './campaign-teams';
 
 /**
  * Campaigns (ADR 054): the office's JSON API and the public snapshot. Money is in
@@ -254,6 +255,7 @@ export const wallEntry = z.object({
   refunded: z.nullable(z.number()),
   at: z.string(),
 });
+export type WallEntry = z.output<typeof wallEntry>;
 
 /**
  * `GET /api/campaigns/:slug` and the campaign page's data: the campaign's figures, times and
@@ -297,6 +299,10 @@ export const campaignSnapshot = z.object({
   matchers: z.array(matcherView),
   /** The latest gifts, newest first, each as its donor chose to be shown. */
   wall: z.array(wallEntry),
+  /** The approved teams, by amount raised (the leaderboard orders them as the visitor asks). */
+  teams: z.array(teamStanding),
+  /** The groups the teams sit under, each with its teams' total, by amount raised. */
+  groups: z.array(groupStanding),
 });
 export type CampaignSnapshot = z.output<typeof campaignSnapshot>;
 
@@ -334,6 +340,8 @@ export const campaignGiftFields = {
     z.nullable(z.enum(wallDisplays, { error: 'Please choose how your gift is shown on the wall' })),
   ),
   referrer: giftReferrerInput,
+  /** The slug of the campaign's team the gift is given through (an approved team of that campaign). */
+  team: z.optional(z.nullable(z.string().check(z.maxLength(100, 'Unknown team')))),
 };
 
 /** What /campaign/:slug is rendered with on the server, and hydrated with in the browser. */
@@ -357,3 +365,23 @@ export const campaignScreenData = z.object({
   pageUrl: z.string(),
 });
 export type CampaignScreenData = z.output<typeof campaignScreenData>;
+
+/** What /campaign/:slug/team/:team is rendered with, and hydrated with in the browser. */
+export const campaignTeamPageData = z.object({
+  campaign: campaignSnapshot,
+  team: teamStanding,
+  /** The latest gifts credited to the team, each as its donor chose to be shown. */
+  wall: z.array(wallEntry),
+  renderedAt: z.string(),
+  methods: z.array(z.enum(['credit_card', 'ojc'])),
+});
+export type CampaignTeamPageData = z.output<typeof campaignTeamPageData>;
+
+/** `GET /api/campaigns/:slug/teams/:team`: an approved team's standing and wall. */
+export const campaignTeamView = z.object({
+  /** The campaign's snapshot version this was read at. */
+  version: z.number(),
+  team: teamStanding,
+  wall: z.array(wallEntry),
+});
+export type CampaignTeamView = z.output<typeof campaignTeamView>;

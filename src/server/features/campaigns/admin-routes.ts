@@ -33,6 +33,7 @@ import { createCampaign, listCampaigns, updateCampaign } from './save-campaign';
 import { sendThankYou, thankYouReach } from './thank-you';
 import { at } from '~/server/lib/route-at';
 import { campaignsApi } from '~/shared/api/campaigns';
+import { adminTeamRoutes } from './team-routes';
 
 /** The campaign with the end Shabbat and Yom Tov move it to, which the office plans by. */
 function withTimes(campaign: CampaignRecord, place: Place): CampaignView {
@@ -62,6 +63,7 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const place = placeOf(app.siteConfig);
   await app.register(adminCampaignPhotoRoutes);
+  await app.register(adminTeamRoutes);
   app.route({
     ...at(app, campaignsApi.list),
     schema: { response: { 200: campaignList } },

@@ -12,7 +12,7 @@ import type { Mailer } from '~/server/mail/mailer';
 import { renderMail } from '~/server/mail/templates';
 import type { MailContext } from '~/server/mail/templates/layout';
 import { nextAmbassadorSendTime } from './ambassador-send-time';
-import { wallName } from './snapshot';
+import { wallName } from './wall';
 
 /** The outbox kind of a team leader's note of a gift: held at night, Shabbat and Yom Tov. */
 export const AMBASSADOR_MAIL_JOB_KIND = 'campaign.ambassador-mail';
@@ -37,7 +37,8 @@ export interface AmbassadorGiftMail {
 /** When the note is queued and where the site keeps its nights and Shabbat. */
 export interface AmbassadorMailClock {
   now: Date;
-  place: Place;
+  /** Where the site keeps its nights; without it the note is due now and its job waits. */
+  place?: Place;
 }
 
 /**
@@ -101,7 +102,7 @@ export async function queueAmbassadorGiftMail(
       currency: gift.currency ?? 'usd',
     },
   };
-  const runAt = nextAmbassadorSendTime(now, place.timeZone, place);
+  const runAt = place ? nextAmbassadorSendTime(now, place.timeZone, place) : now;
   const { created } = await enqueueJob(tx, {
     kind: AMBASSADOR_MAIL_JOB_KIND,
     key: jobKey(gift.donationId),

@@ -5,7 +5,8 @@ import type { PaymentMethod } from '~/shared/domain';
 import type { CampaignAnalytics, GiftMethodKey } from '~/shared/schemas/campaign-analytics';
 import type { Place } from '~/server/lib/campaign-times';
 import { countedCents } from './matching';
-import { endedPlans, received, timesOf } from './snapshot';
+import { timesOf } from './snapshot';
+import { endedPlans, received } from './wall';
 
 const HOUR = 3_600_000;
 const dollars = (cents: number) => cents / 100;

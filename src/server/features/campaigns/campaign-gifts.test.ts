@@ -318,6 +318,8 @@ describe('GET /api/campaigns/:slug', () => {
         'title',
         'version',
         'wall',
+        'teams',
+        'groups',
       ].sort(),
     );
   });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { campaigns } from '~/db/schema';
+import { campaignTeams, campaigns } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { giftStart } from '~/shared/campaign-clock';
 import { AppError } from '~/server/errors';
@@ -58,4 +58,60 @@ export async function campaignForOfficeGift(db: DatabaseExecutor, slug: string) 
     throw new AppError('validation_failed', 'Please check the campaign.', { campaign: message });
   }
   return campaign;
+}
+
+/** Why a team named with a gift is refused: the gift is never quietly moved off the team. */
+export const teamRefusedMessage =
+  'This team is not taking gifts on this site. Your gift was not taken; please give to the campaign without the team.';
+
+/**
+ * The team a new gift is credited to, by its slug: an approved team of the gift's own campaign
+ * (a team of another campaign, or one asked for and not approved yet, is refused with the
+ * field's message before any payment is set up). Nothing without a team.
+ */
+export async function teamForGift(
+  db: DatabaseExecutor,
+  campaignId: string | null,
+  teamSlug: string | null | undefined,
+): Promise<string | null> {
+  if (!teamSlug) return null;
+  if (!campaignId) {
+    const message = 'A team takes gifts for its campaign only: give from the team’s page.';
+    throw new AppError('validation_failed', message, { team: message });
+  }
+  const [team] = await db
+    .select({ id: campaignTeams.id })
+    .from(campaignTeams)
+    .where(
+      and(
+        eq(campaignTeams.campaignId, campaignId),
+        eq(campaignTeams.slug, teamSlug),
+        eq(campaignTeams.status, 'approved'),
+      ),
+    );
+  if (!team) {
+    throw new AppError('validation_failed', teamRefusedMessage, { team: teamRefusedMessage });
+  }
+  return team.id;
+}
+
+/** An approved team's name, for the checkout that carries its slug; null for any other. */
+export async function teamNamed(
+  db: DatabaseExecutor,
+  campaignSlug: string,
+  teamSlug: string,
+): Promise<{ slug: string; name: string } | null> {
+  const [team] = await db
+    .select({ slug: campaignTeams.slug, name: campaignTeams.name })
+    .from(campaignTeams)
+    .innerJoin(campaigns, eq(campaigns.id, campaignTeams.campaignId))
+    .where(
+      and(
+        eq(campaigns.slug, campaignSlug),
+        eq(campaigns.status, 'published'),
+        eq(campaignTeams.slug, teamSlug),
+        eq(campaignTeams.status, 'approved'),
+      ),
+    );
+  return team ?? null;
 }

@@ -2,9 +2,16 @@
 export { adminCampaignRoutes } from './admin-routes';
 export { publicCampaignRoutes } from './public-routes';
 export { campaignShareRoutes } from './share-routes';
-export { campaignForGift, campaignForOfficeGift, campaignNamed } from './gift-campaign';
+export {
+  campaignForGift,
+  campaignForOfficeGift,
+  campaignNamed,
+  teamForGift,
+  teamNamed,
+} from './gift-campaign';
 export { lockCampaigns, settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
 export { loadCampaignPageData } from './page-data';
+export { loadCampaignTeamPageData } from './team-page-data';
 export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-data';
 export {
   AMBASSADOR_MAIL_JOB_KIND,

@@ -9,7 +9,7 @@ import { placeOf } from '~/server/lib/campaign-times';
 import { paymentMethods } from '~/server/lib/payment-methods';
 import { requireAdmin } from '~/server/plugins/admin-guard';
 import { pageNotFound, withPageHead, type PageDataContext } from '~/server/ssr/page-data';
-import { campaignSnapshotsOf } from './public-routes';
+import { campaignSnapshotsOf } from './snapshots-of';
 import { buildSnapshot } from './snapshot';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from './share-image';
 

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { campaignSlugParams, campaignSnapshot } from '~/shared/schemas/campaigns';
@@ -6,32 +5,16 @@ import { noContent } from '~/shared/schemas/common';
 import { AppError } from '~/server/errors';
 import { placeOf } from '~/server/lib/campaign-times';
 import { matchesETag } from '~/server/public-cache/send-answer';
-import { createSnapshotStore, type SnapshotStore } from './snapshot-store';
+import { campaignSnapshotsOf } from './snapshots-of';
 import { createLiveFeed } from './live-feed';
 import { campaignOptOutForm } from './opt-out';
 import type { PageForm } from '~/server/ssr/page-forms';
 import { at } from '~/server/lib/route-at';
 import { campaignsApi } from '~/shared/api/campaigns';
+import { publicTeamRoutes } from './team-routes';
 
 /** What a full feed tells the page: when to try the stream again; it polls meanwhile. */
 const RETRY_AFTER_SECONDS = 60;
-
-const stores = new WeakMap<FastifyInstance, Promise<SnapshotStore>>();
-
-/** The app's one snapshot store: the API, its event stream and the campaign page read the same. */
-export function campaignSnapshotsOf(app: FastifyInstance): Promise<SnapshotStore> {
-  let store = stores.get(app);
-  if (!store) {
-    store = createSnapshotStore(
-      app.database.db,
-      app.clock,
-      app.notifications,
-      placeOf(app.siteConfig),
-    );
-    stores.set(app, store);
-  }
-  return store;
-}
 
 /**
  * `GET /api/campaigns/:slug`: a published campaign's figures and wall from the snapshot kept in
@@ -50,6 +33,7 @@ export const publicCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   });
   app.addHook('preClose', () => feed.close());
+  await app.register(publicTeamRoutes);
 
   app.route({
     ...at(app, campaignsApi.snapshot),

@@ -5,7 +5,7 @@ import type { CampaignScreenData } from '~/shared/schemas/campaigns';
 import { servedOverHttps } from '~/server/env';
 import { framableBy, sitePageCsp } from '~/server/plugins/security-headers';
 import { pageNotFound, withPageHead, type PageDataContext } from '~/server/ssr/page-data';
-import { campaignSnapshotsOf } from './public-routes';
+import { campaignSnapshotsOf } from './snapshots-of';
 
 /** The slug of `/campaign/<slug>/<view>`, or null for any other shape of address. */
 function slugOf(url: URL, view: 'screen' | 'embed'): string | null {

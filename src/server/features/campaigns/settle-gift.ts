@@ -11,6 +11,7 @@ import type { DatabaseExecutor } from '~/db/client';
 import type { MatchReleaseReason } from '~/shared/domain';
 import { allocateMatch, countedCents, trimMatch, type MatchPart } from './matching';
 import { CAMPAIGN_CHANNEL, noteLocalChange } from './local-changes';
+import { noteTeamGift } from './team-gift-mail';
 
 /**
  * A change to what a campaign's snapshot shows: its version moves on, and every instance hears
@@ -129,6 +130,7 @@ export async function settleCampaignGift(
       await insertParts(tx, gift.id, rewritten, now);
     }
   }
+  await noteTeamGift(tx, gift, campaign, now);
   await touchCampaign(tx, campaign.id);
 }
 

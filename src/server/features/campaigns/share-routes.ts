@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { thermometerFigures } from '~/client/features/campaign/lib/thermometer-figures';
 import type { CampaignSnapshot } from '~/shared/schemas/campaigns';
 import { matchesETag } from '~/server/public-cache/send-answer';
-import { campaignSnapshotsOf } from './public-routes';
+import { campaignSnapshotsOf } from './snapshots-of';
 import { createShareImageCache } from './share-image-cache';
 import { renderShareImage, type ShareImageFigures } from './share-image';
 

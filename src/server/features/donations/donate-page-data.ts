@@ -5,7 +5,7 @@ import { donationFee } from '~/server/env';
 import { minDonationDollars } from '~/shared/schemas/donations';
 import { paymentMethods } from '~/server/lib/payment-methods';
 import { membershipLinkState } from '~/server/features/membership';
-import { campaignNamed } from '~/server/features/campaigns';
+import { campaignNamed, teamNamed } from '~/server/features/campaigns';
 import { parseCheckoutChoice } from '~/shared/checkout-link';
 import { pageRedirect, type PageDataContext, type PageRedirect } from '~/server/ssr/page-data';
 import { loadGiftMade } from './gift-made';
@@ -46,8 +46,11 @@ export async function loadCheckoutPageData(
   const state = membership
     ? await membershipLinkState(app.database.db, app.linkSigner, membership, app.clock())
     : null;
-  const slug = parseCheckoutChoice(url.searchParams)?.campaign;
+  const choice = parseCheckoutChoice(url.searchParams);
+  const slug = choice?.campaign;
   const campaign = slug ? await campaignNamed(app.database.db, slug) : null;
+  const team =
+    campaign && choice?.team ? await teamNamed(app.database.db, campaign.slug, choice.team) : null;
   const giftMade = settings ? await loadGiftMade(app, url, context?.request.log ?? app.log) : null;
   return {
     ...(await loadDonatePageData(app)),
@@ -57,5 +60,6 @@ export async function loadCheckoutPageData(
     ...(state && 'donor' in state ? { membershipDonor: state.donor } : {}),
     ...(giftMade ? { giftMade } : {}),
     ...(campaign ? { campaign } : {}),
+    ...(team ? { team } : {}),
   };
 }

@@ -19,7 +19,7 @@ import {
  * A gift as the server set it up: what the donor sent, with the campaign its slug named (the
  * campaign's id, once the server found it open) and the wall choice that then applies.
  */
-export type GiftSetup = DonationSetupInput & { campaignId?: string | null };
+export type GiftSetup = DonationSetupInput & { campaignId?: string | null; teamId?: string | null };
 
 /** A campaign gift's wall choice: "Anonymous" unless the donor chose to be shown. */
 export const wallDisplayOf = (input: GiftSetup): WallDisplay | null =>
@@ -54,6 +54,7 @@ export function donationMetadata(
           ...referrerMetadata(input.referrer),
         }
       : {}),
+    ...(input.campaignId && input.teamId ? { team_id: input.teamId } : {}),
   };
 }
 
@@ -77,6 +78,7 @@ export interface MetadataDonation extends DedicationColumns, ReferrerColumns {
   email: string | null;
   campaignId: string | null;
   wallDisplay: WallDisplay | null;
+  teamId: string | null;
 }
 
 /** The donation a site-made PaymentIntent describes, or null for anyone else's. */
@@ -110,9 +112,13 @@ const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 function campaignOf(metadata: Stripe.Metadata) {
   const campaignId = uuidShape.test(metadata.campaign_id ?? '') ? metadata.campaign_id! : null;
   const wall = wallDisplays.find((w) => w === metadata.wall_display) ?? 'anonymous';
+  // The team was checked against the campaign when the payment was set up; the database's
+  // reference (team and campaign together) refuses any other pair.
+  const teamId = campaignId && uuidShape.test(metadata.team_id ?? '') ? metadata.team_id! : null;
   return {
     campaignId,
     wallDisplay: campaignId ? wall : null,
+    teamId,
     ...referrerColumns(campaignId ? referrerOfMetadata(metadata) : null),
   };
 }

@@ -50,6 +50,7 @@ export async function insertPendingCardDonation(
       stripeInvoiceId: setup.invoiceId ?? null,
       ...dedicationColumns(input.dedication),
       campaignId: input.campaignId ?? null,
+      teamId: (input.campaignId && input.teamId) || null,
       wallDisplay: wallDisplayOf(input),
       ...referrerColumns(input.campaignId ? input.referrer : null),
       createdAt: now,

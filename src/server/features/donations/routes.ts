@@ -20,7 +20,7 @@ import type { DonationContext } from './context';
 import { createPaymentIntent } from './create-payment-intent';
 import { createSubscription } from './create-subscription';
 import type { GiftSetup } from './donation-metadata';
-import { campaignForGift } from '~/server/features/campaigns';
+import { campaignForGift, teamForGift } from '~/server/features/campaigns';
 import { globalRateLimit } from '~/server/plugins/global-rate-limit';
 import { stripeManageRoutes } from './manage-routes';
 import { recordDonation } from './record-donation';
@@ -67,7 +67,8 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const ctx = contextFor(log);
     const campaignId = await campaignForGift(ctx.db, input.campaign, ctx.clock(), ctx.place);
-    return create(ctx, { ...input, campaignId });
+    const teamId = await teamForGift(ctx.db, campaignId, input.team);
+    return create(ctx, { ...input, campaignId, teamId });
   }
   app.route({
     ...at(app, donationsApi.createPaymentIntent),

@@ -124,6 +124,8 @@ export async function editOfflineGift(
         dedicationKind: input.dedication?.kind ?? null,
         dedicationName: input.dedication?.name ?? null,
         campaignId: campaign?.id ?? null,
+        // A team belongs to its campaign: a gift moved to another leaves the team.
+        ...(campaign?.id !== before.campaignId ? { teamId: null } : {}),
         wallDisplay: campaign ? input.wall : null,
         donatedAt: at,
         createdAt: at,

@@ -4,7 +4,7 @@ import { coverFeeCents } from '~/shared/money';
 import type { OjcCreatePaymentInput } from '~/shared/schemas/ojc';
 import { AppError } from '~/server/errors';
 import { CURRENCY } from '~/shared/money';
-import { campaignForGift } from '~/server/features/campaigns';
+import { campaignForGift, teamForGift } from '~/server/features/campaigns';
 import {
   linkOjcPayment,
   memberToPayFor,
@@ -45,6 +45,7 @@ export async function createOjcPayment(ctx: OjcContext, input: OjcCreatePaymentI
   const feeCents = input.coverFee ? coverFeeCents(giftCents, ctx.fee) : 0;
   const now = ctx.clock();
   const campaignId = await campaignForGift(ctx.db, input.campaign, now, ctx.place);
+  const teamId = await teamForGift(ctx.db, campaignId, input.team);
   const values = {
     donorName: input.donorName,
     email: input.donorEmail,
@@ -57,6 +58,7 @@ export async function createOjcPayment(ctx: OjcContext, input: OjcCreatePaymentI
     ...dedicationColumns(input.dedication),
     ojcIdempotencyKey: input.idempotencyKey ?? null,
     campaignId,
+    teamId,
     wallDisplay: campaignId ? (input.wall ?? ('anonymous' as const)) : null,
     ...referrerColumns(campaignId ? input.referrer : null),
     createdAt: now,

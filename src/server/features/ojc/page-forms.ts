@@ -64,6 +64,7 @@ export function registerOjcPageForms(app: FastifyInstance) {
         campaign: choice.campaign ?? null,
         wall: choice.wall ?? null,
         referrer: choice.referrer ?? null,
+        team: choice.team ?? null,
         website: form.website,
       });
       if (!input.success) {

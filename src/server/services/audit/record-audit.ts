@@ -53,7 +53,9 @@ export type AuditAction =
   | 'offline-gift-photo-added'
   | 'donors-merged'
   | 'wall-choice-changed'
-  | 'campaign-opt-out';
+  | 'campaign-opt-out'
+  | 'team-created'
+  | 'team-updated';
 
 export interface AuditEntry {
   /** Null for a failed sign-in or the command line. */

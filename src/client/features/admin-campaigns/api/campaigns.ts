@@ -14,6 +14,7 @@ import {
   thankYouSent,
   type ThankYouInput,
 } from '~/shared/schemas/campaign-thank-you';
+import { adminTeamList, adminTeamSaved, type TeamInput } from '~/shared/schemas/campaign-teams';
 import { readAnswer, toApiError } from '~/client/lib/api';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
@@ -102,5 +103,36 @@ export function useCampaignAnalyticsQuery(id: string) {
   return useQuery({
     queryKey: [...campaignsKey, id, 'analytics'],
     queryFn: () => adminRequest(campaignsApi.analytics, campaignAnalytics, { params: { id } }),
+  });
+}
+
+const teamsKey = (id: string) => ['admin', 'campaigns', id, 'teams'] as const;
+
+/** `GET /api/admin/campaigns/:id/teams`: every team of the campaign, each status, with its figures. */
+export function useTeamsQuery(campaignId: string) {
+  return useQuery({
+    queryKey: teamsKey(campaignId),
+    queryFn: () => adminRequest(campaignsApi.teams, adminTeamList, { params: { id: campaignId } }),
+  });
+}
+
+/** `POST /api/admin/campaigns/:id/teams` for a new team, `PUT …/teams/:teamId` for an edit. */
+export function useSaveTeam(campaignId: string) {
+  const { csrfToken } = useAdminSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, team }: { id: string | null; team: TeamInput }) =>
+      id
+        ? adminRequest(campaignsApi.updateTeam, adminTeamSaved, {
+            params: { id: campaignId, teamId: id },
+            body: team,
+            csrfToken,
+          })
+        : adminRequest(campaignsApi.createTeam, adminTeamSaved, {
+            params: { id: campaignId },
+            body: team,
+            csrfToken,
+          }),
+    onSuccess: () => client.invalidateQueries({ queryKey: teamsKey(campaignId) }),
   });
 }

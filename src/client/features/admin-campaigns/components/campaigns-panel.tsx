@@ -16,6 +16,7 @@ import {
 } from '~/client/features/admin-campaigns/api/campaigns';
 import { CampaignAnalyticsPanel } from './campaign-analytics';
 import { CampaignForm } from './campaign-form';
+import { TeamsPanel } from './teams-panel';
 import { ThankYouForm } from './thank-you-form';
 
 const dollars = (n: number) => formatMoney(Math.round(n * 100), 'usd');
@@ -49,11 +50,13 @@ function CampaignRow({
   onEdit,
   onThank,
   onAnalytics,
+  onTeams,
 }: {
   campaign: CampaignView;
   onEdit: () => void;
   onThank: () => void;
   onAnalytics: () => void;
+  onTeams: () => void;
 }) {
   const matched = c.matchers.reduce((sum, m) => sum + m.used, 0);
   return (
@@ -88,6 +91,9 @@ function CampaignRow({
               </ActionButton>
               <ActionButton onClick={onAnalytics} aria-label={`Analytics of ${c.title}`}>
                 Analytics
+              </ActionButton>
+              <ActionButton onClick={onTeams} aria-label={`Teams of ${c.title}`}>
+                Teams
               </ActionButton>
             </>
           ) : (
@@ -135,6 +141,9 @@ export default function CampaignsPanel() {
   // The campaign whose figures are open, by id.
   const [viewing, setViewing] = useState<string | null>(null);
   const viewed = viewing ? query.data?.campaigns.find((c) => c.id === viewing) : null;
+  // The campaign whose teams the office is looking at, by id.
+  const [teaming, setTeaming] = useState<string | null>(null);
+  const teamed = teaming ? query.data?.campaigns.find((c) => c.id === teaming) : null;
   return (
     <QueryPanel
       title="Campaigns"
@@ -168,6 +177,8 @@ export default function CampaignsPanel() {
             campaign={viewed}
             onClose={() => setViewing(null)}
           />
+        ) : teamed ? (
+          <TeamsPanel key={teamed.id} campaign={teamed} onClose={() => setTeaming(null)} />
         ) : null
       }
     >
@@ -183,15 +194,24 @@ export default function CampaignsPanel() {
               campaign={c}
               onEdit={() => {
                 setThanking(null);
+                setViewing(null);
+                setTeaming(null);
                 setOpen(c.id);
               }}
               onThank={() => {
                 setViewing(null);
+                setTeaming(null);
                 setThanking(c.id);
               }}
               onAnalytics={() => {
                 setThanking(null);
+                setTeaming(null);
                 setViewing(c.id);
+              }}
+              onTeams={() => {
+                setThanking(null);
+                setViewing(null);
+                setTeaming(c.id);
               }}
             />
           ))}

@@ -41,6 +41,7 @@ export function GiftForm({
   campaign,
   presets = siteConfig.donatePresets,
   methods = ['credit_card', 'ojc'],
+  team,
 }: {
   campaign: Pick<
     CampaignView,
@@ -48,6 +49,8 @@ export function GiftForm({
   >;
   presets?: readonly number[];
   methods?: readonly PayMethod[];
+  /** The campaign's team the gift is given through (its page, or a team's link). */
+  team?: { slug: string; name: string };
 }) {
   const id = useId();
   const scripted = useScripted();
@@ -93,11 +96,12 @@ export function GiftForm({
       className="flex flex-col gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-300"
     >
       <h2 id={`${id}-heading`} className="font-display text-2xl font-semibold text-navy-950">
-        Give to the campaign
+        {team ? `Give through ${team.name}` : 'Give to the campaign'}
       </h2>
       {closed ? <p className="rounded-lg bg-cream-100 p-3 text-stone-900">{closed}</p> : null}
       <fieldset disabled={closed !== null} className="flex flex-col gap-5">
         <input type="hidden" name="campaign" value={campaign.slug} />
+        {team ? <input type="hidden" name="team" value={team.slug} /> : null}
         <fieldset>
           <legend className="text-sm font-semibold text-stone-800">Amount</legend>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">

@@ -72,4 +72,23 @@ export const campaignFixture: CampaignView = {
       at: '2026-12-09T11:02:00.000Z',
     },
   ],
+  teams: [
+    {
+      slug: 'katz-family',
+      name: 'The Katz Family',
+      group: 'Beth Medrash Gavoha',
+      goal: 5_000,
+      raised: 3_600,
+      donors: 21,
+    },
+    {
+      slug: 'yeshiva-class-b',
+      name: 'Yeshiva Class B',
+      group: null,
+      goal: 2_000,
+      raised: 1_800,
+      donors: 30,
+    },
+  ],
+  groups: [{ name: 'Beth Medrash Gavoha', raised: 3_600, donors: 21, teams: 1 }],
 };

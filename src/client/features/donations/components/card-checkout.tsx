@@ -230,6 +230,7 @@ function CardForm({
             ? {
                 campaign: choice.campaign,
                 wall: choice.wall ?? null,
+                team: choice.team ?? null,
                 referrer: choice.referrer ?? null,
               }
             : {}),

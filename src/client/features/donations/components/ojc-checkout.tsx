@@ -70,6 +70,7 @@ export function OjcCheckout({
           ? {
               campaign: choice.campaign,
               wall: choice.wall ?? null,
+              team: choice.team ?? null,
               referrer: choice.referrer ?? null,
             }
           : {}),

@@ -52,6 +52,7 @@ function gift(overrides: Partial<Donation> = {}): Donation {
     utmMedium: null,
     utmCampaign: null,
     utmContent: null,
+    teamId: null,
     createdAt: at,
     updatedAt: at,
     donatedAt: at,

@@ -1,0 +1,125 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, OWNER } from './support/admin';
+import { expectNoAxeViolations } from './support/axe';
+import { trackPageErrors, uniqueEmail } from './support/public-site';
+import { cards, serveStripeStandIn } from './support/stripe';
+
+/**
+ * A team's page on a phone: opened from the team's link, read and given to without JavaScript,
+ * and with it a card gift through the team that moves the team's thermometer and wall.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** A published campaign running now and an approved team of it, made through the office's API. */
+async function seedTeam(request: APIRequestContext) {
+  const login = await request.post('/api/admin/login', {
+    data: { username: OWNER, password: ADMIN_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const { csrfToken } = (await login.json()) as { csrfToken: string };
+  const headers = { 'x-csrf-token': csrfToken };
+  const slug = `team-day-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const hour = 3_600_000;
+  const made = await request.post('/api/admin/campaigns', {
+    headers,
+    data: {
+      slug,
+      title: 'Team Day for the Tziyun',
+      goal: 10_000,
+      startsAt: new Date(Date.now() - hour).toISOString(),
+      endsAt: new Date(Date.now() + 24 * hour).toISOString(),
+      pauseForShabbat: false,
+      status: 'published',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { campaign } = (await made.json()) as { campaign: { id: string } };
+  const team = await request.post(`/api/admin/campaigns/${campaign.id}/teams`, {
+    headers,
+    data: {
+      name: 'The Katz Family',
+      leaderName: 'Reuven Katz',
+      leaderEmail: 'reuven.katz@example.org',
+      goal: 500,
+      group: 'Beth Medrash',
+    },
+  });
+  expect(team.status(), await team.text()).toBe(201);
+  return { slug, team: ((await team.json()) as { team: { slug: string } }).team.slug };
+}
+
+const teamMeter = (page: Page) => page.getByRole('meter', { name: 'Raised by the team' });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the team page reads whole and its form opens the checkout crediting the team', async ({
+    page,
+    request,
+  }) => {
+    const { slug, team } = await seedTeam(request);
+    const response = await page.goto(`/campaign/${slug}/team/${team}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Katz Family');
+    await expect(teamMeter(page)).toHaveAttribute('aria-valuenow', '0');
+    await page.getByRole('button', { name: /^Give/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkout\\?.*campaign=${slug}.*team=${team}`));
+    await expect(page.getByText(/through the team The Katz Family/)).toBeVisible();
+
+    // The campaign page's leaderboard links to it.
+    await page.goto(`/campaign/${slug}?board=donors`);
+    await expect(page.getByRole('link', { name: 'Most donors' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(page.getByRole('link', { name: 'The Katz Family' })).toHaveAttribute(
+      'href',
+      `/campaign/${slug}/team/${team}`,
+    );
+    const unknown = await page.goto(`/campaign/${slug}/team/no-such-team`);
+    expect(unknown?.status()).toBe(404);
+  });
+});
+
+test('a card gift through the team moves the team’s thermometer and wall', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const errors = trackPageErrors(page);
+  const { slug, team } = await seedTeam(request);
+  const teamUrl = `/campaign/${slug}/team/${team}`;
+
+  // A second phone keeps the team page open while the gift is made.
+  const watcher = await context.newPage();
+  await watcher.goto(teamUrl);
+  await expect(teamMeter(watcher)).toHaveAttribute('aria-valuenow', '0');
+
+  await serveStripeStandIn(page);
+  await page.goto(teamUrl);
+  await expectNoAxeViolations(page);
+  const form = page.locator('form#give');
+  await expect(form.getByRole('heading', { name: 'Give through The Katz Family' })).toBeVisible();
+  await form.getByRole('radio', { name: 'Other' }).check();
+  await form.getByLabel(/Other amount/).fill('50');
+  await form.getByRole('radio', { name: 'My full name and the amount' }).check();
+  await form.getByRole('button', { name: 'Give $50' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?.*team=${team}`));
+  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
+  const checkout = page.locator('#main form');
+  await checkout.getByLabel('Full Name').fill('Miriam Teamwork');
+  await checkout.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('team'));
+  await checkout.getByLabel('Card number').fill(cards.paying);
+  await page.getByRole('button', { name: 'Complete Donation $50' }).click();
+  await expect(page.getByText('Thank you for your generous donation!').first()).toBeVisible();
+
+  await page.goto(teamUrl);
+  await expect(teamMeter(page)).toHaveAttribute('aria-valuenow', '50');
+  await expect(page.getByText('Miriam Teamwork')).toBeVisible();
+  // The open page learns it from the campaign's feed, without a reload.
+  await expect(teamMeter(watcher)).toHaveAttribute('aria-valuenow', '50', { timeout: 40_000 });
+  await expect(watcher.getByText('Miriam Teamwork')).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});

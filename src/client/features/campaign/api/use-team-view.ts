@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import type { CampaignTeamView } from '~/shared/schemas/campaigns';
+import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+
+/**
+ * The team's standing and wall as the campaign's live feed moves: the standing comes with each
+ * snapshot; the wall is read again (`GET /api/campaigns/:slug/teams/:team`) when the snapshot's
+ * version moves past the one shown.
+ */
+export function useTeamView(campaign: CampaignView, initial: Omit<CampaignTeamView, 'version'>) {
+  const [view, setView] = useState({ ...initial, version: campaign.version });
+  const team = campaign.teams.find((t) => t.slug === initial.team.slug) ?? view.team;
+  useEffect(() => {
+    if (campaign.version <= view.version) return;
+    let live = true;
+    const url = `/api/campaigns/${encodeURIComponent(campaign.slug)}/teams/${encodeURIComponent(initial.team.slug)}`;
+    fetch(url).then(
+      async (response) => {
+        if (!live || !response.ok) return;
+        const next = (await response.json()) as CampaignTeamView;
+        if (live) setView((shown) => (next.version > shown.version ? next : shown));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [campaign.slug, campaign.version, initial.team.slug, view.version]);
+  return { team, wall: view.wall };
+}

@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { usePageForm } from '~/client/app/page-data';
+import { PAGE_FORM_FIELD } from '~/shared/page-forms';
+import { buttonClass } from '~/client/components/ui/button';
+import { FieldShell, controlClass } from '~/client/components/ui/field';
+
+const fields = [
+  { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name', required: true },
+  { name: 'email', label: 'Your email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'team', label: 'Team name', type: 'text', autoComplete: 'off', required: true },
+  {
+    name: 'goal',
+    label: 'Team goal in dollars (optional)',
+    type: 'text',
+    autoComplete: 'off',
+    required: false,
+  },
+] as const;
+
+/**
+ * "Be an ambassador": a plain form posted to the campaign's page (it works without JavaScript);
+ * the office approves the team before it is shown. What was typed and each field's message come
+ * back with the page when something needs correcting.
+ */
+export function AmbassadorForm() {
+  const headingId = useId();
+  const { returned, sent } = usePageForm('ambassador-request');
+  return (
+    <section
+      id="ambassador"
+      aria-labelledby={headingId}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-300"
+    >
+      <h2 id={headingId} className="font-display text-2xl font-semibold text-navy-950">
+        Be an ambassador
+      </h2>
+      <p className="mt-1 text-stone-800">
+        Bring your family, shiur or class together as a team, with its own page and goal. The office
+        looks at each team before it is shown.
+      </p>
+      {sent ? (
+        <p role="status" className="mt-3 rounded-lg bg-cream-100 p-3 text-stone-900">
+          {sent}
+        </p>
+      ) : (
+        <form method="post" action="#ambassador" className="mt-4 flex flex-col gap-3">
+          <input type="hidden" name={PAGE_FORM_FIELD} value="ambassador-request" />
+          {returned?.errors._ ? (
+            <p role="alert" className="text-red-700">
+              {returned.errors._}
+            </p>
+          ) : null}
+          {fields.map((field) => (
+            <FieldShell
+              key={field.name}
+              label={field.label}
+              required={field.required}
+              error={returned?.errors[field.name]}
+            >
+              {({ inputId, describedBy }) => (
+                <input
+                  id={inputId}
+                  name={field.name}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  required={field.required}
+                  defaultValue={returned?.values[field.name] ?? ''}
+                  aria-invalid={returned?.errors[field.name] ? true : undefined}
+                  aria-describedby={describedBy}
+                  className={controlClass}
+                />
+              )}
+            </FieldShell>
+          ))}
+          {/* Left empty by people; bots fill it. */}
+          <div aria-hidden="true" className="hidden">
+            <label>
+              Website
+              <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+            </label>
+          </div>
+          <button type="submit" className={buttonClass('secondary', 'w-full')}>
+            Ask to be an ambassador
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { campaignTeams } from '~/db/schema';
+import type { CampaignTeamPageData, CampaignTeamView } from '~/shared/schemas/campaigns';
+import { paymentMethods } from '~/server/lib/payment-methods';
+import { pageNotFound, withPageHead } from '~/server/ssr/page-data';
+import { campaignSnapshotsOf } from './snapshots-of';
+import { buildWall, endedPlans } from './wall';
+
+/** How many teams' walls are kept in memory; the least recently read goes first. */
+const KEPT_WALLS = 500;
+
+interface KeptWall {
+  version: number;
+  view: CampaignTeamView;
+}
+
+const walls = new WeakMap<FastifyInstance, Map<string, KeptWall>>();
+
+/**
+ * An approved team's standing (from the campaign's snapshot, in memory) and its wall, built
+ * once per snapshot version and kept: a team page read a thousand times between two gifts asks
+ * the database once. Null for an unknown, unapproved or unpublished one.
+ */
+export async function readTeamView(
+  app: FastifyInstance,
+  campaignSlug: string,
+  teamSlug: string,
+): Promise<CampaignTeamView | null> {
+  const kept = await (await campaignSnapshotsOf(app)).read(campaignSlug);
+  const team = kept?.snapshot.teams.find((t) => t.slug === teamSlug);
+  if (!kept || !team) return null;
+  let byTeam = walls.get(app);
+  if (!byTeam) walls.set(app, (byTeam = new Map()));
+  const key = `${kept.campaign.id}/${teamSlug}`;
+  const cached = byTeam.get(key);
+  if (cached && cached.version === kept.version) {
+    byTeam.delete(key);
+    byTeam.set(key, cached);
+    return cached.view;
+  }
+  const { db } = app.database;
+  const [row] = await db
+    .select({ id: campaignTeams.id })
+    .from(campaignTeams)
+    .where(and(eq(campaignTeams.campaignId, kept.campaign.id), eq(campaignTeams.slug, teamSlug)));
+  if (!row) return null;
+  const wall = await buildWall(db, kept.campaign, await endedPlans(db, kept.campaign.id), row.id);
+  const view = { version: kept.version, team, wall };
+  byTeam.delete(key);
+  byTeam.set(key, { version: kept.version, view });
+  if (byTeam.size > KEPT_WALLS) byTeam.delete(byTeam.keys().next().value!);
+  return view;
+}
+
+/** The slugs of `/campaign/<slug>/team/<team>`, or null for any other shape of address. */
+function slugsOf(url: URL): { campaign: string; team: string } | null {
+  const match = /^\/campaign\/([^/]+)\/team\/([^/]+)\/?$/.exec(url.pathname);
+  if (!match) return null;
+  try {
+    const campaign = decodeURIComponent(match[1]!);
+    const team = decodeURIComponent(match[2]!);
+    return campaign.length <= 100 && team.length <= 100 ? { campaign, team } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What /campaign/:slug/team/:team is rendered with: the campaign's snapshot, the team's standing
+ * and wall. An unknown or unapproved team, or a draft campaign, is the 404 page.
+ */
+export async function loadCampaignTeamPageData(app: FastifyInstance, url: URL) {
+  const slugs = slugsOf(url);
+  if (!slugs) return pageNotFound();
+  const view = await readTeamView(app, slugs.campaign, slugs.team);
+  const kept = view ? await (await campaignSnapshotsOf(app)).read(slugs.campaign) : null;
+  if (!view || !kept) return pageNotFound();
+  const data: CampaignTeamPageData = {
+    campaign: kept.snapshot,
+    team: view.team,
+    wall: view.wall,
+    renderedAt: app.clock().toISOString(),
+    methods: paymentMethods(app.env, 'onetime'),
+  };
+  return withPageHead(data, {
+    title: `${view.team.name}: ${kept.snapshot.title}`,
+    description: `Give through ${view.team.name} to ${kept.snapshot.title}, and see the team's thermometer rise.`,
+  });
+}
