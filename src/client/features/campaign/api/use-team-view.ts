@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { urlOf } from '~/shared/route';
+import { campaignsApi } from '~/shared/api/campaigns';
 import type { CampaignTeamView } from '~/shared/schemas/campaigns';
 import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
 
 /**
  * The team's standing and wall as the campaign's live feed moves: the standing comes with each
- * snapshot; the wall is read again (`GET /api/campaigns/:slug/teams/:team`) when the snapshot's
+ * snapshot; the wall is read again (`campaignsApi.team`) when the snapshot's
  * version moves past the one shown.
  */
 export function useTeamView(campaign: CampaignView, initial: Omit<CampaignTeamView, 'version'>) {
@@ -13,7 +15,9 @@ export function useTeamView(campaign: CampaignView, initial: Omit<CampaignTeamVi
   useEffect(() => {
     if (campaign.version <= view.version) return;
     let live = true;
-    const url = `/api/campaigns/${encodeURIComponent(campaign.slug)}/teams/${encodeURIComponent(initial.team.slug)}`;
+    const url = urlOf(campaignsApi.team, {
+      params: { slug: campaign.slug, team: initial.team.slug },
+    });
     fetch(url).then(
       async (response) => {
         if (!live || !response.ok) return;
