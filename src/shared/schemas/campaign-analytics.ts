@@ -60,5 +60,9 @@ export const campaignAnalytics = z.object({
     returning: z.object({ donors: z.number(), ...tally }),
   }),
   byMethod: z.array(z.object({ method: z.enum(giftMethodKeys), label: z.string(), ...tally })),
+  /** By the team a gift was given through (any status: the office sees them all); "No team" last. */
+  byTeam: z.array(
+    z.object({ slug: z.nullable(z.string()), label: z.string(), donors: z.number(), ...tally }),
+  ),
 });
 export type CampaignAnalytics = z.output<typeof campaignAnalytics>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignMatches, donations } from '~/db/schema';
+import { campaignMatches, campaignTeams, donations } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 
@@ -51,6 +51,18 @@ beforeAll(async () => {
     };
   };
   const offline = { paymentMethod: 'offline' as const, offlineMethod: 'check' as const };
+  const [team] = await app.database.db
+    .insert(campaignTeams)
+    .values({
+      campaignId,
+      slug: 'katz-family',
+      name: 'The Katz Family',
+      leaderName: 'Reuven Katz',
+      leaderEmail: 'reuven@example.org',
+      status: 'approved',
+    })
+    .returning();
+  const teamId = team!.id;
   await app.database.db.insert(donations).values([
     // Gave before the campaign: this donor record is returning.
     gift({
@@ -65,6 +77,7 @@ beforeAll(async () => {
       amountCents: 10_000,
       utmSource: 'whatsapp',
       utmMedium: 'social',
+      teamId,
       at: evening('19:59:30'),
     }),
     gift({
@@ -78,6 +91,7 @@ beforeAll(async () => {
       amountCents: 3000,
       utmSource: 'whatsapp',
       utmMedium: 'social',
+      teamId,
       at: evening('20:45:00'),
     }),
     gift({ email: 'new2@example.org', amountCents: 20_000, ...offline, at: evening('21:10:00') }),
@@ -190,6 +204,11 @@ describe('GET /api/admin/campaigns/:id/analytics', () => {
       { method: 'card', label: 'Credit card', gifts: 3, amount: 250 },
       { method: 'ojc', label: 'OJC Fund charity card', gifts: 1, amount: 50 },
       { method: 'offline', label: expect.stringContaining('Offline'), gifts: 2, amount: 220 },
+    ]);
+    // By team: a team's gifts and donors, then the gifts given through none.
+    expect(body.byTeam).toEqual([
+      { slug: 'katz-family', label: 'The Katz Family', donors: 2, gifts: 2, amount: 130 },
+      { slug: null, label: 'No team', donors: 4, gifts: 4, amount: 390 },
     ]);
   });
 

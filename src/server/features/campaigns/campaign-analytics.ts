@@ -1,5 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { campaignMatchers, campaignMatches, donations, type CampaignRow } from '~/db/schema';
+import {
+  campaignMatchers,
+  campaignMatches,
+  campaignTeams,
+  donations,
+  type CampaignRow,
+} from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import type { PaymentMethod } from '~/shared/domain';
 import type { CampaignAnalytics, GiftMethodKey } from '~/shared/schemas/campaign-analytics';
@@ -21,6 +27,7 @@ interface CountedGift {
   source: string | null;
   medium: string | null;
   campaign: string | null;
+  team: { slug: string; name: string } | null;
 }
 
 const methodOf: Record<PaymentMethod, GiftMethodKey> = {
@@ -37,7 +44,7 @@ const methodLabels: Record<GiftMethodKey, string> = {
 /**
  * The campaign's gifts the thermometer counts (received, not voided), each for what it counts
  * there (`countedCents`, a monthly plan ended early for the payments it made), with what the
- * figures group by. A team, once gifts carry one, is one more column here and one more group.
+ * figures group by.
  */
 async function countedGifts(db: DatabaseExecutor, campaign: CampaignRow): Promise<CountedGift[]> {
   const months = campaign.recurringMonths;
@@ -56,8 +63,11 @@ async function countedGifts(db: DatabaseExecutor, campaign: CampaignRow): Promis
       source: donations.utmSource,
       medium: donations.utmMedium,
       campaign: donations.utmCampaign,
+      teamSlug: campaignTeams.slug,
+      teamName: campaignTeams.name,
     })
     .from(donations)
+    .leftJoin(campaignTeams, eq(campaignTeams.id, donations.teamId))
     .where(and(eq(donations.campaignId, campaign.id), received));
   const ended = await endedPlans(db, campaign.id);
   const returning = await returningDonors(db, campaign);
@@ -70,6 +80,7 @@ async function countedGifts(db: DatabaseExecutor, campaign: CampaignRow): Promis
     source: r.source,
     medium: r.medium,
     campaign: r.campaign,
+    team: r.teamSlug && r.teamName ? { slug: r.teamSlug, name: r.teamName } : null,
   }));
 }
 
@@ -192,6 +203,19 @@ export async function campaignAnalytics(
     return { donors: new Set(group.map((g) => g.donorKey)).size, ...tallyOf(group) };
   };
   const byMethod = groupBy(gifts, (g) => g.method);
+  const byTeam = [...groupBy(gifts, (g) => g.team?.slug ?? null)]
+    .map(([slug, group]) => ({
+      slug,
+      label: group[0]!.team?.name ?? 'No team',
+      donors: new Set(group.map((g) => g.donorKey)).size,
+      ...tallyOf(group),
+    }))
+    .sort(
+      (a, b) =>
+        Number(a.slug === null) - Number(b.slug === null) ||
+        b.amount - a.amount ||
+        a.label.localeCompare(b.label),
+    );
   const total = raisedCents + matched;
   return {
     timeZone: place.timeZone,
@@ -210,5 +234,6 @@ export async function campaignAnalytics(
       label: methodLabels[method],
       ...tallyOf(byMethod.get(method) ?? []),
     })),
+    byTeam,
   };
 }

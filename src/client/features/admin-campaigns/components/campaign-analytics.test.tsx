@@ -42,6 +42,10 @@ const figures: CampaignAnalytics = {
     { method: 'ojc', label: 'OJC Fund charity card', gifts: 1, amount: 50 },
     { method: 'offline', label: 'Offline', gifts: 2, amount: 220 },
   ],
+  byTeam: [
+    { slug: 'katz-family', label: 'The Katz Family', donors: 2, gifts: 3, amount: 400 },
+    { slug: null, label: 'No team', donors: 2, gifts: 3, amount: 120 },
+  ],
 };
 
 function open(reply = json(figures)) {
@@ -84,6 +88,7 @@ describe('the campaign’s analytics', () => {
     expect(rowsOf('Where gifts came from')[1]).toContain('whatsapp / social');
     expect(rowsOf('New and returning donors')[1]).toMatch(/^Returning.*1.*2.*\$220\.00$/);
     expect(rowsOf('By payment method')).toHaveLength(3);
+    expect(rowsOf('By team')).toEqual(['The Katz Family23$400.00', 'No team23$120.00']);
   });
 
   it('says plainly when the figures could not be loaded', async () => {

@@ -130,13 +130,23 @@ function AnalyticsBody({ data }: { data: CampaignAnalytics }) {
           </tr>
         ))}
       </DataTable>
+      <DataTable caption="By team" headers={['Team', 'Donors', 'Gifts', 'Amount']}>
+        {data.byTeam.map((t) => (
+          <tr key={t.slug ?? ''}>
+            <td className={cellClass}>{t.label}</td>
+            <td className={cellClass}>{t.donors}</td>
+            <td className={cellClass}>{t.gifts}</td>
+            <td className={cellClass}>{dollars(t.amount)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }
 
 /**
  * A campaign's figures for the office: per hour, where gifts came from, new and returning
- * donors, the average and the matched share, by method. Only the gifts the thermometer counts.
+ * donors, the average and the matched share, by method and by team. Only the gifts the thermometer counts.
  */
 export function CampaignAnalyticsPanel({
   campaign,
