@@ -234,7 +234,7 @@ describe('GET /api/admin/campaigns/:id/analytics', () => {
 });
 
 describe('the campaign gifts CSV', () => {
-  it('names the link each gift came by', async () => {
+  it('names the team and the link each gift came by', async () => {
     const res = await app.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${campaignId}/gifts.csv`,
@@ -242,9 +242,11 @@ describe('the campaign gifts CSV', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const [header, ...rows] = res.body.trim().split('\r\n');
-    expect(header).toMatch(/,Date,Receipt,Source,Medium,Campaign Link,Link Content$/);
-    expect(rows.find((r) => r.includes('2026-12-13 19:59'))).toMatch(/,whatsapp,social,,$/);
-    expect(rows.find((r) => r.includes('2026-12-13 21:30'))).toMatch(/,mail,,erev,$/);
-    expect(rows.find((r) => r.includes('2026-12-13 20:00'))).toMatch(/,,,,$/);
+    expect(header).toMatch(/,Date,Receipt,Team,Source,Medium,Campaign Link,Link Content$/);
+    expect(rows.find((r) => r.includes('2026-12-13 19:59'))).toMatch(
+      /,The Katz Family,whatsapp,social,,$/,
+    );
+    expect(rows.find((r) => r.includes('2026-12-13 21:30'))).toMatch(/,,mail,,erev,$/);
+    expect(rows.find((r) => r.includes('2026-12-13 20:00'))).toMatch(/,,,,,$/);
   });
 });

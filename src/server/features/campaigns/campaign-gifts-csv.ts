@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { campaignMatchers, campaignMatches, donations } from '~/db/schema';
+import { campaignMatchers, campaignMatches, campaignTeams, donations } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { dedicationKindLabels, type WallDisplay } from '~/shared/domain';
 import { centsToDecimal, paymentStatusLabel } from '~/shared/donor-labels';
@@ -52,6 +52,7 @@ export function campaignGiftsCsv(
     'Dedication',
     'Date',
     'Receipt',
+    'Team',
     'Source',
     'Medium',
     'Campaign Link',
@@ -81,6 +82,8 @@ export function campaignGiftsCsv(
           dedicationKind: donations.dedicationKind,
           dedicationName: donations.dedicationName,
           receiptNumber: donations.receiptNumber,
+          team: sql<string | null>`(select campaign_teams.name from ${campaignTeams}
+            where campaign_teams.id = ${donations.teamId})`,
           utmSource: donations.utmSource,
           utmMedium: donations.utmMedium,
           utmCampaign: donations.utmCampaign,
@@ -121,6 +124,7 @@ export function campaignGiftsCsv(
         : '',
       r.localDate,
       r.receiptNumber,
+      r.team,
       r.utmSource,
       r.utmMedium,
       r.utmCampaign,

@@ -124,7 +124,7 @@ describe('GET /api/admin/campaigns/:id/gifts.csv', () => {
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     const [header, ...rows] = res.body.trim().split('\r\n');
     expect(header).toBe(
-      'Donor,Email,Amount,Monthly,Method,Status,Matched,Matched By,Wall,Dedication,Date,Receipt,Source,Medium,Campaign Link,Link Content',
+      'Donor,Email,Amount,Monthly,Method,Status,Matched,Matched By,Wall,Dedication,Date,Receipt,Team,Source,Medium,Campaign Link,Link Content',
     );
     expect(rows).toHaveLength(2);
     const pending = rows.find((r) => r.startsWith('Still Pending'))!;
