@@ -21,8 +21,9 @@ const notJson = [
   /^GET \/api\/newsletter\/(confirm|unsubscribe)$/,
   /^POST \/api\/stripe\/webhook$/,
   /^GET \/(robots\.txt|sitemap\.xml)$/,
-  // A campaign's link preview image.
+  // A campaign's and a team's link preview images.
   /^GET \/campaign\/:slug\/share\.png$/,
+  /^GET \/campaign\/:slug\/team\/:team\/share\.png$/,
 ];
 const answersJson = (r: { method: string; url: string }) =>
   !notJson.some((p) => p.test(`${r.method} ${r.url}`));
@@ -58,6 +59,7 @@ describe('route contracts', () => {
       'GET /api/newsletter/confirm',
       'GET /api/newsletter/unsubscribe',
       'GET /campaign/:slug/share.png',
+      'GET /campaign/:slug/team/:team/share.png',
       'GET /media/*',
       'GET /robots.txt',
       'GET /sitemap.xml',

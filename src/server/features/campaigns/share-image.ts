@@ -170,7 +170,7 @@ export function shareImageSvg(figures: ShareImageFigures): string {
     parts.push(textLine(line, y, { size: title.size, weight: 700, fill: WHITE }));
   }
 
-  const share = figures.goalCents > 0 ? figures.raisedCents / figures.goalCents : 1;
+  const share = figures.goalCents > 0 ? figures.raisedCents / figures.goalCents : 0;
   const barY = 436;
   const barHeight = 40;
   const filled = Math.min(1, Math.max(0, share)) * TEXT_WIDTH;
@@ -186,14 +186,19 @@ export function shareImageSvg(figures: ShareImageFigures): string {
   const total = money(figures.raisedCents);
   const totalSize = 60;
   const figuresY = barY + barHeight + 76;
-  const after = ` raised of ${money(figures.goalCents)}`;
+  // A team without a goal of its own: its total alone, no bar to fill and no percent.
+  const after = figures.goalCents > 0 ? ` raised of ${money(figures.goalCents)}` : ' raised';
   parts.push(
     `<text x="${MARGIN}" y="${figuresY}" font-family="${FONT_FAMILY}" fill="${WHITE}">` +
       `<tspan font-size="${totalSize}" font-weight="700">${escapeXml(total)}</tspan>` +
       `<tspan font-size="34" font-weight="400" fill="${MUTED}">${escapeXml(after)}</tspan></text>`,
-    `<text x="${SHARE_IMAGE_WIDTH - MARGIN}" y="${figuresY}" text-anchor="end" font-family="${FONT_FAMILY}" ` +
-      `font-size="${totalSize}" font-weight="700" fill="${GOLD}">${Math.floor(share * 100)}%</text>`,
   );
+  if (figures.goalCents > 0) {
+    parts.push(
+      `<text x="${SHARE_IMAGE_WIDTH - MARGIN}" y="${figuresY}" text-anchor="end" font-family="${FONT_FAMILY}" ` +
+        `font-size="${totalSize}" font-weight="700" fill="${GOLD}">${Math.floor(share * 100)}%</text>`,
+    );
+  }
   const foot = [
     figures.donors === undefined
       ? null

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { campaignTeams } from '~/db/schema';
 import type { CampaignTeamPageData, CampaignTeamView } from '~/shared/schemas/campaigns';
 import { paymentMethods } from '~/server/lib/payment-methods';
+import { formatMoney } from '~/shared/money';
 import { pageNotFound, withPageHead } from '~/server/ssr/page-data';
 import { campaignSnapshotsOf } from './snapshots-of';
 import { buildWall, endedPlans } from './wall';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from './share-image';
 
 /** How many teams' walls are kept in memory; the least recently read goes first. */
 const KEPT_WALLS = 500;
@@ -86,5 +88,12 @@ export async function loadCampaignTeamPageData(app: FastifyInstance, url: URL) {
   return withPageHead(data, {
     title: `${view.team.name}: ${kept.snapshot.title}`,
     description: `Give through ${view.team.name} to ${kept.snapshot.title}, and see the team's thermometer rise.`,
+    // The link preview: the team's name and total as of this version (share-routes.ts).
+    image: {
+      src: `/campaign/${encodeURIComponent(kept.snapshot.slug)}/team/${encodeURIComponent(view.team.slug)}/share.png?v=${kept.version}`,
+      width: SHARE_IMAGE_WIDTH,
+      height: SHARE_IMAGE_HEIGHT,
+      alt: `${view.team.name}: ${formatMoney(view.team.raised * 100, 'usd', { whole: true })} raised for ${kept.snapshot.title}`,
+    },
   });
 }
