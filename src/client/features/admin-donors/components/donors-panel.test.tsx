@@ -252,6 +252,7 @@ describe('the donors panel', () => {
       pauses: [],
       embedOrigins: [],
       shareText: null,
+      ambassadorMailShowsAmount: false,
     };
     const { api, user } = open({
       donors: [listing([donor()]), listing([donor({ name: 'Roof Giver' })])],
