@@ -8,7 +8,9 @@ import { gzipSync } from 'node:zlib';
 
 const client = join(process.env.BUILD_DIR ?? 'dist', 'client');
 const manifest = JSON.parse(readFileSync(join(client, '.vite', 'manifest.json'), 'utf8'));
-const budgets = { 'src/client/pages/home-page.tsx': 90 * 1024 };
+// 91 KB since the campaign's team and opt-out pages: start-app carries the router's list of every
+// lazy page and the chunks each preloads, which grows with each page (90.32 KB measured then).
+const budgets = { 'src/client/pages/home-page.tsx': 91 * 1024 };
 const entry = 'src/client/entry-client.tsx';
 const app = 'src/client/app/start-app.tsx';
 
