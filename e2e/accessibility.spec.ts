@@ -74,6 +74,8 @@ const checkedElsewhere: Record<string, string> = {
     'campaign-page.spec.ts (a published campaign, without JavaScript on a phone and with it)',
   '/campaign/:slug/screen': 'campaign-screen.spec.ts (at 1280×720 and 1920×1080)',
   '/campaign/:slug/embed': 'campaign-screen.spec.ts (the thermometer another site frames)',
+  '/campaign/:slug/team/:team':
+    'campaign-teams.spec.ts (a team’s page on a phone, with and without JavaScript)',
   '/my-giving': 'my-giving.spec.ts (signed out, and a donor’s giving: desk and phone)',
   '/admin': 'admin.spec.ts (sign-in, every dashboard tab) and the admin-*.spec.ts',
 };
