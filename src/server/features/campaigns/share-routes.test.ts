@@ -117,55 +117,6 @@ describe('GET /campaign/:slug/share.png', () => {
   });
 });
 
-describe('GET /campaign/:slug/team/:team/share.png', () => {
-  it('draws an approved team: its name and total over the campaign’s title, its own goal', async () => {
-    const team = async (payload: object) =>
-      app.inject({
-        method: 'POST',
-        url: `/api/admin/campaigns/${id}/teams`,
-        headers: admin.headers,
-        payload: { leaderName: 'Reuven Katz', leaderEmail: 'reuven@example.org', ...payload },
-      });
-    expect((await team({ name: 'Katz Family', slug: 'katz', goal: 500 })).statusCode).toBe(201);
-    expect((await team({ name: 'No Goal', slug: 'no-goal' })).statusCode).toBe(201);
-    expect((await team({ name: 'Asked', slug: 'asked', status: 'requested' })).statusCode).toBe(
-      201,
-    );
-    const drawn = vi.mocked(shareImage.renderShareImage);
-    const image = await get('/campaign/share-day/team/katz/share.png');
-    expect(image.statusCode, image.body).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.readUInt32BE(16)).toBe(1200);
-    expect(image.rawPayload.readUInt32BE(20)).toBe(630);
-    expect(image.headers.etag).toMatch(/-team-katz"$/);
-    expect(drawn.mock.calls.at(-1)![0]).toMatchObject({
-      title: 'Katz Family',
-      subtitle: 'Share Day: the roof',
-      raisedCents: 0,
-      goalCents: 50_000,
-    });
-    const campaignImage = await get('/campaign/share-day/share.png');
-    expect(image.rawPayload.equals(campaignImage.rawPayload)).toBe(false);
-    // A team without a goal is drawn with its total alone.
-    expect((await get('/campaign/share-day/team/no-goal/share.png')).statusCode).toBe(200);
-    expect(drawn.mock.calls.at(-1)![0]).toMatchObject({ title: 'No Goal', goalCents: 0 });
-    // A team not approved, an unknown one, or a draft campaign's: no image.
-    for (const url of [
-      '/campaign/share-day/team/asked/share.png',
-      '/campaign/share-day/team/nobody/share.png',
-      '/campaign/draft-share/team/katz/share.png',
-    ]) {
-      expect((await get(url)).statusCode, url).toBe(404);
-    }
-    // The team's page names its own image in its preview tags.
-    const page = await get('/campaign/share-day/team/katz');
-    expect(page.statusCode).toBe(200);
-    expect(meta(page.body, 'og:image')).toMatch(
-      /\/campaign\/share-day\/team\/katz\/share\.png\?v=\d+$/,
-    );
-  });
-});
-
 /** The content of the page's `<meta property|name="…">`. */
 const meta = (html: string, name: string) =>
   new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)">`).exec(html)?.[1];
@@ -231,6 +182,55 @@ describe('the share message in the campaign form’s API', () => {
         title: 'Share Day: the roof',
         shareText: 'Give with me today, every gift is doubled!',
       }),
+    );
+  });
+});
+
+describe('GET /campaign/:slug/team/:team/share.png', () => {
+  it('draws an approved team: its name and total over the campaign’s title, its own goal', async () => {
+    const team = async (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/campaigns/${id}/teams`,
+        headers: admin.headers,
+        payload: { leaderName: 'Reuven Katz', leaderEmail: 'reuven@example.org', ...payload },
+      });
+    expect((await team({ name: 'Katz Family', slug: 'katz', goal: 500 })).statusCode).toBe(201);
+    expect((await team({ name: 'No Goal', slug: 'no-goal' })).statusCode).toBe(201);
+    expect((await team({ name: 'Asked', slug: 'asked', status: 'requested' })).statusCode).toBe(
+      201,
+    );
+    const drawn = vi.mocked(shareImage.renderShareImage);
+    const image = await get('/campaign/share-day/team/katz/share.png');
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.readUInt32BE(16)).toBe(1200);
+    expect(image.rawPayload.readUInt32BE(20)).toBe(630);
+    expect(image.headers.etag).toMatch(/-team-katz"$/);
+    expect(drawn.mock.calls.at(-1)![0]).toMatchObject({
+      title: 'Katz Family',
+      subtitle: 'Share Day: the roof',
+      raisedCents: 0,
+      goalCents: 50_000,
+    });
+    const campaignImage = await get('/campaign/share-day/share.png');
+    expect(image.rawPayload.equals(campaignImage.rawPayload)).toBe(false);
+    // A team without a goal is drawn with its total alone.
+    expect((await get('/campaign/share-day/team/no-goal/share.png')).statusCode).toBe(200);
+    expect(drawn.mock.calls.at(-1)![0]).toMatchObject({ title: 'No Goal', goalCents: 0 });
+    // A team not approved, an unknown one, or a draft campaign's: no image.
+    for (const url of [
+      '/campaign/share-day/team/asked/share.png',
+      '/campaign/share-day/team/nobody/share.png',
+      '/campaign/draft-share/team/katz/share.png',
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+    // The team's page names its own image in its preview tags.
+    const page = await get('/campaign/share-day/team/katz');
+    expect(page.statusCode).toBe(200);
+    expect(meta(page.body, 'og:image')).toMatch(
+      /\/campaign\/share-day\/team\/katz\/share\.png\?v=\d+$/,
     );
   });
 });
