@@ -73,6 +73,24 @@ describe('the version heard on a listening connection (PostgreSQL’s way, ADR 0
     await version.close();
   });
 
+  it('gives each listener of a channel every notification on it, and tells each when unheard', async () => {
+    const { version, opened } = listenerOn();
+    await version.connected;
+    const heard: string[] = [];
+    const unheard: string[] = [];
+    for (const name of ['page', 'stream']) {
+      await version.listen('campaign_changes', {
+        notify: (payload) => heard.push(`${name} ${payload}`),
+        unheard: () => unheard.push(name),
+      });
+    }
+    opened[0]!.emit('notification', { channel: 'campaign_changes', payload: 'c1:2' });
+    expect(heard).toEqual(['page c1:2', 'stream c1:2']);
+    opened[0]!.emit('error', new Error('terminating connection due to administrator command'));
+    expect(unheard).toEqual(['page', 'stream']);
+    await version.close();
+  });
+
   it('gives the office’s view the version after a round trip on the listening connection', async () => {
     const { version, opened } = listenerOn();
     await version.connected;

@@ -123,9 +123,10 @@ export function listenedVersion(
   }: ListenerOptions,
 ): ContentVersion & Notifications & { connected: Promise<void> } {
   let generation = 0;
-  const channels = new Map<string, ChannelListener>();
+  /** Each channel's listeners: every one hears each notification on it. */
+  const channels = new Map<string, Set<ChannelListener>>();
   const unheardByAll = () => {
-    for (const listener of channels.values()) listener.unheard();
+    for (const listeners of channels.values()) for (const listener of listeners) listener.unheard();
   };
   let listening: ListenerConnection | undefined;
   let closed = false;
@@ -169,7 +170,9 @@ export function listenedVersion(
     };
     connection.on('notification', (message) => {
       if (!message || message.channel === CHANNEL) generation += 1;
-      else channels.get(message.channel)?.notify(message.payload ?? '');
+      else
+        for (const listener of channels.get(message.channel) ?? [])
+          listener.notify(message.payload ?? '');
     });
     connection.on('error', loseIt);
     connection.on('end', () => loseIt(new Error('the connection ended')));
@@ -218,7 +221,9 @@ export function listenedVersion(
     connected: connecting,
     async listen(channel, listener) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-      channels.set(channel, listener);
+      const listeners = channels.get(channel);
+      if (listeners) return void listeners.add(listener);
+      channels.set(channel, new Set([listener]));
       const connection = listening;
       // Not listening now: the next connection listens on every channel.
       if (!connection) return;
