@@ -4,7 +4,8 @@ import { expectNoAxeViolations } from './support/axe';
 
 /**
  * A cheque handed over for a campaign, on a phone at the tziyun: recorded in Gifts Received for
- * the campaign, pending there until the office marks it cleared, then numbered and counted.
+ * the campaign, pending there until the office marks it cleared, then numbered, counted, thanked
+ * and seen in the campaign's analytics.
  */
 failOnPageErrors();
 test.use({ viewport: { width: 390, height: 844 } });
@@ -95,4 +96,15 @@ test('records a cheque for a campaign, sees it pending, clears it, and thanks it
     await page.request.get(`/api/admin/campaigns/${(await made.json()).campaign.id}/thank-you`)
   ).json();
   expect(again).toMatchObject({ toSend: 0, alreadyThanked: 1 });
+
+  // The campaign's figures for the office, on the phone: the cheque counted, matched in full.
+  await page.getByRole('button', { name: `Analytics of ${title}` }).click();
+  const analytics = page.getByRole('region', { name: `Analytics: ${title}` });
+  await expect(analytics.getByRole('term').filter({ hasText: 'Gifts' })).toBeVisible();
+  await expect(analytics).toContainText('$180.00 (50.0% of the total)');
+  const byMethod = analytics.getByRole('table', { name: 'By payment method' });
+  await expect(byMethod.getByRole('row').filter({ hasText: 'Offline' })).toContainText('$180');
+  const byTeam = analytics.getByRole('table', { name: 'By team' });
+  await expect(byTeam.getByRole('row').filter({ hasText: 'No team' })).toContainText('$180');
+  await expectNoAxeViolations(page);
 });
