@@ -44,6 +44,7 @@ const saved: OfflineGiftView = {
   donorId: known.id,
   hasPhoto: false,
   campaign: null,
+  team: null,
   wall: null,
   cleared: true,
 };
