@@ -97,7 +97,8 @@ export async function teamForGift(
 
 const officeTeamMessages = {
   missing: 'There is no such team in this campaign: choose one from the list',
-  requested: 'This team is not approved yet: approve it under the campaign’s teams, or choose another',
+  requested:
+    'This team is not approved yet: approve it under the campaign’s teams, or choose another',
   declined: 'This team was declined: choose another, or leave the team blank',
 } as const;
 

@@ -29,8 +29,7 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
     const donorId = gift.donorId ? await keptRecord(tx, gift.donorId) : undefined;
     await assertNotTypedTwice(tx, { ...gift, donorId }, ctx.timeZone);
     const campaign = gift.campaign ? await campaignForOfficeGift(tx, gift.campaign) : null;
-    const team =
-      campaign && gift.team ? await teamForOfficeGift(tx, campaign.id, gift.team) : null;
+    const team = campaign && gift.team ? await teamForOfficeGift(tx, campaign.id, gift.team) : null;
     const [row] = await tx
       .insert(donations)
       // A gift's date everywhere (the donor table, its windows, My giving, the statement of its

@@ -78,9 +78,10 @@ describe('a gift the office received, credited to a team', () => {
     const after = await snapshot(campaign.slug);
     expect(after.teams[0]).toMatchObject({ slug: team.slug, raised: 100, donors: 1 });
     expect(after.groups).toEqual([{ name: 'Beth Medrash', raised: 100, donors: 1, teams: 1 }]);
-    expect((await read(`/api/campaigns/${campaign.slug}/teams/${team.slug}`)).team).toMatchObject(
-      { raised: 100, donors: 1 },
-    );
+    expect((await read(`/api/campaigns/${campaign.slug}/teams/${team.slug}`)).team).toMatchObject({
+      raised: 100,
+      donors: 1,
+    });
     const [note] = await leaderNotes(gift.id);
     expect(note?.payload).toMatchObject({
       to: 'reuven@example.org',
