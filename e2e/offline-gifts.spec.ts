@@ -182,3 +182,67 @@ test('keeps the photo of a cheque taken on a phone, for the office alone', async
   expect((await visitor.request.get(new URL(href, page.url()).href)).status()).toBe(401);
   await visitor.close();
 });
+
+test('credits a cheque to a team of its campaign: cleared, the team’s page counts it', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const title = `Shiur Day ${stamp}`;
+  const slug = `shiur-day-${stamp}`;
+  const name = `Yosef Adler ${stamp}`;
+  await openGiftsReceived(page);
+  // The campaign and its approved team, made through the API as the Campaigns section would.
+  const { csrfToken } = await (await page.request.get('/api/admin/session')).json();
+  const headers = { 'x-csrf-token': csrfToken };
+  const hour = 3_600_000;
+  const made = await page.request.post('/api/admin/campaigns', {
+    headers,
+    data: {
+      slug,
+      title,
+      goal: 5000,
+      startsAt: new Date(Date.now() - hour).toISOString(),
+      endsAt: new Date(Date.now() + 23 * hour).toISOString(),
+      pauseForShabbat: false,
+      status: 'published',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { campaign } = (await made.json()) as { campaign: { id: string } };
+  const added = await page.request.post(`/api/admin/campaigns/${campaign.id}/teams`, {
+    headers,
+    data: {
+      name: 'The Adler Shiur',
+      leaderName: 'Yosef Adler',
+      leaderEmail: 'adler@example.org',
+      goal: 1000,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const team = ((await added.json()) as { team: { slug: string } }).team.slug;
+  await page.reload();
+
+  const form = page.getByRole('form', { name: 'Record a gift received another way' });
+  await form.getByLabel("Donor's name").fill(name);
+  await form.getByLabel('Email').fill(`adler.${stamp}@example.org`);
+  await form.getByLabel('Amount (dollars)').fill('180');
+  await form.getByLabel('Reference (cheque number)').fill('3310');
+  await form.getByLabel('Campaign').selectOption({ label: title });
+  await form.getByLabel('Team').selectOption({ label: 'The Adler Shiur' });
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Record Gift' }).click();
+
+  const row = page
+    .getByRole('list', { name: 'Recent gifts received' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  await expect(row).toContainText(`${title}, The Adler Shiur`);
+  await row.getByRole('button', { name: `Mark cleared: ${name}'s pending gift` }).click();
+  await expect(row).toContainText(/\d{4}-\d{6}/);
+
+  await page.goto(`/campaign/${slug}/team/${team}`);
+  await expect(page.getByRole('meter', { name: 'Raised by the team' })).toHaveAttribute(
+    'aria-valuenow',
+    '180',
+  );
+});

@@ -153,7 +153,7 @@ export const teamStanding = z.object({
 });
 export type TeamStanding = z.output<typeof teamStanding>;
 
-/** A group's total: its approved teams added up. */
+/** A group's total: its approved teams added up; its donors each counted once. */
 export const groupStanding = z.object({
   name: z.string(),
   raised: z.number(),

@@ -105,6 +105,20 @@ const offlineGiftShape = {
     ),
     z.transform((value) => value || null),
   ),
+  /**
+   * The campaign's team the gift is credited to, by its slug: an approved team of the gift's own
+   * campaign. Left out, the gift counts for the campaign only.
+   */
+  team: z.pipe(
+    z.optional(
+      z.nullable(
+        z
+          .string({ error: 'Please choose a team' })
+          .check(z.maxLength(60, 'There is no such team in this campaign'), z.trim()),
+      ),
+    ),
+    z.transform((value) => value || null),
+  ),
   /** How the gift is shown on the campaign's wall; left out, it is "Anonymous" there. */
   wall: z.pipe(
     z.optional(
@@ -128,10 +142,19 @@ const giftRules = z.superRefine(
       address: string | null;
       donorId?: string | undefined;
       campaign: string | null;
+      team: string | null;
       wall: string | null;
     },
     ctx,
   ) => {
+    if (gift.team && !gift.campaign) {
+      ctx.issues.push({
+        code: 'custom',
+        input: gift.team,
+        path: ['team'],
+        message: "A team is a campaign's: choose the campaign, or leave the team blank",
+      });
+    }
     if (gift.wall && !gift.campaign) {
       ctx.issues.push({
         code: 'custom',
@@ -204,16 +227,19 @@ export interface OfflineGiftFormValues extends Record<string, string> {
   note: string;
   /** A campaign's slug, or blank. */
   campaign: string;
+  /** A team's slug in that campaign, or blank. */
+  team: string;
   /** A wall choice, or blank. */
   wall: string;
 }
 
 /** The form's text as the API's body: the same rules then judge it in the browser and the server. */
 export function offlineGiftBody(values: OfflineGiftFormValues) {
-  const { dedicationKind, dedicationName, campaign, wall, ...rest } = values;
+  const { dedicationKind, dedicationName, campaign, team, wall, ...rest } = values;
   return {
     ...rest,
     campaign: campaign || null,
+    team: campaign && team ? team : null,
     wall: campaign && wall ? wall : null,
     dedication: dedicationName.trim() ? { kind: dedicationKind, name: dedicationName } : null,
   };
@@ -285,6 +311,8 @@ export const offlineGiftView = z.object({
   hasPhoto: z.boolean(),
   /** The campaign it was given to. */
   campaign: z.nullable(z.object({ id: z.string(), slug: z.string(), title: z.string() })),
+  /** The campaign's team it is credited to. */
+  team: z.nullable(z.object({ slug: z.string(), name: z.string() })),
   wall: z.nullable(z.enum(wallDisplays)),
   /**
    * The money is in: a campaign gift is pending (no receipt number yet) until the office marks

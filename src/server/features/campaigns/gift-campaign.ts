@@ -95,6 +95,43 @@ export async function teamForGift(
   return team.id;
 }
 
+const officeTeamMessages = {
+  missing: 'There is no such team in this campaign: choose one from the list',
+  requested:
+    'This team is not approved yet: approve it under the campaign’s teams, or choose another',
+  declined: 'This team was declined: choose another, or leave the team blank',
+} as const;
+
+/**
+ * The team a gift the office received is credited to, by its slug: an approved team of the
+ * gift's campaign, refused with the field's message otherwise. The team a gift already has
+ * (`keptTeamId`) stays whatever became of it since: correcting another field never moves the
+ * gift off it.
+ */
+export async function teamForOfficeGift(
+  db: DatabaseExecutor,
+  campaignId: string,
+  slug: string,
+  keptTeamId: string | null = null,
+) {
+  const [team] = await db
+    .select({
+      id: campaignTeams.id,
+      slug: campaignTeams.slug,
+      name: campaignTeams.name,
+      status: campaignTeams.status,
+    })
+    .from(campaignTeams)
+    .where(and(eq(campaignTeams.campaignId, campaignId), eq(campaignTeams.slug, slug)));
+  if (team && (team.status === 'approved' || team.id === keptTeamId)) return team;
+  const message = !team
+    ? officeTeamMessages.missing
+    : team.status === 'declined'
+      ? officeTeamMessages.declined
+      : officeTeamMessages.requested;
+  throw new AppError('validation_failed', 'Please check the team.', { team: message });
+}
+
 /** An approved team's name, for the checkout that carries its slug; null for any other. */
 export async function teamNamed(
   db: DatabaseExecutor,

@@ -7,6 +7,7 @@ export {
   campaignForOfficeGift,
   campaignNamed,
   teamForGift,
+  teamForOfficeGift,
   teamNamed,
 } from './gift-campaign';
 export { lockCampaigns, settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';

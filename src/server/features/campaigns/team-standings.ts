@@ -11,6 +11,9 @@ import { counted, received } from './wall';
 
 const dollars = (cents: number) => cents / 100;
 
+/** A donor counted once however many gifts they gave: by email, else by gift (as the snapshot). */
+const donorKey = sql`coalesce(lower(${donations.email}), ${donations.id}::text)`;
+
 export interface TeamFigures {
   row: CampaignTeamRow;
   raisedCents: number;
@@ -32,7 +35,7 @@ export async function teamFigures(
     .select({
       row: campaignTeams,
       raised: sql<number>`coalesce(sum(${counted(campaign.recurringMonths)}) filter (where ${received}), 0)::bigint`,
-      donors: sql<number>`count(distinct coalesce(lower(${donations.email}), ${donations.id}::text)) filter (where ${received})`,
+      donors: sql<number>`count(distinct ${donorKey}) filter (where ${received})`,
     })
     .from(campaignTeams)
     .leftJoin(
@@ -91,29 +94,60 @@ export function teamStandingOf({ row, raisedCents, donors }: TeamFigures): TeamS
 const groupKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
+ * Each group's donors, by its key: counted in SQL over all its teams' received gifts at once, so
+ * a donor who gave through two teams of a group counts once there.
+ */
+async function groupDonors(
+  db: DatabaseExecutor,
+  campaignId: string,
+  teamsOfGroups: readonly { teamId: string; key: string }[],
+): Promise<Map<string, number>> {
+  if (teamsOfGroups.length === 0) return new Map();
+  const pairs = sql.join(
+    teamsOfGroups.map((t) => sql`(${t.teamId}::uuid, ${t.key}::text)`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({
+      key: sql<string>`team_group.key`,
+      donors: sql<number>`count(distinct ${donorKey})::int`,
+    })
+    .from(donations)
+    .innerJoin(
+      sql`(values ${pairs}) as team_group(team_id, key)`,
+      sql`team_group.team_id = ${donations.teamId}`,
+    )
+    .where(and(eq(donations.campaignId, campaignId), received))
+    .groupBy(sql`team_group.key`);
+  return new Map(rows.map((r) => [r.key, Number(r.donors)]));
+}
+
+/**
  * The approved teams by amount raised, and the groups they sit under, each with its teams'
- * total (a donor who gave through two teams of a group counts once per team: the teams' donors
- * added up), by amount raised then name.
+ * total and its distinct donors (one who gave through two of its teams counts once), by amount
+ * raised then name.
  */
 export async function teamStandingsOf(
   db: DatabaseExecutor,
   campaign: CampaignRow,
   ended: Awaited<ReturnType<typeof endedPlans>>,
 ): Promise<{ teams: TeamStanding[]; groups: GroupStanding[] }> {
-  const teams = rankTeams(
-    (await teamFigures(db, campaign, ended, 'approved')).map(teamStandingOf),
-    'amount',
-  );
+  const figures = await teamFigures(db, campaign, ended, 'approved');
+  const idOf = new Map(figures.map((f) => [f.row.slug, f.row.id]));
+  const teams = rankTeams(figures.map(teamStandingOf), 'amount');
   const groups = new Map<string, GroupStanding>();
+  const teamsOfGroups: { teamId: string; key: string }[] = [];
   for (const team of teams) {
     if (!team.group) continue;
     const key = groupKey(team.group);
     const group = groups.get(key) ?? { name: team.group, raised: 0, donors: 0, teams: 0 };
     group.raised = Math.round((group.raised + team.raised) * 100) / 100;
-    group.donors += team.donors;
     group.teams += 1;
     groups.set(key, group);
+    teamsOfGroups.push({ teamId: idOf.get(team.slug)!, key });
   }
+  const donors = await groupDonors(db, campaign.id, teamsOfGroups);
+  for (const [key, group] of groups) group.donors = donors.get(key) ?? 0;
   return {
     teams,
     groups: [...groups.values()].sort(

@@ -66,6 +66,10 @@ async function recordInvoiceOutcome(
 
   let [row] = await lock();
   if (!row) {
+    // A renewal carries no campaign, team or link: the plan's first charge already counts every
+    // month that counts in its campaign (the monthly amount × `recurringMonths`, cut to the
+    // payments made, these rows, once the plan ends). Credited again, a renewal would count
+    // twice in the thermometer, its team, the analytics and the gifts CSV, and be matched twice.
     await tx
       .insert(donations)
       .values({

@@ -6,7 +6,7 @@ import { recordAudit } from '~/server/services/audit/record-audit';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import { settleCampaignGift } from '~/server/features/campaigns';
 import { lockOfflineGift } from './find-offline-gift';
-import { giftCampaignOf } from './gift-campaign';
+import { giftCampaignOf, giftTeamOf } from './gift-campaign';
 import { giftHasPhoto } from './gift-photo';
 import type { LedgerContext } from './ledger-rules';
 import { serializeOfflineGift } from './serialize-offline-gift';
@@ -55,6 +55,12 @@ export async function clearOfflineGift(db: Database, id: string, ctx: LedgerCont
       at: ctx.now,
     });
     await enqueueReceiptIfDue(tx, cleared, { links: ctx.links, now: ctx.now });
-    return serializeOfflineGift(cleared, ctx.timeZone, await giftHasPhoto(tx, id), campaign);
+    return serializeOfflineGift(
+      cleared,
+      ctx.timeZone,
+      await giftHasPhoto(tx, id),
+      campaign,
+      await giftTeamOf(tx, cleared.teamId),
+    );
   });
 }

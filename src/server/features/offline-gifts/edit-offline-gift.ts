@@ -9,6 +9,7 @@ import {
   campaignForOfficeGift,
   lockCampaigns,
   settleCampaignGift,
+  teamForOfficeGift,
   touchCampaign,
 } from '~/server/features/campaigns';
 import { lockOfflineGift } from './find-offline-gift';
@@ -33,11 +34,12 @@ const onReceipt = {
     g.dedicationName ? `${g.dedicationKind} ${g.dedicationName}` : null,
   campaign: (g: Donation) => g.campaignId,
 };
-/** What only the office reads. */
+/** What the receipt does not print. */
 const officeOnly = {
   email: (g: Donation) => g.email,
   note: (g: Donation) => g.officeNote,
   wall: (g: Donation) => g.wallDisplay,
+  team: (g: Donation) => g.teamId,
 };
 
 type Read = (g: Donation) => unknown;
@@ -104,6 +106,11 @@ export async function editOfflineGift(
     await assertNotTypedTwice(tx, input, ctx.timeZone, id);
     const campaign = input.campaign ? await campaignForOfficeGift(tx, input.campaign) : null;
     assertCampaignKept(before, campaign?.id ?? null);
+    // A team belongs to its campaign: the team named is looked for in the gift's campaign now.
+    const team =
+      campaign && input.team
+        ? await teamForOfficeGift(tx, campaign.id, input.team, before.teamId)
+        : null;
     const at = receivedAt(input.receivedOn, ctx.timeZone);
     // Both campaigns are locked up front, in id order: settling in B then touching A would lock
     // them in the gift's order, and a gift moving the other way at once would deadlock.
@@ -124,8 +131,7 @@ export async function editOfflineGift(
         dedicationKind: input.dedication?.kind ?? null,
         dedicationName: input.dedication?.name ?? null,
         campaignId: campaign?.id ?? null,
-        // A team belongs to its campaign: a gift moved to another leaves the team.
-        ...(campaign?.id !== before.campaignId ? { teamId: null } : {}),
+        teamId: team?.id ?? null,
         wallDisplay: campaign ? input.wall : null,
         donatedAt: at,
         createdAt: at,
@@ -140,6 +146,7 @@ export async function editOfflineGift(
       ctx.timeZone,
       hasPhoto,
       campaign && { id: campaign.id, slug: campaign.slug, title: campaign.title },
+      team && { slug: team.slug, name: team.name },
     );
     const receiptChanges = changesOf(onReceipt, before, after);
     const changed = [...receiptChanges, ...changesOf(officeOnly, before, after)];

@@ -1,5 +1,5 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { campaigns, donations, offlineGiftPhotos } from '~/db/schema';
+import { campaignTeams, campaigns, donations, offlineGiftPhotos } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { serializeOfflineGift } from './serialize-offline-gift';
 
@@ -14,14 +14,17 @@ export async function listOfflineGifts(db: Database, timeZone: string) {
       hasPhoto: sql<boolean>`${offlineGiftPhotos.donationId} is not null`,
       campaignSlug: campaigns.slug,
       campaignTitle: campaigns.title,
+      teamSlug: campaignTeams.slug,
+      teamName: campaignTeams.name,
     })
     .from(donations)
     .leftJoin(offlineGiftPhotos, eq(offlineGiftPhotos.donationId, donations.id))
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(campaignTeams, eq(campaignTeams.id, donations.teamId))
     .where(eq(donations.paymentMethod, 'offline'))
     .orderBy(desc(donations.createdAt), desc(donations.receiptNumber))
     .limit(RECENT_OFFLINE_GIFTS);
-  return rows.map(({ hasPhoto, campaignSlug, campaignTitle, ...row }) =>
+  return rows.map(({ hasPhoto, campaignSlug, campaignTitle, teamSlug, teamName, ...row }) =>
     serializeOfflineGift(
       row,
       timeZone,
@@ -29,6 +32,7 @@ export async function listOfflineGifts(db: Database, timeZone: string) {
       row.campaignId && campaignSlug && campaignTitle
         ? { id: row.campaignId, slug: campaignSlug, title: campaignTitle }
         : null,
+      teamSlug && teamName ? { slug: teamSlug, name: teamName } : null,
     ),
   );
 }

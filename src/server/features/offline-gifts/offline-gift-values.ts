@@ -9,7 +9,12 @@ import { receivedAt } from './ledger-rules';
  */
 export function offlineGiftValues(
   gift: OfflineGiftInput,
-  { timeZone, now, campaignId = null }: { timeZone: string; now: Date; campaignId?: string | null },
+  {
+    timeZone,
+    now,
+    campaignId = null,
+    teamId = null,
+  }: { timeZone: string; now: Date; campaignId?: string | null; teamId?: string | null },
 ): typeof donations.$inferInsert {
   const at = receivedAt(gift.receivedOn, timeZone);
   return {
@@ -23,6 +28,7 @@ export function offlineGiftValues(
     // then it is pending there, has no receipt number and earns no match.
     paymentStatus: campaignId ? 'pending' : 'succeeded',
     campaignId,
+    teamId: campaignId ? teamId : null,
     wallDisplay: campaignId ? gift.wall : null,
     offlineMethod: gift.method,
     offlineReference: gift.reference,

@@ -3,7 +3,11 @@ import type { Database } from '~/db/client';
 import type { OfflineGiftInput } from '~/shared/schemas/offline-gifts';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
-import { campaignForOfficeGift, touchCampaign } from '~/server/features/campaigns';
+import {
+  campaignForOfficeGift,
+  teamForOfficeGift,
+  touchCampaign,
+} from '~/server/features/campaigns';
 import {
   assertNotFuture,
   assertNotTypedTwice,
@@ -25,6 +29,7 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
     const donorId = gift.donorId ? await keptRecord(tx, gift.donorId) : undefined;
     await assertNotTypedTwice(tx, { ...gift, donorId }, ctx.timeZone);
     const campaign = gift.campaign ? await campaignForOfficeGift(tx, gift.campaign) : null;
+    const team = campaign && gift.team ? await teamForOfficeGift(tx, campaign.id, gift.team) : null;
     const [row] = await tx
       .insert(donations)
       // A gift's date everywhere (the donor table, its windows, My giving, the statement of its
@@ -35,6 +40,7 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
           timeZone: ctx.timeZone,
           now: ctx.now,
           campaignId: campaign?.id ?? null,
+          teamId: team?.id ?? null,
         }),
         // Without email, the record the office chose; with one, the trigger finds the address's.
         donorId: gift.email ? null : (donorId ?? null),
@@ -51,6 +57,7 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
         amountCents: recorded.amountCents,
         method: gift.method,
         ...(campaign ? { campaign: campaign.slug, wall: recorded.wallDisplay } : {}),
+        ...(team ? { team: team.slug } : {}),
         ...(gift.confirmDuplicate ? { confirmedSecondGift: true } : {}),
       },
       ip: ctx.ip,
@@ -62,6 +69,7 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
       ctx.timeZone,
       false,
       campaign && { id: campaign.id, slug: campaign.slug, title: campaign.title },
+      team && { slug: team.slug, name: team.name },
     );
   });
 }

@@ -1,7 +1,7 @@
 import type { Donation } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
 import { dedicationOf } from '~/server/lib/dedication';
-import type { GiftCampaign } from './gift-campaign';
+import type { GiftCampaign, GiftTeam } from './gift-campaign';
 
 /** An offline gift as the admin API shows it: rows are not the wire format. */
 export function serializeOfflineGift(
@@ -9,6 +9,7 @@ export function serializeOfflineGift(
   timeZone: string,
   hasPhoto: boolean,
   campaign: GiftCampaign,
+  team: GiftTeam = null,
 ) {
   return {
     id: row.id,
@@ -27,6 +28,7 @@ export function serializeOfflineGift(
     donorId: row.donorId,
     hasPhoto,
     campaign,
+    team,
     wall: row.wallDisplay,
     cleared: row.paymentStatus === 'succeeded',
   };

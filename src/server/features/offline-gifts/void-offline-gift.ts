@@ -7,7 +7,7 @@ import { recordAudit } from '~/server/services/audit/record-audit';
 import { sendVoidNotice } from '~/server/services/receipts/receipt-corrections';
 import { settleCampaignGift } from '~/server/features/campaigns';
 import { lockOfflineGift } from './find-offline-gift';
-import { giftCampaignOf } from './gift-campaign';
+import { giftCampaignOf, giftTeamOf } from './gift-campaign';
 import { giftHasPhoto } from './gift-photo';
 import type { LedgerContext } from './ledger-rules';
 import { serializeOfflineGift } from './serialize-offline-gift';
@@ -63,6 +63,7 @@ export async function voidOfflineGift(
       ctx.timeZone,
       await giftHasPhoto(tx, id),
       await giftCampaignOf(tx, voided.campaignId),
+      await giftTeamOf(tx, voided.teamId),
     );
   });
 }

@@ -52,6 +52,7 @@ export function payPledge(db: Database, id: string, pay: PledgePayInput, ctx: Pl
         reference: pay.reference,
         dedication: null,
         campaign: null,
+        team: null,
         wall: null,
         note: pledge.campaign ? `Pledge paid: ${pledge.campaign}` : 'Pledge paid',
         ...(pay.confirmDuplicate ? { confirmDuplicate: true } : {}),

@@ -3,6 +3,7 @@ import { campaignsApi } from '~/shared/api/campaigns';
 import { offlineGiftsApi } from '~/shared/api/offline-gifts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignList } from '~/shared/schemas/campaigns';
+import { adminTeamList } from '~/shared/schemas/campaign-teams';
 import {
   offlineGiftCreated,
   offlineGiftList,
@@ -68,6 +69,19 @@ export function usePublishedCampaigns() {
     queryKey: [...adminQueryKey, 'campaigns'],
     queryFn: () => adminRequest(campaignsApi.list, campaignList),
     select: (data) => data.campaigns.filter((c) => c.status === 'published'),
+  });
+}
+
+/**
+ * The approved teams of a campaign a gift may be credited to (`GET /api/admin/campaigns/:id/teams`,
+ * the Campaigns section's own query); nothing asked before a campaign is chosen.
+ */
+export function useApprovedTeams(campaignId: string | undefined) {
+  return useQuery({
+    queryKey: [...adminQueryKey, 'campaigns', campaignId, 'teams'],
+    queryFn: () => adminRequest(campaignsApi.teams, adminTeamList, { params: { id: campaignId! } }),
+    enabled: Boolean(campaignId),
+    select: (data) => data.teams.filter((team) => team.status === 'approved'),
   });
 }
 

@@ -35,6 +35,7 @@ const valuesOf = (gift: OfflineGiftView): OfflineGiftEditFormValues => ({
   dedicationName: gift.dedication?.name ?? '',
   note: gift.note ?? '',
   campaign: gift.campaign?.slug ?? '',
+  team: gift.team?.slug ?? '',
   wall: gift.wall ?? 'anonymous',
   reason: '',
 });

@@ -7,7 +7,10 @@ import {
 import { TextAreaField, TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
 import type { BoundField } from '~/client/lib/use-zod-form';
-import { usePublishedCampaigns } from '~/client/features/offline-gifts/api/offline-gifts';
+import {
+  useApprovedTeams,
+  usePublishedCampaigns,
+} from '~/client/features/offline-gifts/api/offline-gifts';
 
 const methodOptions = offlineMethods.map((value) => ({ value, label: offlineMethodLabels[value] }));
 const dedicationOptions = [
@@ -49,6 +52,16 @@ export function GiftFields({
   if (campaign && !campaignOptions.some((o) => o.value === campaign)) {
     campaignOptions.push({ value: campaign, label: campaign });
   }
+  const campaignField = field('campaign');
+  const teamField = field('team');
+  const teams = useApprovedTeams(campaigns.data?.find((c) => c.slug === campaign)?.id);
+  const teamOptions = [
+    { value: '', label: 'No team' },
+    ...(teams.data ?? []).map((t) => ({ value: t.slug, label: t.name })),
+  ];
+  if (teamField.value && !teamOptions.some((o) => o.value === teamField.value)) {
+    teamOptions.push({ value: teamField.value, label: teamField.value });
+  }
   return (
     <>
       <div className="grid gap-4 md:grid-cols-2">
@@ -87,8 +100,21 @@ export function GiftFields({
           label="Campaign"
           hint="A campaign's gift shows as pending there until you mark it cleared."
           options={campaignOptions}
-          {...field('campaign')}
+          {...campaignField}
+          // A team is its campaign's: another campaign starts with none.
+          onValue={(name, value) => {
+            campaignField.onValue(name, value);
+            campaignField.onValue('team', '');
+          }}
         />
+        {campaign ? (
+          <SelectField
+            label="Team"
+            hint="It counts in the team's total; its leader is told once the money is in."
+            options={teamOptions}
+            {...teamField}
+          />
+        ) : null}
         {campaign ? (
           <SelectField
             label="On the campaign's wall"

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AdminTeamView } from '~/shared/schemas/campaign-teams';
+import type { CampaignView } from '~/shared/schemas/campaigns';
 import type { DonorRecordView } from '~/shared/schemas/donor-records';
 import type { OfflineGiftView } from '~/shared/schemas/offline-gifts';
 import {
@@ -44,16 +46,18 @@ const saved: OfflineGiftView = {
   donorId: known.id,
   hasPhoto: false,
   campaign: null,
+  team: null,
   wall: null,
   cleared: true,
 };
 
-function open(replies: Response[]) {
+function open(replies: Response[], more: Record<string, Response> = {}) {
   const api = serveApi({
     'GET /api/admin/offline-gifts': json({ gifts: [] }),
     'GET /api/admin/campaigns': json({ campaigns: [] }),
     'GET /api/admin/donor-records': json({ donors: [known] }),
     [recordRoute]: replies,
+    ...more,
   });
   return { api, ...renderWithProviders(<OfflineGiftsPanel />, { admin: true }) };
 }
@@ -109,5 +113,109 @@ describe('the gifts received form', () => {
     await user.click(screen.getByRole('button', { name: 'Record Gift' }));
     await waitFor(() => expect(api.to(recordRoute)).toHaveLength(1));
     expect(api.to(recordRoute)[0]?.body).not.toHaveProperty('donorId');
+  });
+});
+
+const roofDay: CampaignView = {
+  id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11',
+  slug: 'roof-day',
+  title: 'Roof Day',
+  story: '',
+  goal: 36_000,
+  bonusGoals: [],
+  startsAt: '2026-12-11T01:00:00.000Z',
+  endsAt: '2026-12-12T01:00:00.000Z',
+  openUntil: null,
+  recurringMonths: 12,
+  pauseForShabbat: true,
+  fund: null,
+  offlineGiftsMatched: true,
+  ambassadorMailShowsAmount: false,
+  embedOrigins: [],
+  shareText: null,
+  status: 'published',
+  matchers: [],
+  computedEndsAt: '2026-12-12T01:00:00.000Z',
+  computedOpenUntil: null,
+  pauses: [],
+};
+const sukkahDay: CampaignView = {
+  ...roofDay,
+  id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a12',
+  slug: 'sukkah-day',
+  title: 'Sukkah Day',
+};
+
+const team = (
+  n: number,
+  slug: string,
+  name: string,
+  status: AdminTeamView['status'],
+): AdminTeamView => ({
+  id: `00000000-0000-4000-8000-0000000000c${n}`,
+  slug,
+  name,
+  leaderName: 'Reuven Katz',
+  leaderEmail: 'reuven@example.org',
+  goal: null,
+  group: null,
+  status,
+  raised: 0,
+  donors: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
+
+describe('the team of a campaign gift', () => {
+  it('offers the chosen campaign’s approved teams, none after another campaign, and sends the one chosen', async () => {
+    const credited = {
+      ...saved,
+      receiptNumber: '',
+      campaign: { id: roofDay.id, slug: roofDay.slug, title: roofDay.title },
+      team: { slug: 'katz', name: 'The Katz Family' },
+      wall: 'anonymous' as const,
+      cleared: false,
+    };
+    const { api, user } = open([json({ gift: credited }, 201)], {
+      'GET /api/admin/campaigns': json({ campaigns: [roofDay, sukkahDay] }),
+      [`GET /api/admin/campaigns/${roofDay.id}/teams`]: json({
+        teams: [
+          team(1, 'katz', 'The Katz Family', 'approved'),
+          team(2, 'waiting', 'Waiting Team', 'requested'),
+          team(3, 'declined', 'Declined Team', 'declined'),
+        ],
+      }),
+      [`GET /api/admin/campaigns/${sukkahDay.id}/teams`]: json({ teams: [] }),
+    });
+    // No campaign, no team to choose.
+    expect(screen.queryByRole('combobox', { name: /^Team/ })).toBeNull();
+    await user.type(screen.getByLabelText(/^Donor's name/), 'Rivka Cohen');
+    await user.type(screen.getByLabelText(/^Email/), 'rivka@example.org');
+    await user.type(screen.getByLabelText(/^Amount/), '180');
+    await user.type(screen.getByLabelText(/^Reference/), '2001');
+    const campaign = screen.getByRole('combobox', { name: /^Campaign/ });
+    await screen.findByRole('option', { name: 'Roof Day' });
+    await user.selectOptions(campaign, 'roof-day');
+
+    const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: /^Team/ });
+    await waitFor(() =>
+      expect(
+        within(choice)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No team', 'The Katz Family']),
+    );
+    await user.selectOptions(choice, 'katz');
+    // Another campaign's teams are its own: the choice starts again.
+    await user.selectOptions(campaign, 'sukkah-day');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: /^Team/ }).value).toBe('');
+    await user.selectOptions(campaign, 'roof-day');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /^Team/ }),
+      await screen.findByRole('option', { name: 'The Katz Family' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Record Gift' }));
+    await waitFor(() => expect(shownToast()?.title).toBe('Gift Recorded'));
+    expect(api.to(recordRoute)[0]?.body).toMatchObject({ campaign: 'roof-day', team: 'katz' });
   });
 });

@@ -36,6 +36,7 @@ const blank = (): OfflineGiftRecordFormValues => ({
   dedicationName: '',
   note: '',
   campaign: '',
+  team: '',
   wall: 'anonymous',
   confirmDuplicate: 'false',
   donorId: '',

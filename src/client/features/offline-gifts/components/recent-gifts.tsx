@@ -14,7 +14,7 @@ const methodDetail = (gift: OfflineGiftView) =>
 
 /**
  * The latest gifts the office recorded, newest received first: each with its receipt number and
- * how it came, a campaign gift's campaign and, until its money is in, Pending and Mark Cleared; its cheque's or voucher's photo, Edit and Void while it counts, and "Void" with
+ * how it came, a campaign gift's campaign (and team) and, until its money is in, Pending and Mark Cleared; its cheque's or voucher's photo, Edit and Void while it counts, and "Void" with
  * the reason once voided. A list of
  * cards, not a table: it reads the same on a phone.
  */
@@ -52,7 +52,12 @@ export function RecentGifts() {
                 </span>
                 <span>{methodDetail(gift)}</span>
                 <span>{gift.receivedOn}</span>
-                {gift.campaign ? <span>{gift.campaign.title}</span> : null}
+                {gift.campaign ? (
+                  <span>
+                    {gift.campaign.title}
+                    {gift.team ? `, ${gift.team.name}` : ''}
+                  </span>
+                ) : null}
                 {!gift.cleared && !gift.voided ? (
                   <StatusBadge label="Pending" tone="bg-amber-100 text-amber-900" />
                 ) : null}
