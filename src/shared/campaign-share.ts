@@ -9,6 +9,24 @@ export function defaultShareText(title: string): string {
   return `Join me in giving to ${title}. Every gift moves the thermometer:`;
 }
 
+/** A team's page: its link credits the team, and its preview is the team's share image. */
+export function teamPagePath(campaignSlug: string, teamSlug: string): string {
+  return `/campaign/${encodeURIComponent(campaignSlug)}/team/${encodeURIComponent(teamSlug)}`;
+}
+
+/**
+ * A team's message: the office's for the campaign, headed by the team's name so the reader knows
+ * whose link it is, or one naming the team and the campaign.
+ */
+export function teamShareText(
+  officeText: string | null,
+  campaignTitle: string,
+  teamName: string,
+): string {
+  if (officeText) return `${teamName}: ${officeText}`;
+  return `Join me in giving to ${campaignTitle} through ${teamName}. Every gift moves our team's thermometer:`;
+}
+
 export interface ShareLinks {
   whatsapp: string;
   sms: string;

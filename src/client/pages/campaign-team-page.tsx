@@ -11,14 +11,15 @@ import { useTeamView } from '~/client/features/campaign/api/use-team-view';
 import { Countdown } from '~/client/features/campaign/components/countdown';
 import { DonorWall } from '~/client/features/campaign/components/donor-wall';
 import { GiftForm } from '~/client/features/campaign/components/gift-form';
+import { ShareButtons } from '~/client/features/campaign/components/share-buttons';
 import { TeamThermometer } from '~/client/features/campaign/components/team-thermometer';
 import { dollars } from '~/client/features/campaign/lib/campaign-format';
 import { giftClosedReason } from '~/client/features/campaign/lib/gift-closed';
 
 /**
  * /campaign/:slug/team/:team: the team's name, photo and goal, its own thermometer and wall (the
- * gifts given through it, as each donor chose), and a gift form that credits it. Readable and
- * giving without JavaScript; with it, it follows the campaign's live feed.
+ * gifts given through it, as each donor chose), a gift form that credits it, and share links to
+ * the team's page. Readable, giving and sharing without JavaScript; with it, it follows the campaign's live feed.
  */
 export function CampaignTeamPage(data: CampaignTeamPageData) {
   const campaign = useCampaignFeed(data.campaign.slug, data.campaign);
@@ -61,6 +62,12 @@ export function CampaignTeamPage(data: CampaignTeamPageData) {
               Back to the campaign
             </a>
           </p>
+          <ShareButtons
+            title={`${team.name}: ${campaign.title}`}
+            text={data.share.text}
+            pageUrl={data.share.pageUrl}
+            heading="Share this team"
+          />
         </div>
         <div className="lg:col-start-2 lg:row-start-2">
           <GiftForm

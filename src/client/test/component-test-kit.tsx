@@ -98,7 +98,7 @@ export interface RecordedRequest {
   pathname: string;
   search: URLSearchParams;
   headers: Headers;
-  /** The JSON body, parsed; undefined without one. */
+  /** The JSON body, parsed; a form (an upload) as it is; undefined without one. */
   body: unknown;
 }
 
@@ -143,7 +143,12 @@ export function serveApi(routes: Record<string, Reply | Reply[]>) {
       pathname: parsed.pathname,
       search: parsed.searchParams,
       headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body:
+        init.body instanceof FormData
+          ? init.body
+          : typeof init.body === 'string'
+            ? JSON.parse(init.body)
+            : undefined,
     };
     requests.push(request);
     const key = `${method} ${parsed.pathname}`;

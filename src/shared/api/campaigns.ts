@@ -16,4 +16,5 @@ export const campaignsApi = {
   teams: 'GET /api/admin/campaigns/:id/teams',
   createTeam: 'POST /api/admin/campaigns/:id/teams',
   updateTeam: 'PUT /api/admin/campaigns/:id/teams/:teamId',
+  uploadTeamPhoto: 'POST /api/admin/campaigns/:id/teams/:teamId/photo',
 } as const;

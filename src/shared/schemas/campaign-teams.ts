@@ -132,6 +132,8 @@ export const adminTeamView = z.object({
   raised: z.number(),
   donors: z.number(),
   createdAt: z.string(),
+  /** The team's photo as its page shows it; absent until the office uploads one. */
+  photo: z.optional(contentImage),
 });
 export type AdminTeamView = z.output<typeof adminTeamView>;
 export const adminTeamList = z.object({ teams: z.array(adminTeamView) });
@@ -149,9 +151,19 @@ export const teamStanding = z.object({
   /** The donors' money received through the team, counted as the campaign counts it. */
   raised: z.number(),
   donors: z.number(),
-  photo: z.optional(contentImage),
 });
 export type TeamStanding = z.output<typeof teamStanding>;
+
+/**
+ * The standing on the team's own page, with its photo (alt text the team's name; absent until
+ * the office uploads one). The snapshot's teams go without it: every viewer of the campaign
+ * receives the snapshot again after each gift, and the leaderboard shows no photos.
+ */
+export const teamPageStanding = z.object({
+  ...teamStanding.shape,
+  photo: z.optional(contentImage),
+});
+export type TeamPageStanding = z.output<typeof teamPageStanding>;
 
 /** A group's total: its approved teams added up; its donors each counted once. */
 export const groupStanding = z.object({

@@ -4,7 +4,7 @@ import { campaignStateNames, pauseKinds } from '~/shared/campaign-clock';
 import { cleanReferrer } from '~/shared/gift-referrer';
 import { boundedText, lineText, optionalLine, optionalText } from './common';
 import { contentImage } from './site-content';
-import { groupStanding, teamStanding } from './campaign-teams';
+import { groupStanding, teamPageStanding, teamStanding } from './campaign-teams';
 
 /**
  * Campaigns (ADR 054): the office's JSON API and the public snapshot. Money is in
@@ -306,7 +306,7 @@ export const campaignSnapshot = z.object({
 });
 export type CampaignSnapshot = z.output<typeof campaignSnapshot>;
 
-/** `POST /api/admin/campaigns/:id/photo`: the photo as the page now shows it. */
+/** `POST /api/admin/campaigns/:id/photo` and `…/teams/:teamId/photo`: the photo as the page now shows it. */
 export const campaignPhotoSaved = z.object({ photo: contentImage });
 
 export const campaignSlugParams = z.object({ slug: z.string().check(z.maxLength(100)) });
@@ -344,6 +344,9 @@ export const campaignGiftFields = {
   team: z.optional(z.nullable(z.string().check(z.maxLength(100, 'Unknown team')))),
 };
 
+/** What the share buttons send: the office's message (or the default) and the page's address. */
+const pageShare = z.object({ text: z.string(), pageUrl: z.string() });
+
 /** What /campaign/:slug is rendered with on the server, and hydrated with in the browser. */
 export const campaignPageData = z.object({
   campaign: campaignSnapshot,
@@ -351,8 +354,7 @@ export const campaignPageData = z.object({
   renderedAt: z.string(),
   /** The payment methods that can take a one-time gift with these settings. */
   methods: z.array(z.enum(['credit_card', 'ojc'])),
-  /** What the share buttons send: the office's message (or the default) and the page's address. */
-  share: z.object({ text: z.string(), pageUrl: z.string() }),
+  share: pageShare,
 });
 export type CampaignPageData = z.output<typeof campaignPageData>;
 
@@ -369,11 +371,13 @@ export type CampaignScreenData = z.output<typeof campaignScreenData>;
 /** What /campaign/:slug/team/:team is rendered with, and hydrated with in the browser. */
 export const campaignTeamPageData = z.object({
   campaign: campaignSnapshot,
-  team: teamStanding,
+  team: teamPageStanding,
   /** The latest gifts credited to the team, each as its donor chose to be shown. */
   wall: z.array(wallEntry),
   renderedAt: z.string(),
   methods: z.array(z.enum(['credit_card', 'ojc'])),
+  /** The team's page address (it credits the team) and a message naming the team. */
+  share: pageShare,
 });
 export type CampaignTeamPageData = z.output<typeof campaignTeamPageData>;
 
@@ -381,7 +385,7 @@ export type CampaignTeamPageData = z.output<typeof campaignTeamPageData>;
 export const campaignTeamView = z.object({
   /** The campaign's snapshot version this was read at. */
   version: z.number(),
-  team: teamStanding,
+  team: teamPageStanding,
   wall: z.array(wallEntry),
 });
 export type CampaignTeamView = z.output<typeof campaignTeamView>;

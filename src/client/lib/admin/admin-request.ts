@@ -3,6 +3,7 @@ import { methodOf, urlOf, type CallArgs, type Route } from '~/shared/route';
 import { readAnswer, toApiError, type Contract } from '~/client/lib/api';
 
 interface AdminCallOptions {
+  /** Sent as JSON, or as multipart/form-data when it is a FormData (an upload). */
   body?: unknown;
   /** Required by the server on every state-changing call but the login. */
   csrfToken?: string;
@@ -28,13 +29,15 @@ export async function adminRequest<S extends z.core.$ZodType>(
   const method = methodOf(route);
   const { body, csrfToken } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const form = body instanceof FormData;
+  // The browser writes a form's content type itself, with its boundary.
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (csrfToken) headers['x-csrf-token'] = csrfToken;
   const response = await fetch(path, {
     method,
     credentials: 'include',
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || form ? body : JSON.stringify(body),
   });
   if (!response.ok) throw await toApiError(response);
   return readAnswer(path, contract, response.status === 204 ? undefined : await response.json());

@@ -1,18 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '~/db/schema';
-import { photoMessages } from '~/server/features/site-photos';
 import {
   buildVideoTestApp,
-  multipart,
-  sample,
+  expectPhotoRefusals,
+  postPhoto,
   type TestApp,
 } from '~/server/features/videos/video-test-kit';
 import { phonePhoto } from '~tests/helpers/photos';
 
 /**
  * The campaign's photo: uploaded by the office through the site content's photo pipeline, shown
- * under the title with the title as its alt text, and the page's link preview.
+ * under the title with the title as its alt text; a new one replaces it.
  */
 let app: TestApp;
 let campaignId: string;
@@ -39,17 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-function upload(data: Buffer, { id = campaignId, signedIn = true } = {}) {
-  const form = multipart({}, [
-    { field: 'file', filename: 'roof.jpg', contentType: 'image/jpeg', data },
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: `/api/admin/campaigns/${id}/photo`,
-    payload: form.payload,
-    headers: signedIn ? { ...app.admin.headers, ...form.headers } : form.headers,
-  });
-}
+const upload = (data: Buffer, { id = campaignId, signedIn = true } = {}) =>
+  postPhoto(app, `/api/admin/campaigns/${id}/photo`, data, signedIn ? app.admin.headers : {});
 
 describe('POST /api/admin/campaigns/:id/photo', () => {
   it('answers 401 to a visitor and 404 for an unknown campaign', async () => {
@@ -61,13 +51,7 @@ describe('POST /api/admin/campaigns/:id/photo', () => {
   });
 
   it('refuses a file that is not a photo, or too large, at the file field in plain words', async () => {
-    const text = await upload(Buffer.from('not a photo at all, just some words'));
-    expect(text.statusCode).toBeGreaterThanOrEqual(400);
-    expect(text.statusCode).toBeLessThan(500);
-    expect(text.json().error.fields).toEqual({ file: photoMessages.notAnImage });
-    const big = await upload(sample.jpeg(1024 * 1024 + 10));
-    expect(big.statusCode).toBe(413);
-    expect(big.json().error.fields).toEqual({ file: photoMessages.tooLarge(1) });
+    await expectPhotoRefusals(upload);
     const page = await app.inject({ method: 'GET', url: '/api/campaigns/roof-day' });
     expect(page.json().photo).toBeUndefined();
   });
@@ -100,5 +84,17 @@ describe('POST /api/admin/campaigns/:id/photo', () => {
         ),
       );
     expect(audited).toHaveLength(1);
+  });
+
+  it('replaces the photo and removes the sizes of the one it replaced', async () => {
+    const srcs = (photo: { srcset: string }) =>
+      photo.srcset.split(', ').map((entry) => entry.split(' ')[0]!);
+    const status = async (src: string) =>
+      (await app.inject({ method: 'GET', url: src })).statusCode;
+    const before = (await app.inject({ method: 'GET', url: '/api/campaigns/roof-day' })).json();
+    const res = await upload(await phonePhoto());
+    expect(res.statusCode, res.body).toBe(200);
+    for (const src of srcs(res.json().photo)) expect(await status(src)).toBe(200);
+    for (const src of srcs(before.photo)) expect(await status(src)).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { touchCampaign } from './settle-gift';
+import { storedPhoto } from './stored-photo';
 import { teamFigures, type TeamFigures } from './team-standings';
 import { endedPlans } from './wall';
 
@@ -29,6 +30,7 @@ export function adminTeamViewOf({ row, raisedCents, donors }: TeamFigures): Admi
     raised: raisedCents / 100,
     donors,
     createdAt: row.createdAt.toISOString(),
+    ...storedPhoto(row.photoKey, row.name),
   };
 }
 

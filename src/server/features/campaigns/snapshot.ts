@@ -3,10 +3,10 @@ import { campaignMatchers, donations, type CampaignRow } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { campaignState, type CampaignState, type CampaignTimes } from '~/shared/campaign-clock';
 import type { CampaignSnapshot } from '~/shared/schemas/campaigns';
-import { contentImage, type ContentImage } from '~/shared/schemas/site-content';
 import { campaignTimes, type Place } from '~/server/lib/campaign-times';
 import { countedCents } from './matching';
 import { usedCentsOf } from './settle-gift';
+import { storedPhoto } from './stored-photo';
 import { teamStandingsOf } from './team-standings';
 import { buildWall, counted, endedPlans, onItsWay, received } from './wall';
 
@@ -34,24 +34,6 @@ export function timesOf(campaign: CampaignRow, place: Place): CampaignTimes {
 /** Where the campaign stands at `now`, as the shared clock says: before, live, paused, open, ended. */
 export function stateOf(campaign: CampaignRow, place: Place, now: Date): CampaignState['state'] {
   return campaignState(timesOf(campaign, place), now).state;
-}
-
-/**
- * The campaign's photo as the page shows it: `photo_key` keeps the stored sizes' description
- * (the site content's image), and the title is its alt text. A key that does not read as one is
- * left out rather than break the page.
- */
-function photoOf(campaign: CampaignRow): { photo?: ContentImage } {
-  if (!campaign.photoKey) return {};
-  try {
-    const parsed = contentImage.safeParse({
-      ...JSON.parse(campaign.photoKey),
-      alt: campaign.title,
-    });
-    return parsed.success ? { photo: parsed.data } : {};
-  } catch {
-    return {};
-  }
 }
 
 /** The campaign's public figures, times and wall, read from the database in a few queries. */
@@ -110,7 +92,7 @@ export async function buildSnapshot(
     bonusGoals: campaign.bonusGoalsCents.map(dollars),
     recurringMonths: months,
     story: campaign.story,
-    ...photoOf(campaign),
+    ...storedPhoto(campaign.photoKey, campaign.title),
     fund: campaign.fund?.trim() || null,
     matchers: matchers.map((m) => ({
       name: m.name,

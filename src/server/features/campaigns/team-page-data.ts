@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { campaignTeams } from '~/db/schema';
 import type { CampaignTeamPageData, CampaignTeamView } from '~/shared/schemas/campaigns';
 import { paymentMethods } from '~/server/lib/payment-methods';
+import { teamPagePath, teamShareText } from '~/shared/campaign-share';
 import { formatMoney } from '~/shared/money';
 import { pageNotFound, withPageHead } from '~/server/ssr/page-data';
 import { campaignSnapshotsOf } from './snapshots-of';
+import { storedPhoto } from './stored-photo';
 import { buildWall, endedPlans } from './wall';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from './share-image';
 
@@ -43,12 +45,17 @@ export async function readTeamView(
   }
   const { db } = app.database;
   const [row] = await db
-    .select({ id: campaignTeams.id })
+    .select({ id: campaignTeams.id, photoKey: campaignTeams.photoKey })
     .from(campaignTeams)
     .where(and(eq(campaignTeams.campaignId, kept.campaign.id), eq(campaignTeams.slug, teamSlug)));
   if (!row) return null;
   const wall = await buildWall(db, kept.campaign, await endedPlans(db, kept.campaign.id), row.id);
-  const view = { version: kept.version, team, wall };
+  // The photo comes with the team's own page only: the snapshot's teams go without it.
+  const view = {
+    version: kept.version,
+    team: { ...team, ...storedPhoto(row.photoKey, team.name) },
+    wall,
+  };
   byTeam.delete(key);
   byTeam.set(key, { version: kept.version, view });
   if (byTeam.size > KEPT_WALLS) byTeam.delete(byTeam.keys().next().value!);
@@ -84,6 +91,10 @@ export async function loadCampaignTeamPageData(app: FastifyInstance, url: URL) {
     wall: view.wall,
     renderedAt: app.clock().toISOString(),
     methods: paymentMethods(app.env, 'onetime'),
+    share: {
+      text: teamShareText(kept.campaign.shareText, kept.snapshot.title, view.team.name),
+      pageUrl: `${app.env.PUBLIC_URL}${teamPagePath(kept.snapshot.slug, view.team.slug)}`,
+    },
   };
   return withPageHead(data, {
     title: `${view.team.name}: ${kept.snapshot.title}`,

@@ -3,7 +3,6 @@ import { campaignTeams, donations, type CampaignRow, type CampaignTeamRow } from
 import type { DatabaseExecutor } from '~/db/client';
 import type { TeamStatus } from '~/shared/domain';
 import type { GroupStanding, TeamStanding } from '~/shared/schemas/campaign-teams';
-import { contentImage } from '~/shared/schemas/site-content';
 import { rankTeams } from '~/shared/team-leaderboard';
 import { countedCents } from './matching';
 import type { endedPlans } from './wall';
@@ -66,17 +65,6 @@ export async function teamFigures(
   }));
 }
 
-/** A team's photo as stored (the photo pipeline's sizes), its alt text the team's name. */
-function teamPhotoOf(row: CampaignTeamRow) {
-  if (!row.photoKey) return {};
-  try {
-    const parsed = contentImage.safeParse({ ...JSON.parse(row.photoKey), alt: row.name });
-    return parsed.success ? { photo: parsed.data } : {};
-  } catch {
-    return {};
-  }
-}
-
 /** A team as the public sees it. */
 export function teamStandingOf({ row, raisedCents, donors }: TeamFigures): TeamStanding {
   return {
@@ -86,7 +74,6 @@ export function teamStandingOf({ row, raisedCents, donors }: TeamFigures): TeamS
     goal: row.goalCents === null ? null : dollars(row.goalCents),
     raised: dollars(raisedCents),
     donors,
-    ...teamPhotoOf(row),
   };
 }
 

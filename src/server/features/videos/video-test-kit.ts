@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { photoMessages } from '~/server/features/site-photos';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { s3TestKeys, s3TestRegion, type S3StandIn } from '~tests/helpers/s3-stand-in';
@@ -93,6 +95,32 @@ export function multipart(fields: Record<string, string>, files: UploadFile[] = 
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A JPEG sent to one of the office's photo routes (field `file`), with `headers` (a session). */
+export function postPhoto(app: TestApp, url: string, data: Buffer, headers: object = {}) {
+  const form = multipart({}, [
+    { field: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', data },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    headers: { ...headers, ...form.headers },
+  });
+}
+
+/**
+ * A photo route's refusals at the file field, in plain words: a file that is not a photo (415),
+ * and one larger than the 1 MB the test app was built with (`MEDIA_MAX_MB: '1'`, 413).
+ */
+export async function expectPhotoRefusals(upload: (data: Buffer) => ReturnType<typeof postPhoto>) {
+  const text = await upload(Buffer.from('not a photo at all, just some words'));
+  expect(text.statusCode).toBe(415);
+  expect(text.json().error.fields).toEqual({ file: photoMessages.notAnImage });
+  const big = await upload(sample.jpeg(1024 * 1024 + 10));
+  expect(big.statusCode).toBe(413);
+  expect(big.json().error.fields).toEqual({ file: photoMessages.tooLarge(1) });
 }
 
 export function videoFile(data: Buffer, filename = 'teaching.mp4', contentType = 'video/mp4') {

@@ -46,6 +46,7 @@ export type AuditAction =
   | 'campaign-created'
   | 'campaign-updated'
   | 'campaign-photo-added'
+  | 'team-photo-added'
   | 'offline-gift-edited'
   | 'offline-gift-voided'
   | 'offline-gift-cleared'

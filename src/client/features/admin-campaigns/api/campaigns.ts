@@ -1,4 +1,4 @@
-import { methodOf, urlOf } from '~/shared/route';
+import { urlOf } from '~/shared/route';
 import { campaignsApi } from '~/shared/api/campaigns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignAnalytics } from '~/shared/schemas/campaign-analytics';
@@ -15,7 +15,6 @@ import {
   type ThankYouInput,
 } from '~/shared/schemas/campaign-thank-you';
 import { adminTeamList, adminTeamSaved, type TeamInput } from '~/shared/schemas/campaign-teams';
-import { readAnswer, toApiError } from '~/client/lib/api';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 
@@ -46,23 +45,23 @@ export function useSaveCampaign() {
   });
 }
 
-/** `POST /api/admin/campaigns/:id/photo` (multipart, field `file`): the photo as the page shows it. */
+/** A photo as the office's photo routes take it: multipart, one field `file`. */
+function photoForm(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+}
+
+/** `POST /api/admin/campaigns/:id/photo`: the photo as the page shows it. */
 export function useUploadCampaignPhoto(id: string) {
   const { csrfToken } = useAdminSession();
   return useMutation({
-    mutationFn: async (file: File) => {
-      const path = urlOf(campaignsApi.uploadPhoto, { params: { id } });
-      const form = new FormData();
-      form.append('file', file);
-      const response = await fetch(path, {
-        method: methodOf(campaignsApi.uploadPhoto),
-        credentials: 'include',
-        headers: { accept: 'application/json', 'x-csrf-token': csrfToken },
-        body: form,
-      });
-      if (!response.ok) throw await toApiError(response);
-      return readAnswer(path, campaignPhotoSaved, await response.json());
-    },
+    mutationFn: (file: File) =>
+      adminRequest(campaignsApi.uploadPhoto, campaignPhotoSaved, {
+        params: { id },
+        body: photoForm(file),
+        csrfToken,
+      }),
   });
 }
 
@@ -133,6 +132,21 @@ export function useSaveTeam(campaignId: string) {
             body: team,
             csrfToken,
           }),
+    onSuccess: () => client.invalidateQueries({ queryKey: teamsKey(campaignId) }),
+  });
+}
+
+/** `POST /api/admin/campaigns/:id/teams/:teamId/photo`: the photo as the team's page shows it. */
+export function useUploadTeamPhoto(campaignId: string, teamId: string) {
+  const { csrfToken } = useAdminSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      adminRequest(campaignsApi.uploadTeamPhoto, campaignPhotoSaved, {
+        params: { id: campaignId, teamId },
+        body: photoForm(file),
+        csrfToken,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: teamsKey(campaignId) }),
   });
 }

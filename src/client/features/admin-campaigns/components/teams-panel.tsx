@@ -10,6 +10,7 @@ import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useSaveTeam, useTeamsQuery } from '~/client/features/admin-campaigns/api/campaigns';
+import { TeamPhotoField } from './team-photo-field';
 
 const dollars = (n: number) => formatMoney(Math.round(n * 100), 'usd');
 const statusWords: Record<TeamStatus, string> = {
@@ -40,7 +41,8 @@ const fieldLabels: Record<keyof Typed, string> = {
 
 /**
  * A campaign's teams for the office: the ambassadors' requests to approve or decline, the
- * approved teams with what each raised, and a form for a team the office makes itself.
+ * approved teams with what each raised, each team's photo, and a form for a team the office
+ * makes itself.
  */
 export function TeamsPanel({ campaign, onClose }: { campaign: CampaignView; onClose: () => void }) {
   const toast = useToast();
@@ -135,6 +137,9 @@ export function TeamsPanel({ campaign, onClose }: { campaign: CampaignView; onCl
                     Decline
                   </ActionButton>
                 ) : null}
+              </div>
+              <div className="mt-3">
+                <TeamPhotoField campaignId={campaign.id} team={team} />
               </div>
             </li>
           ))}

@@ -6,12 +6,14 @@ import type { CampaignView } from '~/client/features/campaign/lib/campaign-view'
 
 /**
  * The team's standing and wall as the campaign's live feed moves: the standing comes with each
- * snapshot; the wall is read again (`campaignsApi.team`) when the snapshot's
+ * snapshot; the wall and the photo are read again (`campaignsApi.team`) when the snapshot's
  * version moves past the one shown.
  */
 export function useTeamView(campaign: CampaignView, initial: Omit<CampaignTeamView, 'version'>) {
   const [view, setView] = useState({ ...initial, version: campaign.version });
-  const team = campaign.teams.find((t) => t.slug === initial.team.slug) ?? view.team;
+  // The snapshot's standing moves with each gift; the photo comes with the team's view only.
+  const standing = campaign.teams.find((t) => t.slug === initial.team.slug);
+  const team = standing ? { ...standing, photo: view.team.photo } : view.team;
   useEffect(() => {
     if (campaign.version <= view.version) return;
     let live = true;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { GroupStanding, TeamStanding } from '~/shared/schemas/campaign-teams';
+import { teamPagePath } from '~/shared/campaign-share';
 import {
   goalShare,
   leaderboardKeys,
@@ -58,7 +59,7 @@ export function Leaderboard({
               <span className="w-6 text-right font-semibold text-stone-700">{index + 1}.</span>
               <div className="flex min-w-0 flex-1 flex-col">
                 <a
-                  href={`/campaign/${encodeURIComponent(campaignSlug)}/team/${encodeURIComponent(team.slug)}`}
+                  href={teamPagePath(campaignSlug, team.slug)}
                   className="font-semibold text-navy-900 underline underline-offset-2"
                 >
                   {team.name}

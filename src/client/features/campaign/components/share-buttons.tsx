@@ -6,8 +6,10 @@ export interface ShareButtonsProps {
   title: string;
   /** The message sent before the link. */
   text: string;
-  /** The campaign page's full address. */
+  /** The page's full address: the campaign's, or a team's (which credits the team). */
   pageUrl: string;
+  /** The section's heading. */
+  heading?: string;
 }
 
 const linkClass = buttonClass('secondary', 'px-4 text-base');
@@ -21,7 +23,12 @@ const browserSharing = () => (typeof navigator.share === 'function' ? 'sheet' : 
  * by hand: all work without JavaScript. With it, a Copy link button (announced once copied), and
  * on a phone that has it, the phone's own share sheet.
  */
-export function ShareButtons({ title, text, pageUrl }: ShareButtonsProps) {
+export function ShareButtons({
+  title,
+  text,
+  pageUrl,
+  heading = 'Share this campaign',
+}: ShareButtonsProps) {
   const headingId = useId();
   const fieldId = useId();
   const field = useRef<HTMLInputElement>(null);
@@ -54,7 +61,7 @@ export function ShareButtons({ title, text, pageUrl }: ShareButtonsProps) {
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-white p-5 ring-1 ring-stone-300">
       <h2 id={headingId} className="font-display text-xl font-semibold text-navy-950">
-        Share this campaign
+        {heading}
       </h2>
       {enhanced === 'sheet' ? (
         <Button variant="primary" className="mt-3 w-full" onClick={share}>
