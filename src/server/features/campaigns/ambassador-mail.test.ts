@@ -83,6 +83,56 @@ describe('how a gift shows in its team leader’s note', () => {
     expect(mail.text).not.toContain('The amount stays');
   });
 
+  it('says a monthly gift is monthly, and carries the leader’s list link while it is open', () => {
+    const listUrl = 'https://tziyun.test/campaign/chai-day/team/levy/list?token=abc';
+    const mail = renderMail(ctx, 'ambassador-gift', {
+      ...data,
+      donorShownAs: 'Sara Cohen',
+      amountCents: 3_600,
+      monthly: true,
+      listUrl,
+    });
+    expect(mail.text).toContain('Sara Cohen gave $36.00 a month to Chai Day');
+    expect(mail.text).toContain(`who asked not to be asked again:\n${listUrl}`);
+    expect(mail.html).toContain(`href="${listUrl}"`);
+    expect(mail.text).toContain('never write to team leaders at night (10 pm to 8 am)');
+    const hidden = renderMail(ctx, 'ambassador-gift', {
+      ...data,
+      donorShownAs: 'Sara Cohen',
+      amountCents: null,
+      monthly: true,
+    });
+    expect(hidden.text).toContain('Sara Cohen gave monthly to Chai Day');
+    expect(hidden.text).not.toContain('list');
+  });
+
+  it('counts what the team counts: no covered fee, no refunded part, each month’s of a monthly gift', () => {
+    const gift = {
+      wallDisplay: 'full' as const,
+      donorName: 'Sara Cohen',
+      donationType: 'onetime' as const,
+      amountCents: 10_300,
+      feeCents: 300,
+      refundedCents: 2_000,
+    };
+    const shows = { ambassadorMailShowsAmount: true };
+    expect(leaderGiftView(gift, shows)).toEqual({
+      name: 'Sara Cohen',
+      amountCents: 8_000,
+      monthly: false,
+    });
+    expect(leaderGiftView({ ...gift, donationType: 'subscription' }, shows)).toMatchObject({
+      amountCents: 10_000,
+      monthly: true,
+    });
+    expect(leaderGiftView(gift, { ambassadorMailShowsAmount: false }).amountCents).toBeNull();
+    expect(leaderGiftView({ ...gift, wallDisplay: 'anonymous' }, shows)).toEqual({
+      name: 'Anonymous',
+      amountCents: 8_000,
+      monthly: false,
+    });
+  });
+
   it('names no one for an anonymous gift', () => {
     const mail = renderMail(ctx, 'ambassador-gift', {
       ...data,

@@ -31,7 +31,9 @@ const payloadSchema = z.union([
 type AmbassadorMailPayload = z.infer<typeof payloadSchema>;
 
 const keyOf = (job: AmbassadorMailPayload) =>
-  'donationId' in job ? `ambassador-gift:${job.donationId}` : `ambassador-welcome:${job.teamId}:${job.to}`;
+  'donationId' in job
+    ? `ambassador-gift:${job.donationId}`
+    : `ambassador-welcome:${job.teamId}:${job.to}`;
 
 /**
  * Queues the team leader's note of a gift in the transaction that records the gift (or credits
@@ -44,7 +46,12 @@ export async function queueAmbassadorGiftMail(
   now: Date,
 ): Promise<{ created: boolean }> {
   const payload: AmbassadorMailPayload = { note: 'gift', donationId };
-  return enqueueJob(tx, { kind: AMBASSADOR_MAIL_JOB_KIND, key: keyOf(payload), payload, runAt: now });
+  return enqueueJob(tx, {
+    kind: AMBASSADOR_MAIL_JOB_KIND,
+    key: keyOf(payload),
+    payload,
+    runAt: now,
+  });
 }
 
 /**
@@ -62,7 +69,12 @@ export async function queueAmbassadorWelcome(
     teamId: team.id,
     to: team.leaderEmail.toLowerCase(),
   };
-  return enqueueJob(tx, { kind: AMBASSADOR_MAIL_JOB_KIND, key: keyOf(payload), payload, runAt: now });
+  return enqueueJob(tx, {
+    kind: AMBASSADOR_MAIL_JOB_KIND,
+    key: keyOf(payload),
+    payload,
+    runAt: now,
+  });
 }
 
 /** What the job needs from the app, read when it runs. */
@@ -123,7 +135,10 @@ export function ambassadorMailJobHandler(deps: () => AmbassadorMailDeps): JobHan
           ? await giftNoteOf(ctx, job.donationId)
           : await welcomeNoteOf(ctx, job.teamId, job.to);
       if (!note) return;
-      await mailer.send({ to: note.to, ...renderMail(await mailContext(), note.template, note.data) });
+      await mailer.send({
+        to: note.to,
+        ...renderMail(await mailContext(), note.template, note.data),
+      });
     },
   };
 }

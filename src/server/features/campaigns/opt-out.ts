@@ -85,7 +85,9 @@ export async function listCampaignOptOuts(db: DatabaseExecutor, campaignId: stri
     .select({
       email: campaignOptOuts.email,
       donorId: campaignOptOuts.donorId,
-      name: sql<string | null>`coalesce(nullif(trim(${donations.donorName}), ''), nullif(trim(${donors.name}), ''))`,
+      name: sql<
+        string | null
+      >`coalesce(nullif(trim(${donations.donorName}), ''), nullif(trim(${donors.name}), ''))`,
       optedOutAt: campaignOptOuts.createdAt,
     })
     .from(campaignOptOuts)

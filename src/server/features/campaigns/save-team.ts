@@ -119,9 +119,7 @@ export async function welcomeOpenTeams(
     (await tx
       .select()
       .from(campaignTeams)
-      .where(
-        and(eq(campaignTeams.campaignId, campaign.id), eq(campaignTeams.status, 'approved')),
-      ));
+      .where(and(eq(campaignTeams.campaignId, campaign.id), eq(campaignTeams.status, 'approved'))));
   for (const row of rows) {
     if (row.status === 'approved') await queueAmbassadorWelcome(tx, row, now);
   }

@@ -103,7 +103,10 @@ describe('a card gift through a team', () => {
         .select()
         .from(jobs)
         .where(
-          and(eq(jobs.kind, 'campaign.ambassador-mail'), like(jobs.idempotencyKey, 'ambassador-gift:%')),
+          and(
+            eq(jobs.kind, 'campaign.ambassador-mail'),
+            like(jobs.idempotencyKey, 'ambassador-gift:%'),
+          ),
         );
     const gift = await t.donationOf(shown.id);
     const queued = (await notes()).filter((j) => j.idempotencyKey.endsWith(gift.id));
