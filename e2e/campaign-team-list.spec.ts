@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { teamListUrl } from '~/server/features/campaigns/team-list-link';
-import { ADMIN_PASSWORD, OWNER } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { seedLiveCampaign } from './support/campaigns';
 import { linkIn, mailTo } from './support/mail';
 import { gotoHydrated, uniqueEmail } from './support/public-site';
 import { serverLinks } from './support/signed-links';
@@ -16,31 +16,7 @@ import { cards, serveStripeStandIn } from './support/stripe';
 test.use({ viewport: { width: 390, height: 844 } });
 
 async function seedTeam(request: APIRequestContext) {
-  const login = await request.post('/api/admin/login', {
-    data: { username: OWNER, password: ADMIN_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const headers = { 'x-csrf-token': csrfToken };
-  const slug = `list-day-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const hour = 3_600_000;
-  const made = await request.post('/api/admin/campaigns', {
-    headers,
-    data: {
-      slug,
-      title: 'List Day',
-      goal: 10_000,
-      startsAt: new Date(Date.now() - hour).toISOString(),
-      endsAt: new Date(Date.now() + 24 * hour).toISOString(),
-      // The browser tests run on the machine's clock, Friday evenings too.
-      pauseForShabbat: false,
-      status: 'published',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { campaign } = (await made.json()) as {
-    campaign: { id: string; endsAt: string; openUntil: string | null };
-  };
+  const { headers, campaign } = await seedLiveCampaign(request, 'list-day', { title: 'List Day' });
   const team = await request.post(`/api/admin/campaigns/${campaign.id}/teams`, {
     headers,
     data: { name: 'The Levy Circle', leaderName: 'Dovid Levy', leaderEmail: uniqueEmail('lead') },
@@ -53,13 +29,13 @@ async function seedTeam(request: APIRequestContext) {
   const list = teamListUrl(
     await serverLinks(),
     {
-      slug,
+      slug: campaign.slug,
       endsAt: new Date(campaign.endsAt),
       openUntil: campaign.openUntil ? new Date(campaign.openUntil) : null,
     },
     { id, slug: teamSlug },
   );
-  return { slug, team: teamSlug, list };
+  return { slug: campaign.slug, team: teamSlug, list };
 }
 
 test('the leader opens their list from the link: the gift, the opt-out by name, axe', async ({

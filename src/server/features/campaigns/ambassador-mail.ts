@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import { campaignTeams, type CampaignRow, type CampaignTeamRow } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { placeOf, type Place } from '~/server/lib/campaign-times';
 import type { SignedLinks } from '~/server/lib/signed-link';
@@ -75,6 +77,29 @@ export async function queueAmbassadorWelcome(
     payload,
     runAt: now,
   });
+}
+
+/**
+ * Tells the leader of an approved team of a published campaign that the team is open (the job
+ * sends it once per team and address, outside quiet hours): when the office approves or makes
+ * it, gives it a new leader address, or publishes its campaign.
+ */
+export async function welcomeOpenTeams(
+  tx: DatabaseExecutor,
+  campaign: Pick<CampaignRow, 'id' | 'status'>,
+  now: Date,
+  teams?: CampaignTeamRow[],
+) {
+  if (campaign.status !== 'published') return;
+  const rows =
+    teams ??
+    (await tx
+      .select()
+      .from(campaignTeams)
+      .where(and(eq(campaignTeams.campaignId, campaign.id), eq(campaignTeams.status, 'approved'))));
+  for (const row of rows) {
+    if (row.status === 'approved') await queueAmbassadorWelcome(tx, row, now);
+  }
 }
 
 /** What the job needs from the app, read when it runs. */

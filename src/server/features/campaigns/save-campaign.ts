@@ -11,7 +11,7 @@ import type { CampaignInput, CampaignRecord } from '~/shared/schemas/campaigns';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-import { welcomeOpenTeams } from './save-team';
+import { welcomeOpenTeams } from './ambassador-mail';
 import { touchCampaign, usedCentsOf } from './settle-gift';
 
 const cents = (dollars: number) => Math.round(dollars * 100);

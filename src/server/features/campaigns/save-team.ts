@@ -10,7 +10,7 @@ import {
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-import { queueAmbassadorWelcome } from './ambassador-mail';
+import { welcomeOpenTeams } from './ambassador-mail';
 import { touchCampaign } from './settle-gift';
 import { teamFigures, type TeamFigures } from './team-standings';
 import { endedPlans } from './wall';
@@ -100,29 +100,6 @@ function auditEntry(
     ip: ctx.ip,
     at: ctx.now,
   };
-}
-
-/**
- * Tells the leader of an approved team of a published campaign that the team is open (the job
- * sends it once per team and address, outside quiet hours): when the office approves or makes
- * it, gives it a new leader address, or publishes its campaign.
- */
-export async function welcomeOpenTeams(
-  tx: DatabaseExecutor,
-  campaign: Pick<CampaignRow, 'id' | 'status'>,
-  now: Date,
-  teams?: CampaignTeamRow[],
-) {
-  if (campaign.status !== 'published') return;
-  const rows =
-    teams ??
-    (await tx
-      .select()
-      .from(campaignTeams)
-      .where(and(eq(campaignTeams.campaignId, campaign.id), eq(campaignTeams.status, 'approved'))));
-  for (const row of rows) {
-    if (row.status === 'approved') await queueAmbassadorWelcome(tx, row, now);
-  }
 }
 
 function columnsOf(input: TeamInput) {

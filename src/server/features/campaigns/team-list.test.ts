@@ -43,6 +43,9 @@ async function office() {
       expect(res.statusCode, res.body).toBe(201);
       return { ...(res.json().campaign as { id: string; slug: string }), payload };
     },
+    /** The office's team of the campaign (approved), led from `leaderEmail`. */
+    team: (campaignId: string, leaderEmail: string) =>
+      call('POST', `/api/admin/campaigns/${campaignId}/teams`, { ...team, leaderEmail }),
     call,
   };
 }
@@ -118,12 +121,9 @@ describe('the approval mail', () => {
 
   it('goes at once by day; a draft’s teams hear when it is published, each leader once', async () => {
     jumpTo(ny('2031-03-12', '14:00'));
-    const { campaign, call } = await office();
+    const { campaign, call, team: addTeam } = await office();
     const live = await campaign();
-    const made = await call('POST', `/api/admin/campaigns/${live.id}/teams`, {
-      ...team,
-      leaderEmail: 'day.leader@example.org',
-    });
+    const made = await addTeam(live.id, 'day.leader@example.org');
     expect(made.statusCode, made.body).toBe(201);
     await drainOutbox(t.app);
     expect(mailTo('day.leader@example.org').map((m) => m.subject)).toEqual([
@@ -138,10 +138,7 @@ describe('the approval mail', () => {
     expect(mailTo('day.leader@example.org')).toHaveLength(1);
 
     const draft = await campaign({ status: 'draft' });
-    await call('POST', `/api/admin/campaigns/${draft.id}/teams`, {
-      ...team,
-      leaderEmail: 'draft.leader@example.org',
-    });
+    await addTeam(draft.id, 'draft.leader@example.org');
     await drainOutbox(t.app);
     expect(mailTo('draft.leader@example.org')).toEqual([]);
     const published = await call('PUT', `/api/admin/campaigns/${draft.id}`, {
@@ -157,12 +154,9 @@ describe('the approval mail', () => {
 describe('a gift’s note to the leader', () => {
   it('is not sent for a gift refunded before the morning; the other one goes', async () => {
     jumpTo(ny('2031-03-18', '22:30'));
-    const { campaign, call } = await office();
+    const { campaign, team: addTeam } = await office();
     const live = await campaign();
-    const made = await call('POST', `/api/admin/campaigns/${live.id}/teams`, {
-      ...team,
-      leaderEmail: 'refund.leader@example.org',
-    });
+    const made = await addTeam(live.id, 'refund.leader@example.org');
     const give = async (name: string) => {
       const pi = await t.startCheckout({
         amount: 40,
@@ -198,13 +192,10 @@ describe('the leader’s list', () => {
   /** A campaign by day with a team, gifts through it and elsewhere, and two opt-outs. */
   async function seeded() {
     jumpTo(new Date(Math.max(t.app.clock().getTime(), ny('2031-03-19', '09:00').getTime())));
-    const { campaign, call } = await office();
+    const { campaign, team: addTeam } = await office();
     const live = await campaign();
     const leaderEmail = `list.leader.${n}@example.org`;
-    const made = await call('POST', `/api/admin/campaigns/${live.id}/teams`, {
-      ...team,
-      leaderEmail,
-    });
+    const made = await addTeam(live.id, leaderEmail);
     const teamRow = made.json().team as { id: string; slug: string };
     const at = (m: number) => new Date(t.app.clock().getTime() - m * 60_000);
     const through = { campaignId: live.id, teamId: teamRow.id };
