@@ -76,6 +76,8 @@ const checkedElsewhere: Record<string, string> = {
   '/campaign/:slug/embed': 'campaign-screen.spec.ts (the thermometer another site frames)',
   '/campaign/:slug/team/:team':
     'campaign-teams.spec.ts (a team’s page on a phone, with and without JavaScript)',
+  '/campaign/:slug/team/:team/list':
+    'campaign-team-list.spec.ts (a leader’s list on a phone from its link, and a forged link)',
   '/my-giving': 'my-giving.spec.ts (signed out, and a donor’s giving: desk and phone)',
   '/admin': 'admin.spec.ts (sign-in, every dashboard tab) and the admin-*.spec.ts',
 };

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN_PASSWORD, OWNER } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { seedLiveCampaign } from './support/campaigns';
 import { trackPageErrors, uniqueEmail } from './support/public-site';
 import { cards, serveStripeStandIn } from './support/stripe';
 
@@ -17,28 +17,9 @@ test.use({ viewport: { width: 390, height: 844 } });
  * office's API.
  */
 async function seedTeam(request: APIRequestContext) {
-  const login = await request.post('/api/admin/login', {
-    data: { username: OWNER, password: ADMIN_PASSWORD },
+  const { headers, campaign } = await seedLiveCampaign(request, 'team-day', {
+    title: 'Team Day for the Tziyun',
   });
-  expect(login.status()).toBe(200);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const headers = { 'x-csrf-token': csrfToken };
-  const slug = `team-day-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const hour = 3_600_000;
-  const made = await request.post('/api/admin/campaigns', {
-    headers,
-    data: {
-      slug,
-      title: 'Team Day for the Tziyun',
-      goal: 10_000,
-      startsAt: new Date(Date.now() - hour).toISOString(),
-      endsAt: new Date(Date.now() + 24 * hour).toISOString(),
-      pauseForShabbat: false,
-      status: 'published',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { campaign } = (await made.json()) as { campaign: { id: string } };
   const team = await request.post(`/api/admin/campaigns/${campaign.id}/teams`, {
     headers,
     data: {
@@ -61,7 +42,7 @@ async function seedTeam(request: APIRequestContext) {
     },
   );
   expect(photo.status(), await photo.text()).toBe(200);
-  return { slug, team: added.team.slug };
+  return { slug: campaign.slug, team: added.team.slug };
 }
 
 function teamPhoto() {

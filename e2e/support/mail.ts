@@ -11,14 +11,18 @@ const serverInfo = join(
   `e2e-server-${process.env.E2E_PORT ?? 3210}.json`,
 );
 
+/** Where the e2e server keeps its data (scripts/e2e-server.mjs writes it down). */
+export async function serverDataDir(): Promise<string> {
+  return (JSON.parse(await readFile(serverInfo, 'utf8')) as { dataDir: string }).dataDir;
+}
+
 /**
  * The mail the e2e server wrote to its outbox (no SMTP there: every mail is an .eml file under
  * DATA_DIR/outbox, scripts/e2e-server.mjs says where), to `to`, whose subject matches: waits
  * for the background worker to send it.
  */
 export async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
-  const { dataDir } = JSON.parse(await readFile(serverInfo, 'utf8')) as { dataDir: string };
-  const outbox = join(dataDir, 'outbox');
+  const outbox = join(await serverDataDir(), 'outbox');
   let found: ParsedMail | undefined;
   await expect
     .poll(

@@ -31,6 +31,7 @@ import {
   loadCampaignEmbedData,
   loadCampaignPageData,
   loadCampaignScreenData,
+  loadCampaignTeamListPageData,
   loadCampaignTeamPageData,
   publicCampaignRoutes,
   AMBASSADOR_MAIL_JOB_KIND,
@@ -340,6 +341,7 @@ export async function buildApp({
     '/campaign/:slug/screen': loadCampaignScreenData,
     '/campaign/:slug/embed': loadCampaignEmbedData,
     '/campaign/:slug/team/:team': loadCampaignTeamPageData,
+    '/campaign/:slug/team/:team/list': loadCampaignTeamListPageData,
     '/newsletter/confirm': loadNewsletterConfirmPageData,
   });
 

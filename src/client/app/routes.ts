@@ -109,6 +109,16 @@ export const routes: PageRoute[] = [
     load: () => import('~/client/pages/campaign-team-page'),
   },
   {
+    // A team leader's own list, from the signed link in their mails: the gifts through the team
+    // and who asked not to be asked again.
+    path: '/campaign/:slug/team/:team/list',
+    kind: 'public',
+    title: 'Your Team’s List',
+    indexed: false,
+    module: 'src/client/pages/campaign-team-list-page.tsx',
+    load: () => import('~/client/pages/campaign-team-list-page'),
+  },
+  {
     // /campaign/<slug>: a published campaign's page; any other slug is the 404 page.
     path: '/campaign',
     prefix: true,

@@ -32,15 +32,18 @@ const dayMs = 24 * 60 * 60 * 1000;
  */
 export function signedUrl(
   links: SignedLinks,
-  {
-    purpose,
-    subject,
-    path,
-    days,
-  }: { purpose: string; subject: string; path: string; days: number },
+  { days, ...link }: { purpose: string; subject: string; path: string; days: number },
   now: Date,
 ): string {
-  const expiresAt = new Date(now.getTime() + days * dayMs);
+  return signedUrlUntil(links, link, new Date(now.getTime() + days * dayMs));
+}
+
+/** `<PUBLIC_URL><path>?token=…`, its token naming `subject` for `purpose` until `expiresAt`. */
+export function signedUrlUntil(
+  links: SignedLinks,
+  { purpose, subject, path }: { purpose: string; subject: string; path: string },
+  expiresAt: Date,
+): string {
   const token = links.linkSigner.sign(purpose, subject, expiresAt);
   return `${links.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 }

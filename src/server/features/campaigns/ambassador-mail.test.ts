@@ -1,21 +1,23 @@
 import siteConfig from '@site-config';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, jobs } from '~/db/schema';
+import { campaignTeams, campaigns, donations, jobs } from '~/db/schema';
 import { siteConfigSchema } from '~/shared/site-config-schema';
 import { zonedInstant } from '~/shared/zoned-time';
 import { placeOf } from '~/server/lib/campaign-times';
 import { createJobWorker } from '~/server/jobs/job-worker';
 import { fakeClock, jobsTestDatabase, recordingLogger } from '~/server/jobs/job-test-kit';
 import { renderMail } from '~/server/mail/templates';
+import { createLinkSigner } from '~/server/lib/signed-link';
+import { donationRow } from '~tests/helpers/donations';
 import { createMemoryMailer } from '~tests/helpers/mail';
 import {
   AMBASSADOR_MAIL_JOB_KIND,
-  ambassadorGiftShown,
   ambassadorMailJobHandler,
   queueAmbassadorGiftMail,
-  type AmbassadorGiftMail,
+  queueAmbassadorWelcome,
 } from './ambassador-mail';
+import { ambassadorGiftShown, leaderGiftView } from './leader-gift-view';
 
 const site = siteConfigSchema.parse(siteConfig);
 const place = placeOf(site);
@@ -26,6 +28,8 @@ const data = {
   teamName: 'The Levy family',
   leaderName: 'Dovid Levy',
   currency: 'usd',
+  monthly: false,
+  listUrl: null,
 };
 
 describe('how a gift shows in its team leader’s note', () => {
@@ -79,6 +83,56 @@ describe('how a gift shows in its team leader’s note', () => {
     expect(mail.text).not.toContain('The amount stays');
   });
 
+  it('says a monthly gift is monthly, and carries the leader’s list link while it is open', () => {
+    const listUrl = 'https://tziyun.test/campaign/chai-day/team/levy/list?token=abc';
+    const mail = renderMail(ctx, 'ambassador-gift', {
+      ...data,
+      donorShownAs: 'Sara Cohen',
+      amountCents: 3_600,
+      monthly: true,
+      listUrl,
+    });
+    expect(mail.text).toContain('Sara Cohen gave $36.00 a month to Chai Day');
+    expect(mail.text).toContain(`who asked not to be asked again:\n${listUrl}`);
+    expect(mail.html).toContain(`href="${listUrl}"`);
+    expect(mail.text).toContain('never write to team leaders at night (10 pm to 8 am)');
+    const hidden = renderMail(ctx, 'ambassador-gift', {
+      ...data,
+      donorShownAs: 'Sara Cohen',
+      amountCents: null,
+      monthly: true,
+    });
+    expect(hidden.text).toContain('Sara Cohen gave monthly to Chai Day');
+    expect(hidden.text).not.toContain('list');
+  });
+
+  it('counts what the team counts: no covered fee, no refunded part, each month’s of a monthly gift', () => {
+    const gift = {
+      wallDisplay: 'full' as const,
+      donorName: 'Sara Cohen',
+      donationType: 'onetime' as const,
+      amountCents: 10_300,
+      feeCents: 300,
+      refundedCents: 2_000,
+    };
+    const shows = { ambassadorMailShowsAmount: true };
+    expect(leaderGiftView(gift, shows)).toEqual({
+      name: 'Sara Cohen',
+      amountCents: 8_000,
+      monthly: false,
+    });
+    expect(leaderGiftView({ ...gift, donationType: 'subscription' }, shows)).toMatchObject({
+      amountCents: 10_000,
+      monthly: true,
+    });
+    expect(leaderGiftView(gift, { ambassadorMailShowsAmount: false }).amountCents).toBeNull();
+    expect(leaderGiftView({ ...gift, wallDisplay: 'anonymous' }, shows)).toEqual({
+      name: 'Anonymous',
+      amountCents: 8_000,
+      monthly: false,
+    });
+  });
+
   it('names no one for an anonymous gift', () => {
     const mail = renderMail(ctx, 'ambassador-gift', {
       ...data,
@@ -91,9 +145,10 @@ describe('how a gift shows in its team leader’s note', () => {
   });
 });
 
-describe('the note’s hold in the outbox', () => {
+describe('the leaders’ mails in the outbox', () => {
   const t = jobsTestDatabase();
   let campaignId: string;
+  let teamId: string;
   beforeAll(async () => {
     const [row] = await t.db
       .insert(campaigns)
@@ -107,6 +162,18 @@ describe('the note’s hold in the outbox', () => {
       })
       .returning({ id: campaigns.id });
     campaignId = row!.id;
+    const [team] = await t.db
+      .insert(campaignTeams)
+      .values({
+        campaignId,
+        slug: 'levy',
+        name: 'The Levy family',
+        leaderName: 'Dovid Levy',
+        leaderEmail: 'leader@example.org',
+        status: 'approved',
+      })
+      .returning({ id: campaignTeams.id });
+    teamId = team!.id;
   });
 
   function setUp(start: Date) {
@@ -121,6 +188,7 @@ describe('the note’s hold in the outbox', () => {
           db: t.db,
           mailer,
           mailContext: async () => ctx,
+          links: { linkSigner: createLinkSigner(Buffer.alloc(32, 1)), publicUrl: ctx.publicUrl },
           clock: clock.now,
           place,
         })),
@@ -129,20 +197,33 @@ describe('the note’s hold in the outbox', () => {
     return { clock, mailer, worker };
   }
 
-  const gift = (over: Partial<AmbassadorGiftMail> = {}): AmbassadorGiftMail => ({
-    campaignId,
-    teamName: 'The Levy family',
-    leaderName: 'Dovid Levy',
-    leaderEmail: 'leader@example.org',
-    donorShownAs: 'Sara Cohen',
-    amountCents: 18_000,
-    showAmount: false,
-    donationId: crypto.randomUUID(),
-    ...over,
-  });
+  /** A paid $180 gift through the team by Sara Cohen, full name and amount on the wall. */
+  async function gift(over: Partial<typeof donations.$inferInsert> = {}) {
+    const [row] = await t.db
+      .insert(donations)
+      .values(
+        donationRow({
+          donorName: 'Sara Cohen',
+          email: 'sara@example.org',
+          amountCents: 18_000,
+          campaignId,
+          teamId,
+          wallDisplay: 'full',
+          ...over,
+        }),
+      )
+      .returning({ id: donations.id });
+    return row!.id;
+  }
 
-  const queue = (g: AmbassadorGiftMail, now: Date) =>
-    t.db.transaction((tx) => queueAmbassadorGiftMail(tx, g, { now, place }));
+  const showAmounts = (on: boolean) =>
+    t.db
+      .update(campaigns)
+      .set({ ambassadorMailShowsAmount: on })
+      .where(eq(campaigns.id, campaignId));
+
+  const queue = (donationId: string, now: Date) =>
+    t.db.transaction((tx) => queueAmbassadorGiftMail(tx, donationId, now));
 
   const jobRows = () =>
     t.db
@@ -151,36 +232,48 @@ describe('the note’s hold in the outbox', () => {
       .where(eq(jobs.kind, AMBASSADOR_MAIL_JOB_KIND))
       .orderBy(asc(jobs.id));
 
-  it('sends at 21:59 at once, and once however often it is queued', async () => {
+  it('sends at 21:59 at once, once however often it is queued, and stores no name or amount', async () => {
     const now = ny('2026-12-02', '21:59');
     const { worker, mailer } = setUp(now);
-    const g = gift();
-    expect(await queue(g, now)).toEqual({ created: true, runAt: now });
-    expect((await queue(g, now)).created).toBe(false);
+    const id = await gift();
+    expect(await queue(id, now)).toEqual({ created: true });
+    expect(await queue(id, now)).toEqual({ created: false });
+    const stored = JSON.stringify((await jobRows())[0]!.payload);
+    expect(stored).not.toContain('Sara');
+    expect(stored).not.toContain('18000');
     await worker.runOnce();
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: 'leader@example.org' });
-    // The amount was not to be shown: the stored job does not hold it either.
-    expect(JSON.stringify((await jobRows())[0]!.payload)).not.toContain('18000');
+    expect(mailer.sent[0]!.text).toContain('Sara Cohen gave to Chai Day through your team');
+    // The leader's list, signed for the team, until a month after the campaign.
+    expect(mailer.sent[0]!.text).toMatch(
+      /https:\/\/tziyun\.test\/campaign\/chai-day\/team\/levy\/list\?token=\S+/,
+    );
   });
 
-  it('queues a gift at 22:00 for 08:00 the next morning', async () => {
+  it('waits from 22:00 to 08:00 the next morning, then says the amount when the office allows it', async () => {
     const now = ny('2026-12-02', '22:00');
     const { worker, mailer, clock } = setUp(now);
-    const { runAt } = await queue(gift({ showAmount: true }), now);
-    expect(runAt).toEqual(ny('2026-12-03', '08:00'));
-    await worker.runOnce();
-    expect(mailer.sent).toHaveLength(0);
-    clock.advance(runAt.getTime() - now.getTime());
-    await worker.runOnce();
-    expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]!.text).toContain('Sara Cohen gave $180.00 to Chai Day');
+    await showAmounts(true);
+    try {
+      await queue(await gift(), now);
+      await worker.runOnce();
+      expect(mailer.sent).toHaveLength(0);
+      const waiting = (await jobRows())[1]!;
+      expect(waiting).toMatchObject({ status: 'pending', runAt: ny('2026-12-03', '08:00') });
+      clock.advance(waiting.runAt.getTime() - now.getTime());
+      await worker.runOnce();
+      expect(mailer.sent).toHaveLength(1);
+      expect(mailer.sent[0]!.text).toContain('Sara Cohen gave $180.00 to Chai Day');
+    } finally {
+      await showAmounts(false);
+    }
   });
 
   it('does not let a retry after a failure land in the night: it waits for the morning', async () => {
     const now = ny('2026-12-02', '21:59');
     const { worker, mailer, clock } = setUp(now);
-    await queue(gift(), now);
+    await queue(await gift(), now);
     mailer.failNext(1);
     await worker.runOnce();
     expect(mailer.sent).toHaveLength(0);
@@ -205,7 +298,7 @@ describe('the note’s hold in the outbox', () => {
     // Queued on Friday morning, but the worker only gets to it after candle lighting.
     const friday = ny('2026-12-04', '10:00');
     const { worker, mailer, clock } = setUp(friday);
-    await queue(gift(), friday);
+    await queue(await gift(), friday);
     clock.advance(ny('2026-12-04', '17:00').getTime() - friday.getTime());
     await worker.runOnce();
     expect(mailer.sent).toHaveLength(0);
@@ -213,5 +306,51 @@ describe('the note’s hold in the outbox', () => {
     expect(waiting.status).toBe('pending');
     expect(waiting.runAt.getTime()).toBeGreaterThan(ny('2026-12-05', '16:30').getTime());
     expect(waiting.runAt.getTime()).toBeLessThan(ny('2026-12-05', '18:30').getTime());
+  });
+
+  it('sends nothing for a gift refunded, disputed, failed or voided before the morning', async () => {
+    const night = ny('2026-12-07', '23:30');
+    const { worker, mailer, clock } = setUp(night);
+    const changes: Partial<typeof donations.$inferInsert>[] = [
+      { paymentStatus: 'refunded', refundedCents: 18_000 },
+      { paymentStatus: 'disputed' },
+      { paymentStatus: 'failed' },
+      { voidedAt: night },
+    ];
+    const ids = [];
+    for (const _ of changes) ids.push(await gift());
+    for (const id of ids) await queue(id, night);
+    await worker.runOnce();
+    for (const [i, change] of changes.entries()) {
+      await t.db.update(donations).set(change).where(eq(donations.id, ids[i]!));
+    }
+    clock.advance(ny('2026-12-08', '08:00').getTime() - night.getTime());
+    await worker.runOnce();
+    expect(mailer.sent).toEqual([]);
+    expect((await jobRows()).every((r) => r.status === 'succeeded')).toBe(true);
+  });
+
+  it('tells a leader their team is open, at the next allowed moment, only while it is', async () => {
+    const night = ny('2026-12-08', '23:00');
+    const { worker, mailer, clock } = setUp(night);
+    const welcome = (leaderEmail: string) =>
+      t.db.transaction((tx) => queueAmbassadorWelcome(tx, { id: teamId, leaderEmail }, night));
+    expect(await welcome('Leader@Example.org')).toEqual({ created: true });
+    expect(await welcome('leader@example.org')).toEqual({ created: false });
+    // Queued for an address the team no longer has: the new address has its own.
+    await welcome('former.leader@example.org');
+    await worker.runOnce();
+    expect(mailer.sent).toHaveLength(0);
+    clock.advance(ny('2026-12-09', '08:00').getTime() - night.getTime());
+    await worker.runOnce();
+    expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([
+      ['leader@example.org', 'Your team is open: The Levy family'],
+    ]);
+    const text = mailer.sent[0]!.text;
+    expect(text).toContain('https://tziyun.test/campaign/chai-day/team/levy\n');
+    expect(text).toMatch(/\/campaign\/chai-day\/team\/levy\/list\?token=/);
+    expect(text).toContain('It is for you only, and it works until Monday, January 18, 2027');
+    expect(text).toContain('The amounts stay between the donors and the office.');
+    expect(text).toContain('never write to team leaders at night (10 pm to 8 am)');
   });
 });

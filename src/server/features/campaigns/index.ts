@@ -16,14 +16,10 @@ export { loadCampaignTeamPageData } from './team-page-data';
 export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-data';
 export {
   AMBASSADOR_MAIL_JOB_KIND,
-  ambassadorGiftShown,
   ambassadorMailDeps,
   ambassadorMailJobHandler,
-  queueAmbassadorGiftMail,
-  type AmbassadorGiftMail,
-  type AmbassadorMailClock,
 } from './ambassador-mail';
-export { nextAmbassadorSendTime } from './ambassador-send-time';
+export { loadCampaignTeamListPageData } from './team-list';
 export {
   isDonorOptedOut,
   listCampaignOptOuts,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignThankYous } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
+import { eraseDonor } from '~/server/features/my-giving';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 
@@ -215,6 +216,32 @@ describe('the thank-you mail after a campaign', () => {
       .from(adminAuditLog)
       .where(eq(adminAuditLog.action, 'campaign-thank-you-sent'));
     expect(audits.filter((a) => a.target === slug)).toHaveLength(3);
+  });
+
+  it('forgets an erased donor as thanked, and never writes to the mark their gifts keep', async () => {
+    const { id, slug } = await campaign({ title: 'Erasure Day' });
+    await cheque(slug, { email: 'stays@example.org', name: 'Stays Here' });
+    await cheque(slug, { email: 'forget.me@example.org', name: 'Forget Me' });
+    expect((await press(id, { message: 'Thank you' })).json()).toEqual({
+      queued: 2,
+      alreadyThanked: 0,
+    });
+    await app.database.db.transaction((tx) => eraseDonor(tx, 'forget.me@example.org'));
+    const rows = await app.database.db
+      .select()
+      .from(campaignThankYous)
+      .where(eq(campaignThankYous.campaignId, id));
+    expect(rows.map((r) => r.email)).toEqual(['stays@example.org']);
+    // The erased gift is counted with those no mail can reach, and a second press sends nothing.
+    expect((await get(`/api/admin/campaigns/${id}/thank-you`)).json()).toEqual({
+      toSend: 0,
+      alreadyThanked: 1,
+      withoutEmail: 1,
+    });
+    expect((await press(id, { message: 'Thank you' })).json()).toEqual({
+      queued: 0,
+      alreadyThanked: 1,
+    });
   });
 
   it('refuses an empty or long message, an unknown campaign and a draft', async () => {

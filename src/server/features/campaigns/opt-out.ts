@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { campaignOptOuts, campaigns, donations } from '~/db/schema';
+import { campaignOptOuts, campaigns, donations, donors } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import {
   campaignOptOutInput,
@@ -76,17 +76,23 @@ export async function isDonorOptedOut(
 }
 
 /**
- * Everyone who asked not to be asked again for the campaign, oldest first: what a team leader's
- * list marks "asked not to be asked again" (by address, and by donor record where there is one).
+ * Everyone who asked not to be asked again for the campaign, oldest first, for the office: by
+ * address, donor record, and the name they gave on the gift whose receipt carried the link (or
+ * their record's). A team leader's list shows the names only (team-list.ts).
  */
 export async function listCampaignOptOuts(db: DatabaseExecutor, campaignId: string) {
   return db
     .select({
       email: campaignOptOuts.email,
       donorId: campaignOptOuts.donorId,
+      name: sql<
+        string | null
+      >`coalesce(nullif(trim(${donations.donorName}), ''), nullif(trim(${donors.name}), ''))`,
       optedOutAt: campaignOptOuts.createdAt,
     })
     .from(campaignOptOuts)
+    .leftJoin(donations, eq(donations.id, campaignOptOuts.donationId))
+    .leftJoin(donors, eq(donors.id, campaignOptOuts.donorId))
     .where(eq(campaignOptOuts.campaignId, campaignId))
     .orderBy(asc(campaignOptOuts.createdAt), asc(campaignOptOuts.email));
 }

@@ -11,6 +11,7 @@ import type { CampaignInput, CampaignRecord } from '~/shared/schemas/campaigns';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
+import { welcomeOpenTeams } from './ambassador-mail';
 import { touchCampaign, usedCentsOf } from './settle-gift';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -283,6 +284,8 @@ export async function updateCampaign(
       .returning();
     await saveMatchers(tx, id, input);
     await touchCampaign(tx, id);
+    // Teams opened while the campaign was a draft hear of it once it is public.
+    if (before.status !== 'published') await welcomeOpenTeams(tx, row!, ctx.now);
     await recordAudit(tx, auditEntry(ctx, 'campaign-updated', row!));
     return campaignViewOf(tx, row!);
   });

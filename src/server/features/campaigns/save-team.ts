@@ -10,6 +10,7 @@ import {
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
+import { welcomeOpenTeams } from './ambassador-mail';
 import { touchCampaign } from './settle-gift';
 import { storedPhoto } from './stored-photo';
 import { teamFigures, type TeamFigures } from './team-standings';
@@ -146,6 +147,7 @@ export async function createTeam(
       .returning();
     await recordAudit(tx, auditEntry(ctx, 'team-created', campaign, row!));
     if (row!.status === 'approved') await touchCampaign(tx, campaignId);
+    await welcomeOpenTeams(tx, campaign, ctx.now, [row!]);
     return viewOf(tx, campaign, row!.id);
   });
 }
@@ -190,6 +192,7 @@ export async function updateTeam(
     if (before.status === 'approved' || row!.status === 'approved') {
       await touchCampaign(tx, campaignId);
     }
+    await welcomeOpenTeams(tx, campaign, ctx.now, [row!]);
     return viewOf(tx, campaign, teamId);
   });
 }

@@ -130,7 +130,7 @@ export async function settleCampaignGift(
       await insertParts(tx, gift.id, rewritten, now);
     }
   }
-  await noteTeamGift(tx, gift, campaign, now);
+  await noteTeamGift(tx, gift, now);
   await touchCampaign(tx, campaign.id);
 }
 

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   campaignOptOuts,
+  campaignThankYous,
   contactMessages,
   donations,
   donors,
@@ -137,8 +138,10 @@ export async function eraseDonor(tx: DatabaseExecutor, email: string) {
   await tx.delete(prayerNames).where(eq(prayerNames.donorEmail, email));
   await tx.delete(prayerLinks).where(eq(prayerLinks.donorEmail, email));
   await tx.delete(givingLinks).where(eq(givingLinks.email, email));
-  // "Don't ask me again" names the address: it goes with it (no gift keeps the address to ask).
+  // "Don't ask me again" and "thanked for the campaign" name the address: they go with it (no
+  // gift keeps the address to ask or to thank; the thank-you passes over an erased gift's mark).
   await tx.delete(campaignOptOuts).where(eq(campaignOptOuts.email, email.toLowerCase()));
+  await tx.delete(campaignThankYous).where(eq(campaignThankYous.email, email.toLowerCase()));
   await tx.delete(contactMessages).where(same(contactMessages.email, email));
   await tx.delete(videoComments).where(same(videoComments.authorEmail, email));
   await tx.delete(newsletterSubscribers).where(same(newsletterSubscribers.email, email));

@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { campaignOptOuts, campaigns, donations, donors, offlineGiftPhotos } from '~/db/schema';
+import {
+  campaignOptOuts,
+  campaignThankYous,
+  campaigns,
+  donations,
+  donors,
+  offlineGiftPhotos,
+} from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { insertDonations } from '~tests/helpers/donations';
 import { eraseDonor, erasedMark } from './donor-data';
@@ -66,7 +73,7 @@ it("deletes the photos of the erased donor's cheques, and no one else's", async 
   expect(await recordOfGift(theirs!.id)).not.toBeNull();
 });
 
-it("deletes the erased donor's \"Don't ask me again\", and no one else's", async () => {
+it('deletes the erased donor\'s "Don\'t ask me again" and "thanked", and no one else\'s', async () => {
   const [campaign] = await app.database.db
     .insert(campaigns)
     .values({
@@ -81,7 +88,13 @@ it("deletes the erased donor's \"Don't ask me again\", and no one else's", async
     { campaignId: campaign!.id, email: 'quiet.please@example.org' },
     { campaignId: campaign!.id, email: 'someone.else@example.org' },
   ]);
+  await app.database.db.insert(campaignThankYous).values([
+    { campaignId: campaign!.id, email: 'quiet.please@example.org' },
+    { campaignId: campaign!.id, email: 'someone.else@example.org' },
+  ]);
   await app.database.db.transaction((tx) => eraseDonor(tx, 'quiet.please@example.org'));
   const left = await app.database.db.select().from(campaignOptOuts);
   expect(left.map((row) => row.email)).toEqual(['someone.else@example.org']);
+  const thanked = await app.database.db.select().from(campaignThankYous);
+  expect(thanked.map((row) => row.email)).toEqual(['someone.else@example.org']);
 });

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ambassadorGift, type AmbassadorGiftData } from './ambassador-gift';
+import { ambassadorWelcome, type AmbassadorWelcomeData } from './ambassador-welcome';
 import { campaignThankYou, type CampaignThankYouData } from './campaign-thank-you';
 import {
   contactAcknowledgement,
@@ -72,6 +73,7 @@ export interface MailTemplates {
   'pledge-reminder': PledgeReminderData;
   'campaign-thank-you': CampaignThankYouData;
   'ambassador-gift': AmbassadorGiftData;
+  'ambassador-welcome': AmbassadorWelcomeData;
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -100,6 +102,7 @@ const templates: {
   'pledge-reminder': pledgeReminder,
   'campaign-thank-you': campaignThankYou,
   'ambassador-gift': ambassadorGift,
+  'ambassador-welcome': ambassadorWelcome,
 };
 
 export function isMailTemplate(name: string): name is MailTemplateName {
