@@ -49,8 +49,8 @@ export interface BoundField<N extends string> {
  * value, message and change handler, and a name the form does not have is a type error.
  *
  * Without a schema (`null`) the server alone checks the form (the site content: its checks need
- * the photos it holds and the draft's revision): nothing is checked here, and a message stays
- * until its field changes or the next submit.
+ * the photos it holds and the draft's revision): nothing is checked here, `onValid` gets the
+ * values as they are, and the messages are those the form is given (`setErrors`).
  */
 export function useZodForm<S extends z.ZodMiniType, V extends Values>(
   loadSchema: (() => Promise<S>) | null,
