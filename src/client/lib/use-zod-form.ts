@@ -100,9 +100,7 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
     // A control posted under another name (the campaign's "other amount" is an `amount`) says
     // which field it is with data-field.
     const control = name
-      ? formRef.current?.querySelector<HTMLInputElement>(
-          `[name="${name}"], [data-field="${name}"]`,
-        )
+      ? formRef.current?.querySelector<HTMLInputElement>(`[name="${name}"], [data-field="${name}"]`)
       : null;
     if (control && !control.disabled) {
       control.focus();

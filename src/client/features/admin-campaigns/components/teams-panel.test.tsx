@@ -35,7 +35,10 @@ const katz: AdminTeamView = {
 
 function open(routes: Parameters<typeof serveApi>[0]) {
   const api = serveApi({ [teams]: json({ teams: [] }), ...routes });
-  return { api, ...renderWithProviders(<TeamsPanel campaign={campaign} onClose={() => {}} />, { admin: true }) };
+  return {
+    api,
+    ...renderWithProviders(<TeamsPanel campaign={campaign} onClose={() => {}} />, { admin: true }),
+  };
 }
 
 describe('the teams panel: adding a team', () => {

@@ -19,13 +19,7 @@ export function TextInput({
 }) {
   const form = useSectionForm();
   return (
-    <TextField
-      label={label}
-      type={type}
-      hint={hint}
-      required={required}
-      {...form.field(path)}
-    />
+    <TextField label={label} type={type} hint={hint} required={required} {...form.field(path)} />
   );
 }
 

@@ -150,9 +150,9 @@ describe('the site content panel', () => {
     expect(quote.getAttribute('aria-invalid')).toBeNull();
     const author = within(item(/^Testimonial 3 /)).getByLabelText(/^Author/);
     expect(author.getAttribute('aria-invalid')).toBe('true');
-    expect(
-      (await shownAlert('Nothing was saved: one thing needs fixing.')).textContent,
-    ).toContain('Testimonial 3: Author is required');
+    expect((await shownAlert('Nothing was saved: one thing needs fixing.')).textContent).toContain(
+      'Testimonial 3: Author is required',
+    );
   });
 
   it('puts a message about a new story’s missing photo on its file input', async () => {

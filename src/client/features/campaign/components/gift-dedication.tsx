@@ -27,11 +27,7 @@ const relationOptions = [
 
 /** The gift form's fields this part binds. */
 export type DedicationFieldName =
-  | 'dedication'
-  | 'dedicationName'
-  | 'hebrewName'
-  | 'relation'
-  | 'motherHebrewName';
+  'dedication' | 'dedicationName' | 'hebrewName' | 'relation' | 'motherHebrewName';
 
 /**
  * A gift's dedication: its kind, the name the wall shows, and the Hebrew name, ben or bat and the
@@ -62,8 +58,18 @@ export function GiftDedication({
           For the Rabbi to read at the tziyun, the Hebrew name and the mother’s Hebrew name:
         </p>
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr]">
-          <TextField label="Hebrew name" lang="he" dir="rtl" maxLength={60} {...field('hebrewName')} />
-          <SelectField label="Son or daughter of" options={relationOptions} {...field('relation')} />
+          <TextField
+            label="Hebrew name"
+            lang="he"
+            dir="rtl"
+            maxLength={60}
+            {...field('hebrewName')}
+          />
+          <SelectField
+            label="Son or daughter of"
+            options={relationOptions}
+            {...field('relation')}
+          />
           <TextField
             label="Mother’s Hebrew name"
             lang="he"
