@@ -79,4 +79,87 @@ describe('useZodForm', () => {
     await waitFor(() => expect(fieldError('City')).toBe('Taken'));
     expect(document.activeElement).toBe(screen.getByLabelText('City'));
   });
+
+  it('binds fields nested by path; without a schema it sends the values as they are', async () => {
+    const onValid = vi.fn();
+    function Nested() {
+      const form = useZodForm(null, { value: { items: [{ title: 'Ruth' }] } });
+      const title = form.field('value.items.0.title');
+      return (
+        <form {...form.formProps} onSubmit={form.submitWith(onValid)}>
+          <TextField label="Title" {...title} />
+          <button type="submit">Send</button>
+          <button type="button" onClick={() => form.setErrors({ 'value.items.0.title': 'Taken' })}>
+            Refuse
+          </button>
+          <button
+            type="button"
+            onClick={() => form.setErrors({ 'value.items.0.title': 'Taken' }, { focus: false })}
+          >
+            Refuse quietly
+          </button>
+        </form>
+      );
+    }
+    const { user } = renderWithProviders(<Nested />);
+    expect(screen.getByLabelText('Title').getAttribute('name')).toBe('value.items.0.title');
+    await user.type(screen.getByLabelText('Title'), ' Katz');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith({ value: { items: [{ title: 'Ruth Katz' }] } }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Refuse quietly' }));
+    expect(fieldError('Title')).toBe('Taken');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refuse quietly' }));
+    await user.click(screen.getByRole('button', { name: 'Refuse' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Title'));
+  });
+
+  it('focuses a control posted under another name by the field it says it is (data-field)', async () => {
+    function Renamed() {
+      const form = useZodForm(loadSchema, { name: '', city: '' });
+      const city = form.field('city');
+      return (
+        <form {...form.formProps} onSubmit={form.submitWith(() => undefined)}>
+          <TextField label="Name" {...form.field('name')} />
+          <TextField
+            label="City"
+            {...city}
+            name="town"
+            data-field="city"
+            onValue={(_, value) => form.setValue('city', value)}
+          />
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    const { user } = renderWithProviders(<Renamed />);
+    await user.type(screen.getByLabelText('Name'), 'Ruth');
+    await user.type(screen.getByLabelText('City'), 'Jerusalem');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(fieldError('City')).toBe('City must be at most 5 characters'));
+    expect(document.activeElement).toBe(screen.getByLabelText('City'));
+  });
+
+  it('posts a page form as it is once the schema takes it, and not before', async () => {
+    const post = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    function PageForm() {
+      const form = useZodForm(loadSchema, { name: '', city: '' });
+      return (
+        <form {...form.formProps} action="/contact" onSubmit={form.postWhenValid}>
+          <TextField label="Name" {...form.field('name')} />
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    const { user } = renderWithProviders(<PageForm />);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(fieldError('Name')).toBe('Name is required'));
+    expect(post).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Name'), 'Ruth');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect((post.mock.contexts[0] as HTMLFormElement).getAttribute('action')).toBe('/contact');
+  });
 });

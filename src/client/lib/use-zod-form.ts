@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
 import { ApiError } from './api';
+import { getAt, setAt } from './value-path';
 
-/** What a form holds as the visitor types: text, by field name. */
-type Values = Record<string, string>;
+/**
+ * What a form holds as the visitor types: text, by field name. A form of lists and groups (the
+ * site content) holds them nested, and names each field by its path in them ('value.1.quote').
+ */
+type Values = Record<string, unknown>;
+/** A field of the form: one of its values, or a path inside one. */
+type FieldName<V extends Values> = (keyof V & string) | `${keyof V & string}.${string}`;
 /** One message per field (and `_` for the form as a whole). */
-export type FieldErrors<V extends Values> = Partial<Record<keyof V | '_', string>>;
+export type FieldErrors<V extends Values> = Partial<Record<FieldName<V> | '_', string>>;
 
 /** The first message for each top-level field of a failed parse. */
 export function fieldErrors(error: {
@@ -41,9 +47,13 @@ export interface BoundField<N extends string> {
  *
  * Typed by the form's own fields (`initial`): `field('email')` binds a field component to its
  * value, message and change handler, and a name the form does not have is a type error.
+ *
+ * Without a schema (`null`) the server alone checks the form (the site content: its checks need
+ * the photos it holds and the draft's revision): nothing is checked here, `onValid` gets the
+ * values as they are, and the messages are those the form is given (`setErrors`).
  */
 export function useZodForm<S extends z.ZodMiniType, V extends Values>(
-  loadSchema: () => Promise<S>,
+  loadSchema: (() => Promise<S>) | null,
   initial: V,
   /** What the server sent back when the form was posted without JavaScript (usePageForm). */
   returned?: { values: Record<string, string>; errors: Record<string, string> } | undefined,
@@ -66,15 +76,16 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
   const formRef = useRef<HTMLFormElement>(null);
 
   const getSchema = useCallback(async () => {
-    schemaRef.current ??= await loadSchema();
+    if (loadSchema) schemaRef.current ??= await loadSchema();
     return schemaRef.current;
     // The loader is a module-level import at each call site.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const setValue = useCallback((name: string, value: string) => {
+  /** Sets one field (a string; in a nested form, whatever its path holds: a list, a photo). */
+  const setValue = useCallback((name: string, value: unknown) => {
     setValues((prev) => {
-      const next = { ...prev, [name]: value };
+      const next = setAt(prev, name, value) as V;
       if (attempted.current && schemaRef.current)
         setErrorState(validate(schemaRef.current, next) as FieldErrors<V>);
       return next;
@@ -86,8 +97,10 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
   const focusWanted = useRef<string | null>(null);
   const focusNow = useCallback(() => {
     const name = focusWanted.current;
+    // A control posted under another name (the campaign's "other amount" is an `amount`) says
+    // which field it is with data-field.
     const control = name
-      ? formRef.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)
+      ? formRef.current?.querySelector<HTMLInputElement>(`[name="${name}"], [data-field="${name}"]`)
       : null;
     if (control && !control.disabled) {
       control.focus();
@@ -97,19 +110,22 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
   useEffect(() => focusNow());
   /** Moves the focus to a field (after a failed send: the password to type again). */
   const focus = useCallback(
-    (name: keyof V | '_') => {
+    (name: FieldName<V> | '_') => {
       focusWanted.current = String(name);
       focusNow();
     },
     [focusNow],
   );
 
-  /** Shows messages from elsewhere (the server's per-field answer) and focuses the first. */
+  /**
+   * Shows messages from elsewhere (the server's per-field answer) and focuses the first, unless
+   * the form moves the focus itself (`focus: false`).
+   */
   const setErrors = useCallback(
-    (next: Record<string, string>) => {
+    (next: Record<string, string>, { focus: focusFirst = true } = {}) => {
       setErrorState(next as FieldErrors<V>);
       const first = Object.keys(next).find((k) => next[k]);
-      if (first) focus(first as keyof V);
+      if (first && focusFirst) focus(first as FieldName<V>);
     },
     [focus],
   );
@@ -130,15 +146,15 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
   }
   useEffect(() => {
     const first = Object.entries(outside ?? {}).find(([, message]) => message);
-    if (outsideTurn > 0 && first) focus(first[0] as keyof V);
+    if (outsideTurn > 0 && first) focus(first[0] as FieldName<V>);
     // Only a new turn moves the focus, not each render of the parent.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outsideTurn, focus]);
 
   /**
    * The submit handler: checks the values with the schema, then calls `onValid` with what it
-   * parsed; a refusal shows the messages, focuses the first and tells `onInvalid` (a form whose
-   * messages are toasts rather than under its fields).
+   * parsed (without a schema, the values as they are); a refusal shows the messages, focuses the
+   * first and tells `onInvalid` (a form whose messages are toasts rather than under its fields).
    */
   const handleSubmit =
     (
@@ -151,7 +167,7 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
       if (submitting) return;
       attempted.current = true;
       const schema = await getSchema();
-      const result = schema.safeParse(values);
+      const result = schema ? schema.safeParse(values) : { success: true as const, data: values };
       if (!result.success) {
         const errs = fieldErrors(result.error);
         setErrors(errs);
@@ -162,7 +178,7 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
       setOutsideSeen(null);
       setSubmitting(true);
       try {
-        await onValid(result.data);
+        await onValid(result.data as z.output<S>);
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
           setErrors(error.fields);
@@ -185,6 +201,15 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
     (event: FormEvent<HTMLFormElement>) =>
       void handleSubmit(onValid, onInvalid)(event).catch(() => undefined);
 
+  /**
+   * The <form>'s onSubmit for a form its page's server answers (posted as HTML with or without
+   * JavaScript): checked here first, then posted as it is.
+   */
+  const postWhenValid = (event: FormEvent<HTMLFormElement>) => {
+    const element = event.currentTarget;
+    submitWith(() => element.submit())(event);
+  };
+
   /** Back to the first values (or these), without messages until the next submit. */
   const reset = useCallback((next?: Partial<V>) => {
     attempted.current = false;
@@ -195,13 +220,16 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
   }, []);
 
   /** Binds a field component to one of the form's fields; disabled while the form is sent. */
-  const field = <N extends keyof V & string>(name: N): BoundField<N> => ({
-    name,
-    value: values[name] ?? '',
-    error: errors[name],
-    onValue: setValue,
-    disabled: submitting,
-  });
+  const field = <N extends FieldName<V>>(name: N): BoundField<N> => {
+    const value = getAt(values, name);
+    return {
+      name,
+      value: value === undefined || value === null ? '' : String(value),
+      error: errors[name],
+      onValue: setValue,
+      disabled: submitting,
+    };
+  };
 
   /**
    * Spread on the <form>: starts loading the schema when the visitor first focuses a field.
@@ -225,6 +253,7 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
     field,
     handleSubmit,
     submitWith,
+    postWhenValid,
     reset,
     formProps,
   };

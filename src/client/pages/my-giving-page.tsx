@@ -125,7 +125,7 @@ export default function MyGivingPage() {
             </h2>
             <GiftList gifts={state.gifts} wallForm={wallForm} />
           </section>
-          <PrivacySection form={erasureForm} />
+          <PrivacySection page={erasureForm} />
           {/* A plain form: it ends the session on the server, with or without JavaScript. */}
           <form method="post" action="/my-giving">
             <input type="hidden" name={PAGE_FORM_FIELD} value="giving-sign-out" />

@@ -102,37 +102,48 @@ export function TextAreaField({
   );
 }
 
-/**
- * A checkbox bound like the other fields (`{...form.field(name)}`): the form holds it as the
- * text 'true' or 'false', as a form holds every value.
- */
-export function CheckboxField({
-  label,
-  name,
-  value,
-  onValue,
-  disabled,
-  describedBy,
-}: {
-  label: string;
+interface CheckboxProps {
   name: string;
   value: string;
   onValue: (name: string, value: string) => void;
   disabled?: boolean;
+  error?: string | undefined;
   /** The id of the words beside it that say more. */
   describedBy?: string;
-}) {
+}
+
+/**
+ * A checkbox bound like the other fields (`{...form.field(name)}`): the form holds it as the
+ * text 'true' or 'false', as a form holds every value. Bare, for a label laid out around it.
+ */
+export function Checkbox({
+  name,
+  value,
+  onValue,
+  disabled,
+  error,
+  describedBy,
+  className,
+}: CheckboxProps & { className: string }) {
+  return (
+    <input
+      type="checkbox"
+      name={name}
+      checked={value === 'true'}
+      disabled={disabled}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      onChange={(e) => onValue(name, String(e.target.checked))}
+      className={className}
+    />
+  );
+}
+
+/** A bound checkbox (see Checkbox) with its words beside it. */
+export function CheckboxField({ label, ...box }: CheckboxProps & { label: string }) {
   return (
     <label className="flex items-start gap-3 text-stone-800">
-      <input
-        type="checkbox"
-        name={name}
-        checked={value === 'true'}
-        disabled={disabled}
-        aria-describedby={describedBy}
-        onChange={(e) => onValue(name, String(e.target.checked))}
-        className="mt-0.5 size-5 shrink-0 accent-navy-900"
-      />
+      <Checkbox {...box} className="mt-0.5 size-5 shrink-0 accent-navy-900" />
       <span>{label}</span>
     </label>
   );

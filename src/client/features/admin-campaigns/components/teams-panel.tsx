@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { formatMoney } from '~/shared/money';
 import type { AdminTeamView, TeamInput } from '~/shared/schemas/campaign-teams';
 import type { CampaignView } from '~/shared/schemas/campaigns';
 import type { TeamStatus } from '~/shared/domain';
 import { Button } from '~/client/components/ui/button';
-import { FieldShell, controlClass } from '~/client/components/ui/field';
+import { TextField } from '~/client/components/ui/field';
 import { ActionButton, QueryStatus } from '~/client/components/ui/panel-parts';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { useSaveTeam, useTeamsQuery } from '~/client/features/admin-campaigns/api/campaigns';
 import { TeamPhotoField } from './team-photo-field';
 
@@ -29,9 +29,10 @@ const inputOf = (team: AdminTeamView, status: TeamStatus): TeamInput => ({
   status,
 });
 
+const loadSchema = () => import('~/shared/schemas/campaign-teams').then((m) => m.teamInput);
+
 const blank = { name: '', leaderName: '', leaderEmail: '', goal: '', group: '' };
-type Typed = typeof blank;
-const fieldLabels: Record<keyof Typed, string> = {
+const fieldLabels: Record<keyof typeof blank, string> = {
   name: 'Team name',
   leaderName: "Leader's name",
   leaderEmail: "Leader's email",
@@ -48,8 +49,7 @@ export function TeamsPanel({ campaign, onClose }: { campaign: CampaignView; onCl
   const toast = useToast();
   const query = useTeamsQuery(campaign.id);
   const save = useSaveTeam(campaign.id);
-  const [typed, setTyped] = useState<Typed>(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(loadSchema, blank);
 
   const setStatus = async (team: AdminTeamView, status: TeamStatus) => {
     try {
@@ -59,31 +59,19 @@ export function TeamsPanel({ campaign, onClose }: { campaign: CampaignView; onCl
       toast(failureToast(error, 'The team was not changed. Please try again.', 'Not Saved'));
     }
   };
-  const onAdd = async (event: FormEvent) => {
-    event.preventDefault();
+  // The server's messages about a field show under it (the form does that); others in a toast.
+  const onAdd = form.submitWith(async (team) => {
     try {
-      await save.mutateAsync({
-        id: null,
-        team: {
-          name: typed.name,
-          leaderName: typed.leaderName,
-          leaderEmail: typed.leaderEmail,
-          goal: typed.goal.trim() ? Number(typed.goal.replace(/[$,]/g, '')) : null,
-          group: typed.group.trim() || null,
-          status: 'approved',
-        },
-      });
-      setTyped(blank);
-      setErrors({});
-      toast({ title: 'Team Added', description: `${typed.name} is on the campaign's page.` });
+      await save.mutateAsync({ id: null, team: { ...team, status: 'approved' } });
+      form.reset();
+      toast({ title: 'Team Added', description: `${team.name} is on the campaign's page.` });
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
-      } else {
+      if (!(error instanceof ApiError && Object.keys(error.fields).length > 0)) {
         toast(failureToast(error, 'The team was not added. Please try again.', 'Not Saved'));
       }
+      throw error;
     }
-  };
+  });
 
   return (
     <section aria-labelledby="teams-heading" className="flex flex-col gap-4">
@@ -145,24 +133,12 @@ export function TeamsPanel({ campaign, onClose }: { campaign: CampaignView; onCl
           ))}
         </ul>
       ) : null}
-      <form onSubmit={onAdd} noValidate className="flex flex-col gap-3">
+      <form {...form.formProps} onSubmit={onAdd} className="flex flex-col gap-3">
         <h4 className="font-semibold text-navy-950">Add a team</h4>
-        {(Object.keys(blank) as (keyof Typed)[]).map((name) => (
-          <FieldShell key={name} label={fieldLabels[name]} error={errors[name]}>
-            {({ inputId, describedBy }) => (
-              <input
-                id={inputId}
-                name={name}
-                value={typed[name]}
-                onChange={(e) => setTyped({ ...typed, [name]: e.target.value })}
-                aria-invalid={errors[name] ? true : undefined}
-                aria-describedby={describedBy}
-                className={controlClass}
-              />
-            )}
-          </FieldShell>
+        {(Object.keys(blank) as (keyof typeof blank)[]).map((name) => (
+          <TextField key={name} label={fieldLabels[name]} {...form.field(name)} />
         ))}
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={form.submitting}>
           Add the team
         </Button>
       </form>

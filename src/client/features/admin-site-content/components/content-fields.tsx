@@ -1,8 +1,8 @@
 import { FieldShell, TextAreaField, TextField, controlClass } from '~/client/components/ui/field';
-import { useField } from './section-form-context';
-import type { Path } from '~/client/features/admin-site-content/lib/value-path';
+import type { Path } from '~/client/lib/value-path';
+import { useSectionForm } from './section-form-context';
 
-/** The section forms' fields, each bound to one path of the section (its `name`). */
+/** The section forms' fields, each bound by the section's form to one path of the section. */
 
 export function TextInput({
   path,
@@ -17,18 +17,9 @@ export function TextInput({
   required?: boolean;
   type?: 'text' | 'email' | 'url' | 'tel';
 }) {
-  const field = useField<string | undefined>(path);
+  const form = useSectionForm();
   return (
-    <TextField
-      label={label}
-      name={path}
-      type={type}
-      hint={hint}
-      required={required}
-      value={field.value ?? ''}
-      error={field.error}
-      onValue={(_, next) => field.set(next)}
-    />
+    <TextField label={label} type={type} hint={hint} required={required} {...form.field(path)} />
   );
 }
 
@@ -43,52 +34,40 @@ export function TextBlock({
   hint?: string;
   rows?: number;
 }) {
-  const field = useField<string | undefined>(path);
-  return (
-    <TextAreaField
-      label={label}
-      name={path}
-      hint={hint}
-      rows={rows}
-      required
-      value={field.value ?? ''}
-      error={field.error}
-      onValue={(_, next) => field.set(next)}
-    />
-  );
+  const form = useSectionForm();
+  return <TextAreaField label={label} hint={hint} rows={rows} required {...form.field(path)} />;
 }
 
 /** A whole number; what cannot be read as one is sent as typed, for the server to name. */
 export function NumberInput({ path, label, hint }: { path: Path; label: string; hint?: string }) {
-  const field = useField<number | string>(path);
+  const form = useSectionForm();
   return (
     <TextField
       label={label}
-      name={path}
       type="number"
       inputMode="numeric"
       min={1}
       step={1}
       hint={hint}
       required
-      value={field.value ?? ''}
-      error={field.error}
+      {...form.field(path)}
       onValue={(_, next) =>
-        field.set(next.trim() !== '' && !Number.isNaN(Number(next)) ? Number(next) : next)
+        form.set(path, next.trim() !== '' && !Number.isNaN(Number(next)) ? Number(next) : next)
       }
     />
   );
 }
 
 export function CheckboxInput({ path, label }: { path: Path; label: string }) {
-  const field = useField<boolean | undefined>(path);
+  const form = useSectionForm();
+  const field = form.field(path);
   return (
     <label className="flex min-h-9 items-center gap-2 text-sm font-medium text-stone-800">
       <input
         type="checkbox"
-        name={path}
-        checked={field.value ?? false}
-        onChange={(event) => field.set(event.target.checked)}
+        name={field.name}
+        checked={field.value === 'true'}
+        onChange={(event) => form.set(path, event.target.checked)}
         className="size-5 accent-navy-900"
       />
       {label}
@@ -110,21 +89,22 @@ export function CalendarInput({
   hint?: string;
   required?: boolean;
 }) {
-  const field = useField<string | undefined>(path);
+  const form = useSectionForm();
+  const field = form.field(path);
   return (
     <FieldShell label={label} required={required} error={field.error} hint={hint}>
       {({ inputId, describedBy }) => (
         <input
           id={inputId}
-          name={path}
+          name={field.name}
           type={type}
           className={`${controlClass} max-w-xs`}
           required={required}
           aria-required={required || undefined}
           aria-invalid={field.error ? true : undefined}
           aria-describedby={describedBy}
-          value={field.value ?? ''}
-          onChange={(event) => field.set(event.target.value || (required ? '' : undefined))}
+          value={field.value}
+          onChange={(event) => form.set(path, event.target.value || (required ? '' : undefined))}
         />
       )}
     </FieldShell>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SiteContentSection } from '~/shared/schemas/site-content';
-import type { Path } from '~/client/features/admin-site-content/lib/value-path';
+import type { Path } from '~/client/lib/value-path';
+import { sectionPath } from '~/client/features/admin-site-content/lib/value-path';
 
 /** What one item of a list is called, by the list's path ('' is a section that is a list). */
 const itemNouns: Partial<Record<SiteContentSection, Record<string, string>>> = {
@@ -28,7 +29,7 @@ export function whereIs(section: SiteContentSection, path: Path) {
 
 /**
  * The field of a message: the control named by its path, else the nearest one above it (a
- * photo's `image.src` is its file input, `image.file`).
+ * photo's `value.0.image.src` is its file input, `value.0.image.file`).
  */
 function fieldOf(form: HTMLFormElement | null, path: Path) {
   const segments = path.split('.');
@@ -44,7 +45,7 @@ function fieldOf(form: HTMLFormElement | null, path: Path) {
 
 /**
  * Why a save was refused, announced as it appears: the server's sentence, then each field's
- * message with a button that takes focus to the field.
+ * message (by its path in the body: `value.1.quote`) with a button that takes focus to the field.
  */
 export function ErrorSummary({
   section,
@@ -74,10 +75,10 @@ export function ErrorSummary({
       {errors.length > 0 ? (
         <ul className="mt-2 list-disc pl-5">
           {errors.map(([path, text]) => {
-            const where = whereIs(section, path);
+            const where = whereIs(section, sectionPath(path));
             return (
               <li key={path}>
-                {path === '' ? (
+                {path === 'value' ? (
                   text
                 ) : (
                   <button

@@ -5,7 +5,7 @@ import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
 import { useField, useSectionForm } from './section-form-context';
 import { TextInput } from './content-fields';
-import { join, type Path } from '~/client/features/admin-site-content/lib/value-path';
+import { join, type Path } from '~/client/lib/value-path';
 
 const accept = 'image/jpeg,image/png,image/webp';
 
@@ -71,10 +71,10 @@ export function ImageField({
         <div className="min-w-64 flex-1">
           <FileField
             label={`Replace photo: ${label}`}
-            name={join(path, 'file')}
+            name={form.nameOf(join(path, 'file'))}
             accept={accept}
             hint={`JPEG, PNG or WebP. It is uploaded at once and shown here; visitors see it once the draft is published.`}
-            error={uploadError ?? image.error ?? form.errors[join(path, 'src')]}
+            error={uploadError ?? image.error ?? form.errorAt(join(path, 'src'))}
             disabled={uploading}
             onFile={(file) => void onFile(file)}
           />

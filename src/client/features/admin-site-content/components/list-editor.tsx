@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ActionButton } from '~/client/components/ui/panel-parts';
 import { useField, useSectionForm } from './section-form-context';
-import { join, type Path } from '~/client/features/admin-site-content/lib/value-path';
+import { join, type Path } from '~/client/lib/value-path';
 
 type MoveAction = 'up' | 'down';
 
@@ -91,7 +91,7 @@ export function ListEditor<T>({
     setAnnouncement(`${capitalised} ${items.length + 1} added at the end.`);
   };
 
-  const listError = form.errors[path];
+  const listError = form.errorAt(path);
   const Heading = level === 5 ? 'h5' : 'h4';
   return (
     // A group, not a region: a form of several lists would otherwise fill the landmarks.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   contentMessages,
   sectionLabels,
@@ -9,6 +9,8 @@ import { Button } from '~/client/components/ui/button';
 import { ActionButton } from '~/client/components/ui/panel-parts';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
+import { useZodForm } from '~/client/lib/use-zod-form';
+import { getAt, setAt, type Path } from '~/client/lib/value-path';
 import {
   useSaveSection,
   useUploadPhoto,
@@ -17,17 +19,16 @@ import { SectionFormContext, type SectionFormValue } from './section-form-contex
 import { sectionFields } from './section-fields';
 import { ErrorSummary } from './error-summary';
 import {
-  sectionErrors,
-  setAt,
+  bodyPath,
   withoutErrorsUnder,
   withoutListErrors,
-  type Path,
 } from '~/client/features/admin-site-content/lib/value-path';
 
 /**
  * The open section's form: its fields, Save draft, and what the server said. A refusal puts each
  * message beside its field, lists them in a summary that is announced, and moves focus to the
  * first field in error. Edits live in the panel (`value`), so moving between sections keeps them.
+ * The server alone checks the content (its photos, the draft's revision): the form has no schema.
  */
 export function SectionEditor({
   section,
@@ -52,74 +53,90 @@ export function SectionEditor({
   const uploadPhoto = useUploadPhoto();
   const toast = useToast();
   const headingId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<Path, string>>({});
+  // The form holds the body that saves the section: each field is named by its path in it.
+  const form = useZodForm(null, { value });
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
   // Bumped after each refusal: the effect below moves focus once the messages are on screen.
   const [refusals, setRefusals] = useState(0);
 
+  // A value the panel brings that this form did not make (the saved draft as the server keeps
+  // it, another administrator's draft reloaded, a version restored) replaces the form's.
+  const [held, setHeld] = useState(value);
+  if (held !== value) {
+    setHeld(value);
+    if (value !== form.values.value) form.reset({ value });
+  }
+
   useEffect(() => {
     if (refusals === 0) return;
-    const form = formRef.current;
-    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? form?.querySelector<HTMLElement>('[data-error-summary]'))?.focus();
+    const element = form.formProps.ref.current;
+    const invalid = element?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? element?.querySelector<HTMLElement>('[data-error-summary]'))?.focus();
+    // Only a new refusal moves the focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refusals]);
 
+  const change = (
+    path: Path,
+    next: unknown,
+    stale: (errors: Record<Path, string>, path: Path) => Record<Path, string>,
+  ) => {
+    const edits = setAt(form.values.value, path, next);
+    form.setValue('value', edits);
+    form.setErrors(stale(form.errors as Record<Path, string>, bodyPath(path)), { focus: false });
+    onEdit(edits);
+  };
   const context: SectionFormValue = {
-    value,
-    errors,
+    field: (path) => ({
+      ...form.field(bodyPath(path)),
+      onValue: (_, next) => change(path, next, withoutErrorsUnder),
+      // Open while a draft is saved: a refusal takes the focus to its field at once.
+      disabled: false,
+    }),
+    valueAt: (path) => getAt(form.values.value, path),
+    errorAt: (path) => form.errors[bodyPath(path)] || undefined,
+    nameOf: bodyPath,
     fixed: state.fixed,
-    set: (path, next) => {
-      onEdit(setAt(value, path, next));
-      // A new photo answers for its src and sizes too: the messages under the path go.
-      setErrors((prev) => withoutErrorsUnder(prev, path));
-    },
-    reshaped: (path, next) => {
-      onEdit(setAt(value, path, next));
-      setErrors((prev) => withoutListErrors(prev, path));
-    },
+    // A new photo answers for its src and sizes too: the messages under the path go.
+    set: (path, next) => change(path, next, withoutErrorsUnder),
+    reshaped: (path, next) => change(path, next, withoutListErrors),
     upload: (file) => uploadPhoto.mutateAsync(file),
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setErrors({});
+  const onSubmit = form.submitWith(async () => {
     setProblem(null);
-    save.mutate(
-      { section, revision: state.draft?.revision ?? 0, value },
-      {
-        onSuccess: () => {
-          onSaved();
-          toast({
-            title: 'Draft saved',
-            description: `${sectionLabels[section]}: saved in the draft. Visitors see it once you publish.`,
-          });
-        },
-        onError: (error) => {
-          const stale = error instanceof ApiError && error.status === 409;
-          const fields = error instanceof ApiError && !stale ? sectionErrors(error.fields) : {};
-          setErrors(fields);
-          setProblem({
-            // An ApiError's message is the server's own sentence, never its status.
-            message:
-              (error instanceof ApiError && error.message) ||
-              (stale
-                ? contentMessages.staleDraft
-                : 'The draft could not be saved. Please try again.'),
-            stale,
-          });
-          setRefusals((n) => n + 1);
-        },
-      },
-    );
-  };
+    try {
+      await save.mutateAsync({
+        section,
+        revision: state.draft?.revision ?? 0,
+        value: form.values.value,
+      });
+      onSaved();
+      toast({
+        title: 'Draft saved',
+        description: `${sectionLabels[section]}: saved in the draft. Visitors see it once you publish.`,
+      });
+    } catch (error) {
+      const stale = error instanceof ApiError && error.status === 409;
+      form.setErrors(error instanceof ApiError && !stale ? error.fields : {}, { focus: false });
+      setProblem({
+        // An ApiError's message is the server's own sentence, never its status.
+        message:
+          (error instanceof ApiError && error.message) ||
+          (stale ? contentMessages.staleDraft : 'The draft could not be saved. Please try again.'),
+        stale,
+      });
+      setRefusals((n) => n + 1);
+    }
+  });
 
-  const messages = Object.entries(errors).filter(([, message]) => message);
+  const messages = Object.entries(form.errors).filter((entry): entry is [Path, string] =>
+    Boolean(entry[1]),
+  );
   return (
     <SectionFormContext.Provider value={context}>
       <form
-        ref={formRef}
-        noValidate
+        {...form.formProps}
         onSubmit={onSubmit}
         aria-labelledby={headingId}
         className="flex flex-col gap-5 rounded-lg bg-white p-6 shadow-sm"
@@ -146,8 +163,8 @@ export function SectionEditor({
         ) : null}
         {sectionFields[section]()}
         <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
-          <Button type="submit" variant="secondary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save draft'}
+          <Button type="submit" variant="secondary" disabled={form.submitting}>
+            {form.submitting ? 'Saving…' : 'Save draft'}
           </Button>
           <p className="text-sm text-stone-700">
             Saving keeps this section in the draft; visitors see nothing until you publish.

@@ -10,7 +10,7 @@ import { ImageField } from './image-field';
 import { SessionDateFields } from './session-date-fields';
 import { CheckboxInput, NumberInput, TextBlock, TextInput } from './content-fields';
 import { TierFields } from './tier-fields';
-import { join } from '~/client/features/admin-site-content/lib/value-path';
+import { join } from '~/client/lib/value-path';
 
 type Item<S extends SiteContentSection> = SiteContent[S] extends (infer I)[] ? I : never;
 

@@ -1,15 +1,20 @@
 import { createContext, useContext } from 'react';
 import type { ContentImage, SiteContentState } from '~/shared/schemas/site-content';
-import { getAt, type Path } from '~/client/features/admin-site-content/lib/value-path';
+import type { BoundField } from '~/client/lib/use-zod-form';
+import type { Path } from '~/client/lib/value-path';
 
 /**
- * What every field of the open section reads: the section's value as edited, the server's
- * messages by path, and how to change one path. Fields take their path as their `name`, so the
- * form can find the field of a message.
+ * What every field of the open section reads, by its path inside the section ('1.quote'): the
+ * section's form binds it (useZodForm's field(), named by its path in the body that saves it,
+ * 'value.1.quote', as the server's message for it is), says what the path holds and changes it.
  */
 export interface SectionFormValue {
-  value: unknown;
-  errors: Record<Path, string>;
+  field: (path: Path) => BoundField<string>;
+  /** What the section holds at `path`: a list, a photo, a number. */
+  valueAt: (path: Path) => unknown;
+  errorAt: (path: Path) => string | undefined;
+  /** The name of the control at `path` (a photo's file input, `image.file`). */
+  nameOf: (path: Path) => string;
   set: (path: Path, next: unknown) => void;
   /** A list at `path` changed shape (moved, added, removed): its items' messages are stale. */
   reshaped: (path: Path, next: unknown[]) => void;
@@ -31,8 +36,8 @@ export function useSectionForm() {
 export function useField<T>(path: Path) {
   const form = useSectionForm();
   return {
-    value: getAt(form.value, path) as T,
-    error: form.errors[path] || undefined,
+    value: form.valueAt(path) as T,
+    error: form.errorAt(path),
     set: (next: T) => form.set(path, next),
   };
 }

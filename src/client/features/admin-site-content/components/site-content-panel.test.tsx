@@ -133,6 +133,28 @@ describe('the site content panel', () => {
     expect(quote.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('keeps the other fields’ messages while one is corrected, and the focus where it is', async () => {
+    const { user } = open({
+      [statePath]: json(siteContentStateFixture()),
+      [saveTestimonials]: apiError(400, 'Some fields need fixing', {
+        'value.1.quote': 'Quote is required',
+        'value.2.author': 'Author is required',
+      }),
+    });
+    await openSection(user, 'Testimonials');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await shownAlert('Nothing was saved: 2 things need fixing.');
+    const quote = within(item(/^Testimonial 2 /)).getByLabelText(/^Quote/);
+    await user.type(quote, ' Amen.');
+    expect(document.activeElement).toBe(quote);
+    expect(quote.getAttribute('aria-invalid')).toBeNull();
+    const author = within(item(/^Testimonial 3 /)).getByLabelText(/^Author/);
+    expect(author.getAttribute('aria-invalid')).toBe('true');
+    expect((await shownAlert('Nothing was saved: one thing needs fixing.')).textContent).toContain(
+      'Testimonial 3: Author is required',
+    );
+  });
+
   it('puts a message about a new story’s missing photo on its file input', async () => {
     const { user } = open({
       [statePath]: json(siteContentStateFixture()),

@@ -3,7 +3,7 @@ import { contentLimits } from '~/shared/schemas/site-content';
 import { useField, useSectionForm } from './section-form-context';
 import { ListEditor } from './list-editor';
 import { TextBlock, TextInput } from './content-fields';
-import { join } from '~/client/features/admin-site-content/lib/value-path';
+import { join } from '~/client/lib/value-path';
 
 const boldHint =
   'Put ** around words to make them bold, for example: **Weekly prayer** at the tziyun.';

@@ -1,59 +1,22 @@
-/**
- * A section's value is edited by path, the same dotted path the server's field messages use
- * inside the body (`value.1.quote` is the path `1.quote` of the section): one name ties a
- * field, its message and the summary's link together.
- */
-
-export type Path = string;
-
-const segments = (path: Path) => (path === '' ? [] : path.split('.'));
-
-export function join(...parts: (string | number)[]): Path {
-  return parts.filter((part) => part !== '').join('.');
-}
-
-export function getAt(value: unknown, path: Path): unknown {
-  let node = value;
-  for (const key of segments(path)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
-/** A copy of `value` with `path` set to `next`; the objects and arrays on the way are copied. */
-export function setAt(value: unknown, path: Path, next: unknown): unknown {
-  const [key, ...rest] = segments(path);
-  if (key === undefined) return next;
-  const child = setAt(getAt(value, key), rest.join('.'), next);
-  if (Array.isArray(value)) {
-    const copy = [...value];
-    copy[Number(key)] = child;
-    return copy;
-  }
-  return { ...(value as Record<string, unknown>), [key]: child };
-}
+import type { Path } from '~/client/lib/value-path';
 
 /**
- * The server's field messages for one section, by path inside the section: `value.1.quote`
- * becomes `1.quote`, `value` (the section as a whole) becomes ''. Messages about anything else
- * (the revision) are kept under their own name.
+ * A section's form names each field by its path in the body that saves it (`value.1.quote`),
+ * the path the server's message for it carries; inside the section the same field is `1.quote`.
  */
-export function sectionErrors(fields: Record<string, string>): Record<Path, string> {
-  const errors: Record<Path, string> = {};
-  for (const [key, message] of Object.entries(fields)) {
-    if (key === 'value') errors[''] = message;
-    else if (key.startsWith('value.')) errors[key.slice('value.'.length)] = message;
-    else errors[key] = message;
-  }
-  return errors;
-}
+
+/** The path in the body of a path inside the section ('' is the section as a whole). */
+export const bodyPath = (path: Path): 'value' | `value.${string}` =>
+  path === '' ? 'value' : `value.${path}`;
+
+/** The path inside the section of a path in the body; another of the body's (the revision) as it is. */
+export const sectionPath = (path: Path) =>
+  path === 'value' ? '' : path.startsWith('value.') ? path.slice('value.'.length) : path;
 
 /** Errors after an item of the list at `listPath` moved or went: those inside it are stale. */
 export function withoutListErrors(errors: Record<Path, string>, listPath: Path) {
-  const prefix = listPath === '' ? '' : `${listPath}.`;
   return Object.fromEntries(
-    Object.entries(errors).filter(([key]) => !(key.startsWith(prefix) && key !== listPath)),
+    Object.entries(errors).filter(([key]) => !key.startsWith(`${listPath}.`)),
   );
 }
 

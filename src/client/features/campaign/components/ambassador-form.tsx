@@ -2,7 +2,11 @@ import { useId } from 'react';
 import { usePageForm } from '~/client/app/page-data';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import { buttonClass } from '~/client/components/ui/button';
-import { FieldShell, controlClass } from '~/client/components/ui/field';
+import { HoneypotField, TextField } from '~/client/components/ui/field';
+import { useZodForm } from '~/client/lib/use-zod-form';
+
+const loadSchema = () =>
+  import('~/shared/schemas/campaign-teams').then((m) => m.ambassadorRequestInput);
 
 const fields = [
   { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name', required: true },
@@ -18,13 +22,18 @@ const fields = [
 ] as const;
 
 /**
- * "Be an ambassador": a plain form posted to the campaign's page (it works without JavaScript);
- * the office approves the team before it is shown. What was typed and each field's message come
- * back with the page when something needs correcting.
+ * "Be an ambassador": a plain form posted to the campaign's page (it works without JavaScript;
+ * with it, the browser checks it first); the office approves the team before it is shown. What
+ * was typed and each field's message come back with the page when something needs correcting.
  */
 export function AmbassadorForm() {
   const headingId = useId();
   const { returned, sent } = usePageForm('ambassador-request');
+  const form = useZodForm(
+    loadSchema,
+    { name: '', email: '', team: '', goal: '', website: '' },
+    returned,
+  );
   return (
     <section
       id="ambassador"
@@ -43,42 +52,22 @@ export function AmbassadorForm() {
           {sent}
         </p>
       ) : (
-        <form method="post" action="#ambassador" className="mt-4 flex flex-col gap-3">
+        <form
+          {...form.formProps}
+          action="#ambassador"
+          onSubmit={form.postWhenValid}
+          className="mt-4 flex flex-col gap-3"
+        >
           <input type="hidden" name={PAGE_FORM_FIELD} value="ambassador-request" />
-          {returned?.errors._ ? (
+          {form.errors._ ? (
             <p role="alert" className="text-red-700">
-              {returned.errors._}
+              {form.errors._}
             </p>
           ) : null}
-          {fields.map((field) => (
-            <FieldShell
-              key={field.name}
-              label={field.label}
-              required={field.required}
-              error={returned?.errors[field.name]}
-            >
-              {({ inputId, describedBy }) => (
-                <input
-                  id={inputId}
-                  name={field.name}
-                  type={field.type}
-                  autoComplete={field.autoComplete}
-                  required={field.required}
-                  defaultValue={returned?.values[field.name] ?? ''}
-                  aria-invalid={returned?.errors[field.name] ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={controlClass}
-                />
-              )}
-            </FieldShell>
+          {fields.map(({ name, ...field }) => (
+            <TextField key={name} {...field} {...form.field(name)} />
           ))}
-          {/* Left empty by people; bots fill it. */}
-          <div aria-hidden="true" className="hidden">
-            <label>
-              Website
-              <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-            </label>
-          </div>
+          <HoneypotField value={form.values.website} onValue={form.setValue} />
           <button type="submit" className={buttonClass('secondary', 'w-full')}>
             Ask to be an ambassador
           </button>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import siteConfig from '@site-config';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
@@ -109,6 +109,20 @@ describe('the campaign’s gift form', () => {
     expect(navigate).toHaveBeenCalledWith(
       '/checkout?amount=1800&type=onetime&method=credit_card&campaign=giving-day-2026&wall=anonymous',
     );
+  });
+
+  it('takes the keyboard to the amount to correct, and the message follows the correction', async () => {
+    const navigate = stubNavigation();
+    const { user } = renderWithProviders(<GiftForm campaign={campaignFixture} />);
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    await user.click(screen.getByRole('button', { name: 'Give now' }));
+    const other = screen.getByLabelText(/Other amount/);
+    await waitFor(() => expect(document.activeElement).toBe(other));
+    expect(other.getAttribute('name')).toBe('amount');
+    await user.type(other, '18');
+    expect(other.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Choose an amount, or type a whole number of dollars.')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('says that the wall shows the gift as anonymous unless the donor chooses', () => {

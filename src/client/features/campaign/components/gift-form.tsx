@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { checkoutHref, parseCheckoutChoice, type PayMethod } from '~/shared/checkout-link';
+import { useId } from 'react';
+import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
 import { referrerOfQuery } from '~/shared/gift-referrer';
 import type { WallDisplay } from '~/shared/domain';
+import type { CampaignGiftValues } from '~/shared/schemas/campaign-gift';
 import siteConfig from '~/client/lib/site-config';
 import { useScripted } from '~/client/lib/use-scripted';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { buttonClass } from '~/client/components/ui/button';
 import { controlClass } from '~/client/components/ui/field';
 import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
@@ -11,6 +13,9 @@ import { dollars } from '~/client/features/campaign/lib/campaign-format';
 import { giftClosedReason } from '~/client/features/campaign/lib/gift-closed';
 import { GiftDedication } from './gift-dedication';
 import { RadioChoice } from './radio-choice';
+
+/** The checkout's rules, with the form's messages: loaded when the donor reaches the form. */
+const loadSchema = () => import('~/shared/schemas/campaign-gift').then((m) => m.campaignGiftForm);
 
 const wallOptions: { value: WallDisplay; label: string }[] = [
   { value: 'full', label: 'My full name and the amount' },
@@ -24,11 +29,6 @@ const methodLabels: Record<PayMethod, string> = {
   ojc: 'OJC Fund charity card',
 };
 const OTHER = '';
-
-interface Problems {
-  amount?: string;
-  dedicationName?: string;
-}
 
 /**
  * The campaign's gift: an amount (or another), once or monthly, how it shows on the wall (name
@@ -54,38 +54,38 @@ export function GiftForm({
 }) {
   const id = useId();
   const scripted = useScripted();
-  const [preset, setPreset] = useState(String(presets[0] ?? OTHER));
-  const [other, setOther] = useState('');
-  const [monthly, setMonthly] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
+  const form = useZodForm(loadSchema, {
+    amount: String(presets[0] ?? OTHER),
+    other: '',
+    campaign: campaign.slug,
+    team: team?.slug ?? '',
+    type: 'onetime',
+    wall: 'anonymous',
+    dedication: '',
+    dedicationName: '',
+    hebrewName: '',
+    relation: '',
+    motherHebrewName: '',
+    method: methods[0] ?? 'credit_card',
+  } satisfies CampaignGiftValues);
+  const { values, errors, field, setValue } = form;
   const closed = giftClosedReason(campaign);
-  const amount = Number(preset === OTHER ? other : preset);
+  const amount = Number(values.amount === OTHER ? values.other : values.amount);
   const label =
     Number.isInteger(amount) && amount > 0
-      ? `Give ${dollars(amount)}${monthly ? ' a month' : ''}`
+      ? `Give ${dollars(amount)}${values.type === 'subscription' ? ' a month' : ''}`
       : 'Give now';
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const query = new URLSearchParams();
-    new FormData(event.currentTarget).forEach((value, name) => query.append(name, String(value)));
-    const choice = parseCheckoutChoice(query);
-    const found: Problems = {};
-    if (!choice) found.amount = 'Choose an amount, or type a whole number of dollars.';
-    if (query.get('dedication') && !choice?.dedication) {
-      found.dedicationName = 'Write the name the gift is dedicated to.';
-    }
-    setProblems(found);
+  const onSubmit = form.submitWith((choice) => {
     // The page's own utm_* (the link that brought the donor) go along for the office's figures;
     // the page is rendered without them (ADR 029), so they are read from the address here.
     const referrer = referrerOfQuery(new URLSearchParams(window.location.search));
-    if (choice && !found.dedicationName) {
-      window.location.assign(checkoutHref({ ...choice, ...(referrer ? { referrer } : {}) }));
-    }
-  };
+    window.location.assign(checkoutHref({ ...choice, ...(referrer ? { referrer } : {}) }));
+  });
 
   return (
     <form
+      {...form.formProps}
       id="give"
       action="/checkout"
       method="get"
@@ -114,8 +114,8 @@ export function GiftForm({
                   type="radio"
                   name="amount"
                   value={value}
-                  checked={preset === value}
-                  onChange={() => setPreset(value)}
+                  checked={values.amount === value}
+                  onChange={() => setValue('amount', value)}
                   className="size-4 accent-navy-900"
                 />
                 {value === OTHER ? 'Other' : dollars(Number(value))}
@@ -131,28 +131,27 @@ export function GiftForm({
           <input
             id={`${id}-other`}
             name="amount"
+            data-field="other"
             type="number"
             inputMode="numeric"
             min={1}
             step={1}
-            value={other}
+            value={values.other}
             onChange={(e) => {
-              setOther(e.target.value);
-              setPreset(OTHER);
+              setValue('other', e.target.value);
+              setValue('amount', OTHER);
             }}
-            aria-invalid={problems.amount ? true : undefined}
+            aria-invalid={errors.other ? true : undefined}
             aria-describedby={`${id}-amount-error`}
             className={controlClass}
           />
           <p id={`${id}-amount-error`} aria-live="polite" className="text-sm text-red-700">
-            {problems.amount}
+            {errors.other}
           </p>
         </div>
         <RadioChoice
           legend="How often"
-          name="type"
-          defaultValue="onetime"
-          onChange={(value) => setMonthly(value === 'subscription')}
+          {...field('type')}
           options={[
             { value: 'onetime', label: 'Once' },
             {
@@ -164,21 +163,19 @@ export function GiftForm({
         <RadioChoice
           legend="On the donor wall, show"
           hint="Unless you choose otherwise, the wall shows your gift as “Anonymous”."
-          name="wall"
-          defaultValue="anonymous"
+          {...field('wall')}
           options={wallOptions}
           columns=""
         />
-        <GiftDedication scripted={scripted} nameError={problems.dedicationName} />
+        <GiftDedication scripted={scripted} field={field} />
         {methods.length > 1 ? (
           <RadioChoice
             legend="Payment method"
-            name="method"
-            defaultValue={methods[0]!}
+            {...field('method')}
             options={methods.map((value) => ({ value, label: methodLabels[value] }))}
           />
         ) : (
-          <input type="hidden" name="method" value={methods[0] ?? 'credit_card'} />
+          <input type="hidden" name="method" value={values.method} />
         )}
         <button type="submit" className={buttonClass('primary', 'w-full text-lg')}>
           {label}

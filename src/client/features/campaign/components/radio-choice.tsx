@@ -6,25 +6,25 @@ export interface RadioOption {
 }
 
 /**
- * A group of radio buttons under a legend: the browser sends the checked one's value with the
- * form (uncontrolled, so the plain HTML form works as it is drawn).
+ * A group of radio buttons under a legend, bound like the form's other fields
+ * (`{...form.field(name)}`): the browser sends the checked one's value with the form.
  */
 export function RadioChoice({
   legend,
   hint,
   name,
+  value,
+  onValue,
   options,
-  defaultValue,
-  onChange,
   columns = 'sm:grid-cols-2',
 }: {
   legend: string;
   /** A line under the legend that the group is described by. */
   hint?: string;
   name: string;
+  value: string;
+  onValue: (name: string, value: string) => void;
   options: RadioOption[];
-  defaultValue: string;
-  onChange?: (value: string) => void;
   columns?: string;
 }) {
   const hintId = useId();
@@ -46,8 +46,8 @@ export function RadioChoice({
               type="radio"
               name={name}
               value={option.value}
-              defaultChecked={option.value === defaultValue}
-              onChange={() => onChange?.(option.value)}
+              checked={option.value === value}
+              onChange={() => onValue(name, option.value)}
               className="size-4 shrink-0 accent-navy-900"
             />
             <span className="text-stone-900">{option.label}</span>

@@ -2,7 +2,7 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { coverFeeCents, formatMoney } from '~/shared/money';
 import { Button } from '~/client/components/ui/button';
-import { HoneypotField } from '~/client/components/ui/field';
+import { Checkbox, HoneypotField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
 import {
@@ -156,9 +156,13 @@ function CardForm({
   donor?: { name: string; email: string } | undefined;
 }) {
   const toast = useToast();
-  const donorForm = useDonorForm({ website: '', ...donor }, undefined, choice.dedication);
-  const [coverFee, setCoverFee] = useState(false);
-  const [oneTimeInstead, setOneTimeInstead] = useState(false);
+  const donorForm = useDonorForm(
+    { website: '', coverFee: 'false', oneTimeInstead: 'false', ...donor },
+    undefined,
+    choice.dedication,
+  );
+  const coverFee = donorForm.values.coverFee === 'true';
+  const oneTimeInstead = donorForm.values.oneTimeInstead === 'true';
   const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
   const elementsRef = useRef<StripeElements | null>(null);
@@ -306,13 +310,12 @@ function CardForm({
           leave the membership waiting, so its checkout offers no such choice. */}
       {choice.type === 'subscription' && !choice.membership ? (
         <label className="flex items-center gap-3 text-stone-800">
-          <input
-            type="checkbox"
-            checked={oneTimeInstead}
+          <Checkbox
+            {...donorForm.field('oneTimeInstead')}
             disabled={processing}
-            onChange={(e) => {
-              setOneTimeInstead(e.target.checked);
-              onOneTimeInstead?.(e.target.checked);
+            onValue={(name, value) => {
+              donorForm.setValue(name, value);
+              onOneTimeInstead?.(value === 'true');
             }}
             className="size-5 shrink-0 accent-navy-900"
           />
@@ -322,11 +325,9 @@ function CardForm({
       <DonorFields form={donorForm} disabled={processing} />
       <HoneypotField value={donorForm.values.website} onValue={donorForm.setValue} />
       <label className="flex items-start gap-3 text-stone-800">
-        <input
-          type="checkbox"
-          checked={coverFee}
+        <Checkbox
+          {...donorForm.field('coverFee')}
           disabled={processing}
-          onChange={(e) => setCoverFee(e.target.checked)}
           className="mt-1 size-5 shrink-0 accent-navy-900"
         />
         <span>

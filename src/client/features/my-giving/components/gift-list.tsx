@@ -4,8 +4,12 @@ import { PAGE_FORM_FIELD, type PageFormState } from '~/shared/page-forms';
 import type { GivingGiftView } from '~/shared/schemas/my-giving';
 import { fundGrantNote } from '~/shared/gift-method';
 import { Button } from '~/client/components/ui/button';
-import { FieldShell, controlClass } from '~/client/components/ui/field';
+import { SelectField } from '~/client/components/ui/select-field';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { formatDay, methodLabels, statusLabels } from './giving-labels';
+
+const loadSchema = () => import('~/shared/schemas/my-giving').then((m) => m.givingWallInput);
+const wallOptions = wallDisplays.map((wall) => ({ value: wall, label: wallDisplayLabels[wall] }));
 
 /** Its state in words; a voided gift (a cheque the bank returned) says it counts for nothing. */
 const stateOf = (gift: GivingGiftView) =>
@@ -76,7 +80,8 @@ export function GiftList({ gifts, wallForm }: { gifts: GivingGiftView[]; wallFor
 
 /**
  * How a campaign gift shows on its donor wall, and the donor's change of it: a plain form posted
- * to the page, with or without JavaScript, that comes back saved or with its message.
+ * to the page, with or without JavaScript, that comes back saved or with its message (the wall's,
+ * the gift's or the form's, under the one field).
  */
 function WallChoice({
   gift,
@@ -87,34 +92,24 @@ function WallChoice({
   campaign: NonNullable<GivingGiftView['campaign']>;
   returned: PageFormState | undefined;
 }) {
-  const error = returned?.errors.wall ?? returned?.errors.gift ?? returned?.errors._;
+  const form = useZodForm(loadSchema, { gift: gift.id, wall: campaign.wall }, returned);
+  const { errors } = form;
   return (
     <form
-      method="post"
+      {...form.formProps}
       action="/my-giving"
+      onSubmit={form.postWhenValid}
       className="mt-3 flex flex-wrap items-end gap-3 border-t border-stone-200 pt-3"
     >
       <input type="hidden" name={PAGE_FORM_FIELD} value="giving-wall" />
       <input type="hidden" name="gift" value={gift.id} />
       <div className="min-w-0 flex-1">
-        <FieldShell label={`On the donor wall of ${campaign.title}`} error={error}>
-          {({ inputId, describedBy }) => (
-            <select
-              id={inputId}
-              name="wall"
-              defaultValue={campaign.wall}
-              aria-describedby={describedBy}
-              aria-invalid={error ? true : undefined}
-              className={controlClass}
-            >
-              {wallDisplays.map((wall) => (
-                <option key={wall} value={wall}>
-                  {wallDisplayLabels[wall]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
+        <SelectField
+          label={`On the donor wall of ${campaign.title}`}
+          options={wallOptions}
+          {...form.field('wall')}
+          error={errors.wall ?? errors.gift ?? errors._}
+        />
       </div>
       <Button type="submit" variant="outline">
         Save<span className="sr-only"> the wall choice for {formatDay(gift.date)}</span>

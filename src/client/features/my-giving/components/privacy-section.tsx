@@ -2,13 +2,19 @@ import { myGivingApi } from '~/shared/api/my-giving';
 import { urlOf } from '~/shared/route';
 import { PAGE_FORM_FIELD, type PageFormState } from '~/shared/page-forms';
 import { Button } from '~/client/components/ui/button';
+import { useZodForm } from '~/client/lib/use-zod-form';
+
+const loadSchema = () => import('~/shared/schemas/my-giving').then((m) => m.erasureRequestInput);
 
 /**
  * What the site holds about the donor: a download (JSON), and the request to be forgotten, a
- * plain form posted to the page (with or without JavaScript) that the office then confirms.
+ * plain form posted to the page (with or without JavaScript; with it, the browser checks the box
+ * is ticked first) that the office then confirms.
  */
-export function PrivacySection({ form }: { form: { returned?: PageFormState; sent?: string } }) {
-  const error = form.returned?.errors.confirm ?? form.returned?.errors._;
+export function PrivacySection({ page }: { page: { returned?: PageFormState; sent?: string } }) {
+  const form = useZodForm(loadSchema, { confirm: '' }, page.returned);
+  const confirm = form.field('confirm');
+  const error = confirm.error ?? form.errors._;
   return (
     <section aria-labelledby="privacy" className="flex flex-col gap-3">
       <h2 id="privacy" className="mb-1 font-display text-2xl font-semibold text-navy-950">
@@ -19,12 +25,17 @@ export function PrivacySection({ form }: { form: { returned?: PageFormState; sen
           Download everything we hold about you (JSON)
         </a>
       </p>
-      {form.sent ? (
+      {page.sent ? (
         <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
-          {form.sent}
+          {page.sent}
         </p>
       ) : (
-        <form method="post" action="/my-giving" className="flex flex-col gap-3">
+        <form
+          {...form.formProps}
+          action="/my-giving"
+          onSubmit={form.postWhenValid}
+          className="flex flex-col gap-3"
+        >
           <input type="hidden" name={PAGE_FORM_FIELD} value="giving-erasure" />
           <p>
             You may ask us to forget you: your name, email, messages and names for prayer are
@@ -33,8 +44,11 @@ export function PrivacySection({ form }: { form: { returned?: PageFormState; sen
           <label className="flex items-start gap-2">
             <input
               type="checkbox"
-              name="confirm"
+              name={confirm.name}
               value="yes"
+              checked={confirm.value === 'yes'}
+              disabled={confirm.disabled}
+              onChange={(e) => confirm.onValue(confirm.name, e.target.checked ? 'yes' : '')}
               className="mt-1 size-4"
               aria-describedby={error ? 'confirm-error' : undefined}
               aria-invalid={error ? true : undefined}

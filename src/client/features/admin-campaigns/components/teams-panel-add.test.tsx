@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminTeamView } from '~/shared/schemas/campaign-teams';
+import type { CampaignView } from '~/shared/schemas/campaigns';
+import {
+  apiError,
+  fieldError,
+  json,
+  renderWithProviders,
+  serveApi,
+  shownToast,
+} from '~/client/test/component-test-kit';
+import { TeamsPanel } from './teams-panel';
+
+const id = '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11';
+const teams = `GET /api/admin/campaigns/${id}/teams`;
+const create = `POST /api/admin/campaigns/${id}/teams`;
+/** What the panel reads of the campaign. */
+const campaign = { id, slug: 'erev-shabbat', title: 'Erev Shabbat' } as CampaignView;
+
+const katz: AdminTeamView = {
+  id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a31',
+  slug: 'the-katz-family',
+  name: 'The Katz Family',
+  leaderName: 'Reuven Katz',
+  leaderEmail: 'reuven.katz@example.org',
+  goal: 1800,
+  group: null,
+  status: 'approved',
+  raised: 0,
+  donors: 0,
+  createdAt: '2026-12-01T10:00:00.000Z',
+};
+
+function open(routes: Parameters<typeof serveApi>[0]) {
+  const api = serveApi({ [teams]: json({ teams: [] }), ...routes });
+  return {
+    api,
+    ...renderWithProviders(<TeamsPanel campaign={campaign} onClose={() => {}} />, { admin: true }),
+  };
+}
+
+describe('the teams panel: adding a team', () => {
+  it('says under each field what is missing, focuses the first, and sends nothing', async () => {
+    const { api, user } = open({});
+    await screen.findByText('No teams yet.');
+    await user.type(screen.getByLabelText('Goal in dollars (optional)'), '12.5');
+    await user.click(screen.getByRole('button', { name: 'Add the team' }));
+    await waitFor(() => expect(fieldError('Team name')).toBe('Please enter the name of your team'));
+    expect(fieldError("Leader's name")).toBe("Please enter the leader's name");
+    expect(fieldError("Leader's email")).toBe("Please enter the leader's email address");
+    expect(fieldError('Goal in dollars (optional)')).toBe(
+      'The goal must be a whole number of dollars, like 1800',
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Team name'));
+    expect(api.to(create)).toHaveLength(0);
+  });
+
+  it('adds an approved team with its goal in dollars, says so and empties the form', async () => {
+    const { api, user } = open({ [create]: json({ team: katz }, 201) });
+    await screen.findByText('No teams yet.');
+    await user.type(screen.getByLabelText('Team name'), 'The Katz Family');
+    await user.type(screen.getByLabelText("Leader's name"), 'Reuven Katz');
+    await user.type(screen.getByLabelText("Leader's email"), 'reuven.katz@example.org');
+    await user.type(screen.getByLabelText('Goal in dollars (optional)'), '$1,800');
+    await user.click(screen.getByRole('button', { name: 'Add the team' }));
+    await waitFor(() => expect(shownToast()?.title).toBe('Team Added'));
+    expect(api.to(create)[0]!.body).toEqual({
+      name: 'The Katz Family',
+      leaderName: 'Reuven Katz',
+      leaderEmail: 'reuven.katz@example.org',
+      goal: 1800,
+      group: null,
+      status: 'approved',
+    });
+    expect(screen.getByLabelText('Team name')).toHaveProperty('value', '');
+  });
+
+  it('puts the server’s message under its field', async () => {
+    const { user } = open({
+      [create]: apiError(400, 'Check the form', { name: 'This campaign has a team of that name' }),
+    });
+    await screen.findByText('No teams yet.');
+    await user.type(screen.getByLabelText('Team name'), 'The Katz Family');
+    await user.type(screen.getByLabelText("Leader's name"), 'Reuven Katz');
+    await user.type(screen.getByLabelText("Leader's email"), 'reuven.katz@example.org');
+    await user.click(screen.getByRole('button', { name: 'Add the team' }));
+    await waitFor(() =>
+      expect(fieldError('Team name')).toBe('This campaign has a team of that name'),
+    );
+    expect(shownToast()).toBeNull();
+    expect(screen.getByLabelText('Team name')).toHaveProperty('value', 'The Katz Family');
+  });
+});
