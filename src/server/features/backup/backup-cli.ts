@@ -67,9 +67,12 @@ async function backup(args: string[], io: BackupCliIo) {
   io.out(
     `Wrote ${summary.file} (${formatBytes(summary.bytes)}): the database and ${mediaLine(summary.manifest)} from ${summary.place}.`,
   );
-  if (summary.manifest.missingMedia.length > 0) {
+  const { missingMedia } = summary.manifest;
+  if (missingMedia.length > 0) {
+    const files =
+      missingMedia.length === 1 ? '1 file that was' : `${missingMedia.length} files that were`;
     io.err(
-      `Warning: the videos name ${summary.manifest.missingMedia.length} files that were already missing from ${summary.place}, so the archive lacks them too: ${summary.manifest.missingMedia.join(', ')}.`,
+      `Warning: the database names ${files} already missing from ${summary.place}, so the archive lacks them too: ${missingMedia.join(', ')}.`,
     );
   }
   const note = secretNote(env, false);

@@ -15,12 +15,17 @@ import { insertDonations } from '~tests/helpers/donations';
 import { activeMember, aName, namesSession, withSession } from '~tests/helpers/prayer-names';
 import { signIn } from '~tests/helpers/admin';
 import { freePort, startS3StandIn, type S3StandIn } from '~tests/helpers/s3-stand-in';
+import { addTeam, liveCampaign } from '~tests/helpers/campaign-teams';
+import { recordOfflineGift } from '~tests/helpers/offline-gifts';
+import { phonePhoto } from '~tests/helpers/photos';
 import {
+  postPhoto,
   s3Settings,
   sample,
   sendVideoForm,
   videoFile,
 } from '~/server/features/videos/video-test-kit';
+import { photoNamesIn } from '~/server/features/site-photos';
 import { createMediaStoreFromEnv } from '~/server/services/media';
 import { parseEnv } from '~/server/env';
 import { checksumsName } from './archive-format';
@@ -29,8 +34,9 @@ import { serveBackupsWhileRunning } from './serve-backups';
 import { packTar, readTar } from './tar';
 
 /**
- * A site with donations, members, prayer names and an uploaded video, backed up while it runs,
- * restored into a fresh place, compared row by row and file by file. On the embedded database
+ * A site with donations, members, prayer names and an uploaded video (and one with a campaign's,
+ * a team's and a cheque's photos), backed up while it runs, restored into a fresh place, compared
+ * row by row and file by file. On the embedded database
  * under `npm test`, on PostgreSQL under `npm run test:pg`.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL && inject('pgTemplate'));
@@ -435,7 +441,7 @@ describe(`backup and restore on ${driver}`, { timeout: 60_000 }, () => {
       const out = join(await tempDir('lost'), 'lost.tar');
       const res = await cli('backup', ['--out', out], siteEnv);
       expect(res.code).toBe(0);
-      expect(res.err).toContain(`the videos name 1 files that were already missing`);
+      expect(res.err).toContain(`the database names 1 file that was already missing`);
       expect(res.err).toContain(lost);
 
       const { restoredDir, env } = await freshTarget();
@@ -446,6 +452,50 @@ describe(`backup and restore on ${driver}`, { timeout: 60_000 }, () => {
     } finally {
       await writeFile(join(mediaDir, lost!), bytes);
     }
+  });
+});
+
+describe(`backup and restore of the campaigns' photos on ${driver}`, { timeout: 60_000 }, () => {
+  let running: Awaited<ReturnType<typeof startSite>>;
+  beforeAll(async () => {
+    running = await startSite();
+  }, 60_000);
+  afterAll(() => running?.stop());
+
+  it("gives back a campaign's photo, its team's photo and a cheque's photo", async () => {
+    const app = Object.assign(running.site, { admin: await signIn(running.site), mediaDir: '' });
+    const campaign = await liveCampaign(app, app.admin);
+    const team = await addTeam(app, app.admin, campaign.id);
+    const photoNames: string[] = [];
+    for (const url of [
+      `/api/admin/campaigns/${campaign.id}/photo`,
+      `/api/admin/campaigns/${campaign.id}/teams/${team.id}/photo`,
+    ]) {
+      const res = await postPhoto(app, url, await phonePhoto(), app.admin.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      photoNames.push(...photoNamesIn(res.json().photo));
+    }
+    // The cheque's photo is kept in the database itself, not among the media.
+    const gift = await recordOfflineGift(app, app.admin.headers);
+    const cheque = `/api/admin/offline-gifts/${gift.id}/photo`;
+    const sent = await postPhoto(app, cheque, await phonePhoto(), app.admin.headers);
+    expect(sent.statusCode, sent.body).toBe(204);
+    const media = await mediaOf(running.dataDir);
+    expect(Object.keys(media)).toEqual([...photoNames].sort());
+
+    const archive = join(await tempDir('photos'), 'photos.tar');
+    const backup = await cli('backup', ['--out', archive], running.siteEnv);
+    expect(backup.err).toBe('');
+    expect(backup.out).toContain(`the database and ${photoNames.length} media files`);
+    const { restoredDir, env } = await freshTarget();
+    const restored = await cli('restore', [archive], env);
+    expect(restored.err).toBe('');
+    expect(restored.code).toBe(0);
+
+    expect(await mediaOf(restoredDir)).toEqual(media);
+    const before = await contents(running.database.db);
+    expect(before['public.offline_gift_photos']).toMatch(/^1 /);
+    expect(await restoredContents(env)).toEqual(before);
   });
 });
 

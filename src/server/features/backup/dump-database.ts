@@ -2,16 +2,15 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseExecutor, type DatabaseHandle } from '~/db/client';
+import { openDatabase, type DatabaseHandle } from '~/db/client';
 import { DataDirInUseError } from '~/db/data-dir-lock';
 import { privateFileMode } from '~/db/private-files';
 import type { Env } from '~/server/env';
 import { resolveDataDir } from '~/server/lib/paths';
-import { listContentPhotos } from '~/server/features/site-photos';
-import { listStoredMedia } from '~/server/features/videos';
 import type { StoredMediaRef } from '~/server/services/media';
 import { BackupError, databaseFileNames, type Manifest } from './archive-format';
 import { requestDump } from './backup-socket';
+import { mediaNamedBy } from './media-named-by';
 import { pgToolMajor, runPgTool } from './pg-tools';
 import { packPgliteFiles, readPgliteFiles } from './pglite-files';
 
@@ -79,11 +78,6 @@ async function dumpThroughServer(dataDir: string, path: string, inUse: DataDirIn
     media: copy.media,
     how: `the embedded database in ${dataDir}, handed over by ${inUse.holder.purpose} (process ${inUse.holder.pid})`,
   };
-}
-
-/** Every stored file the database names: the videos' files and the site content's photos. */
-async function mediaNamedBy(db: DatabaseExecutor): Promise<StoredMediaRef[]> {
-  return [...(await listStoredMedia(db)), ...(await listContentPhotos(db))];
 }
 
 /**

@@ -12,6 +12,7 @@ export {
 } from './gift-campaign';
 export { lockCampaigns, settleCampaignGift, settleEndedPlan, touchCampaign } from './settle-gift';
 export { loadCampaignPageData } from './page-data';
+export { storedPhotoNames } from './stored-photo';
 export { loadCampaignTeamPageData } from './team-page-data';
 export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-data';
 export {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, offlineGiftPhotos } from '~/db/schema';
 import { photoMessages } from '~/server/features/site-photos';
 import { insertDonations } from '~tests/helpers/donations';
+import { recordOfflineGift } from '~tests/helpers/offline-gifts';
 import { phonePhoto } from '~tests/helpers/photos';
 import {
   buildVideoTestApp,
@@ -23,24 +24,7 @@ afterAll(() => app.close());
 let receipt = 1000;
 async function recordGift() {
   receipt += 1;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/admin/offline-gifts',
-    headers: app.admin.headers,
-    payload: {
-      name: 'Reuven Katz',
-      email: 'reuven@example.org',
-      address: null,
-      amount: 180,
-      method: 'check',
-      receivedOn: '2026-11-02',
-      reference: String(receipt),
-      dedication: null,
-      note: null,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().gift as { id: string; receiptNumber: string };
+  return recordOfflineGift(app, app.admin.headers, { reference: String(receipt) });
 }
 
 const photoUrl = (id: string) => `/api/admin/offline-gifts/${id}/photo`;
