@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_PASSWORD, OWNER } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { freshSlug, publishCampaign } from './support/campaigns';
 import { linkIn, mailTo } from './support/mail';
 import { gotoHydrated, uniqueEmail } from './support/public-site';
 import { cards, serveStripeStandIn } from './support/stripe';
@@ -12,28 +12,11 @@ import { cards, serveStripeStandIn } from './support/stripe';
 test.use({ viewport: { width: 390, height: 844 } });
 
 async function seedCampaign(request: APIRequestContext) {
-  const login = await request.post('/api/admin/login', {
-    data: { username: OWNER, password: ADMIN_PASSWORD },
+  const { campaign } = await publishCampaign(request, {
+    slug: freshSlug('opt-out'),
+    title: 'Opt-out Day',
   });
-  expect(login.status()).toBe(200);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const slug = `opt-out-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const hour = 3_600_000;
-  const made = await request.post('/api/admin/campaigns', {
-    headers: { 'x-csrf-token': csrfToken },
-    data: {
-      slug,
-      title: 'Opt-out Day',
-      goal: 10_000,
-      startsAt: new Date(Date.now() - hour).toISOString(),
-      endsAt: new Date(Date.now() + 24 * hour).toISOString(),
-      // The browser tests run on the machine's clock, Friday evenings too.
-      pauseForShabbat: false,
-      status: 'published',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  return slug;
+  return campaign.slug;
 }
 
 test('the receipt’s link: the page, the button without JavaScript, and axe on both states', async ({

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, OWNER } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { freshSlug, publishCampaign } from './support/campaigns';
 import { trackPageErrors, uniqueEmail } from './support/public-site';
 import { cards, serveStripeStandIn } from './support/stripe';
 
@@ -14,31 +14,14 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** A published campaign running now, made through the office's API. */
 async function seedCampaign(request: APIRequestContext) {
-  const login = await request.post('/api/admin/login', {
-    data: { username: OWNER, password: ADMIN_PASSWORD },
+  const { campaign } = await publishCampaign(request, {
+    slug: freshSlug('giving-day'),
+    title: 'Giving Day for the Tziyun',
+    story: 'For **one day** the whole community gives together.',
+    bonusGoals: [15_000],
+    matchers: [{ name: 'The Klein Family', ratio: 1, cap: 5000 }],
   });
-  expect(login.status()).toBe(200);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const slug = `giving-day-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const hour = 3_600_000;
-  const made = await request.post('/api/admin/campaigns', {
-    headers: { 'x-csrf-token': csrfToken },
-    data: {
-      slug,
-      title: 'Giving Day for the Tziyun',
-      story: 'For **one day** the whole community gives together.',
-      goal: 10_000,
-      bonusGoals: [15_000],
-      startsAt: new Date(Date.now() - hour).toISOString(),
-      endsAt: new Date(Date.now() + 24 * hour).toISOString(),
-      // The browser tests run on the machine's clock, Friday evenings too.
-      pauseForShabbat: false,
-      status: 'published',
-      matchers: [{ name: 'The Klein Family', ratio: 1, cap: 5000 }],
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  return slug;
+  return campaign.slug;
 }
 
 async function expectNoHorizontalScroll(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, OWNER } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { freshSlug, publishCampaign } from './support/campaigns';
 import { trackPageErrors, uniqueEmail } from './support/public-site';
 import { cards, serveStripeStandIn } from './support/stripe';
 
@@ -12,28 +12,11 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** A published campaign running now and an approved team of it, made through the office's API. */
 async function seedTeam(request: APIRequestContext) {
-  const login = await request.post('/api/admin/login', {
-    data: { username: OWNER, password: ADMIN_PASSWORD },
+  const { campaign, csrfToken } = await publishCampaign(request, {
+    slug: freshSlug('team-day'),
+    title: 'Team Day for the Tziyun',
   });
-  expect(login.status()).toBe(200);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
   const headers = { 'x-csrf-token': csrfToken };
-  const slug = `team-day-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const hour = 3_600_000;
-  const made = await request.post('/api/admin/campaigns', {
-    headers,
-    data: {
-      slug,
-      title: 'Team Day for the Tziyun',
-      goal: 10_000,
-      startsAt: new Date(Date.now() - hour).toISOString(),
-      endsAt: new Date(Date.now() + 24 * hour).toISOString(),
-      pauseForShabbat: false,
-      status: 'published',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { campaign } = (await made.json()) as { campaign: { id: string } };
   const team = await request.post(`/api/admin/campaigns/${campaign.id}/teams`, {
     headers,
     data: {
@@ -45,7 +28,10 @@ async function seedTeam(request: APIRequestContext) {
     },
   });
   expect(team.status(), await team.text()).toBe(201);
-  return { slug, team: ((await team.json()) as { team: { slug: string } }).team.slug };
+  return {
+    slug: campaign.slug,
+    team: ((await team.json()) as { team: { slug: string } }).team.slug,
+  };
 }
 
 const teamMeter = (page: Page) => page.getByRole('meter', { name: 'Raised by the team' });

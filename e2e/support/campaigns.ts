@@ -1,0 +1,35 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { ADMIN_PASSWORD, OWNER } from './admin';
+import { apiSignIn } from './second-factor';
+
+/** A slug no earlier run took: the browser tests' database outlives a run. */
+export const freshSlug = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/**
+ * Signs `request` in as the owner and publishes a campaign through the office's API, running
+ * from an hour ago for a day unless `data` says otherwise. No Shabbat pause: the browser tests
+ * run on the machine's clock, Friday evenings too.
+ */
+export async function publishCampaign(
+  request: APIRequestContext,
+  data: { slug: string; title: string } & Record<string, unknown>,
+) {
+  const csrfToken = await apiSignIn(request, '', OWNER, ADMIN_PASSWORD);
+  const hour = 3_600_000;
+  const body = {
+    goal: 10_000,
+    startsAt: new Date(Date.now() - hour).toISOString(),
+    endsAt: new Date(Date.now() + 24 * hour).toISOString(),
+    pauseForShabbat: false,
+    status: 'published',
+    ...data,
+  };
+  const made = await request.post('/api/admin/campaigns', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: body,
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { campaign } = (await made.json()) as { campaign: { id: string; slug: string } };
+  return { campaign, csrfToken, body };
+}
