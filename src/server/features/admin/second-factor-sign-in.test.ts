@@ -8,7 +8,7 @@ import {
   adminSessions,
 } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
-import { createAdmin } from '~tests/helpers/admin';
+import { createAdmin, type TestAdmin } from '~tests/helpers/admin';
 import {
   enableTotp,
   pendingSignInCookie,
