@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { freshSlug, publishCampaign } from './support/campaigns';
+import { freshSlug, giveFromCampaignPage, publishCampaign } from './support/campaigns';
 import { trackPageErrors, uniqueEmail } from './support/public-site';
-import { cards, serveStripeStandIn } from './support/stripe';
+import { payByCard, serveStripeStandIn } from './support/stripe';
 
 /**
  * The campaign page /campaign/:slug on a phone: read and given to without JavaScript (a plain
@@ -96,21 +96,11 @@ test('a gift from the page through the checkout to the thank-you moves the therm
   await page.goto(`/campaign/${slug}`);
   // The page as every visitor reads it, scripts or not (axe needs them to run).
   await expectNoAxeViolations(page);
-  const form = page.locator('form#give');
-  await form.getByRole('radio', { name: 'Other' }).check();
-  await form.getByLabel(/Other amount/).fill('50');
-  await form.getByRole('radio', { name: 'My full name and the amount' }).check();
-  await form.getByRole('button', { name: 'Give $50' }).click();
+  await giveFromCampaignPage(page, 50);
 
   await expect(page).toHaveURL(new RegExp(`/checkout\\?.*campaign=${slug}`));
   await expect(page.getByText('For the campaign Giving Day for the Tziyun.')).toBeVisible();
-  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
-  const checkout = page.locator('#main form');
-  await checkout.getByLabel('Full Name').fill('Miriam Campaign');
-  await checkout.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('campaign'));
-  await checkout.getByLabel('Card number').fill(cards.paying);
-  await page.getByRole('button', { name: 'Complete Donation $50' }).click();
-  await expect(page.getByText('Thank you for your generous donation!').first()).toBeVisible();
+  await payByCard(page, { name: 'Miriam Campaign', email: uniqueEmail('campaign'), amount: 50 });
   const back = page.getByRole('link', { name: 'Back to the campaign' });
   await expect(back).toHaveAttribute('href', `/campaign/${slug}`);
 

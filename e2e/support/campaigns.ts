@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, OWNER } from './admin';
 import { apiSignIn } from './second-factor';
 
@@ -32,4 +32,13 @@ export async function publishCampaign(
   expect(made.status(), await made.text()).toBe(201);
   const { campaign } = (await made.json()) as { campaign: { id: string; slug: string } };
   return { campaign, csrfToken, body };
+}
+
+/** Gives `amount` dollars from the campaign's (or team's) page form, named in full on the wall. */
+export async function giveFromCampaignPage(page: Page, amount: number) {
+  const form = page.locator('form#give');
+  await form.getByRole('radio', { name: 'Other' }).check();
+  await form.getByLabel(/Other amount/).fill(String(amount));
+  await form.getByRole('radio', { name: 'My full name and the amount' }).check();
+  await form.getByRole('button', { name: `Give $${amount}` }).click();
 }
