@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { failOnPageErrors, sectionNav, signInByApi } from './support/admin';
+import { failOnPageErrors, sectionNav } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { publishCampaign } from './support/campaigns';
 
 /**
  * A cheque handed over for a campaign, on a phone at the tziyun: recorded in Gifts Received for
@@ -18,25 +19,14 @@ test('records a cheque for a campaign, sees it pending, clears it, and thanks it
   const title = `Roof Day ${stamp}`;
   const slug = `roof-day-${stamp}`;
   const name = `Miriam Klein ${stamp}`;
-  await signInByApi(page);
   // The campaign, made through the API as the Campaigns section would: live now, matching cheques.
-  const { csrfToken } = await (await page.request.get('/api/admin/session')).json();
-  const hour = 3_600_000;
-  const made = await page.request.post('/api/admin/campaigns', {
-    headers: { 'x-csrf-token': csrfToken },
-    data: {
-      slug,
-      title,
-      goal: 5000,
-      startsAt: new Date(Date.now() - hour).toISOString(),
-      endsAt: new Date(Date.now() + 23 * hour).toISOString(),
-      pauseForShabbat: false,
-      offlineGiftsMatched: true,
-      status: 'published',
-      matchers: [{ name: 'The Katz family', ratio: 1, cap: 1000 }],
-    },
+  const { campaign } = await publishCampaign(page.request, {
+    slug,
+    title,
+    goal: 5000,
+    offlineGiftsMatched: true,
+    matchers: [{ name: 'The Katz family', ratio: 1, cap: 1000 }],
   });
-  expect(made.status(), await made.text()).toBe(201);
 
   await page.goto('/admin?section=gifts-received');
   await expect(page.getByRole('heading', { level: 2, name: 'Gifts Received' })).toBeVisible();
@@ -93,7 +83,7 @@ test('records a cheque for a campaign, sees it pending, clears it, and thanks it
   await expect(page.getByText('The thank-you is on its way to 1 donor.')).toBeVisible();
   await expect(thanks).toHaveCount(0);
   const again = await (
-    await page.request.get(`/api/admin/campaigns/${(await made.json()).campaign.id}/thank-you`)
+    await page.request.get(`/api/admin/campaigns/${campaign.id}/thank-you`)
   ).json();
   expect(again).toMatchObject({ toSend: 0, alreadyThanked: 1 });
 

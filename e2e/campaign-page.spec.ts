@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, OWNER } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { freshSlug, giveFromCampaignPage, publishCampaign } from './support/campaigns';
 import { trackPageErrors, uniqueEmail } from './support/public-site';
-import { cards, serveStripeStandIn } from './support/stripe';
+import { payByCard, serveStripeStandIn } from './support/stripe';
 
 /**
  * The campaign page /campaign/:slug on a phone: read and given to without JavaScript (a plain
@@ -14,31 +14,14 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** A published campaign running now, made through the office's API. */
 async function seedCampaign(request: APIRequestContext) {
-  const login = await request.post('/api/admin/login', {
-    data: { username: OWNER, password: ADMIN_PASSWORD },
+  const { campaign } = await publishCampaign(request, {
+    slug: freshSlug('giving-day'),
+    title: 'Giving Day for the Tziyun',
+    story: 'For **one day** the whole community gives together.',
+    bonusGoals: [15_000],
+    matchers: [{ name: 'The Klein Family', ratio: 1, cap: 5000 }],
   });
-  expect(login.status()).toBe(200);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const slug = `giving-day-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const hour = 3_600_000;
-  const made = await request.post('/api/admin/campaigns', {
-    headers: { 'x-csrf-token': csrfToken },
-    data: {
-      slug,
-      title: 'Giving Day for the Tziyun',
-      story: 'For **one day** the whole community gives together.',
-      goal: 10_000,
-      bonusGoals: [15_000],
-      startsAt: new Date(Date.now() - hour).toISOString(),
-      endsAt: new Date(Date.now() + 24 * hour).toISOString(),
-      // The browser tests run on the machine's clock, Friday evenings too.
-      pauseForShabbat: false,
-      status: 'published',
-      matchers: [{ name: 'The Klein Family', ratio: 1, cap: 5000 }],
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  return slug;
+  return campaign.slug;
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -113,21 +96,11 @@ test('a gift from the page through the checkout to the thank-you moves the therm
   await page.goto(`/campaign/${slug}`);
   // The page as every visitor reads it, scripts or not (axe needs them to run).
   await expectNoAxeViolations(page);
-  const form = page.locator('form#give');
-  await form.getByRole('radio', { name: 'Other' }).check();
-  await form.getByLabel(/Other amount/).fill('50');
-  await form.getByRole('radio', { name: 'My full name and the amount' }).check();
-  await form.getByRole('button', { name: 'Give $50' }).click();
+  await giveFromCampaignPage(page, 50);
 
   await expect(page).toHaveURL(new RegExp(`/checkout\\?.*campaign=${slug}`));
   await expect(page.getByText('For the campaign Giving Day for the Tziyun.')).toBeVisible();
-  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
-  const checkout = page.locator('#main form');
-  await checkout.getByLabel('Full Name').fill('Miriam Campaign');
-  await checkout.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('campaign'));
-  await checkout.getByLabel('Card number').fill(cards.paying);
-  await page.getByRole('button', { name: 'Complete Donation $50' }).click();
-  await expect(page.getByText('Thank you for your generous donation!').first()).toBeVisible();
+  await payByCard(page, { name: 'Miriam Campaign', email: uniqueEmail('campaign'), amount: 50 });
   const back = page.getByRole('link', { name: 'Back to the campaign' });
   await expect(back).toHaveAttribute('href', `/campaign/${slug}`);
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { ADMIN_PASSWORD, OWNER } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { freshSlug, publishCampaign } from './support/campaigns';
 import { expectNothingMoved, recordMotion } from './support/motion';
 import { trackPageErrors } from './support/public-site';
 
@@ -26,32 +26,13 @@ interface Seeded {
 }
 
 async function seedCampaign(request: APIRequestContext, extra: Record<string, unknown> = {}) {
-  const login = await request.post('/api/admin/login', {
-    data: { username: OWNER, password: ADMIN_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const slug = `hall-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const hour = 3_600_000;
-  const body = {
-    slug,
+  const { campaign, csrfToken, body } = await publishCampaign(request, {
+    slug: freshSlug('hall'),
     title: 'Giving Day in the Hall',
-    goal: 10_000,
-    startsAt: new Date(Date.now() - hour).toISOString(),
-    endsAt: new Date(Date.now() + 24 * hour).toISOString(),
-    // The browser tests run on the machine's clock, Friday evenings too.
-    pauseForShabbat: false,
-    status: 'published',
     matchers: [{ name: 'The Klein Family', ratio: 1, cap: 5000 }],
     ...extra,
-  };
-  const made = await request.post('/api/admin/campaigns', {
-    headers: { 'x-csrf-token': csrfToken },
-    data: body,
   });
-  expect(made.status(), await made.text()).toBe(201);
-  const { campaign } = (await made.json()) as { campaign: { id: string } };
-  return { slug, id: campaign.id, csrfToken, body } satisfies Seeded;
+  return { slug: campaign.slug, id: campaign.id, csrfToken, body } satisfies Seeded;
 }
 
 /** Resolves once React has hydrated the page (no site layout around it to wait for). */

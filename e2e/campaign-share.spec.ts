@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_PASSWORD, OWNER } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { freshSlug, publishCampaign } from './support/campaigns';
 import { gotoHydrated, trackPageErrors } from './support/public-site';
 
 /**
@@ -13,28 +13,12 @@ test.use({ viewport: { width: 390, height: 844 } });
 const MESSAGE = 'Give with me to the roof, every gift is doubled today!';
 
 async function seedCampaign(request: APIRequestContext) {
-  const login = await request.post('/api/admin/login', {
-    data: { username: OWNER, password: ADMIN_PASSWORD },
+  const { campaign } = await publishCampaign(request, {
+    slug: freshSlug('share'),
+    title: 'מגבית הציון: Share Day',
+    shareText: MESSAGE,
   });
-  expect(login.status()).toBe(200);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const slug = `share-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const hour = 3_600_000;
-  const made = await request.post('/api/admin/campaigns', {
-    headers: { 'x-csrf-token': csrfToken },
-    data: {
-      slug,
-      title: 'מגבית הציון: Share Day',
-      goal: 10_000,
-      startsAt: new Date(Date.now() - hour).toISOString(),
-      endsAt: new Date(Date.now() + 24 * hour).toISOString(),
-      pauseForShabbat: false,
-      status: 'published',
-      shareText: MESSAGE,
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  return slug;
+  return campaign.slug;
 }
 
 test('the share buttons on a phone: visible, linked with the message, Copy link announced, axe clean', async ({

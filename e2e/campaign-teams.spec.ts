@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
-import { seedLiveCampaign } from './support/campaigns';
+import { giveFromCampaignPage, seedLiveCampaign } from './support/campaigns';
 import { trackPageErrors, uniqueEmail } from './support/public-site';
-import { cards, serveStripeStandIn } from './support/stripe';
+import { payByCard, serveStripeStandIn } from './support/stripe';
 
 /**
  * A team's page on a phone: opened from the team's link, its photo and share links, read and
@@ -127,19 +127,10 @@ test('a card gift through the team moves the team’s thermometer and wall', asy
   await expectNoAxeViolations(page);
   const form = page.locator('form#give');
   await expect(form.getByRole('heading', { name: 'Give through The Katz Family' })).toBeVisible();
-  await form.getByRole('radio', { name: 'Other' }).check();
-  await form.getByLabel(/Other amount/).fill('50');
-  await form.getByRole('radio', { name: 'My full name and the amount' }).check();
-  await form.getByRole('button', { name: 'Give $50' }).click();
+  await giveFromCampaignPage(page, 50);
 
   await expect(page).toHaveURL(new RegExp(`/checkout\\?.*team=${team}`));
-  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
-  const checkout = page.locator('#main form');
-  await checkout.getByLabel('Full Name').fill('Miriam Teamwork');
-  await checkout.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('team'));
-  await checkout.getByLabel('Card number').fill(cards.paying);
-  await page.getByRole('button', { name: 'Complete Donation $50' }).click();
-  await expect(page.getByText('Thank you for your generous donation!').first()).toBeVisible();
+  await payByCard(page, { name: 'Miriam Teamwork', email: uniqueEmail('team'), amount: 50 });
 
   await page.goto(teamUrl);
   await expect(teamMeter(page)).toHaveAttribute('aria-valuenow', '50');

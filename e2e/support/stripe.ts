@@ -8,6 +8,23 @@ const standInApi = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}
 export const cards = { paying: '4242424242424242', declined: '4000000000000002' };
 
 /**
+ * Pays on the card checkout as a donor does (name, email, the paying card, Complete Donation for
+ * `amount` dollars) and waits for the thank-you.
+ */
+export async function payByCard(
+  page: Page,
+  { name, email, amount }: { name: string; email: string; amount: number },
+) {
+  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
+  const checkout = page.locator('#main form');
+  await checkout.getByLabel('Full Name').fill(name);
+  await checkout.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await checkout.getByLabel('Card number').fill(cards.paying);
+  await page.getByRole('button', { name: `Complete Donation $${amount}` }).click();
+  await expect(page.getByText('Thank you for your generous donation!').first()).toBeVisible();
+}
+
+/**
  * Serves the stand-in Stripe.js in place of Stripe's script and routes the browser's calls to
  * Stripe's API to the local stand-in (scripts/e2e-payment-stand-ins.ts). Returns the Stripe.js
  * URLs the page asked for.

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { adminTotp } from '~/db/schema';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { adminSecuritySettings, adminTotp } from '~/db/schema';
 import { secondFactorSecretBox } from '~/server/auth/secret-box';
 import { createPendingSignIn, type PendingStage } from '~/server/features/admin/pending-sign-ins';
 import { newTotpSecret, totpCodeAt } from '~/server/features/admin/totp';
@@ -39,4 +40,43 @@ export async function pendingSignInCookie(
     now: app.clock(),
   });
   return `${app.adminAuth.pendingCookieName}=${token}`;
+}
+
+/** The owners' setting, written straight: whether every administrator needs a second factor. */
+export async function requireSecondFactor(app: FastifyInstance, value: boolean) {
+  await app.database.db
+    .insert(adminSecuritySettings)
+    .values({ id: 1, requireSecondFactor: value, updatedAt: app.clock() })
+    .onConflictDoUpdate({ target: adminSecuritySettings.id, set: { requireSecondFactor: value } });
+}
+
+/**
+ * The sign-in's steps as the sign-in page posts them from the site: the password, then a later
+ * step (`second-factor`, `enrolment/totp`, …) with the pending cookie. `appOf` answers the test
+ * file's app (built in its `beforeAll`).
+ */
+export function signInSteps(appOf: () => FastifyInstance, origin = 'https://tziyun.test') {
+  return {
+    login: (admin: { username: string; password: string }) =>
+      appOf().inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: admin.username, password: admin.password },
+        headers: { origin },
+      }),
+    step: (path: string, cookie: string, payload?: unknown) =>
+      appOf().inject({
+        method: 'POST',
+        url: `/api/admin/login/${path}`,
+        headers: { origin, cookie },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+  };
+}
+
+/** The pending sign-in the password step answered with, as a Cookie header. */
+export function pendingCookieOf(res: LightMyRequestResponse) {
+  const cookie = res.cookies.find((c) => c.name === 'tziyun_sign_in');
+  expect(cookie, res.body).toBeDefined();
+  return `tziyun_sign_in=${cookie!.value}`;
 }

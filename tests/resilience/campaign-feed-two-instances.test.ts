@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '~/db/client';
 import { signIn } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { createTestDatabase, secondConnection } from '~tests/helpers/database';
 import { openEventStream } from '~tests/helpers/event-stream';
 import { deliverEvent, testPublishableKey, testWebhookSecret } from '~tests/helpers/stripe';
@@ -46,27 +47,15 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-
 describe('a gift on one instance', () => {
   it('reaches the event stream held on the other, and its next reads', async () => {
     const admin = await signIn(a, { username: 'two-instance-office' });
-    const created = await a.inject({
-      method: 'POST',
-      url: '/api/admin/campaigns',
-      headers: admin.headers,
-      payload: {
-        slug: 'two-instance-day',
-        title: 'Two instances',
-        goal: 5_000,
-        startsAt: hours(-1),
-        endsAt: hours(5),
-        pauseForShabbat: false,
-        status: 'published',
-        matchers: [{ name: 'Matcher', ratio: 1, cap: 500 }],
-      },
+    await liveCampaign(a, admin, {
+      slug: 'two-instance-day',
+      title: 'Two instances',
+      goal: 5_000,
+      matchers: [{ name: 'Matcher', ratio: 1, cap: 500 }],
     });
-    expect(created.statusCode, created.body).toBe(201);
 
     const stream = await openEventStream(`${bBase}/api/campaigns/two-instance-day/events`);
     expect(stream.status).toBe(200);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DatabaseExecutor } from '~/db/client';
+import type { FastifyInstance } from 'fastify';
+import type { Database, DatabaseExecutor } from '~/db/client';
 import type { givingLinks, prayerLinks } from '~/db/schema';
 import type { LinkSigner } from './signed-link';
 
@@ -14,6 +15,23 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 export function newLinkNonce() {
   const nonce = randomBytes(32).toString('base64url');
   return { nonce, nonceHash: sha256(nonce) };
+}
+
+/** What sending and opening an emailed link needs of the app. */
+export interface LinkContext {
+  db: Database;
+  linkSigner: LinkSigner;
+  publicUrl: string;
+  clock: () => Date;
+}
+
+export function linkContextOf(app: FastifyInstance): LinkContext {
+  return {
+    db: app.database.db,
+    linkSigner: app.linkSigner,
+    publicUrl: app.env.PUBLIC_URL,
+    clock: app.clock,
+  };
 }
 
 /** The signed subject of a link: `<row id>.<nonce>`. */

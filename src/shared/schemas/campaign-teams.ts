@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { teamStatuses } from '~/shared/domain';
-import { emailField, honeypot, lineText, optionalLine } from './common';
+import { emailField, honeypot, lineText, optionalLine, uuidText } from './common';
 import { contentImage } from './site-content';
 
 /**
@@ -101,22 +101,9 @@ export const teamInput = z.object({
 });
 export type TeamInput = z.output<typeof teamInput>;
 
-const uuid = z
-  .string()
-  .check(
-    z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Unknown team'),
-  );
-
 export const teamIdParams = z.object({
-  id: z
-    .string()
-    .check(
-      z.regex(
-        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-        'Unknown campaign',
-      ),
-    ),
-  teamId: uuid,
+  id: uuidText('Unknown campaign'),
+  teamId: uuidText('Unknown team'),
 });
 
 /** The office's view of a team: every status, the leader's address, the team's figures. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { campaignStatuses, dedicationKinds, wallDisplays } from '~/shared/domain';
 import { campaignStateNames, pauseKinds } from '~/shared/campaign-clock';
 import { cleanReferrer } from '~/shared/gift-referrer';
-import { boundedText, lineText, optionalLine, optionalText } from './common';
+import { boundedText, lineText, optionalLine, optionalText, uuidText } from './common';
 import { contentImage } from './site-content';
 import { groupStanding, teamPageStanding, teamStanding } from './campaign-teams';
 
@@ -56,14 +56,7 @@ const ratioField = z.number({ error: 'The ratio must be a number (1 doubles a gi
   ),
 );
 
-const matcherId = z
-  .string({ error: 'That matcher is not one of this campaign' })
-  .check(
-    z.regex(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-      'That matcher is not one of this campaign',
-    ),
-  );
+const matcherId = uuidText('That matcher is not one of this campaign');
 
 /** A matcher kept is named by its id; a new one has none. */
 export const campaignMatcherInput = z.object({
@@ -164,16 +157,7 @@ export const campaignInput = z
 
 export type CampaignInput = z.output<typeof campaignInput>;
 
-export const campaignIdParams = z.object({
-  id: z
-    .string()
-    .check(
-      z.regex(
-        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-        'Unknown campaign',
-      ),
-    ),
-});
+export const campaignIdParams = z.object({ id: uuidText('Unknown campaign') });
 
 const matcherView = z.object({
   name: z.string(),

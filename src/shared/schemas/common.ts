@@ -52,6 +52,16 @@ export function requiredText(label: string, max: number, requiredMessage = `${la
   return boundedText(label, max, 1, requiredMessage);
 }
 
+/**
+ * A row's id in the database's uuid shape, any version (looser than `z.uuid`, which wants an RFC
+ * 9562 version), refused with `message`.
+ */
+export function uuidText(message: string) {
+  return z
+    .string({ error: message })
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message));
+}
+
 /** Trimmed, lower-cased email of at most 254 characters (RFC 5321's path limit). */
 export function emailField(requiredMessage: string = messages.invalidEmail) {
   return z.pipe(

@@ -24,7 +24,11 @@ const linkClass =
 const menuButtonClass =
   'block cursor-pointer list-none rounded-md p-2 text-white hover:bg-white/10 [&::-webkit-details-marker]:hidden';
 
-function MenuIcon({ close }: { close: boolean }) {
+const menuPath = 'M4 7h16M4 12h16M4 17h16';
+const closePath = 'M6 6l12 12M18 6L6 18';
+
+/** The menu button's icon: its path three lines (`menuPath`), a cross (`closePath`), or both. */
+function MenuIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -35,7 +39,7 @@ function MenuIcon({ close }: { close: boolean }) {
       strokeWidth="2"
       aria-hidden="true"
     >
-      <path d={close ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+      {children}
     </svg>
   );
 }
@@ -51,12 +55,16 @@ function NoScriptMenu({ children }: { children: ReactNode }) {
     <div className="group lg:hidden">
       <a href="#mobile-menu" className={`${menuButtonClass} group-has-[:target]:hidden`}>
         <span className="sr-only">Menu</span>
-        <MenuIcon close={false} />
+        <MenuIcon>
+          <path d={menuPath} />
+        </MenuIcon>
       </a>
       {/* Names no element: the menu closes and the page stays where it is. */}
       <a href="#menu-closed" className={`${menuButtonClass} hidden group-has-[:target]:block`}>
         <span className="sr-only">Close the menu</span>
-        <MenuIcon close />
+        <MenuIcon>
+          <path d={closePath} />
+        </MenuIcon>
       </a>
       <div
         id="mobile-menu"
@@ -129,18 +137,10 @@ export function SiteHeader() {
               <summary className={menuButtonClass}>
                 {/* One name; the summary says itself whether it is expanded. */}
                 <span className="sr-only">Menu</span>
-                <svg
-                  viewBox="0 0 24 24"
-                  width="28"
-                  height="28"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
-                  <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
-                </svg>
+                <MenuIcon>
+                  <path className="group-open:hidden" d={menuPath} />
+                  <path className="hidden group-open:block" d={closePath} />
+                </MenuIcon>
               </summary>
               <div
                 id="mobile-menu"

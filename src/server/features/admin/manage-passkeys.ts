@@ -5,11 +5,10 @@ import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AdminIdentity } from '~/server/auth/sessions';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
 import { serializePasskey, verifyNewPasskey, type RelyingParty } from './passkeys';
-import { assertPendingHolds, endPendingSignIns, type PendingSignIn } from './pending-sign-ins';
-import { issueRecoveryCodes } from './recovery-codes';
-import { hasSecondFactor, secondFactorsOf } from './second-factors';
+import { assertPendingHolds, type PendingSignIn } from './pending-sign-ins';
+import { completeFactorAdded, completeFactorRemoved } from './factor-changed';
+import { secondFactorsOf } from './second-factors';
 import { assertMayRemoveFactor } from './totp-factor';
 
 export const passkeyExpiredMessage = 'The passkey request timed out. Please try again.';
@@ -50,18 +49,14 @@ export async function addPasskey(
       .insert(adminPasskeys)
       .values({ ...checked.value, userId: user.id, name: input.name, createdAt: context.now })
       .returning();
-    const recoveryCodes = hasSecondFactor(before)
-      ? null
-      : await issueRecoveryCodes(tx, user.id, context.now);
-    await endPendingSignIns(tx, user.id, { exceptTokenHash: pending?.tokenHash });
-    await recordAudit(tx, {
-      actor: context.actor ?? user,
-      action: 'second-factor-added',
-      target: user.username,
-      details: { method: 'passkey', name: input.name, recoveryCodesIssued: recoveryCodes !== null },
-      ip: context.ip,
-      at: context.now,
-    });
+    const recoveryCodes = await completeFactorAdded(
+      tx,
+      user,
+      before,
+      { method: 'passkey', name: input.name },
+      context,
+      pending,
+    );
     return { passkey: serializePasskey(row!), recoveryCodes };
   });
 }
@@ -82,14 +77,6 @@ export async function removePasskey(
     const factors = await secondFactorsOf(tx, user.id);
     await assertMayRemoveFactor(tx, user.id, { ...factors, passkeys: factors.passkeys - 1 });
     await tx.delete(adminPasskeys).where(eq(adminPasskeys.id, passkey.id));
-    await endPendingSignIns(tx, user.id);
-    await recordAudit(tx, {
-      actor: context.actor,
-      action: 'second-factor-removed',
-      target: user.username,
-      details: { method: 'passkey', name: passkey.name },
-      ip: context.ip,
-      at: context.now,
-    });
+    await completeFactorRemoved(tx, user, { method: 'passkey', name: passkey.name }, context);
   });
 }

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminPasskeys,
-  adminPendingSignIns,
-  adminSecuritySettings,
-  adminTotp,
-  adminUsers,
-} from '~/db/schema';
+import { adminPasskeys, adminPendingSignIns, adminTotp, adminUsers } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
-import { createAdmin, signIn, type AdminSession, type TestAdmin } from '~tests/helpers/admin';
-import { enableTotp, totpCode } from '~tests/helpers/second-factor';
+import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import {
+  enableTotp,
+  pendingCookieOf,
+  requireSecondFactor,
+  signInSteps,
+  totpCode,
+} from '~tests/helpers/second-factor';
 import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
 import { changeAdminPassword } from './change-admin-password';
 import {
@@ -35,23 +35,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const origin = 'https://tziyun.test';
+const { login, step } = signInSteps(() => app, origin);
 const newPassword = 'a brand new long password';
-
-const login = (admin: TestAdmin) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { username: admin.username, password: admin.password },
-    headers: { origin },
-  });
-
-const step = (path: string, cookie: string, payload?: unknown) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/admin/login/${path}`,
-    headers: { origin, cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 const account = (session: AdminSession, path: string, payload?: unknown) =>
   app.inject({
@@ -61,21 +46,8 @@ const account = (session: AdminSession, path: string, payload?: unknown) =>
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-function pendingOf(res: Awaited<ReturnType<typeof login>>) {
-  const cookie = res.cookies.find((c) => c.name === 'tziyun_sign_in');
-  expect(cookie, res.body).toBeDefined();
-  return `tziyun_sign_in=${cookie!.value}`;
-}
-
 function sessionOf(res: Awaited<ReturnType<typeof login>>) {
   return res.cookies.find((c) => c.name === 'tziyun_admin' && c.value !== '');
-}
-
-async function requireSecondFactor(value: boolean) {
-  await app.database.db
-    .insert(adminSecuritySettings)
-    .values({ id: 1, requireSecondFactor: value, updatedAt: app.clock() })
-    .onConflictDoUpdate({ target: adminSecuritySettings.id, set: { requireSecondFactor: value } });
 }
 
 async function pendingRowsOf(userId: string) {
@@ -89,7 +61,7 @@ async function pendingRowsOf(userId: string) {
 async function pastPassword() {
   const admin = await createAdmin(app);
   const secret = await enableTotp(app, admin.id);
-  const cookie = pendingOf(await login(admin));
+  const cookie = pendingCookieOf(await login(admin));
   return { admin, secret, cookie };
 }
 
@@ -195,10 +167,10 @@ describe('a pending sign-in ends when its account changes', () => {
 
 describe('the attacks the review found', () => {
   it('a sign-in begun with the old password cannot enrol a factor after a reset', async () => {
-    await requireSecondFactor(true);
+    await requireSecondFactor(app, true);
     const admin = await createAdmin(app);
     // Someone with the old password gets as far as the enrolment, QR code in hand.
-    const attacker = pendingOf(await login(admin));
+    const attacker = pendingCookieOf(await login(admin));
     const setup = await step('enrolment/totp', attacker);
     expect(setup.statusCode).toBe(200);
     // The office resets the password.
@@ -217,17 +189,17 @@ describe('the attacks the review found', () => {
       .from(adminTotp)
       .where(eq(adminTotp.userId, admin.id));
     expect(totp?.enabledAt ?? null).toBeNull();
-    await requireSecondFactor(false);
+    await requireSecondFactor(app, false);
   });
 
   it('an older enrolling sign-in cannot plant an app on an account that has a passkey since', async () => {
-    await requireSecondFactor(true);
+    await requireSecondFactor(app, true);
     const admin = await createAdmin(app);
-    const attacker = pendingOf(await login(admin));
+    const attacker = pendingCookieOf(await login(admin));
     const { secret } = (await step('enrolment/totp', attacker)).json();
 
     // The administrator signs in and enrols a passkey.
-    const own = pendingOf(await login(admin));
+    const own = pendingCookieOf(await login(admin));
     const options = await step('enrolment/passkey-options', own);
     const enrolled = await step('enrolment', own, {
       method: 'passkey',
@@ -252,7 +224,7 @@ describe('the attacks the review found', () => {
       .from(adminTotp)
       .where(eq(adminTotp.userId, admin.id));
     expect(totp?.enabledAt ?? null).toBeNull();
-    await requireSecondFactor(false);
+    await requireSecondFactor(app, false);
   });
 });
 
@@ -270,9 +242,9 @@ describe('the check when a pending sign-in completes', () => {
   });
 
   it('refuses an enrolling one once the account has a factor, or the site no longer requires one', async () => {
-    await requireSecondFactor(true);
+    await requireSecondFactor(app, true);
     const admin = await createAdmin(app);
-    const cookie = pendingOf(await login(admin));
+    const cookie = pendingCookieOf(await login(admin));
     const { secret } = (await step('enrolment/totp', cookie)).json();
     // A passkey written behind the pending sign-in's back (no ending): the stage no longer fits.
     const [passkey] = await app.database.db
@@ -292,11 +264,11 @@ describe('the check when a pending sign-in completes', () => {
 
     // Found while it still fitted, then the owners stop requiring a factor before it enrols.
     const next = await login(admin);
-    const token = pendingOf(next).split('=')[1]!;
+    const token = pendingCookieOf(next).split('=')[1]!;
     const pending = (await findPendingSignIn(app.database.db, token, app.clock()))!;
     expect(pending.stage).toBe('enrolment');
-    const setup = (await step('enrolment/totp', pendingOf(next))).json();
-    await requireSecondFactor(false);
+    const setup = (await step('enrolment/totp', pendingCookieOf(next))).json();
+    await requireSecondFactor(app, false);
     await expect(
       finishWithEnrolment(
         app.database.db,

@@ -5,12 +5,16 @@ import {
   adminLoginThrottle,
   adminPasskeys,
   adminPendingSignIns,
-  adminSecuritySettings,
   adminSessions,
 } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { createAdmin, type TestAdmin } from '~tests/helpers/admin';
-import { enableTotp, pendingSignInCookie, totpCode } from '~tests/helpers/second-factor';
+import {
+  enableTotp,
+  pendingSignInCookie,
+  requireSecondFactor,
+  totpCode,
+} from '~tests/helpers/second-factor';
 import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
 import { issueRecoveryCodes } from './recovery-codes';
 
@@ -527,15 +531,7 @@ describe('bad input to the second step', () => {
 
   it('refuses the second step of an enrolling sign-in and the reverse (409)', async () => {
     // An enrolling sign-in holds only while the site requires a factor (pendingStillHolds).
-    const required = (value: boolean) =>
-      app.database.db
-        .insert(adminSecuritySettings)
-        .values({ id: 1, requireSecondFactor: value, updatedAt: app.clock() })
-        .onConflictDoUpdate({
-          target: adminSecuritySettings.id,
-          set: { requireSecondFactor: value },
-        });
-    await required(true);
+    await requireSecondFactor(app, true);
     const admin = await createAdmin(app);
     const enrolling = await pendingSignInCookie(app, admin.id, 'enrolment');
     const res = await step('second-factor', enrolling, { method: 'totp', code: '123456' });
@@ -546,7 +542,7 @@ describe('bad input to the second step', () => {
     expect((await step('enrolment', cookie, { method: 'totp', code: '123456' })).statusCode).toBe(
       409,
     );
-    await required(false);
+    await requireSecondFactor(app, false);
   });
 });
 

@@ -1,9 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, adminSecuritySettings, adminSessions } from '~/db/schema';
+import { adminAuditLog, adminSessions } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
-import { createAdmin, signIn, type AdminSession, type TestAdmin } from '~tests/helpers/admin';
-import { enableTotp, totpCode } from '~tests/helpers/second-factor';
+import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import {
+  enableTotp,
+  pendingCookieOf,
+  requireSecondFactor,
+  signInSteps,
+  totpCode,
+} from '~tests/helpers/second-factor';
 import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
 
 /**
@@ -19,6 +25,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const origin = 'https://tziyun.test';
+const { login, step } = signInSteps(() => app, origin);
 
 const setPolicy = (session: AdminSession, payload: unknown) =>
   app.inject({
@@ -27,36 +34,6 @@ const setPolicy = (session: AdminSession, payload: unknown) =>
     headers: session.headers,
     payload: payload as object,
   });
-
-const login = (admin: TestAdmin) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { username: admin.username, password: admin.password },
-    headers: { origin },
-  });
-
-const step = (path: string, cookie: string, payload?: unknown) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/admin/login/${path}`,
-    headers: { origin, cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-function pendingOf(res: Awaited<ReturnType<typeof login>>) {
-  return `tziyun_sign_in=${res.cookies.find((c) => c.name === 'tziyun_sign_in')!.value}`;
-}
-
-async function requireSecondFactor(value: boolean) {
-  await app.database.db
-    .insert(adminSecuritySettings)
-    .values({ id: 1, requireSecondFactor: value, updatedAt: app.clock() })
-    .onConflictDoUpdate({
-      target: adminSecuritySettings.id,
-      set: { requireSecondFactor: value },
-    });
-}
 
 describe('the owners’ setting', () => {
   it('starts off, and only owners read or change it', async () => {
@@ -151,13 +128,13 @@ describe('the owners’ setting', () => {
 
 describe('an account without a second factor, when one is required', () => {
   it('gets no session after its password: it must enrol first (TOTP), then is signed in', async () => {
-    await requireSecondFactor(true);
+    await requireSecondFactor(app, true);
     const admin = await createAdmin(app);
     const res = await login(admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ next: 'enrolment', expiresAt: expect.any(String) });
     expect(res.cookies.find((c) => c.name === 'tziyun_admin')).toBeUndefined();
-    const cookie = pendingOf(res);
+    const cookie = pendingCookieOf(res);
     // With only the pending cookie, nothing of the admin area answers.
     const session = await app.inject({
       method: 'GET',
@@ -213,13 +190,13 @@ describe('an account without a second factor, when one is required', () => {
       next: 'second-factor',
       methods: ['totp', 'recovery-code'],
     });
-    await requireSecondFactor(false);
+    await requireSecondFactor(app, false);
   });
 
   it('may enrol a passkey instead', async () => {
-    await requireSecondFactor(true);
+    await requireSecondFactor(app, true);
     const admin = await createAdmin(app);
-    const cookie = pendingOf(await login(admin));
+    const cookie = pendingCookieOf(await login(admin));
     const options = await step('enrolment/passkey-options', cookie);
     expect(options.statusCode, options.body).toBe(200);
     const authenticator = new SoftAuthenticator(origin);
@@ -234,18 +211,18 @@ describe('an account without a second factor, when one is required', () => {
     // And signs in with it next time.
     const next = await login(admin);
     expect(next.json().methods).toEqual(['passkey', 'recovery-code']);
-    const pending = pendingOf(next);
+    const pending = pendingCookieOf(next);
     const challenge = await step('passkey-options', pending);
     const signedIn = await step('second-factor', pending, {
       method: 'passkey',
       response: authenticator.assert(challenge.json()),
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    await requireSecondFactor(false);
+    await requireSecondFactor(app, false);
   });
 
   it('cannot remove its last factor while it is required', async () => {
-    await requireSecondFactor(true);
+    await requireSecondFactor(app, true);
     const admin = await createAdmin(app);
     await enableTotp(app, admin.id);
     const session = await signIn(app, admin);
@@ -263,13 +240,13 @@ describe('an account without a second factor, when one is required', () => {
       headers: session.headers,
     });
     expect(view.json()).toMatchObject({ secondFactorRequired: true, hasSecondFactor: true });
-    await requireSecondFactor(false);
+    await requireSecondFactor(app, false);
   });
 
   it('ends its enrolment after 5 wrong codes', async () => {
-    await requireSecondFactor(true);
+    await requireSecondFactor(app, true);
     const admin = await createAdmin(app);
-    const cookie = pendingOf(await login(admin));
+    const cookie = pendingCookieOf(await login(admin));
     const { secret } = (await step('enrolment/totp', cookie)).json();
     const wrong = totpCode(app, secret) === '000000' ? '111111' : '000000';
     const codes: number[] = [];
@@ -278,19 +255,19 @@ describe('an account without a second factor, when one is required', () => {
     }
     expect(codes).toEqual([400, 400, 400, 400, 401]);
     expect((await step('enrolment/totp', cookie)).statusCode).toBe(401);
-    await requireSecondFactor(false);
+    await requireSecondFactor(app, false);
   });
 
   it('enrolment lasts 15 minutes (time to install an app)', async () => {
-    await requireSecondFactor(true);
+    await requireSecondFactor(app, true);
     const admin = await createAdmin(app);
     const res = await login(admin);
     const left = new Date(res.json().expiresAt).getTime() - app.clock().getTime();
     expect(left).toBeGreaterThan(14 * 60_000);
     expect(left).toBeLessThanOrEqual(15 * 60_000);
-    const cookie = pendingOf(res);
+    const cookie = pendingCookieOf(res);
     app.advanceClock(15 * 60_000);
     expect((await step('enrolment/totp', cookie)).statusCode).toBe(401);
-    await requireSecondFactor(false);
+    await requireSecondFactor(app, false);
   });
 });

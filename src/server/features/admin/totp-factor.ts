@@ -7,9 +7,8 @@ import { AppError } from '~/server/errors';
 import type { AdminIdentity } from '~/server/auth/sessions';
 import { secondFactorSecretBox, type SecretBox } from '~/server/auth/secret-box';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
-import { assertPendingHolds, endPendingSignIns, type PendingSignIn } from './pending-sign-ins';
-import { issueRecoveryCodes } from './recovery-codes';
+import { assertPendingHolds, type PendingSignIn } from './pending-sign-ins';
+import { completeFactorAdded, completeFactorRemoved } from './factor-changed';
 import { hasSecondFactor, secondFactorRequired, secondFactorsOf } from './second-factors';
 import { newTotpSecret, totpStepOf, totpUri } from './totp';
 
@@ -119,18 +118,14 @@ export async function confirmTotp(
     if (!accepted) {
       throw new AppError('validation_failed', wrongCodeMessage, { code: wrongCodeMessage });
     }
-    const recoveryCodes = hasSecondFactor(before)
-      ? null
-      : await issueRecoveryCodes(tx, user.id, context.now);
-    await endPendingSignIns(tx, user.id, { exceptTokenHash: pending?.tokenHash });
-    await recordAudit(tx, {
-      actor: context.actor ?? user,
-      action: 'second-factor-added',
-      target: user.username,
-      details: { method: 'totp', recoveryCodesIssued: recoveryCodes !== null },
-      ip: context.ip,
-      at: context.now,
-    });
+    const recoveryCodes = await completeFactorAdded(
+      tx,
+      user,
+      before,
+      { method: 'totp' },
+      context,
+      pending,
+    );
     return { recoveryCodes };
   });
 }
@@ -161,14 +156,6 @@ export async function disableTotp(db: Database, user: AdminIdentity, context: Au
     if (!factors.totp) throw new AppError('conflict', 'Your authenticator app is not set up.');
     await assertMayRemoveFactor(tx, user.id, { ...factors, totp: false });
     await tx.delete(adminTotp).where(eq(adminTotp.userId, user.id));
-    await endPendingSignIns(tx, user.id);
-    await recordAudit(tx, {
-      actor: context.actor,
-      action: 'second-factor-removed',
-      target: user.username,
-      details: { method: 'totp' },
-      ip: context.ip,
-      at: context.now,
-    });
+    await completeFactorRemoved(tx, user, { method: 'totp' }, context);
   });
 }

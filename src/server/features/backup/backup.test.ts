@@ -15,7 +15,8 @@ import { insertDonations } from '~tests/helpers/donations';
 import { activeMember, aName, namesSession, withSession } from '~tests/helpers/prayer-names';
 import { signIn } from '~tests/helpers/admin';
 import { freePort, startS3StandIn, type S3StandIn } from '~tests/helpers/s3-stand-in';
-import { addTeam, liveCampaign } from '~tests/helpers/campaign-teams';
+import { addTeam } from '~tests/helpers/campaign-teams';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { recordOfflineGift } from '~tests/helpers/offline-gifts';
 import { phonePhoto } from '~tests/helpers/photos';
 import {

@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
+import { giveByCard, liveCampaign } from '~tests/helpers/campaigns';
 import { openEventStream } from '~tests/helpers/event-stream';
-import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
+import { setUpStripeTestApp } from '~tests/helpers/stripe';
 
 /**
  * `GET /api/campaigns/:slug/events` on a listening server (app.inject cannot hold a stream): the
@@ -18,42 +19,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 
-let n = 0;
-const at = (app: typeof t.app, ms: number) => new Date(app.clock().getTime() + ms).toISOString();
-
-async function publish(
-  app: typeof t.app,
-  session: AdminSession,
-  changes: Record<string, unknown> = {},
-) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/admin/campaigns',
-    headers: session.headers,
-    payload: {
-      slug: `feed-day-${process.pid}-${++n}`,
-      title: 'Feed day',
-      goal: 10_000,
-      startsAt: at(app, -3_600_000),
-      endsAt: at(app, 23 * 3_600_000),
-      pauseForShabbat: false,
-      status: 'published',
-      matchers: [{ name: 'Matcher', ratio: 1, cap: 1_000 }],
-      ...changes,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().campaign as { id: string; slug: string };
-}
-
-async function give(slug: string, amount: number) {
-  const pi = await t.startCheckout({ amount, campaign: slug, wall: 'full' });
-  const res = await deliverEvent(
-    t.app,
-    t.standIn.event('payment_intent.succeeded', t.standIn.pay(pi.id)),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-}
+const publish = (app: typeof t.app, session: AdminSession, changes: Record<string, unknown> = {}) =>
+  liveCampaign(app, session, { matchers: [{ name: 'Matcher', ratio: 1, cap: 1_000 }], ...changes });
+const give = (slug: string, amount: number) => giveByCard(t, slug, amount, { wall: 'full' });
 
 const json = (data: string) =>
   JSON.parse(data) as { raised: number; version: number; state: string };
@@ -115,7 +83,9 @@ describe('the campaign event stream', () => {
   });
 
   it('pushes the state in time when the campaign starts, with no gift', async () => {
-    const campaign = await publish(t.app, admin, { startsAt: at(t.app, 1_500) });
+    const campaign = await publish(t.app, admin, {
+      startsAt: new Date(t.app.clock().getTime() + 1_500).toISOString(),
+    });
     const stream = await openEventStream(`${base}/api/campaigns/${campaign.slug}/events`);
     expect(json((await stream.next()).data).state).toBe('before');
     const started = await stream.next(5_000);

@@ -1,13 +1,10 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { campaignMatchers, campaignMatches, campaignTeams, donations } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { dedicationKindLabels, type WallDisplay } from '~/shared/domain';
 import { centsToDecimal, paymentStatusLabel } from '~/shared/donor-labels';
 import { giftMethodLabel } from '~/shared/gift-method';
-import { csvInBatches, olderThan } from '~/server/lib/csv';
-
-/** Rows read per query while the CSV streams. */
-const CSV_BATCH = 1000;
+import { donationsCsv } from '~/server/services/donors/donations-csv';
 
 const wallLabels: Record<WallDisplay, string> = {
   full: 'Name and amount',
@@ -62,73 +59,48 @@ export function campaignGiftsCsv(
     eq(campaignMatches.donationId, donations.id),
     isNull(campaignMatches.releasedAt),
   );
-  return csvInBatches(
-    header,
-    CSV_BATCH,
-    (cursor) =>
-      db
-        .select({
-          id: donations.id,
-          name: donations.donorName,
-          email: donations.email,
-          amountCents: donations.amountCents,
-          type: donations.donationType,
-          paymentMethod: donations.paymentMethod,
-          offlineMethod: donations.offlineMethod,
-          offlineReference: donations.offlineReference,
-          status: donations.paymentStatus,
-          voided: sql<boolean>`${donations.voidedAt} is not null`,
-          wall: donations.wallDisplay,
-          dedicationKind: donations.dedicationKind,
-          dedicationName: donations.dedicationName,
-          receiptNumber: donations.receiptNumber,
-          team: sql<string | null>`(select campaign_teams.name from ${campaignTeams}
-            where campaign_teams.id = ${donations.teamId})`,
-          utmSource: donations.utmSource,
-          utmMedium: donations.utmMedium,
-          utmCampaign: donations.utmCampaign,
-          utmContent: donations.utmContent,
-          // Spelled out with their tables: in a one-table select drizzle leaves columns bare.
-          matchedCents: sql<number>`(select coalesce(sum(campaign_matches.cents), 0)::int
-            from ${campaignMatches} where ${standing})`.mapWith(Number),
-          matchedBy: sql<string | null>`(select string_agg(distinct campaign_matchers.name, ', ')
-            from ${campaignMatches} join ${campaignMatchers}
-              on campaign_matchers.id = campaign_matches.matcher_id where ${standing})`,
-          localDate: sql<string>`to_char(${donations.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`,
-          cursorAt: sql<string>`${donations.createdAt}::text`,
-        })
-        .from(donations)
-        .where(
-          and(
-            eq(donations.campaignId, campaign.id),
-            aGift,
-            olderThan(cursor, donations.createdAt, donations.id),
-          ),
-        )
-        .orderBy(desc(donations.createdAt), desc(donations.id))
-        .limit(CSV_BATCH),
-    (r) => [
-      r.name,
-      r.email,
-      centsToDecimal(r.amountCents),
-      r.type === 'subscription'
-        ? `${centsToDecimal(r.amountCents)} x ${campaign.recurringMonths}`
-        : '',
-      giftMethodLabel(r),
-      r.voided ? 'Void' : paymentStatusLabel(r.status),
-      r.matchedCents > 0 ? centsToDecimal(r.matchedCents) : '',
-      r.matchedBy,
-      r.wall ? wallLabels[r.wall] : 'Anonymous',
-      r.dedicationKind && r.dedicationName
-        ? `${dedicationKindLabels[r.dedicationKind]} ${r.dedicationName}`
-        : '',
-      r.localDate,
-      r.receiptNumber,
-      r.team,
-      r.utmSource,
-      r.utmMedium,
-      r.utmCampaign,
-      r.utmContent,
-    ],
-  );
+  const columns = {
+    offlineMethod: donations.offlineMethod,
+    offlineReference: donations.offlineReference,
+    wall: donations.wallDisplay,
+    dedicationKind: donations.dedicationKind,
+    dedicationName: donations.dedicationName,
+    receiptNumber: donations.receiptNumber,
+    team: sql<string | null>`(select campaign_teams.name from ${campaignTeams}
+      where campaign_teams.id = ${donations.teamId})`,
+    utmSource: donations.utmSource,
+    utmMedium: donations.utmMedium,
+    utmCampaign: donations.utmCampaign,
+    utmContent: donations.utmContent,
+    // Spelled out with their tables: in a one-table select drizzle leaves columns bare.
+    matchedCents: sql<number>`(select coalesce(sum(campaign_matches.cents), 0)::int
+      from ${campaignMatches} where ${standing})`.mapWith(Number),
+    matchedBy: sql<string | null>`(select string_agg(distinct campaign_matchers.name, ', ')
+      from ${campaignMatches} join ${campaignMatchers}
+        on campaign_matchers.id = campaign_matches.matcher_id where ${standing})`,
+  };
+  const where = and(eq(donations.campaignId, campaign.id), aGift);
+  return donationsCsv(db, { header, where, timeZone, columns }, (r) => [
+    r.name,
+    r.email,
+    centsToDecimal(r.amountCents),
+    r.type === 'subscription'
+      ? `${centsToDecimal(r.amountCents)} x ${campaign.recurringMonths}`
+      : '',
+    giftMethodLabel(r),
+    r.voided ? 'Void' : paymentStatusLabel(r.status),
+    r.matchedCents > 0 ? centsToDecimal(r.matchedCents) : '',
+    r.matchedBy,
+    r.wall ? wallLabels[r.wall] : 'Anonymous',
+    r.dedicationKind && r.dedicationName
+      ? `${dedicationKindLabels[r.dedicationKind]} ${r.dedicationName}`
+      : '',
+    r.localDate,
+    r.receiptNumber,
+    r.team,
+    r.utmSource,
+    r.utmMedium,
+    r.utmCampaign,
+    r.utmContent,
+  ]);
 }

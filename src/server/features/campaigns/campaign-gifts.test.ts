@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatchers, campaignMatches, campaigns } from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { giveByCard, hoursFrom, liveCampaign } from '~tests/helpers/campaigns';
 import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 const t = setUpStripeTestApp();
@@ -10,45 +11,21 @@ beforeAll(async () => {
   admin = await signIn(t.app, { username: 'campaign-office' });
 });
 
-const hours = (h: number) => new Date(t.app.clock().getTime() + h * 3_600_000).toISOString();
-let n = 0;
+const hours = (h: number) => hoursFrom(t.app.clock(), h);
 
 /** A published campaign running now: $150 at 1:1, then $200 at 2:1. */
-async function liveCampaign(changes: Record<string, unknown> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/campaigns',
-    headers: admin.headers,
-    payload: {
-      slug: `gift-day-${++n}`,
-      title: 'Gift day',
-      goal: 10_000,
-      startsAt: hours(-1),
-      endsAt: hours(23),
-      status: 'published',
-      // The clock is the machine's: a run on a Friday evening must not find the campaign paused.
-      pauseForShabbat: false,
-      matchers: [
-        { name: 'First matcher', ratio: 1, cap: 150 },
-        { name: 'Second matcher', ratio: 2, cap: 200 },
-      ],
-      ...changes,
-    },
+const matchedCampaign = (changes: Record<string, unknown> = {}) =>
+  liveCampaign(t.app, admin, {
+    matchers: [
+      { name: 'First matcher', ratio: 1, cap: 150 },
+      { name: 'Second matcher', ratio: 2, cap: 200 },
+    ],
+    ...changes,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().campaign as { id: string; slug: string };
-}
 
 async function deliverOk(event: Parameters<typeof deliverEvent>[1]) {
   const res = await deliverEvent(t.app, event);
   expect(res.statusCode, res.body).toBe(200);
-}
-
-/** A card gift to the campaign, paid, and its success delivered by the webhook. */
-async function give(slug: string, amount: number, extra: Record<string, unknown> = {}) {
-  const pi = await t.startCheckout({ amount, campaign: slug, ...extra });
-  await deliverOk(t.standIn.event('payment_intent.succeeded', t.standIn.pay(pi.id)));
-  return pi;
 }
 
 async function matchesOf(donationId: string) {
@@ -70,7 +47,7 @@ const snapshot = (slug: string, headers: Record<string, string> = {}) =>
 
 describe('a card gift to a campaign', () => {
   it('is credited through the PaymentIntent, matched when received, and split across a cap', async () => {
-    const campaign = await liveCampaign();
+    const campaign = await matchedCampaign();
     const pending = await t.startCheckout({ amount: 100, campaign: campaign.slug, wall: 'full' });
     expect(pending.metadata).toMatchObject({ campaign_id: campaign.id, wall_display: 'full' });
     const row = await t.donationOf(pending.id);
@@ -84,7 +61,7 @@ describe('a card gift to a campaign', () => {
       { matcher: 'First matcher', giftCents: 10_000, cents: 10_000, releaseReason: null },
     ]);
     // $100 more: $50 takes the rest of the first cap, $50 is tripled by the second.
-    const second = await give(campaign.slug, 100);
+    const second = await giveByCard(t, campaign.slug, 100);
     expect(await matchesOf((await t.donationOf(second.id)).id)).toEqual([
       { matcher: 'First matcher', giftCents: 5000, cents: 5000, releaseReason: null },
       { matcher: 'Second matcher', giftCents: 5000, cents: 10_000, releaseReason: null },
@@ -107,8 +84,8 @@ describe('a card gift to a campaign', () => {
   });
 
   it('releases the match of a refunded gift, with the reason, and frees its cap', async () => {
-    const campaign = await liveCampaign();
-    const pi = await give(campaign.slug, 120);
+    const campaign = await matchedCampaign();
+    const pi = await giveByCard(t, campaign.slug, 120);
     const id = (await t.donationOf(pi.id)).id;
     await deliverOk(t.standIn.event('charge.refunded', t.standIn.refund(pi.id, 2000)));
     // $20 refunded of $120: the first $100 keep their match.
@@ -130,15 +107,15 @@ describe('a card gift to a campaign', () => {
     // The wall keeps the gift, says why its match went, and shows what it was.
     expect(after.wall[0]).toMatchObject({ amount: 120, released: 'refunded' });
     // The freed cap matches the next gift.
-    const next = await give(campaign.slug, 150);
+    const next = await giveByCard(t, campaign.slug, 150);
     expect(await matchesOf((await t.donationOf(next.id)).id)).toEqual([
       { matcher: 'First matcher', giftCents: 15_000, cents: 15_000, releaseReason: null },
     ]);
   });
 
   it('releases the match of a disputed gift', async () => {
-    const campaign = await liveCampaign();
-    const pi = await give(campaign.slug, 40);
+    const campaign = await matchedCampaign();
+    const pi = await giveByCard(t, campaign.slug, 40);
     const dispute = t.standIn.dispute(pi.id);
     await deliverOk(t.standIn.event('charge.dispute.created', dispute));
     expect((await matchesOf((await t.donationOf(pi.id)).id)).map((m) => m.releaseReason)).toEqual([
@@ -158,7 +135,7 @@ describe('a card gift to a campaign', () => {
   });
 
   it('says nothing ended early of a monthly gift that made all the payments that count', async () => {
-    const campaign = await liveCampaign({ recurringMonths: 1 });
+    const campaign = await matchedCampaign({ recurringMonths: 1 });
     const { pi, subscriptionId, invoiceId } = await t.startMonthly({
       amount: 18,
       campaign: campaign.slug,
@@ -177,7 +154,7 @@ describe('a card gift to a campaign', () => {
   });
 
   it('matches a monthly gift for the months that count, and keeps only the paid months once it ends', async () => {
-    const campaign = await liveCampaign({ recurringMonths: 10 });
+    const campaign = await matchedCampaign({ recurringMonths: 10 });
     const { pi, subscriptionId, invoiceId } = await t.startMonthly({
       amount: 18,
       campaign: campaign.slug,
@@ -224,17 +201,17 @@ describe('a card gift to a campaign', () => {
     ['an unknown campaign', async () => 'no-such-campaign', 'There is no such campaign'],
     [
       'a draft',
-      async () => (await liveCampaign({ status: 'draft' })).slug,
+      async () => (await matchedCampaign({ status: 'draft' })).slug,
       'There is no such campaign',
     ],
     [
       'a campaign not started',
-      async () => (await liveCampaign({ startsAt: hours(2), endsAt: hours(5) })).slug,
+      async () => (await matchedCampaign({ startsAt: hours(2), endsAt: hours(5) })).slug,
       'has not started yet',
     ],
     [
       'a campaign that has ended',
-      async () => (await liveCampaign({ startsAt: hours(-5), endsAt: hours(-2) })).slug,
+      async () => (await matchedCampaign({ startsAt: hours(-5), endsAt: hours(-2) })).slug,
       'has ended',
     ],
   ];
@@ -251,7 +228,7 @@ describe('a card gift to a campaign', () => {
   });
 
   it('is taken in the "still open" time after the end, and refuses a wall choice that is not one', async () => {
-    const campaign = await liveCampaign({
+    const campaign = await matchedCampaign({
       startsAt: hours(-5),
       endsAt: hours(-1),
       openUntil: hours(3),
@@ -271,15 +248,15 @@ describe('a card gift to a campaign', () => {
 
 describe('GET /api/campaigns/:slug', () => {
   it('shows each gift as its donor chose, and no name a donor did not choose to show', async () => {
-    const campaign = await liveCampaign();
+    const campaign = await matchedCampaign();
     const donor = (name: string, wall: string, amount: number) =>
-      give(campaign.slug, amount, { name, wall, email: `${wall}@example.org` });
+      giveByCard(t, campaign.slug, amount, { name, wall, email: `${wall}@example.org` });
     await donor('Reuven Katz', 'full', 10);
     await donor('Leah Gold', 'name', 20);
     await donor('Dovid Weiss', 'initials', 30);
     await donor('Chana Secret', 'anonymous', 40);
     await donor('Hidden Person', 'hidden', 50);
-    await give(campaign.slug, 60, { name: 'No Choice Made', email: 'none@example.org' });
+    await giveByCard(t, campaign.slug, 60, { name: 'No Choice Made', email: 'none@example.org' });
     const res = await snapshot(campaign.slug);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -325,7 +302,7 @@ describe('GET /api/campaigns/:slug', () => {
   });
 
   it('answers 304 to the ETag it gave until a gift changes the figures, then is fresh', async () => {
-    const campaign = await liveCampaign();
+    const campaign = await matchedCampaign();
     const first = await snapshot(campaign.slug);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
@@ -333,7 +310,7 @@ describe('GET /api/campaigns/:slug', () => {
     const again = await snapshot(campaign.slug, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    await give(campaign.slug, 25);
+    await giveByCard(t, campaign.slug, 25);
     const fresh = await snapshot(campaign.slug, { 'if-none-match': etag });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers.etag).not.toBe(etag);
@@ -341,7 +318,7 @@ describe('GET /api/campaigns/:slug', () => {
   });
 
   it('is 404 for a draft or an unknown campaign', async () => {
-    const draft = await liveCampaign({ status: 'draft' });
+    const draft = await matchedCampaign({ status: 'draft' });
     expect((await snapshot(draft.slug)).statusCode).toBe(404);
     expect((await snapshot('nothing-here')).statusCode).toBe(404);
     const [row] = await t.app.database.db

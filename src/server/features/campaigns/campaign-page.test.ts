@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { giveByCard } from '~tests/helpers/campaigns';
 import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 /**
@@ -64,16 +65,6 @@ const snapshot = async (slug: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-
-async function give(slug: string, amount: number, extra: Record<string, unknown> = {}) {
-  const pi = await t.startCheckout({ amount, campaign: slug, ...extra });
-  const res = await deliverEvent(
-    t.app,
-    t.standIn.event('payment_intent.succeeded', t.standIn.pay(pi.id)),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return pi;
-}
 
 describe('the campaign snapshot on the campaign clock', () => {
   it('is before, live, paused on a Friday evening, open after the moved end, then ended', async () => {
@@ -161,12 +152,12 @@ describe('the campaign snapshot on the campaign clock', () => {
 describe('the campaign page /campaign/:slug', () => {
   it('keeps a hidden gift out of every field of the JSON and the page, an anonymous one as "Anonymous"', async () => {
     clockAt(at.live);
-    await give(shabbat.slug, 77, {
+    await giveByCard(t, shabbat.slug, 77, {
       name: 'Hidden Hershel',
       email: 'hidden@example.org',
       wall: 'hidden',
     });
-    await give(shabbat.slug, 54, {
+    await giveByCard(t, shabbat.slug, 54, {
       name: 'Quiet Chana',
       email: 'quiet@example.org',
       wall: 'anonymous',

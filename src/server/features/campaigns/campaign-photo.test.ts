@@ -7,6 +7,7 @@ import {
   postPhoto,
   type TestApp,
 } from '~/server/features/videos/video-test-kit';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { phonePhoto } from '~tests/helpers/photos';
 
 /**
@@ -17,24 +18,11 @@ let app: TestApp;
 let campaignId: string;
 beforeAll(async () => {
   app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
-  const now = app.clock().getTime();
-  const made = await app.inject({
-    method: 'POST',
-    url: '/api/admin/campaigns',
-    headers: app.admin.headers,
-    payload: {
-      slug: 'roof-day',
-      title: 'A new roof for the shul',
-      goal: 5000,
-      startsAt: new Date(now - 3_600_000).toISOString(),
-      endsAt: new Date(now + 10 * 3_600_000).toISOString(),
-      status: 'published',
-      pauseForShabbat: false,
-      matchers: [],
-    },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  campaignId = made.json().campaign.id;
+  ({ id: campaignId } = await liveCampaign(app, app.admin, {
+    slug: 'roof-day',
+    title: 'A new roof for the shul',
+    goal: 5000,
+  }));
 });
 afterAll(() => app.close());
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 // Where a campaign gift came from: the campaign page's utm_* carried through the card checkout
@@ -10,26 +11,10 @@ import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 const t = setUpStripeTestApp();
 let admin: AdminSession;
 let slug: string;
-const hours = (h: number) => new Date(t.app.clock().getTime() + h * 3_600_000).toISOString();
 
 beforeAll(async () => {
   admin = await signIn(t.app, { username: 'referrer-office' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/campaigns',
-    headers: admin.headers,
-    payload: {
-      slug: 'referrer-day',
-      title: 'Referrer day',
-      goal: 10_000,
-      startsAt: hours(-1),
-      endsAt: hours(23),
-      status: 'published',
-      pauseForShabbat: false,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  slug = res.json().campaign.slug;
+  ({ slug } = await liveCampaign(t.app, admin, { slug: 'referrer-day', title: 'Referrer day' }));
 });
 
 const referrerOf = (row: typeof donations.$inferSelect) => ({

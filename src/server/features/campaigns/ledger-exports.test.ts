@@ -5,6 +5,7 @@ import { isoDateIn } from '~/shared/schedule';
 import { eraseDonor } from '~/server/features/my-giving';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { liveCampaign } from '~tests/helpers/campaigns';
 
 /**
  * A campaign's gifts in the office's dashboard (the campaign filter), its CSV and the thank-you
@@ -19,29 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const hours = (h: number) => new Date(app.clock().getTime() + h * 3_600_000).toISOString();
-let n = 0;
-
-async function campaign(changes: Record<string, unknown> = {}) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/admin/campaigns',
-    headers: admin.headers,
-    payload: {
-      slug: `thanks-day-${++n}`,
-      title: `Thanks day ${n}`,
-      goal: 10_000,
-      startsAt: hours(-1),
-      endsAt: hours(23),
-      status: 'published',
-      offlineGiftsMatched: true,
-      matchers: [{ name: 'The Katz family', ratio: 1, cap: 1000 }],
-      ...changes,
-    },
+const campaign = (changes: Record<string, unknown> = {}) =>
+  liveCampaign(app, admin, {
+    title: 'Thanks day',
+    offlineGiftsMatched: true,
+    matchers: [{ name: 'The Katz family', ratio: 1, cap: 1000 }],
+    ...changes,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().campaign as { id: string; slug: string };
-}
 
 let reference = 9000;
 /** A cheque for the campaign, recorded and (unless told) cleared. */

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatches, donations, jobs } from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { addTeam, liveCampaign } from '~tests/helpers/campaign-teams';
+import { addTeam } from '~tests/helpers/campaign-teams';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 // A monthly card gift through a team's link: its first charge counts the plan's months in the

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatches, donations } from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
 import { postPageForm } from '~tests/helpers/page-forms';
 import { drainOutbox } from '~tests/helpers/stripe';
@@ -12,26 +13,14 @@ beforeAll(async () => {
   admin = await signIn(ojc.app, { username: 'ojc-campaign-office' });
 });
 
-const hours = (h: number) => new Date(ojc.app.clock().getTime() + h * 3_600_000).toISOString();
-
 describe('an OJC gift to a campaign', () => {
   it('is credited when created, matched when OJC approves the charge, and named as chosen', async () => {
-    const made = await ojc.app.inject({
-      method: 'POST',
-      url: '/api/admin/campaigns',
-      headers: admin.headers,
-      payload: {
-        slug: 'ojc-day',
-        title: 'OJC day',
-        goal: 5000,
-        startsAt: hours(-1),
-        endsAt: hours(10),
-        status: 'published',
-        pauseForShabbat: false,
-        matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
-      },
+    await liveCampaign(ojc.app, admin, {
+      slug: 'ojc-day',
+      title: 'OJC day',
+      goal: 5000,
+      matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
     });
-    expect(made.statusCode, made.body).toBe(201);
     const paymentId = await createOjcPayment(ojc.app, {
       amount: 50,
       campaign: 'ojc-day',
@@ -69,23 +58,13 @@ describe('an OJC gift to a campaign', () => {
   });
 
   it('a monthly OJC gift counts its months; cancelled, it keeps only the paid month and its match', async () => {
-    const made = await ojc.app.inject({
-      method: 'POST',
-      url: '/api/admin/campaigns',
-      headers: admin.headers,
-      payload: {
-        slug: 'ojc-monthly',
-        title: 'OJC monthly',
-        goal: 5000,
-        startsAt: hours(-1),
-        endsAt: hours(10),
-        recurringMonths: 12,
-        status: 'published',
-        pauseForShabbat: false,
-        matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
-      },
+    await liveCampaign(ojc.app, admin, {
+      slug: 'ojc-monthly',
+      title: 'OJC monthly',
+      goal: 5000,
+      recurringMonths: 12,
+      matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
     });
-    expect(made.statusCode, made.body).toBe(201);
     const paymentId = await createOjcPayment(ojc.app, {
       amount: 36,
       donationType: 'subscription',
@@ -144,22 +123,11 @@ describe('an OJC gift to a campaign', () => {
 describe('an OJC gift’s referrer', () => {
   let slug: string;
   beforeAll(async () => {
-    const made = await ojc.app.inject({
-      method: 'POST',
-      url: '/api/admin/campaigns',
-      headers: admin.headers,
-      payload: {
-        slug: 'ojc-referrer-day',
-        title: 'OJC referrer day',
-        goal: 5000,
-        startsAt: hours(-1),
-        endsAt: hours(10),
-        status: 'published',
-        pauseForShabbat: false,
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    slug = made.json().campaign.slug;
+    ({ slug } = await liveCampaign(ojc.app, admin, {
+      slug: 'ojc-referrer-day',
+      title: 'OJC referrer day',
+      goal: 5000,
+    }));
   });
 
   it('is kept on the donation from the API, cleaned; none without one', async () => {

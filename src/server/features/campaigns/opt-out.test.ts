@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignOptOuts } from '~/db/schema';
 import { campaignOptOutMessages } from '~/shared/schemas/campaign-opt-out';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { giveByCard, liveCampaign } from '~tests/helpers/campaigns';
 import { expectHiddenTokenPage } from '~tests/helpers/link-session';
 import { fromAnotherSite, pageData, postPageForm } from '~tests/helpers/page-forms';
 import { deliverEvent, drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
@@ -15,36 +16,11 @@ beforeAll(async () => {
 });
 
 const day = 24 * 3_600_000;
-const hours = (h: number) => new Date(t.app.clock().getTime() + h * 3_600_000).toISOString();
-let n = 0;
-
-async function liveCampaign() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/campaigns',
-    headers: admin.headers,
-    payload: {
-      slug: `opt-out-day-${++n}`,
-      title: 'Opt-out day',
-      goal: 10_000,
-      startsAt: hours(-1),
-      endsAt: hours(23),
-      status: 'published',
-      pauseForShabbat: false,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().campaign as { id: string; slug: string };
-}
+const optOutDay = () => liveCampaign(t.app, admin, { title: 'Opt-out day' });
 
 /** A paid card gift to the campaign, and the link in its receipt mail as the donor gets it. */
 async function giveAndReadReceipt(slug: string, email: string) {
-  const pi = await t.startCheckout({ amount: 36, campaign: slug, name: 'Sara Cohen', email });
-  const res = await deliverEvent(
-    t.app,
-    t.standIn.event('payment_intent.succeeded', t.standIn.pay(pi.id)),
-  );
-  expect(res.statusCode, res.body).toBe(200);
+  const pi = await giveByCard(t, slug, 36, { name: 'Sara Cohen', email });
   await drainOutbox(t.app);
   const donation = await t.donationOf(pi.id);
   const receipt = t.app.sentMail.find(
@@ -72,7 +48,7 @@ const auditsOf = (slug: string) =>
 
 describe('"Don’t ask me again for this campaign" from a receipt', () => {
   it('opens a page that names the campaign, records nothing, and works without JavaScript', async () => {
-    const campaign = await liveCampaign();
+    const campaign = await optOutDay();
     const email = 'Page.Donor@Example.org';
     const { page, token } = await giveAndReadReceipt(campaign.slug, email);
     const res = await t.app.inject(page);
@@ -86,7 +62,7 @@ describe('"Don’t ask me again for this campaign" from a receipt', () => {
   });
 
   it('records on the button, once, audited; a second press and a second receipt change nothing', async () => {
-    const campaign = await liveCampaign();
+    const campaign = await optOutDay();
     const email = 'twice@example.org';
     const first = await giveAndReadReceipt(campaign.slug, email);
     const posted = await postPageForm(t.app, first.page, {
@@ -128,8 +104,8 @@ describe('"Don’t ask me again for this campaign" from a receipt', () => {
   });
 
   it('is for this campaign only', async () => {
-    const one = await liveCampaign();
-    const other = await liveCampaign();
+    const one = await optOutDay();
+    const other = await optOutDay();
     const email = 'one-campaign@example.org';
     const { page, token } = await giveAndReadReceipt(one.slug, email);
     await postPageForm(t.app, page, { _form: 'campaign-opt-out', token });
@@ -138,7 +114,7 @@ describe('"Don’t ask me again for this campaign" from a receipt', () => {
   });
 
   it('refuses a post from another site, recording nothing', async () => {
-    const campaign = await liveCampaign();
+    const campaign = await optOutDay();
     const { page, token } = await giveAndReadReceipt(campaign.slug, 'elsewhere@example.org');
     const res = await postPageForm(
       t.app,
@@ -152,7 +128,7 @@ describe('"Don’t ask me again for this campaign" from a receipt', () => {
   });
 
   it('says plainly why a missing, forged, expired or unknown link does nothing (4xx, never 5xx)', async () => {
-    const campaign = await liveCampaign();
+    const campaign = await optOutDay();
     const { donation } = await giveAndReadReceipt(campaign.slug, 'bad-links@example.org');
     const sign = (purpose: string, subject: string, inMs: number) =>
       encodeURIComponent(

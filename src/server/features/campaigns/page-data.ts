@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { campaigns, type CampaignRow } from '~/db/schema';
-import { thermometerFigures } from '~/client/features/campaign/lib/thermometer-figures';
+import { thermometerFigures } from '~/shared/thermometer-figures';
 import { defaultShareText } from '~/shared/campaign-share';
 import { formatMoney } from '~/shared/money';
 import type { CampaignPageData, CampaignSnapshot } from '~/shared/schemas/campaigns';
@@ -11,7 +11,7 @@ import { requireAdmin } from '~/server/plugins/admin-guard';
 import { pageNotFound, withPageHead, type PageDataContext } from '~/server/ssr/page-data';
 import { campaignSnapshotsOf } from './snapshots-of';
 import { buildSnapshot } from './snapshot';
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from './share-image';
+import { sharePreviewImage } from './campaign-paths';
 
 /** The slug of `/campaign/<slug>`, or null for any other shape of address. */
 function slugOf(url: URL): string | null {
@@ -68,19 +68,14 @@ export async function loadCampaignPageData(
   });
 }
 
-/**
- * The link preview's image: the share image with the total as of this snapshot (the photo stays
- * on the page). Its address names the version, so WhatsApp and Facebook, which keep an image by
- * its address, fetch it again once the total has moved.
- */
+/** The link preview's image: the share image with the total (the photo stays on the page). */
 function shareImageOf(campaign: CampaignSnapshot) {
   const { total, target } = thermometerFigures(campaign);
-  return {
-    src: `/campaign/${encodeURIComponent(campaign.slug)}/share.png?v=${campaign.version}`,
-    width: SHARE_IMAGE_WIDTH,
-    height: SHARE_IMAGE_HEIGHT,
-    alt: `${campaign.title}: ${formatMoney(total * 100, 'usd', { whole: true })} raised of ${formatMoney(target * 100, 'usd', { whole: true })}`,
-  };
+  return sharePreviewImage(
+    campaign.version,
+    { campaign: campaign.slug },
+    `${campaign.title}: ${formatMoney(total * 100, 'usd', { whole: true })} raised of ${formatMoney(target * 100, 'usd', { whole: true })}`,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { liveCampaignPayload } from '~tests/helpers/campaigns';
 
 /**
  * The campaign for a projector (/campaign/:slug/screen) and for other sites' frames
@@ -10,22 +11,17 @@ import { signIn, type AdminSession } from '~tests/helpers/admin';
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;
 
-const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 // Fixed once: a started campaign's start cannot move, and an edit sends it again.
-const startsAt = hours(-2);
-const endsAt = hours(30);
-const campaign = (changes: Record<string, unknown> = {}) => ({
-  slug: 'screen-day',
-  title: 'Screen Day for the Tziyun',
-  story: 'The hall watches the thermometer.',
-  goal: 36_000,
-  startsAt,
-  endsAt,
-  pauseForShabbat: false,
-  status: 'published',
-  matchers: [{ name: 'The Katz family', ratio: 1, cap: 10_000 }],
-  ...changes,
-});
+const now = new Date();
+const campaign = (changes: Record<string, unknown> = {}) =>
+  liveCampaignPayload(now, {
+    slug: 'screen-day',
+    title: 'Screen Day for the Tziyun',
+    story: 'The hall watches the thermometer.',
+    goal: 36_000,
+    matchers: [{ name: 'The Katz family', ratio: 1, cap: 10_000 }],
+    ...changes,
+  });
 
 const post = (payload: object) =>
   app.inject({ method: 'POST', url: '/api/admin/campaigns', headers: admin.headers, payload });

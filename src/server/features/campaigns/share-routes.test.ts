@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { liveCampaignPayload } from '~tests/helpers/campaigns';
 import * as shareImage from './share-image';
 
 // Counted: a second request for the same version must not draw again.
@@ -18,21 +19,17 @@ let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;
 let id: string;
 
-const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-const startsAt = hours(-2);
-const endsAt = hours(30);
-const campaign = (changes: Record<string, unknown> = {}) => ({
-  slug: 'share-day',
-  title: 'Share Day for the Tziyun',
-  story: 'Tell your friends: **every gift** counts twice.',
-  goal: 36_000,
-  startsAt,
-  endsAt,
-  pauseForShabbat: false,
-  status: 'published',
-  matchers: [{ name: 'The Katz family', ratio: 1, cap: 10_000 }],
-  ...changes,
-});
+// Fixed once: a started campaign's start cannot move, and an edit sends it again.
+const now = new Date();
+const campaign = (changes: Record<string, unknown> = {}) =>
+  liveCampaignPayload(now, {
+    slug: 'share-day',
+    title: 'Share Day for the Tziyun',
+    story: 'Tell your friends: **every gift** counts twice.',
+    goal: 36_000,
+    matchers: [{ name: 'The Katz family', ratio: 1, cap: 10_000 }],
+    ...changes,
+  });
 
 const post = (payload: object) =>
   app.inject({ method: 'POST', url: '/api/admin/campaigns', headers: admin.headers, payload });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { thermometerFigures } from '~/client/features/campaign/lib/thermometer-figures';
+import { thermometerFigures } from '~/shared/thermometer-figures';
 import type { CampaignSnapshot } from '~/shared/schemas/campaigns';
 import { matchesETag } from '~/server/public-cache/send-answer';
 import { campaignSnapshotsOf } from './snapshots-of';

@@ -3,7 +3,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { donations, jobs } from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { addTeam, liveCampaign } from '~tests/helpers/campaign-teams';
+import { addTeam } from '~tests/helpers/campaign-teams';
+import { giveByCard, liveCampaign } from '~tests/helpers/campaigns';
 import { openEventStream } from '~tests/helpers/event-stream';
 import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
@@ -18,16 +19,6 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-
-async function give(slug: string, amount: number, extra: Record<string, unknown> = {}) {
-  const pi = await t.startCheckout({ amount, campaign: slug, ...extra });
-  const res = await deliverEvent(
-    t.app,
-    t.standIn.event('payment_intent.succeeded', t.standIn.pay(pi.id)),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return pi;
-}
 
 const snapshot = async (slug: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/campaigns/${slug}` })).json();
@@ -54,9 +45,9 @@ describe('a card gift through a team', () => {
 
     await deliverEvent(t.app, t.standIn.event('payment_intent.succeeded', t.standIn.pay(pi.id)));
     // A gift given without the team counts for the campaign only.
-    await give(campaign.slug, 50, { wall: 'full', name: 'Other Donor' });
+    await giveByCard(t, campaign.slug, 50, { wall: 'full', name: 'Other Donor' });
     // A gift kept off the wall still counts its donor; its name is in no field.
-    await give(campaign.slug, 36, {
+    await giveByCard(t, campaign.slug, 36, {
       team: team.slug,
       wall: 'hidden',
       name: 'Secret Giver',
@@ -91,13 +82,13 @@ describe('a card gift through a team', () => {
   it('queues one note to the team’s leader per paid gift, naming the gift only', async () => {
     const campaign = await liveCampaign(t.app, admin);
     const team = await addTeam(t.app, admin, campaign.id);
-    const shown = await give(campaign.slug, 54, {
+    const shown = await giveByCard(t, campaign.slug, 54, {
       team: team.slug,
       wall: 'full',
       name: 'Miriam Levi',
       email: 'miriam@example.org',
     });
-    const alone = await give(campaign.slug, 18, { wall: 'full', name: 'No Team' });
+    const alone = await giveByCard(t, campaign.slug, 18, { wall: 'full', name: 'No Team' });
     const notes = () =>
       t.app.database.db
         .select()
@@ -172,7 +163,7 @@ describe('a card gift through a team', () => {
       // A loaded machine may take a while to hear the gift's notification (PostgreSQL).
       const first = JSON.parse((await stream.next(30_000)).data);
       expect(first.teams).toEqual([expect.objectContaining({ slug: team.slug, raised: 0 })]);
-      await give(campaign.slug, 40, { team: team.slug });
+      await giveByCard(t, campaign.slug, 40, { team: team.slug });
       const next = JSON.parse((await stream.next(30_000)).data);
       expect(next.teams[0]).toMatchObject({ slug: team.slug, raised: 40, donors: 1 });
     } finally {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { addTeam, liveCampaign } from '~tests/helpers/campaign-teams';
+import { addTeam } from '~tests/helpers/campaign-teams';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { touchCampaign } from './settle-gift';
 
 // A group's donors are people, not teams' counts added up: one who gave through two teams of the

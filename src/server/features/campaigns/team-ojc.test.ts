@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { addTeam, liveCampaign } from '~tests/helpers/campaign-teams';
+import { addTeam } from '~tests/helpers/campaign-teams';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
 import { postPageForm } from '~tests/helpers/page-forms';
 

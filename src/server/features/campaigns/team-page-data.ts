@@ -9,7 +9,7 @@ import { pageNotFound, withPageHead } from '~/server/ssr/page-data';
 import { campaignSnapshotsOf } from './snapshots-of';
 import { storedPhoto } from './stored-photo';
 import { buildWall, endedPlans } from './wall';
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from './share-image';
+import { sharePreviewImage, slugsOfCampaignPath } from './campaign-paths';
 
 /** How many teams' walls are kept in memory; the least recently read goes first. */
 const KEPT_WALLS = 500;
@@ -62,26 +62,13 @@ export async function readTeamView(
   return view;
 }
 
-/** The slugs of `/campaign/<slug>/team/<team>`, or null for any other shape of address. */
-function slugsOf(url: URL): { campaign: string; team: string } | null {
-  const match = /^\/campaign\/([^/]+)\/team\/([^/]+)\/?$/.exec(url.pathname);
-  if (!match) return null;
-  try {
-    const campaign = decodeURIComponent(match[1]!);
-    const team = decodeURIComponent(match[2]!);
-    return campaign.length <= 100 && team.length <= 100 ? { campaign, team } : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * What /campaign/:slug/team/:team is rendered with: the campaign's snapshot, the team's standing
  * and wall. An unknown or unapproved team, or a draft campaign, is the 404 page.
  */
 export async function loadCampaignTeamPageData(app: FastifyInstance, url: URL) {
-  const slugs = slugsOf(url);
-  if (!slugs) return pageNotFound();
+  const slugs = slugsOfCampaignPath(url.pathname);
+  if (!slugs?.team) return pageNotFound();
   const view = await readTeamView(app, slugs.campaign, slugs.team);
   const kept = view ? await (await campaignSnapshotsOf(app)).read(slugs.campaign) : null;
   if (!view || !kept) return pageNotFound();
@@ -100,11 +87,10 @@ export async function loadCampaignTeamPageData(app: FastifyInstance, url: URL) {
     title: `${view.team.name}: ${kept.snapshot.title}`,
     description: `Give through ${view.team.name} to ${kept.snapshot.title}, and see the team's thermometer rise.`,
     // The link preview: the team's name and total as of this version (share-routes.ts).
-    image: {
-      src: `/campaign/${encodeURIComponent(kept.snapshot.slug)}/team/${encodeURIComponent(view.team.slug)}/share.png?v=${kept.version}`,
-      width: SHARE_IMAGE_WIDTH,
-      height: SHARE_IMAGE_HEIGHT,
-      alt: `${view.team.name}: ${formatMoney(view.team.raised * 100, 'usd', { whole: true })} raised for ${kept.snapshot.title}`,
-    },
+    image: sharePreviewImage(
+      kept.version,
+      { campaign: kept.snapshot.slug, team: view.team.slug },
+      `${view.team.name}: ${formatMoney(view.team.raised * 100, 'usd', { whole: true })} raised for ${kept.snapshot.title}`,
+    ),
   });
 }

@@ -8,7 +8,8 @@ import {
   type TestApp,
 } from '~/server/features/videos/video-test-kit';
 import { teamShareText } from '~/shared/campaign-share';
-import { addTeam, liveCampaign } from '~tests/helpers/campaign-teams';
+import { addTeam } from '~tests/helpers/campaign-teams';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { phonePhoto } from '~tests/helpers/photos';
 
 /**

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignTeams } from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
-import { addTeam, liveCampaign } from '~tests/helpers/campaign-teams';
+import { addTeam } from '~tests/helpers/campaign-teams';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { pageData, postPageForm } from '~tests/helpers/page-forms';
 
 // An ambassador asks for a team from the campaign page (the API, or the form without

@@ -16,18 +16,15 @@ import { formRateLimit } from '~/server/plugins/rate-limit';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { createTeam, listTeams, requestTeam, updateTeam } from './save-team';
 import { readTeamView } from './team-page-data';
+import { slugsOfCampaignPath } from './campaign-paths';
 import { at } from '~/server/lib/route-at';
 import { campaignsApi } from '~/shared/api/campaigns';
 
 /** `/campaign/<slug>` (the page the ambassador's form is posted to) → the campaign's slug. */
 function campaignSlugOfPath(path: string) {
-  const match = /^\/campaign\/([^/]+)\/?$/.exec(path);
-  if (!match) throw new AppError('not_found', 'There is no such campaign.');
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    throw new AppError('not_found', 'There is no such campaign.');
-  }
+  const slugs = slugsOfCampaignPath(path);
+  if (!slugs || slugs.team !== null) throw new AppError('not_found', 'There is no such campaign.');
+  return slugs.campaign;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -11,13 +10,14 @@ import {
 import type { Database } from '~/db/client';
 import { giftsOfPersonWithEmail } from '~/server/services/donors/donor-of-email';
 import { AppError } from '~/server/errors';
-import type { LinkSigner } from '~/server/lib/signed-link';
 import {
+  linkContextOf,
   linkRefusalMessages,
   linkSubject,
   newLinkNonce,
   readLinkToken,
   spendLink,
+  type LinkContext,
   type LinkRefusal,
 } from '~/server/lib/single-use-link';
 import { enqueueCappedMails } from '~/server/mail/recipient-cap';
@@ -36,21 +36,8 @@ export const givingLinkMessages = {
   ...linkRefusalMessages,
 };
 
-export interface GivingLinkContext {
-  db: Database;
-  linkSigner: LinkSigner;
-  publicUrl: string;
-  clock: () => Date;
-}
-
-export function givingLinkContext(app: FastifyInstance): GivingLinkContext {
-  return {
-    db: app.database.db,
-    linkSigner: app.linkSigner,
-    publicUrl: app.env.PUBLIC_URL,
-    clock: app.clock,
-  };
-}
+export type GivingLinkContext = LinkContext;
+export const givingLinkContext = linkContextOf;
 
 /** Whether any gift (other than an unfinished checkout), monthly gift or membership has it. */
 async function hasGiving(db: Database, email: string): Promise<boolean> {

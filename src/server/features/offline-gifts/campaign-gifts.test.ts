@@ -5,6 +5,7 @@ import { isoDateIn } from '~/shared/schedule';
 import { buildTestApp } from '~tests/helpers/app';
 import { pdfText } from '~tests/helpers/pdf-text';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { liveCampaign } from '~tests/helpers/campaigns';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;
@@ -14,33 +15,17 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const hours = (h: number) => new Date(app.clock().getTime() + h * 3_600_000).toISOString();
-let n = 0;
-
 /** A campaign running now: $150 at 1:1, then $200 at 2:1. */
-async function campaign(changes: Record<string, unknown> = {}) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/admin/campaigns',
-    headers: admin.headers,
-    payload: {
-      slug: `cheque-day-${++n}`,
-      title: 'Cheque day',
-      goal: 10_000,
-      startsAt: hours(-1),
-      endsAt: hours(23),
-      status: 'published',
-      offlineGiftsMatched: true,
-      matchers: [
-        { name: 'First matcher', ratio: 1, cap: 150 },
-        { name: 'Second matcher', ratio: 2, cap: 200 },
-      ],
-      ...changes,
-    },
+const campaign = (changes: Record<string, unknown> = {}) =>
+  liveCampaign(app, admin, {
+    title: 'Cheque day',
+    offlineGiftsMatched: true,
+    matchers: [
+      { name: 'First matcher', ratio: 1, cap: 150 },
+      { name: 'Second matcher', ratio: 2, cap: 200 },
+    ],
+    ...changes,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().campaign as { id: string; slug: string };
-}
 
 let reference = 5000;
 const cheque = (slug: string | null, extra: Record<string, unknown> = {}) => ({

@@ -4,7 +4,8 @@ import { adminAuditLog, campaignTeams, donations, jobs } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { addTeam, liveCampaign } from '~tests/helpers/campaign-teams';
+import { addTeam } from '~tests/helpers/campaign-teams';
+import { liveCampaign } from '~tests/helpers/campaigns';
 
 // A gift the office received, credited to a team of its campaign: counted for the team once its
 // money is in, as a card gift through the team's link is.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { campaigns } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
 import { claimCharge, releaseCharge } from './charge-claim';
 
@@ -10,8 +11,6 @@ let admin: AdminSession;
 beforeAll(async () => {
   admin = await signIn(ojc.app, { username: 'ojc-claim-office' });
 });
-
-const hours = (h: number) => new Date(ojc.app.clock().getTime() + h * 3_600_000).toISOString();
 
 /** The database, except that the campaign's version cannot be bumped. */
 function withCampaignsDown(db: Database): Database {
@@ -31,22 +30,7 @@ function withCampaignsDown(db: Database): Database {
 
 describe('claiming an OJC charge for a campaign gift', () => {
   it('keeps the claim and the release when the campaign page cannot be told', async () => {
-    const made = await ojc.app.inject({
-      method: 'POST',
-      url: '/api/admin/campaigns',
-      headers: admin.headers,
-      payload: {
-        slug: 'claim-day',
-        title: 'Claim day',
-        goal: 5000,
-        startsAt: hours(-1),
-        endsAt: hours(10),
-        status: 'published',
-        pauseForShabbat: false,
-        matchers: [],
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
+    await liveCampaign(ojc.app, admin, { slug: 'claim-day', title: 'Claim day', goal: 5000 });
     const paymentId = await createOjcPayment(ojc.app, { amount: 18, campaign: 'claim-day' });
     const db = withCampaignsDown(ojc.app.database.db);
     const log = { warn: vi.fn() };

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { donations, members, prayerLinks } from '~/db/schema';
-import type { Database, DatabaseExecutor } from '~/db/client';
+import type { DatabaseExecutor } from '~/db/client';
 import { AppError } from '~/server/errors';
-import type { LinkSigner } from '~/server/lib/signed-link';
 import {
+  linkContextOf,
   linkRefusalMessages,
   linkSubject,
   newLinkNonce,
   readLinkToken,
   spendLink,
+  type LinkContext,
   type LinkRefusal,
 } from '~/server/lib/single-use-link';
 import { enqueueCappedMails } from '~/server/mail/recipient-cap';
@@ -28,11 +29,7 @@ export const prayerLinkMessages = {
   ...linkRefusalMessages,
 };
 
-export interface PrayerLinkContext {
-  db: Database;
-  linkSigner: LinkSigner;
-  publicUrl: string;
-  clock: () => Date;
+export interface PrayerLinkContext extends LinkContext {
   /** site.config.ts `prayerNames.donorsMayGiveNames`: donors who are not members may give names. */
   donorsMayGiveNames: boolean;
 }
@@ -40,10 +37,7 @@ export interface PrayerLinkContext {
 /** The link's context from the app's settings. */
 export function prayerLinkContext(app: FastifyInstance): PrayerLinkContext {
   return {
-    db: app.database.db,
-    linkSigner: app.linkSigner,
-    publicUrl: app.env.PUBLIC_URL,
-    clock: app.clock,
+    ...linkContextOf(app),
     donorsMayGiveNames: app.siteConfig.prayerNames.donorsMayGiveNames,
   };
 }

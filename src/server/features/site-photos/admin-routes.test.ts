@@ -6,12 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentImage, type ContentImage } from '~/shared/schemas/site-content';
 import { phonePhoto } from '~tests/helpers/photos';
-import { startS3StandIn, type S3StandIn } from '~tests/helpers/s3-stand-in';
 import {
   buildVideoTestApp,
   multipart,
-  s3Settings,
   sample,
+  setUpBucketApp,
   type TestApp,
 } from '~/server/features/videos/video-test-kit';
 import { listContentPhotos } from './list-content-photos';
@@ -342,18 +341,10 @@ describe('POST /api/admin/site-content/photos (local media folder)', () => {
 });
 
 describe('POST /api/admin/site-content/photos (S3 bucket)', () => {
-  let bucket: S3StandIn;
-  let app: TestApp;
-  beforeAll(async () => {
-    bucket = await startS3StandIn();
-    app = await buildVideoTestApp(s3Settings(bucket));
-  });
-  afterAll(async () => {
-    await app.close();
-    await bucket.close();
-  });
+  const s3 = setUpBucketApp();
 
   it('stores every size in the bucket, served by /media, without the GPS position', async () => {
+    const { app } = s3;
     const res = await upload(app, await phonePhoto());
     expect(res.statusCode, res.body).toBe(201);
     const image = contentImage.parse(res.json());
@@ -368,6 +359,7 @@ describe('POST /api/admin/site-content/photos (S3 bucket)', () => {
   });
 
   it('refuses a text file named photo.jpg without writing to the bucket', async () => {
+    const { app, bucket } = s3;
     const writes = () => bucket.requests.filter((r) => r.startsWith('PUT') || r.startsWith('POST'));
     const before = writes().length;
     // The photo above was written: the count below would see another.

@@ -1,11 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { photoMessages } from '~/server/features/site-photos';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { s3TestKeys, s3TestRegion, type S3StandIn } from '~tests/helpers/s3-stand-in';
+import {
+  s3TestKeys,
+  s3TestRegion,
+  startS3StandIn,
+  type S3StandIn,
+} from '~tests/helpers/s3-stand-in';
 
 /** For the videos tests: an app with its own media directory, a signed-in admin, sample files. */
 
@@ -31,6 +36,23 @@ export function s3Settings(bucket: S3StandIn) {
     S3_SECRET_ACCESS_KEY: s3TestKeys.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
   };
+}
+
+/**
+ * A describe block's app with its media in a bucket of the S3 stand-in, both started before its
+ * tests and closed after them. Read `app` and `bucket` inside the tests.
+ */
+export function setUpBucketApp() {
+  const started = {} as { app: TestApp; bucket: S3StandIn };
+  beforeAll(async () => {
+    started.bucket = await startS3StandIn();
+    started.app = await buildVideoTestApp(s3Settings(started.bucket));
+  });
+  afterAll(async () => {
+    await started.app.close();
+    await started.bucket.close();
+  });
+  return started;
 }
 
 /** Bytes that start the way each accepted format starts, then `size` bytes in all. */

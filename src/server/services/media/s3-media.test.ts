@@ -16,6 +16,7 @@ import {
   s3Settings,
   sample,
   sendVideoForm,
+  setUpBucketApp,
   videoFile,
 } from '~/server/features/videos/video-test-kit';
 
@@ -121,18 +122,10 @@ describe('the S3 media store', () => {
 });
 
 describe('videos with media in a bucket', () => {
-  let bucket: S3StandIn;
-  let app: TestApp;
-  beforeAll(async () => {
-    bucket = await startS3StandIn();
-    app = await buildVideoTestApp(s3Settings(bucket));
-  });
-  afterAll(async () => {
-    await app.close();
-    await bucket.close();
-  });
+  const s3 = setUpBucketApp();
 
   it('uploads, plays and deletes a video, its object going with it', async () => {
+    const { app, bucket } = s3;
     const data = sample.mp4(50_000);
     const created = await sendVideoForm(app, app.admin, {
       fields: { title: 'In the bucket', isPublished: 'true' },
@@ -156,6 +149,7 @@ describe('videos with media in a bucket', () => {
   });
 
   it('answers If-None-Match with 304 from the stored ETag', async () => {
+    const { app } = s3;
     const created = await sendVideoForm(app, app.admin, {
       fields: { title: 'Cached' },
       files: [videoFile(sample.mp4())],

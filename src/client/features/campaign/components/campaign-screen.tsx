@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { campaignState, countdownText, pauseName } from '~/shared/campaign-clock';
 import type { CampaignView, WallEntry } from '~/client/features/campaign/lib/campaign-view';
 import { dollars, wallDedicationWords } from '~/client/features/campaign/lib/campaign-format';
-import { thermometerFigures } from '~/client/features/campaign/lib/thermometer-figures';
+import { thermometerFigures } from '~/shared/thermometer-figures';
 import { useMinuteClock } from '~/client/features/campaign/lib/use-minute-clock';
 import { timesOfView } from './countdown';
 

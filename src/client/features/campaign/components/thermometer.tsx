@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
 import { dollars } from '~/client/features/campaign/lib/campaign-format';
-import { thermometerFigures } from '~/client/features/campaign/lib/thermometer-figures';
+import { thermometerFigures } from '~/shared/thermometer-figures';
 
 type ThermometerProps = Pick<
   CampaignView,

@@ -1,4 +1,4 @@
-import type { CampaignView } from './campaign-view';
+import type { CampaignSnapshot } from './schemas/campaigns';
 
 export interface ThermometerFigures {
   /** Given and matched: what the bar fills with. */
@@ -16,9 +16,12 @@ export interface ThermometerFigures {
   bonuses: { amount: number; reached: boolean }[];
 }
 
-/** The thermometer's numbers: pending money is shown apart, never in the total. */
+/**
+ * The thermometer's numbers, for the page and for the share image the server draws: pending
+ * money is shown apart, never in the total.
+ */
 export function thermometerFigures(
-  campaign: Pick<CampaignView, 'goal' | 'raised' | 'matched' | 'pending' | 'bonusGoals'>,
+  campaign: Pick<CampaignSnapshot, 'goal' | 'raised' | 'matched' | 'pending' | 'bonusGoals'>,
 ): ThermometerFigures {
   const total = campaign.raised + campaign.matched;
   const goalReached = total >= campaign.goal;
