@@ -72,7 +72,7 @@ const checkedElsewhere: Record<string, string> = {
   '/donate/opt-out': 'campaign-opt-out.spec.ts (from a campaign gift’s receipt, before and after)',
   '/campaign':
     'campaign-page.spec.ts (a published campaign, without JavaScript on a phone and with it)',
-  '/campaign/:slug/screen': 'campaign-screen.spec.ts (at 1280×720 and 1920×1080)',
+  '/campaign/:slug/screen': 'campaign-screen.spec.ts (at 1280×720, 1920×1080 and on a phone)',
   '/campaign/:slug/embed': 'campaign-screen.spec.ts (the thermometer another site frames)',
   '/campaign/:slug/team/:team':
     'campaign-teams.spec.ts (a team’s page on a phone, with and without JavaScript)',
