@@ -48,7 +48,10 @@ export function TeamItem({
         {team.leaderName}, {team.leaderEmail}
         {team.group ? ` · ${team.group}` : ''} · {dollars(team.raised)} raised
         {team.goal ? ` of ${dollars(team.goal)}` : ''} · {team.donors} donors ·{' '}
-        <a className="text-navy-800 underline" href={`/campaign/${campaign.slug}/team/${team.slug}`}>
+        <a
+          className="text-navy-800 underline"
+          href={`/campaign/${campaign.slug}/team/${team.slug}`}
+        >
           /campaign/{campaign.slug}/team/{team.slug}
         </a>
       </p>
