@@ -12,6 +12,7 @@ import {
   shownToast,
   testCsrfToken,
 } from '~/client/test/component-test-kit';
+import { teamFixture } from './team-fixture';
 import { TeamsPanel } from './teams-panel';
 
 const id = '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11';
@@ -19,26 +20,16 @@ const campaign = { id, slug: 'chai-day', title: 'Chai Day' } as CampaignView;
 
 /** A team an ambassador asked for: no group yet. */
 const asked: AdminTeamView = {
+  ...teamFixture,
   id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7d01',
   slug: 'the-stern-boys',
   name: 'The Stern Boys',
   leaderName: 'Avi Stern',
   leaderEmail: 'avi@example.org',
   goal: null,
-  group: null,
   status: 'requested',
-  raised: 0,
-  donors: 0,
-  createdAt: '2026-12-01T10:00:00.000Z',
 };
-const grouped: AdminTeamView = {
-  ...asked,
-  id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7d02',
-  slug: 'the-katz-family',
-  name: 'The Katz Family',
-  group: 'Beth Medrash',
-  status: 'approved',
-};
+const grouped: AdminTeamView = { ...teamFixture, group: 'Beth Medrash' };
 
 const list = `GET /api/admin/campaigns/${id}/teams`;
 const update = `PUT /api/admin/campaigns/${id}/teams/${asked.id}`;
