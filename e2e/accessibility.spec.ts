@@ -71,8 +71,8 @@ const checkedElsewhere: Record<string, string> = {
   '/donate/cancel': 'checkout-ojc.spec.ts (from a receipt’s link)',
   '/donate/opt-out': 'campaign-opt-out.spec.ts (from a campaign gift’s receipt, before and after)',
   '/campaign':
-    'campaign-page.spec.ts (a published campaign, without JavaScript on a phone and with it)',
-  '/campaign/:slug/screen': 'campaign-screen.spec.ts (at 1280×720 and 1920×1080)',
+    'campaign-page.spec.ts (a published campaign, without JavaScript on a phone and with it); campaign-page-teams.spec.ts (its leaderboard, a team’s link, the ambassador’s form refused and sent)',
+  '/campaign/:slug/screen': 'campaign-screen.spec.ts (at 1280×720, 1920×1080 and on a phone)',
   '/campaign/:slug/embed': 'campaign-screen.spec.ts (the thermometer another site frames)',
   '/campaign/:slug/team/:team':
     'campaign-teams.spec.ts (a team’s page on a phone, with and without JavaScript)',

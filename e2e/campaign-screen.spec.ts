@@ -56,10 +56,39 @@ async function expectNoScrollbars(page: Page) {
 
 const meter = (page: Page) => page.getByRole('meter', { name: 'Raised so far' });
 
+/**
+ * The figures, the countdown and the wall's heading each lie inside the screen and inside their
+ * own box: on a projector or a phone, nothing is cut off at an edge (the page hides what
+ * overflows, so no scrollbar would tell).
+ */
+async function expectAllInside(page: Page, viewport: { width: number; height: number }) {
+  for (const part of [
+    page.getByRole('heading', { level: 1 }),
+    page.getByText('$0', { exact: true }),
+    page.getByText(/^raised of/),
+    meter(page),
+    page.getByText(/ matched$/),
+    page.getByRole('timer'),
+    page.getByRole('heading', { name: 'Latest gifts' }),
+  ]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    const { scrollWidth, clientWidth } = await part.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  }
+}
+
 test.describe('the projector screen', () => {
   for (const viewport of [
     { width: 1280, height: 720 },
     { width: 1920, height: 1080 },
+    // A phone held upright: a volunteer's, or the office's check before the evening.
+    { width: 390, height: 844 },
   ]) {
     test(`fills ${viewport.width}×${viewport.height} with the figures and no scrollbar`, async ({
       page,
@@ -81,6 +110,7 @@ test.describe('the projector screen', () => {
       // No site header, footer or navigation on a projector.
       await expect(page.locator('header, footer, nav')).toHaveCount(0);
       await expectNoScrollbars(page);
+      await expectAllInside(page, viewport);
       await expectNoAxeViolations(page);
       expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     });
@@ -116,6 +146,37 @@ test.describe('the projector screen', () => {
       { timeout: 10_000 },
     );
     await expect(page.getByRole('status')).toHaveText('');
+  });
+
+  test('says how old its figures are while the server does not answer, and clears when it does', async ({
+    page,
+    request,
+  }) => {
+    // The page's clock is the test's: a minute passes at once.
+    await page.clock.install();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const seeded = await seedCampaign(request);
+    // The server as the hall reaches it: its stream never opens; its snapshot answers while up.
+    let up = true;
+    await page.route(`**/api/campaigns/${seeded.slug}**`, (route) =>
+      up && !route.request().url().endsWith('/events') ? route.continue() : route.abort(),
+    );
+    await page.goto(`/campaign/${seeded.slug}/screen`);
+    await waitForHydration(page);
+    const status = page.getByRole('status');
+    // Polled while the stream fails: the figures are fresh, nothing to say.
+    await page.clock.runFor(61_000);
+    await expect(status).toHaveText('');
+
+    up = false;
+    await page.clock.runFor(61_000);
+    await expect(status).toHaveText('Reconnecting… last updated 1 minute ago');
+    await expect(meter(page)).toHaveAttribute('aria-valuenow', '0');
+    await expectNoAxeViolations(page);
+
+    up = true;
+    await page.clock.runFor(15_000);
+    await expect(status).toHaveText('');
   });
 
   test('is read without JavaScript, and nothing moves for those who ask for less motion', async ({

@@ -8,12 +8,12 @@ import { useScreenFeed } from '~/client/features/campaign/api/use-screen-feed';
 import { CampaignScreen } from '~/client/features/campaign/components/campaign-screen';
 
 function LiveScreen({ campaign: initial, renderedAt }: CampaignScreenData) {
-  const { campaign, reconnecting } = useScreenFeed(initial.slug, initial);
+  const { campaign, status } = useScreenFeed(initial.slug, initial);
   // The campaign's name, as the server wrote it (the route's own title is generic).
   useEffect(() => {
     document.title = `${campaign.title}: on screen | ${siteConfig.product}`;
   }, [campaign.title]);
-  return <CampaignScreen campaign={campaign} renderedAt={renderedAt} reconnecting={reconnecting} />;
+  return <CampaignScreen campaign={campaign} renderedAt={renderedAt} status={status} />;
 }
 
 /**

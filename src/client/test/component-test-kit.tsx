@@ -173,9 +173,12 @@ export function serveApi(routes: Record<string, Reply | Reply[]>) {
   };
 }
 
-/** The message shown under a field: the part of its description that is its error. */
-export function fieldError(label: string | RegExp) {
-  const field = screen.getByLabelText(label);
+/**
+ * The message shown under a field (by its label, or the field itself where the label is on the
+ * page twice): the part of its description that is its error.
+ */
+export function fieldError(label: string | RegExp | HTMLElement) {
+  const field = label instanceof HTMLElement ? label : screen.getByLabelText(label);
   const ids = (field.getAttribute('aria-describedby') ?? '').split(' ');
   return ids.map((id) => document.getElementById(id)).find((el) => el?.id.endsWith('-error'))
     ?.textContent;

@@ -1,4 +1,10 @@
-import { useLayoutEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  type ButtonHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { formatDateTime } from '~/client/lib/format-date-time';
 
 /** The pieces every admin panel is built from: heading, states, tables, small buttons. */
@@ -306,7 +312,10 @@ export function ActionButton({
   className = '',
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: keyof typeof tones }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  tone?: keyof typeof tones;
+  ref?: Ref<HTMLButtonElement>;
+}) {
   return (
     <button
       type={type}

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminTeamView } from '~/shared/schemas/campaign-teams';
 import type { CampaignView } from '~/shared/schemas/campaigns';
 import {
   apiError,
@@ -11,6 +10,7 @@ import {
   serveApi,
   shownToast,
 } from '~/client/test/component-test-kit';
+import { teamFixture } from './team-fixture';
 import { TeamsPanel } from './teams-panel';
 
 const id = '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11';
@@ -19,19 +19,7 @@ const create = `POST /api/admin/campaigns/${id}/teams`;
 /** What the panel reads of the campaign. */
 const campaign = { id, slug: 'erev-shabbat', title: 'Erev Shabbat' } as CampaignView;
 
-const katz: AdminTeamView = {
-  id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a31',
-  slug: 'the-katz-family',
-  name: 'The Katz Family',
-  leaderName: 'Reuven Katz',
-  leaderEmail: 'reuven.katz@example.org',
-  goal: 1800,
-  group: null,
-  status: 'approved',
-  raised: 0,
-  donors: 0,
-  createdAt: '2026-12-01T10:00:00.000Z',
-};
+const katz = teamFixture;
 
 function open(routes: Parameters<typeof serveApi>[0]) {
   const api = serveApi({ [teams]: json({ teams: [] }), ...routes });

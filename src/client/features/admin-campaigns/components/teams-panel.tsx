@@ -1,25 +1,17 @@
-import { formatMoney } from '~/shared/money';
-import type { AdminTeamView, TeamInput } from '~/shared/schemas/campaign-teams';
+import type { AdminTeamView } from '~/shared/schemas/campaign-teams';
 import type { CampaignView } from '~/shared/schemas/campaigns';
 import type { TeamStatus } from '~/shared/domain';
 import { Button } from '~/client/components/ui/button';
-import { TextField } from '~/client/components/ui/field';
-import { ActionButton, QueryStatus } from '~/client/components/ui/panel-parts';
+import { QueryStatus } from '~/client/components/ui/panel-parts';
 import { useToast } from '~/client/components/ui/toast';
-import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { useSaveTeam, useTeamsQuery } from '~/client/features/admin-campaigns/api/campaigns';
-import { TeamPhotoField } from './team-photo-field';
+import { TeamFields, blankTeam, loadTeamSchema, saveOrToast } from './team-fields';
+import { TeamItem, teamStatusWords } from './team-item';
 
-const dollars = (n: number) => formatMoney(Math.round(n * 100), 'usd');
-const statusWords: Record<TeamStatus, string> = {
-  requested: 'Asked for, waiting',
-  approved: 'Approved (public)',
-  declined: 'Declined',
-};
-
-const inputOf = (team: AdminTeamView, status: TeamStatus): TeamInput => ({
+/** The team as it is, in another status. */
+const withStatus = (team: AdminTeamView, status: TeamStatus) => ({
   slug: team.slug,
   name: team.name,
   leaderName: team.leaderName,
@@ -29,48 +21,41 @@ const inputOf = (team: AdminTeamView, status: TeamStatus): TeamInput => ({
   status,
 });
 
-const loadSchema = () => import('~/shared/schemas/campaign-teams').then((m) => m.teamInput);
-
-const blank = { name: '', leaderName: '', leaderEmail: '', goal: '', group: '' };
-const fieldLabels: Record<keyof typeof blank, string> = {
-  name: 'Team name',
-  leaderName: "Leader's name",
-  leaderEmail: "Leader's email",
-  goal: 'Goal in dollars (optional)',
-  group: 'Group: a shul or a school (optional)',
-};
+/** The groups the campaign's teams are in, each once, A to Z. */
+const groupsOf = (teams: readonly AdminTeamView[]) =>
+  [...new Set(teams.flatMap((team) => (team.group ? [team.group] : [])))].sort((a, b) =>
+    a.localeCompare(b, 'en'),
+  );
 
 /**
  * A campaign's teams for the office: the ambassadors' requests to approve or decline, the
- * approved teams with what each raised, each team's photo, and a form for a team the office
- * makes itself.
+ * approved teams with what each raised, each team's details to edit and its photo, and a form for
+ * a team the office makes itself.
  */
 export function TeamsPanel({ campaign, onClose }: { campaign: CampaignView; onClose: () => void }) {
   const toast = useToast();
   const query = useTeamsQuery(campaign.id);
   const save = useSaveTeam(campaign.id);
-  const form = useZodForm(loadSchema, blank);
+  const form = useZodForm(loadTeamSchema, blankTeam);
+  const teams = query.data?.teams ?? [];
+  const groups = groupsOf(teams);
 
   const setStatus = async (team: AdminTeamView, status: TeamStatus) => {
     try {
-      await save.mutateAsync({ id: team.id, team: inputOf(team, status) });
-      toast({ title: 'Team Saved', description: `${team.name}: ${statusWords[status]}.` });
+      await save.mutateAsync({ id: team.id, team: withStatus(team, status) });
+      toast({ title: 'Team Saved', description: `${team.name}: ${teamStatusWords[status]}.` });
     } catch (error) {
       toast(failureToast(error, 'The team was not changed. Please try again.', 'Not Saved'));
     }
   };
-  // The server's messages about a field show under it (the form does that); others in a toast.
   const onAdd = form.submitWith(async (team) => {
-    try {
-      await save.mutateAsync({ id: null, team: { ...team, status: 'approved' } });
-      form.reset();
-      toast({ title: 'Team Added', description: `${team.name} is on the campaign's page.` });
-    } catch (error) {
-      if (!(error instanceof ApiError && Object.keys(error.fields).length > 0)) {
-        toast(failureToast(error, 'The team was not added. Please try again.', 'Not Saved'));
-      }
-      throw error;
-    }
+    await saveOrToast(
+      () => save.mutateAsync({ id: null, team: { ...team, status: 'approved' } }),
+      toast,
+      'The team was not added. Please try again.',
+    );
+    form.reset();
+    toast({ title: 'Team Added', description: `${team.name} is on the campaign's page.` });
   });
 
   return (
@@ -88,56 +73,23 @@ export function TeamsPanel({ campaign, onClose }: { campaign: CampaignView; onCl
         loadingLabel="Loading the teams…"
         errorTitle="The teams could not be loaded"
       />
-      {query.data && query.data.teams.length === 0 ? <p>No teams yet.</p> : null}
-      {query.data && query.data.teams.length > 0 ? (
+      {query.data && teams.length === 0 ? <p>No teams yet.</p> : null}
+      {teams.length > 0 ? (
         <ul className="flex flex-col gap-2">
-          {query.data.teams.map((team) => (
-            <li key={team.id} className="rounded-lg p-3 ring-1 ring-stone-300">
-              <p className="font-semibold text-navy-950">
-                {team.name}{' '}
-                <span className="font-normal text-stone-700">({statusWords[team.status]})</span>
-              </p>
-              <p className="text-sm text-stone-800">
-                {team.leaderName}, {team.leaderEmail}
-                {team.group ? ` · ${team.group}` : ''} · {dollars(team.raised)} raised
-                {team.goal ? ` of ${dollars(team.goal)}` : ''} · {team.donors} donors ·{' '}
-                <a
-                  className="text-navy-800 underline"
-                  href={`/campaign/${campaign.slug}/team/${team.slug}`}
-                >
-                  /campaign/{campaign.slug}/team/{team.slug}
-                </a>
-              </p>
-              <div className="mt-2 flex flex-wrap gap-2">
-                {team.status !== 'approved' ? (
-                  <ActionButton
-                    onClick={() => setStatus(team, 'approved')}
-                    aria-label={`Approve ${team.name}`}
-                  >
-                    Approve
-                  </ActionButton>
-                ) : null}
-                {team.status !== 'declined' ? (
-                  <ActionButton
-                    onClick={() => setStatus(team, 'declined')}
-                    aria-label={`Decline ${team.name}`}
-                  >
-                    Decline
-                  </ActionButton>
-                ) : null}
-              </div>
-              <div className="mt-3">
-                <TeamPhotoField campaignId={campaign.id} team={team} />
-              </div>
-            </li>
+          {teams.map((team) => (
+            <TeamItem
+              key={team.id}
+              campaign={campaign}
+              team={team}
+              groups={groups}
+              setStatus={setStatus}
+            />
           ))}
         </ul>
       ) : null}
       <form {...form.formProps} onSubmit={onAdd} className="flex flex-col gap-3">
         <h4 className="font-semibold text-navy-950">Add a team</h4>
-        {(Object.keys(blank) as (keyof typeof blank)[]).map((name) => (
-          <TextField key={name} label={fieldLabels[name]} {...form.field(name)} />
-        ))}
+        <TeamFields field={form.field} groups={groups} />
         <Button type="submit" disabled={form.submitting}>
           Add the team
         </Button>

@@ -144,6 +144,29 @@ describe('the campaign feed', () => {
     expect(shown.map((v) => v.version)).toEqual([42]);
   });
 
+  it('tells when the server answers (a 304 too) and when the stream or a poll fails', async () => {
+    fetchStub
+      .mockResolvedValueOnce(new Response(null, { status: 304 }))
+      .mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }))
+      .mockRejectedValueOnce(new TypeError('offline'));
+    const heard: string[] = [];
+    new CampaignFeed({
+      slug: campaignFixture.slug,
+      initial: campaignFixture,
+      onChange: () => undefined,
+      onContact: () => heard.push('contact'),
+      onFailure: () => heard.push('failure'),
+      eventSource: fakeEventSource,
+    }).start();
+    const source = FakeEventSource.latest;
+    source.open();
+    source.send(at(42));
+    source.fail();
+    expect(heard).toEqual(['contact', 'contact', 'failure']);
+    await vi.advanceTimersByTimeAsync(POLL_MS * 3);
+    expect(heard).toEqual(['contact', 'contact', 'failure', 'contact', 'failure', 'failure']);
+  });
+
   it('does not take a poll’s older answer (another instance behind) after the stream moved on', async () => {
     fetchStub.mockResolvedValueOnce(snapshotResponse(at(42), '"v42"'));
     startFeed();

@@ -15,6 +15,10 @@ export interface CampaignFeedOptions {
   pollMs?: number;
   /** The browser's by default; absent in old browsers and some proxies' users: then it polls. */
   eventSource?: typeof EventSource | undefined;
+  /** The server answered: the stream opened or sent, or a poll came back (a 304 too). */
+  onContact?: () => void;
+  /** The stream failed or a poll did: the figures shown may be getting old. */
+  onFailure?: () => void;
 }
 
 /** A snapshot of this campaign, or null for anything else (a proxy's page, a broken message). */
@@ -76,8 +80,10 @@ export class CampaignFeed {
     source.onopen = () => {
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
+      this.options.onContact?.();
     };
     source.onmessage = (event: MessageEvent<string>) => {
+      this.options.onContact?.();
       try {
         this.accept(JSON.parse(event.data));
       } catch {
@@ -85,6 +91,7 @@ export class CampaignFeed {
       }
     };
     source.onerror = () => {
+      this.options.onFailure?.();
       // Lost, not refused: the browser connects again by itself (after the server's `retry:`,
       // with the last event's id); polling covers the gap and stops once it is open again.
       if (source.readyState === CONNECTING) return this.schedulePoll();
@@ -107,13 +114,19 @@ export class CampaignFeed {
     try {
       const response = await fetch(this.path, {
         headers: this.etag ? { 'If-None-Match': this.etag } : {},
+        // A network that swallows requests (a hall's Wi-Fi without internet) would hold a poll,
+        // and with it the next one, for minutes.
+        signal: AbortSignal.timeout(this.options.pollMs ?? POLL_MS),
       });
       if (response.ok) {
         this.etag = response.headers.get('etag') ?? this.etag;
         this.accept(await response.json());
       }
+      if (response.ok || response.status === 304) this.options.onContact?.();
+      else this.options.onFailure?.();
     } catch {
       // Offline for a moment: the next poll tries again.
+      if (!this.stopped) this.options.onFailure?.();
     }
     if (this.stopped) return;
     this.schedulePoll();

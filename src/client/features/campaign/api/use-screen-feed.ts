@@ -1,30 +1,52 @@
 import { urlOf } from '~/shared/route';
 import { campaignsApi } from '~/shared/api/campaigns';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import {
+  STALE_MS,
+  connectionWords,
+  nextAgoChangeIn,
+} from '~/client/features/campaign/lib/screen-connection';
 import { useCampaignFeed } from './use-campaign-feed';
 
 /** How long a lost connection stays silent before the screen says it is reconnecting. */
 export const QUIET_MS = 8_000;
 /** How often a lost connection is tried again. */
 export const RETRY_MS = 5_000;
+/**
+ * How long the screen waits without a word from the server before asking for the snapshot
+ * itself. An open stream is silent between gifts (its keep-alive is a comment the page never
+ * sees), and one cut off behind a hall's Wi-Fi may never report an error: this check finds out.
+ */
+export const CHECK_MS = STALE_MS;
 
 /**
  * The campaign for a screen left running for hours in a hall: the live feed, and while the
- * network is gone the last figures stay up. Once the browser is back online the snapshot is asked
- * for at once (not at the feed's next poll), so the screen picks up again within seconds.
- * `reconnecting` turns true only after the connection has been lost for a while.
+ * network or the server is gone the last figures stay up. Once the browser is back online the
+ * snapshot is asked for at once (not at the feed's next poll), so the screen picks up again
+ * within seconds. `status` says "Reconnecting…" only after the connection has been lost for a
+ * while, and how old the figures are once they are older than STALE_MS; it is empty again as soon
+ * as the server answers.
  */
 export function useScreenFeed(slug: string, initial: CampaignView) {
   const [fresh, setFresh] = useState(initial);
-  const campaign = useCampaignFeed(slug, fresh);
   const [lostSince, setLostSince] = useState<number | null>(null);
   // The loss the screen has waited out (its start), so a new loss waits again.
   const [waitedOut, setWaitedOut] = useState<number | null>(null);
+  const [heardAt, setHeardAt] = useState(() => Date.now());
+  const [failed, setFailed] = useState(false);
+  const heard = useCallback(() => {
+    setHeardAt(Date.now());
+    setFailed(false);
+    setLostSince(null);
+  }, []);
+  const notHeard = useCallback(() => setFailed(true), []);
+  const campaign = useCampaignFeed(slug, fresh, { onContact: heard, onFailure: notHeard });
   const shown = useRef(campaign.version);
   useEffect(() => {
     shown.current = campaign.version;
   });
+  const refreshNow = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     let live = true;
@@ -34,18 +56,20 @@ export function useScreenFeed(slug: string, initial: CampaignView) {
       try {
         const response = await fetch(urlOf(campaignsApi.snapshot, { params: { slug } }), {
           cache: 'no-store',
+          signal: AbortSignal.timeout(RETRY_MS * 2),
         });
         if (!response.ok) throw new Error(`status ${response.status}`);
         const next = (await response.json()) as CampaignView;
         if (!live) return;
         if (next.version > shown.current) setFresh(next);
-        setLostSince(null);
+        heard();
       } catch {
         if (!live) return;
-        setLostSince((since) => since ?? Date.now());
+        notHeard();
         retry = setTimeout(() => void refresh(), RETRY_MS);
       }
     };
+    refreshNow.current = () => void refresh();
     const lost = () => setLostSince((since) => since ?? Date.now());
     const back = () => void refresh();
     window.addEventListener('offline', lost);
@@ -57,7 +81,13 @@ export function useScreenFeed(slug: string, initial: CampaignView) {
       window.removeEventListener('offline', lost);
       window.removeEventListener('online', back);
     };
-  }, [slug]);
+  }, [slug, heard, notHeard]);
+
+  // Quiet for CHECK_MS: is the server still there?
+  useEffect(() => {
+    const timer = setTimeout(() => refreshNow.current(), heardAt + CHECK_MS - Date.now());
+    return () => clearTimeout(timer);
+  }, [heardAt]);
 
   useEffect(() => {
     if (lostSince === null) return;
@@ -68,5 +98,24 @@ export function useScreenFeed(slug: string, initial: CampaignView) {
     return () => clearTimeout(timer);
   }, [lostSince]);
 
-  return { campaign, reconnecting: lostSince !== null && waitedOut === lostSince };
+  const now = useAgeClock(failed || lostSince !== null, heardAt);
+  const offline = lostSince !== null && waitedOut === lostSince;
+  return { campaign, status: connectionWords({ offline, failed, heardAt, now }) };
+}
+
+/** The time now, moved on each whole minute since `heardAt` while `watching`. */
+function useAgeClock(watching: boolean, heardAt: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!watching) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      timer = setTimeout(tick, nextAgoChangeIn(current - heardAt));
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [watching, heardAt]);
+  return now;
 }
