@@ -91,6 +91,7 @@ export function CampaignPage({ campaign: initial, renderedAt, methods, share }: 
             teams={campaign.teams}
             groups={campaign.groups}
             board={board}
+            {...(team ? { creditedTeam: team.slug } : {})}
           />
           <DonorWall wall={campaign.wall} />
         </div>

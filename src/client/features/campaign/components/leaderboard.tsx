@@ -22,11 +22,14 @@ export function Leaderboard({
   teams,
   groups,
   board,
+  creditedTeam,
 }: {
   campaignSlug: string;
   teams: TeamStanding[];
   groups: GroupStanding[];
   board: LeaderboardKey;
+  /** The team the visitor's link credits (`?team=`): ordering the board keeps it. */
+  creditedTeam?: string;
 }) {
   const headingId = useId();
   if (teams.length === 0) return null;
@@ -40,7 +43,10 @@ export function Leaderboard({
         {leaderboardKeys.map((key) => (
           <a
             key={key}
-            href={`/campaign/${encodeURIComponent(campaignSlug)}?board=${key}#teams`}
+            href={`/campaign/${encodeURIComponent(campaignSlug)}?${new URLSearchParams({
+              ...(creditedTeam ? { team: creditedTeam } : {}),
+              board: key,
+            })}#teams`}
             aria-current={key === board ? 'true' : undefined}
             className="rounded-full border-2 border-stone-300 px-3 py-1 text-sm font-semibold text-navy-950 aria-[current=true]:border-navy-900 aria-[current=true]:bg-cream-100"
           >
