@@ -88,7 +88,10 @@ describe('a leader is told once', () => {
     );
     expect(paid.statusCode, paid.body).toBe(200);
     await drainOutbox(t.app);
-    expect(subjects('told.a@example.org')).toEqual(['Your team is open', 'A gift through your team']);
+    expect(subjects('told.a@example.org')).toEqual([
+      'Your team is open',
+      'A gift through your team',
+    ]);
 
     fiveWeeksOn();
     await pruned();
@@ -135,7 +138,10 @@ describe('a leader is told once', () => {
     const id = recorded.json().gift.id as string;
     expect((await send('POST', `/api/admin/offline-gifts/${id}/clear`)).statusCode).toBe(200);
     await drainOutbox(t.app);
-    expect(subjects('moved.a@example.org')).toEqual(['Your team is open', 'A gift through your team']);
+    expect(subjects('moved.a@example.org')).toEqual([
+      'Your team is open',
+      'A gift through your team',
+    ]);
 
     const edit = async (changes: object) => {
       const res = await send('PUT', `/api/admin/offline-gifts/${id}`, {
@@ -147,7 +153,10 @@ describe('a leader is told once', () => {
       await drainOutbox(t.app);
     };
     await edit({ team: second!.slug });
-    expect(subjects('moved.b@example.org')).toEqual(['Your team is open', 'A gift through your team']);
+    expect(subjects('moved.b@example.org')).toEqual([
+      'Your team is open',
+      'A gift through your team',
+    ]);
 
     fiveWeeksOn();
     await pruned();

@@ -42,9 +42,7 @@ export async function readTeamView(
     const [row] = await db
       .select({ id: campaignTeams.id, photoKey: campaignTeams.photoKey })
       .from(campaignTeams)
-      .where(
-        and(eq(campaignTeams.campaignId, kept.campaign.id), eq(campaignTeams.slug, teamSlug)),
-      );
+      .where(and(eq(campaignTeams.campaignId, kept.campaign.id), eq(campaignTeams.slug, teamSlug)));
     if (!row) return null;
     const wall = await buildWall(db, kept.campaign, await endedPlans(db, kept.campaign.id), row.id);
     // The photo comes with the team's own page only: the snapshot's teams go without it.

@@ -28,7 +28,12 @@ export function initialsOf(name: string) {
 
 /** Whether the wall shows a gift's donor by a name (whole, or initials) rather than "Anonymous". */
 export function wallShowsName(display: WallDisplay | null, donorName: string | null) {
-  return Boolean(donorName?.trim()) && display !== null && display !== 'anonymous' && display !== 'hidden';
+  return (
+    Boolean(donorName?.trim()) &&
+    display !== null &&
+    display !== 'anonymous' &&
+    display !== 'hidden'
+  );
 }
 
 /**
