@@ -19,7 +19,11 @@ const jumpTo = (at: Date) => t.app.advanceClock(at.getTime() - t.app.clock().get
 /** Five weeks on, the same weekday by day: past the outbox's month, outside quiet hours. */
 const fiveWeeksOn = () => jumpTo(new Date(t.app.clock().getTime() + 35 * 86_400_000));
 const mailTo = (to: string) => t.app.sentMail.filter((m) => m.to === to);
-const subjects = (to: string) => mailTo(to).map((m) => m.subject.split(/[:,]/)[0]);
+/** The kinds of mail sent to `to`, in A to Z order (the outbox sends due jobs side by side). */
+const subjects = (to: string) =>
+  mailTo(to)
+    .map((m) => m.subject.split(/[:,]/)[0])
+    .sort();
 
 /** Runs what is due, then forgets the jobs that succeeded a month ago, as the worker does. */
 async function pruned() {
@@ -89,8 +93,8 @@ describe('a leader is told once', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     await drainOutbox(t.app);
     expect(subjects('told.a@example.org')).toEqual([
-      'Your team is open',
       'A gift through your team',
+      'Your team is open',
     ]);
 
     fiveWeeksOn();
@@ -139,8 +143,8 @@ describe('a leader is told once', () => {
     expect((await send('POST', `/api/admin/offline-gifts/${id}/clear`)).statusCode).toBe(200);
     await drainOutbox(t.app);
     expect(subjects('moved.a@example.org')).toEqual([
-      'Your team is open',
       'A gift through your team',
+      'Your team is open',
     ]);
 
     const edit = async (changes: object) => {
@@ -154,8 +158,8 @@ describe('a leader is told once', () => {
     };
     await edit({ team: second!.slug });
     expect(subjects('moved.b@example.org')).toEqual([
-      'Your team is open',
       'A gift through your team',
+      'Your team is open',
     ]);
 
     fiveWeeksOn();
@@ -166,5 +170,46 @@ describe('a leader is told once', () => {
     await edit({ team: first!.slug });
     expect(mailTo('moved.b@example.org')).toHaveLength(2);
     expect(mailTo('moved.a@example.org')).toHaveLength(2);
+  });
+
+  it('of a monthly gift whose plan ends five weeks later', async () => {
+    jumpTo(new Date(Math.max(t.app.clock().getTime(), ny('2031-09-09', '14:00').getTime())));
+    admin = await signIn(t.app, { username: 'ended-plan-office' });
+    const {
+      campaign,
+      teams: [team],
+    } = await campaignWithTeams('monthly.a@example.org');
+    const { pi, subscriptionId, invoiceId } = await t.startMonthly({
+      amount: 18,
+      campaign: campaign.slug,
+      team: team!.slug,
+      wall: 'full',
+      name: 'Monthly Giver',
+      email: 'monthly.told@example.org',
+    });
+    t.standIn.pay(pi.id);
+    const paid = await deliverEvent(
+      t.app,
+      t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)),
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    await drainOutbox(t.app);
+    expect(subjects('monthly.a@example.org')).toEqual([
+      'A gift through your team',
+      'Your team is open',
+    ]);
+
+    fiveWeeksOn();
+    await pruned();
+    const ended = await deliverEvent(
+      t.app,
+      t.standIn.event(
+        'customer.subscription.deleted',
+        t.standIn.cancelSubscription(subscriptionId),
+      ),
+    );
+    expect(ended.statusCode, ended.body).toBe(200);
+    await drainOutbox(t.app);
+    expect(mailTo('monthly.a@example.org')).toHaveLength(2);
   });
 });
