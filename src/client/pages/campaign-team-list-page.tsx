@@ -71,7 +71,11 @@ function TeamList(data: TeamListData) {
           <dd className="text-3xl font-semibold text-navy-950">{data.team.donors}</dd>
         </div>
       </dl>
-      <OptedOut names={data.optedOut} campaignTitle={data.campaign.title} />
+      <OptedOut
+        names={data.optedOut}
+        unnamed={data.optedOutUnnamed}
+        campaignTitle={data.campaign.title}
+      />
       <Gifts {...data} />
       <p className="text-stone-800">
         Your team’s page, to share (a gift given from it counts for your team):{' '}
@@ -83,8 +87,17 @@ function TeamList(data: TeamListData) {
   );
 }
 
-function OptedOut({ names, campaignTitle }: { names: string[]; campaignTitle: string }) {
+function OptedOut({
+  names,
+  unnamed,
+  campaignTitle,
+}: {
+  names: string[];
+  unnamed: number;
+  campaignTitle: string;
+}) {
   const id = useId();
+  const without = `who gave without their name (the office knows who).`;
   return (
     <section aria-labelledby={id} className={card}>
       <h2 id={id} className={heading}>
@@ -94,9 +107,10 @@ function OptedOut({ names, campaignTitle }: { names: string[]; campaignTitle: st
         These donors asked us not to ask them again for {campaignTitle}. Please do not ask them,
         through your team or otherwise.
       </p>
-      {names.length === 0 ? (
+      {names.length === 0 && unnamed === 0 ? (
         <p className="mt-3 text-stone-700">No one so far.</p>
-      ) : (
+      ) : null}
+      {names.length > 0 ? (
         <ul className="mt-3 flex flex-col gap-1">
           {names.map((name, i) => (
             <li key={`${name}-${i}`} className="font-semibold text-navy-950">
@@ -104,7 +118,14 @@ function OptedOut({ names, campaignTitle }: { names: string[]; campaignTitle: st
             </li>
           ))}
         </ul>
-      )}
+      ) : null}
+      {unnamed > 0 ? (
+        <p className="mt-3 text-stone-800">
+          {names.length > 0
+            ? `And ${unnamed} more ${without}`
+            : `${unnamed} ${unnamed === 1 ? 'donor' : 'donors'} ${without}`}
+        </p>
+      ) : null}
     </section>
   );
 }

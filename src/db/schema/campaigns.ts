@@ -189,6 +189,8 @@ export const campaignTeams = pgTable(
     /** The group (a shul, a school) the team sits under, as the office names it; teams of the same name add up. */
     groupName: text('group_name'),
     status: text('status', { enum: teamStatuses }).notNull().default('requested'),
+    /** When the leader at `leader_email` was told the team is open; cleared with a new address. */
+    leaderWelcomedAt: at('leader_welcomed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -102,6 +102,14 @@ export const donations = pgTable(
     utmContent: text('utm_content'),
     /** The campaign's team the gift was given through; with its campaign it references the team (migration 0029). */
     teamId: uuid('team_id'),
+    /**
+     * The teams whose leaders were told of this gift: each leader once, however often the gift
+     * is settled again (a refund, a plan ending, an edit), and a team it moves to once too.
+     */
+    leaderToldTeamIds: uuid('leader_told_team_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
     uniqueIndex('donations_ojc_idempotency_key_key').on(t.ojcIdempotencyKey),

@@ -1,7 +1,7 @@
 /**
  * A team leader's own list (`/campaign/:slug/team/:team/list?token=…`, from the leader's mails):
  * the gifts through the team as each donor chose to be shown, the team's figures, and who asked
- * not to be asked again for the campaign, by name only. Money in dollars.
+ * not to be asked again for the campaign, as the wall names them. Money in dollars.
  */
 
 /** One gift through the team, newest first. */
@@ -24,8 +24,13 @@ export interface TeamListData {
   gifts: TeamListGift[];
   /** Gifts older than those listed (the list carries the latest ones). */
   earlier: number;
-  /** Donors of the campaign who asked not to be asked again, by the name they gave. */
+  /**
+   * Donors of the campaign who asked not to be asked again, by the name the public wall shows
+   * them by (whole, or initials), A to Z.
+   */
   optedOut: string[];
+  /** How many more asked, who gave without their name on the wall: counted, never named. */
+  optedOutUnnamed: number;
   /** The last day the link opens the list (YYYY-MM-DD, the site's time zone). */
   openUntil: string;
 }

@@ -223,7 +223,7 @@ describe('the leaders’ mails in the outbox', () => {
       .where(eq(campaigns.id, campaignId));
 
   const queue = (donationId: string, now: Date) =>
-    t.db.transaction((tx) => queueAmbassadorGiftMail(tx, donationId, now));
+    t.db.transaction((tx) => queueAmbassadorGiftMail(tx, { id: donationId, teamId }, now));
 
   const jobRows = () =>
     t.db

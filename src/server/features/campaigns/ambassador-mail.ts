@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import { campaignTeams, type CampaignRow, type CampaignTeamRow } from '~/db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { campaignTeams, type CampaignRow } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { placeOf, type Place } from '~/server/lib/campaign-times';
 import type { SignedLinks } from '~/server/lib/signed-link';
@@ -27,27 +27,32 @@ export const AMBASSADOR_MAIL_JOB_KIND = 'campaign.ambassador-mail';
  */
 const payloadSchema = z.union([
   z.object({ note: z.literal('welcome'), teamId: z.string(), to: z.string() }),
-  // Gift notes queued before the note had a kind carry only their gift (and what they said).
-  z.object({ note: z.literal('gift').optional(), donationId: z.string() }),
+  // Gift notes queued before the note named its team carry only their gift; older ones no kind.
+  z.object({
+    note: z.literal('gift').optional(),
+    donationId: z.string(),
+    teamId: z.string().optional(),
+  }),
 ]);
 type AmbassadorMailPayload = z.infer<typeof payloadSchema>;
 
 const keyOf = (job: AmbassadorMailPayload) =>
   'donationId' in job
-    ? `ambassador-gift:${job.donationId}`
+    ? ['ambassador-gift', job.donationId, job.teamId].filter(Boolean).join(':')
     : `ambassador-welcome:${job.teamId}:${job.to}`;
 
 /**
- * Queues the team leader's note of a gift in the transaction that records the gift (or credits
- * it to the team), due now: the job decides when it may go. Keyed by the gift: the note goes once
- * however often this runs.
+ * Queues the note to the leader of the team a gift is through, in the transaction that records
+ * the gift (or credits it to the team), due now: the job decides when it may go. Whether the
+ * leader was told already is the gift's to say (team-gift-mail.ts), not the outbox's, which
+ * forgets a job a month after it ran.
  */
 export async function queueAmbassadorGiftMail(
   tx: DatabaseExecutor,
-  donationId: string,
+  gift: { id: string; teamId: string },
   now: Date,
 ): Promise<{ created: boolean }> {
-  const payload: AmbassadorMailPayload = { note: 'gift', donationId };
+  const payload: AmbassadorMailPayload = { note: 'gift', donationId: gift.id, teamId: gift.teamId };
   return enqueueJob(tx, {
     kind: AMBASSADOR_MAIL_JOB_KIND,
     key: keyOf(payload),
@@ -58,8 +63,8 @@ export async function queueAmbassadorGiftMail(
 
 /**
  * Queues the mail that tells a leader their team is open, due now (the job holds it as the
- * gifts' notes). Once per team and leader address: saving the team again sends nothing more, a
- * new leader address gets its own.
+ * gifts' notes). Keyed by the moment the team was marked welcomed, since the team's row, not the
+ * outbox, remembers it was (welcomeOpenTeams).
  */
 export async function queueAmbassadorWelcome(
   tx: DatabaseExecutor,
@@ -73,33 +78,39 @@ export async function queueAmbassadorWelcome(
   };
   return enqueueJob(tx, {
     kind: AMBASSADOR_MAIL_JOB_KIND,
-    key: keyOf(payload),
+    key: `${keyOf(payload)}:${now.toISOString()}`,
     payload,
     runAt: now,
   });
 }
 
 /**
- * Tells the leader of an approved team of a published campaign that the team is open (the job
- * sends it once per team and address, outside quiet hours): when the office approves or makes
- * it, gives it a new leader address, or publishes its campaign.
+ * Tells the leader of each approved team of a published campaign (or of the one team named)
+ * that the team is open, once per team and leader address: the team's row is marked welcomed in
+ * the transaction that queues the mail, and only a team not yet marked is (a new leader address
+ * clears the mark, save-team.ts). Called when the office approves or makes a team, edits it, or
+ * publishes its campaign; the job sends it outside quiet hours.
  */
 export async function welcomeOpenTeams(
   tx: DatabaseExecutor,
   campaign: Pick<CampaignRow, 'id' | 'status'>,
   now: Date,
-  teams?: CampaignTeamRow[],
+  teamId?: string,
 ) {
   if (campaign.status !== 'published') return;
-  const rows =
-    teams ??
-    (await tx
-      .select()
-      .from(campaignTeams)
-      .where(and(eq(campaignTeams.campaignId, campaign.id), eq(campaignTeams.status, 'approved'))));
-  for (const row of rows) {
-    if (row.status === 'approved') await queueAmbassadorWelcome(tx, row, now);
-  }
+  const welcomed = await tx
+    .update(campaignTeams)
+    .set({ leaderWelcomedAt: now })
+    .where(
+      and(
+        eq(campaignTeams.campaignId, campaign.id),
+        teamId ? eq(campaignTeams.id, teamId) : undefined,
+        eq(campaignTeams.status, 'approved'),
+        isNull(campaignTeams.leaderWelcomedAt),
+      ),
+    )
+    .returning({ id: campaignTeams.id, leaderEmail: campaignTeams.leaderEmail });
+  for (const team of welcomed) await queueAmbassadorWelcome(tx, team, now);
 }
 
 /** What the job needs from the app, read when it runs. */
@@ -157,7 +168,7 @@ export function ambassadorMailJobHandler(deps: () => AmbassadorMailDeps): JobHan
       const ctx = { db, links, timeZone: place.timeZone, now };
       const note: LeaderNote | null =
         'donationId' in job
-          ? await giftNoteOf(ctx, job.donationId)
+          ? await giftNoteOf(ctx, job.donationId, job.teamId)
           : await welcomeNoteOf(ctx, job.teamId, job.to);
       if (!note) return;
       await mailer.send({

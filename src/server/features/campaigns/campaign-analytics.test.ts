@@ -250,3 +250,86 @@ describe('the campaign gifts CSV', () => {
     expect(rows.find((r) => r.includes('2026-12-13 20:00'))).toMatch(/,,,,,$/);
   });
 });
+
+describe('the analytics and the public figures', () => {
+  it('count a team’s donors by one rule, and each gift in the hour its money came in', async () => {
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      headers: admin.headers,
+      payload: {
+        slug: 'analytics-one-rule',
+        title: 'One rule',
+        goal: 10_000,
+        startsAt: '2026-12-20T19:30:00-05:00',
+        endsAt: '2026-12-20T22:00:00-05:00',
+        status: 'published',
+        pauseForShabbat: false,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const campaign = made.json().campaign as { id: string; slug: string };
+    const [team] = await app.database.db
+      .insert(campaignTeams)
+      .values({
+        campaignId: campaign.id,
+        slug: 'cohen',
+        name: 'The Cohens',
+        leaderName: 'Dina Cohen',
+        leaderEmail: 'dina@example.org',
+        status: 'approved',
+      })
+      .returning();
+    const at = (time: string) => new Date(`2026-12-20T${time}-05:00`);
+    const gift = (email: string, started: string, received: string) => ({
+      amountCents: 5000,
+      donationType: 'onetime' as const,
+      paymentMethod: 'stripe' as const,
+      paymentStatus: 'succeeded' as const,
+      campaignId: campaign.id,
+      teamId: team!.id,
+      email,
+      createdAt: at(started),
+      updatedAt: at(received),
+      donatedAt: at(received),
+    });
+    // Sara gave twice, from two addresses; the second checkout was opened at 8:58 and paid at
+    // 9:02.
+    const [home, work] = await app.database.db
+      .insert(donations)
+      .values([
+        gift('sara@example.org', '19:40:00', '19:41:00'),
+        gift('sara.cohen@work.example', '20:58:00', '21:02:00'),
+      ])
+      .returning();
+    // The office merged her two donor records into one, as its merge does.
+    await app.database.db
+      .update(donations)
+      .set({ donorId: home!.donorId })
+      .where(eq(donations.id, work!.id));
+
+    const figures = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/admin/campaigns/${campaign.id}/analytics`,
+        headers: admin.headers,
+      })
+    ).json();
+    const snapshot = (
+      await app.inject({ method: 'GET', url: `/api/campaigns/${campaign.slug}` })
+    ).json();
+    expect(figures.byTeam).toEqual([
+      { slug: 'cohen', label: 'The Cohens', donors: 1, gifts: 2, amount: 100 },
+    ]);
+    expect(snapshot.teams).toEqual([expect.objectContaining({ slug: 'cohen', donors: 1 })]);
+    expect(snapshot.donors).toBe(1);
+    expect(figures.donors.new.donors).toBe(1);
+    expect(figures.byHour.map((h: { label: string; gifts: number }) => [h.label, h.gifts])).toEqual(
+      [
+        ['Sun, Dec 20, 7 PM', 1],
+        ['Sun, Dec 20, 8 PM', 0],
+        ['Sun, Dec 20, 9 PM', 1],
+      ],
+    );
+  });
+});

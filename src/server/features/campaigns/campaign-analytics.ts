@@ -12,7 +12,7 @@ import type { CampaignAnalytics, GiftMethodKey } from '~/shared/schemas/campaign
 import type { Place } from '~/server/lib/campaign-times';
 import { countedCents } from './matching';
 import { timesOf } from './snapshot';
-import { endedPlans, received } from './wall';
+import { donorKey, endedPlans, received } from './wall';
 
 const HOUR = 3_600_000;
 const dollars = (cents: number) => cents / 100;
@@ -51,15 +51,19 @@ async function countedGifts(db: DatabaseExecutor, campaign: CampaignRow): Promis
   const rows = await db
     .select({
       id: donations.id,
-      createdAt: donations.createdAt,
+      // When the money came in (an offline gift: the day received), as the analytics read it
+      // everywhere; a checkout may have been started long before.
+      at: sql<Date>`coalesce(${donations.donatedAt}, ${donations.createdAt})`.mapWith(
+        donations.createdAt,
+      ),
       donationType: donations.donationType,
       amountCents: donations.amountCents,
       feeCents: donations.feeCents,
       refundedCents: donations.refundedCents,
       paymentMethod: donations.paymentMethod,
       donorId: donations.donorId,
-      // The snapshot's count of donors: one per donor record, else per email, else per gift.
-      donorKey: sql<string>`coalesce(${donations.donorId}::text, lower(${donations.email}), ${donations.id}::text)`,
+      // Counted as the snapshot and the teams' standings count them.
+      donorKey: sql<string>`${donorKey}`,
       source: donations.utmSource,
       medium: donations.utmMedium,
       campaign: donations.utmCampaign,
@@ -72,7 +76,7 @@ async function countedGifts(db: DatabaseExecutor, campaign: CampaignRow): Promis
   const ended = await endedPlans(db, campaign.id);
   const returning = await returningDonors(db, campaign);
   return rows.map((r) => ({
-    at: r.createdAt,
+    at: r.at,
     cents: countedCents(r, months, ended.get(r.id)?.paid),
     method: methodOf[r.paymentMethod],
     donorKey: r.donorKey,

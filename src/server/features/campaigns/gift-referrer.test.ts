@@ -125,6 +125,19 @@ describe('the checkout opened from the campaign page without JavaScript', () => 
     expect(res.headers.location).toBe(`${checkout}&utm_source=whatsapp&utm_medium=social`);
   });
 
+  it('takes them from a team’s page of the campaign too', async () => {
+    const url = `${checkout}&team=katz`;
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        referer: `http://localhost:80/campaign/referrer-day/team/katz?utm_source=whatsapp&utm_campaign=katz-circle`,
+      },
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`${url}&utm_source=whatsapp&utm_campaign=katz-circle`);
+  });
+
   it('renders as it is when it has its utm_* already, or came from elsewhere, or with none', async () => {
     const cases = [
       {
@@ -133,6 +146,11 @@ describe('the checkout opened from the campaign page without JavaScript', () => 
       },
       { url: checkout, referer: 'https://elsewhere.example/campaign/referrer-day?utm_source=x' },
       { url: checkout, referer: 'http://localhost:80/campaign/other-day?utm_source=x' },
+      { url: checkout, referer: 'http://localhost:80/campaign/other-day/team/katz?utm_source=x' },
+      {
+        url: checkout,
+        referer: 'http://localhost:80/campaign/referrer-day/team/katz/list?utm_source=x',
+      },
       { url: checkout, referer: 'http://localhost:80/campaign/referrer-day' },
       { url: checkout, referer: 'not an address' },
     ];

@@ -48,15 +48,18 @@ function listLinkOf(
 
 /**
  * The note of a gift through a team, as the gift stands now: none for a gift refunded, disputed,
- * voided or failed since it was queued, moved out of its team or campaign, or through a team the
- * office has since declined. The leader's name and address are the team's current ones.
+ * voided or failed since it was queued, moved out of the team it was queued for (the team it
+ * moved to has its own) or of its campaign, or through a team the office has since declined.
+ * The leader's name and address are the team's current ones.
  */
 export async function giftNoteOf(
   ctx: LeaderNoteContext,
   donationId: string,
+  queuedFor?: string,
 ): Promise<LeaderNote | null> {
   const [gift] = await ctx.db.select().from(donations).where(eq(donations.id, donationId));
   if (!gift?.teamId || gift.paymentStatus !== 'succeeded' || gift.voidedAt) return null;
+  if (queuedFor && gift.teamId !== queuedFor) return null;
   const found = await teamWithCampaign(ctx.db, gift.teamId);
   if (!found || found.team.status !== 'approved' || found.campaign.id !== gift.campaignId) {
     return null;

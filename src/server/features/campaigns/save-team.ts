@@ -10,8 +10,10 @@ import {
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
+import type { Place } from '~/server/lib/campaign-times';
 import { welcomeOpenTeams } from './ambassador-mail';
 import { touchCampaign } from './settle-gift';
+import { stateOf } from './snapshot';
 import { storedPhoto } from './stored-photo';
 import { teamFigures, type TeamFigures } from './team-standings';
 import { endedPlans } from './wall';
@@ -147,7 +149,7 @@ export async function createTeam(
       .returning();
     await recordAudit(tx, auditEntry(ctx, 'team-created', campaign, row!));
     if (row!.status === 'approved') await touchCampaign(tx, campaignId);
-    await welcomeOpenTeams(tx, campaign, ctx.now, [row!]);
+    await welcomeOpenTeams(tx, campaign, ctx.now, row!.id);
     return viewOf(tx, campaign, row!.id);
   });
 }
@@ -183,6 +185,10 @@ export async function updateTeam(
         slug,
         ...columnsOf(input),
         status: input.status ?? before.status,
+        // A new leader address has not been told the team is open: it is welcomed on its own.
+        ...(input.leaderEmail.toLowerCase() === before.leaderEmail.toLowerCase()
+          ? {}
+          : { leaderWelcomedAt: null }),
         updatedAt: ctx.now,
       })
       .where(eq(campaignTeams.id, teamId))
@@ -192,7 +198,7 @@ export async function updateTeam(
     if (before.status === 'approved' || row!.status === 'approved') {
       await touchCampaign(tx, campaignId);
     }
-    await welcomeOpenTeams(tx, campaign, ctx.now, [row!]);
+    await welcomeOpenTeams(tx, campaign, ctx.now, row!.id);
     return viewOf(tx, campaign, teamId);
   });
 }
@@ -200,15 +206,21 @@ export async function updateTeam(
 /** How many requests one address may have waiting in one campaign: enough for a family. */
 const OPEN_REQUESTS_PER_EMAIL = 3;
 
+/** Why an ambassador's request for a campaign that has ended is refused, at the team's name. */
+export const campaignEndedForTeams =
+  'This campaign has ended, so it takes no new teams. Thank you for offering to lead one.';
+
 /**
  * An ambassador's request from the campaign page: a `requested` team the office approves or
- * declines; nothing public until then. The campaign must be published.
+ * declines; nothing public until then. The campaign must be published and not ended (a campaign
+ * still open after its end takes gifts, and so teams).
  */
 export async function requestTeam(
   db: Database,
   campaignSlug: string,
   input: AmbassadorRequestInput,
   now: Date,
+  place: Place,
 ) {
   return db.transaction(async (tx) => {
     const [campaign] = await tx
@@ -217,6 +229,11 @@ export async function requestTeam(
       .where(and(eq(campaigns.slug, campaignSlug), eq(campaigns.status, 'published')))
       .for('update');
     if (!campaign) throw new AppError('not_found', 'There is no such campaign.');
+    if (stateOf(campaign, place, now) === 'ended') {
+      throw new AppError('validation_failed', campaignEndedForTeams, {
+        team: campaignEndedForTeams,
+      });
+    }
     const [open] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(campaignTeams)

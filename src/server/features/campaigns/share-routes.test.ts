@@ -1,7 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { campaignTeams } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaignPayload } from '~tests/helpers/campaigns';
+import { insertDonations } from '~tests/helpers/donations';
+import { touchCampaign } from './settle-gift';
 import * as shareImage from './share-image';
 
 // Counted: a second request for the same version must not draw again.
@@ -229,5 +233,42 @@ describe('GET /campaign/:slug/team/:team/share.png', () => {
     expect(meta(page.body, 'og:image')).toMatch(
       /\/campaign\/share-day\/team\/katz\/share\.png\?v=\d+$/,
     );
+  });
+});
+
+describe('the share images of a campaign with money in', () => {
+  it('are the bytes of the known figures drawn: the total, the goal, the donors', async () => {
+    const [katz] = await app.database.db
+      .select({ id: campaignTeams.id })
+      .from(campaignTeams)
+      .where(and(eq(campaignTeams.campaignId, id), eq(campaignTeams.slug, 'katz')));
+    await insertDonations(app, [
+      { campaignId: id, teamId: katz!.id, amountCents: 18_000, wallDisplay: 'full' },
+    ]);
+    await touchCampaign(app.database.db, id);
+    const site = { subtitle: app.siteConfig.product, footer: 'tziyun.test' };
+
+    const image = await get('/campaign/share-day/share.png');
+    expect(image.statusCode).toBe(200);
+    const drawn = await shareImage.renderShareImage({
+      title: 'Share Day: the roof',
+      raisedCents: 18_000,
+      goalCents: 3_600_000,
+      donors: 1,
+      ...site,
+    });
+    expect(image.rawPayload.equals(drawn)).toBe(true);
+
+    const teamImage = await get('/campaign/share-day/team/katz/share.png');
+    expect(teamImage.statusCode).toBe(200);
+    const teamDrawn = await shareImage.renderShareImage({
+      title: 'Katz Family',
+      subtitle: 'Share Day: the roof',
+      raisedCents: 18_000,
+      goalCents: 50_000,
+      donors: 1,
+      footer: site.footer,
+    });
+    expect(teamImage.rawPayload.equals(teamDrawn)).toBe(true);
   });
 });

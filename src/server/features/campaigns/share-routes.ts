@@ -3,7 +3,7 @@ import { thermometerFigures } from '~/shared/thermometer-figures';
 import type { CampaignSnapshot } from '~/shared/schemas/campaigns';
 import { matchesETag } from '~/server/public-cache/send-answer';
 import { campaignSnapshotsOf } from './snapshots-of';
-import { createShareImageCache } from './share-image-cache';
+import { createBuildCache } from './build-cache';
 import { renderShareImage, type ShareImageFigures } from './share-image';
 
 /** Images kept per instance: a few campaigns' latest versions. */
@@ -52,7 +52,7 @@ export function teamShareFiguresOf(
  * unknown campaign is a 404, as its page is.
  */
 export const campaignShareRoutes: FastifyPluginAsync = async (app) => {
-  const images = createShareImageCache(KEPT_IMAGES);
+  const images = createBuildCache<Buffer>(KEPT_IMAGES);
   const site = { product: app.siteConfig.product, host: new URL(app.env.PUBLIC_URL).host };
 
   const notFound = (reply: FastifyReply, what: string) =>

@@ -8,7 +8,7 @@ import { countedCents } from './matching';
 import { usedCentsOf } from './settle-gift';
 import { storedPhoto } from './stored-photo';
 import { teamStandingsOf } from './team-standings';
-import { buildWall, counted, endedPlans, onItsWay, received } from './wall';
+import { buildWall, counted, donorKey, endedPlans, onItsWay, received } from './wall';
 
 const dollars = (cents: number) => cents / 100;
 
@@ -57,7 +57,7 @@ export async function buildSnapshot(
     .select({
       raised: sql<number>`coalesce(sum(${counted(months)}) filter (where ${received}), 0)::bigint`,
       pending: sql<number>`coalesce(sum(${counted(months)}) filter (where ${onItsWay}), 0)::bigint`,
-      donors: sql<number>`count(distinct coalesce(lower(${donations.email}), ${donations.id}::text)) filter (where ${received})`,
+      donors: sql<number>`count(distinct ${donorKey}) filter (where ${received})`,
     })
     .from(donations)
     .where(eq(donations.campaignId, campaign.id));

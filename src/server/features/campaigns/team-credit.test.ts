@@ -100,12 +100,14 @@ describe('a card gift through a team', () => {
           ),
         );
     const gift = await t.donationOf(shown.id);
-    const queued = (await notes()).filter((j) => j.idempotencyKey.endsWith(gift.id));
+    const queued = (await notes()).filter((j) => j.idempotencyKey.includes(gift.id));
     // Who gave and how much are read when the note goes (after a refund, not at all).
-    expect(queued.map((j) => j.payload)).toEqual([{ note: 'gift', donationId: gift.id }]);
+    expect(queued.map((j) => j.payload)).toEqual([
+      { note: 'gift', donationId: gift.id, teamId: team.id },
+    ]);
     // A gift given without the team tells no leader.
     const aloneId = (await t.donationOf(alone.id)).id;
-    expect((await notes()).some((j) => j.idempotencyKey.endsWith(aloneId))).toBe(false);
+    expect((await notes()).some((j) => j.idempotencyKey.includes(aloneId))).toBe(false);
     const before = (await notes()).length;
     // A second settling of the same gift (a webhook delivered again) queues nothing more.
     await deliverEvent(t.app, t.standIn.event('payment_intent.succeeded', t.standIn.pay(shown.id)));

@@ -8,7 +8,7 @@ import { AppError } from '~/server/errors';
 import { giftLinkPageData } from '~/server/lib/link-page';
 import { pageRedirect, type PageDataContext } from '~/server/ssr/page-data';
 import { leaderGiftView } from './leader-gift-view';
-import { listCampaignOptOuts } from './opt-out';
+import { leaderOptOuts } from './leader-opt-outs';
 import { teamListClosesAt, teamListPath, TEAM_LIST_PURPOSE } from './team-list-link';
 import { teamFigures } from './team-standings';
 import { endedPlans, received } from './wall';
@@ -21,8 +21,9 @@ const dollars = (cents: number) => cents / 100;
 /**
  * The leader's list of an approved team: its received gifts, newest first, as the leader's notes
  * show them (leader-gift-view.ts); the team's total and donors as the team page counts them; and
- * the campaign's donors who asked not to be asked again, by the name they gave (never an address:
- * two alike stay two, for the leader to know there are two), in alphabetical order.
+ * the campaign's donors who asked not to be asked again, by the name the wall shows them by (never
+ * an address: two alike stay two, for the leader to know there are two), the others counted
+ * (leader-opt-outs.ts).
  */
 export async function readTeamList(
   db: DatabaseExecutor,
@@ -48,9 +49,7 @@ export async function readTeamList(
   const figures = (await teamFigures(db, campaign, await endedPlans(db, campaign.id))).find(
     (f) => f.row.id === team.id,
   );
-  const optedOut = (await listCampaignOptOuts(db, campaign.id))
-    .map((o) => o.name ?? 'A donor who gave no name (the office knows who)')
-    .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  const optedOut = await leaderOptOuts(db, campaign.id);
   const closesAt = teamListClosesAt(campaign);
   return {
     campaign: { slug: campaign.slug, title: campaign.title },
@@ -71,7 +70,8 @@ export async function readTeamList(
       };
     }),
     earlier: Math.max(0, Number(count?.n ?? 0) - rows.length),
-    optedOut,
+    optedOut: optedOut.names,
+    optedOutUnnamed: optedOut.unnamed,
     openUntil: isoDateIn(new Date(closesAt.getTime() - 1), timeZone),
   };
 }

@@ -6,6 +6,7 @@ import { paymentMethods } from '~/server/lib/payment-methods';
 import { teamPagePath, teamShareText } from '~/shared/campaign-share';
 import { formatMoney } from '~/shared/money';
 import { pageNotFound, withPageHead } from '~/server/ssr/page-data';
+import { createBuildCache, type BuildCache } from './build-cache';
 import { campaignSnapshotsOf } from './snapshots-of';
 import { storedPhoto } from './stored-photo';
 import { buildWall, endedPlans } from './wall';
@@ -14,17 +15,17 @@ import { sharePreviewImage, slugsOfCampaignPath } from './campaign-paths';
 /** How many teams' walls are kept in memory; the least recently read goes first. */
 const KEPT_WALLS = 500;
 
-interface KeptWall {
-  version: number;
-  view: CampaignTeamView;
-}
-
-const walls = new WeakMap<FastifyInstance, Map<string, KeptWall>>();
+/**
+ * Keyed by the instance's notifications, which every plugin context of one app shares (the page
+ * and the API each have a context of their own: keyed by it, each would build its own walls).
+ */
+const walls = new WeakMap<FastifyInstance['notifications'], BuildCache<CampaignTeamView | null>>();
 
 /**
  * An approved team's standing (from the campaign's snapshot, in memory) and its wall, built
  * once per snapshot version and kept: a team page read a thousand times between two gifts asks
- * the database once. Null for an unknown, unapproved or unpublished one.
+ * the database once, and the pages that ask while it is built (every open page of the team
+ * after a gift) share that one build. Null for an unknown, unapproved or unpublished one.
  */
 export async function readTeamView(
   app: FastifyInstance,
@@ -34,32 +35,23 @@ export async function readTeamView(
   const kept = await (await campaignSnapshotsOf(app)).read(campaignSlug);
   const team = kept?.snapshot.teams.find((t) => t.slug === teamSlug);
   if (!kept || !team) return null;
-  let byTeam = walls.get(app);
-  if (!byTeam) walls.set(app, (byTeam = new Map()));
-  const key = `${kept.campaign.id}/${teamSlug}`;
-  const cached = byTeam.get(key);
-  if (cached && cached.version === kept.version) {
-    byTeam.delete(key);
-    byTeam.set(key, cached);
-    return cached.view;
-  }
-  const { db } = app.database;
-  const [row] = await db
-    .select({ id: campaignTeams.id, photoKey: campaignTeams.photoKey })
-    .from(campaignTeams)
-    .where(and(eq(campaignTeams.campaignId, kept.campaign.id), eq(campaignTeams.slug, teamSlug)));
-  if (!row) return null;
-  const wall = await buildWall(db, kept.campaign, await endedPlans(db, kept.campaign.id), row.id);
-  // The photo comes with the team's own page only: the snapshot's teams go without it.
-  const view = {
-    version: kept.version,
-    team: { ...team, ...storedPhoto(row.photoKey, team.name) },
-    wall,
-  };
-  byTeam.delete(key);
-  byTeam.set(key, { version: kept.version, view });
-  if (byTeam.size > KEPT_WALLS) byTeam.delete(byTeam.keys().next().value!);
-  return view;
+  let cache = walls.get(app.notifications);
+  if (!cache) walls.set(app.notifications, (cache = createBuildCache(KEPT_WALLS)));
+  return cache.get(`${kept.campaign.id}\n${teamSlug}\n${kept.version}`, async () => {
+    const { db } = app.database;
+    const [row] = await db
+      .select({ id: campaignTeams.id, photoKey: campaignTeams.photoKey })
+      .from(campaignTeams)
+      .where(and(eq(campaignTeams.campaignId, kept.campaign.id), eq(campaignTeams.slug, teamSlug)));
+    if (!row) return null;
+    const wall = await buildWall(db, kept.campaign, await endedPlans(db, kept.campaign.id), row.id);
+    // The photo comes with the team's own page only: the snapshot's teams go without it.
+    return {
+      version: kept.version,
+      team: { ...team, ...storedPhoto(row.photoKey, team.name) },
+      wall,
+    };
+  });
 }
 
 /**

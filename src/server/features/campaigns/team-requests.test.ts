@@ -133,6 +133,25 @@ describe('an ambassador’s request', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('is refused at the team’s name once the campaign has ended; still taken while it is open after', async () => {
+    const hours = (h: number) => new Date(app.clock().getTime() + h * 3_600_000).toISOString();
+    const ambassador = { name: 'Chana Weiss', email: 'late@example.org', team: 'Late Shiur' };
+    const ended = await liveCampaign(app, admin, { startsAt: hours(-48), endsAt: hours(-24) });
+    const refused = await ask(ended.slug, ambassador);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      team: 'This campaign has ended, so it takes no new teams. Thank you for offering to lead one.',
+    });
+    expect(await teamsOf(ended.id)).toEqual([]);
+    const open = await liveCampaign(app, admin, {
+      startsAt: hours(-48),
+      endsAt: hours(-24),
+      openUntil: hours(24),
+    });
+    expect((await ask(open.slug, ambassador)).statusCode).toBe(201);
+    expect(await teamsOf(open.id)).toHaveLength(1);
+  });
+
   it('works without JavaScript: posted to the campaign page, or sent back with the messages', async () => {
     const campaign = await liveCampaign(app, admin);
     const url = `/campaign/${campaign.slug}`;

@@ -14,6 +14,7 @@ import { messageResponse } from '~/shared/schemas/common';
 import { AppError } from '~/server/errors';
 import { formRateLimit } from '~/server/plugins/rate-limit';
 import { auditContextOf } from '~/server/services/audit/audit-context';
+import { placeOf } from '~/server/lib/campaign-times';
 import { createTeam, listTeams, requestTeam, updateTeam } from './save-team';
 import { readTeamView } from './team-page-data';
 import { slugsOfCampaignPath } from './campaign-paths';
@@ -38,7 +39,7 @@ export const publicTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       log.info('honeypot filled: ambassador request dropped');
       return;
     }
-    await requestTeam(db, slug, input, app.clock());
+    await requestTeam(db, slug, input, app.clock(), placeOf(app.siteConfig));
     log.info({ campaign: slug }, 'an ambassador asked for a team');
   }
 

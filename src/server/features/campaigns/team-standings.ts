@@ -6,12 +6,9 @@ import type { GroupStanding, TeamStanding } from '~/shared/schemas/campaign-team
 import { rankTeams } from '~/shared/team-leaderboard';
 import { countedCents } from './matching';
 import type { endedPlans } from './wall';
-import { counted, received } from './wall';
+import { counted, donorKey, received } from './wall';
 
 const dollars = (cents: number) => cents / 100;
-
-/** A donor counted once however many gifts they gave: by email, else by gift (as the snapshot). */
-const donorKey = sql`coalesce(lower(${donations.email}), ${donations.id}::text)`;
 
 export interface TeamFigures {
   row: CampaignTeamRow;

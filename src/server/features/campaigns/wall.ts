@@ -26,17 +26,33 @@ export function initialsOf(name: string) {
     .join(' ');
 }
 
+/** Whether the wall shows a gift's donor by a name (whole, or initials) rather than "Anonymous". */
+export function wallShowsName(display: WallDisplay | null, donorName: string | null) {
+  return (
+    Boolean(donorName?.trim()) &&
+    display !== null &&
+    display !== 'anonymous' &&
+    display !== 'hidden'
+  );
+}
+
 /**
  * The wall's name of a gift, as its donor chose: the only place a donor's name is read for the
  * snapshot, so a name the donor did not choose to show is in no field of it.
  */
 export function wallName(display: WallDisplay | null, donorName: string | null) {
-  const name = donorName?.trim();
-  if (!name || display === null || display === 'anonymous' || display === 'hidden') {
-    return 'Anonymous';
-  }
+  if (!wallShowsName(display, donorName)) return 'Anonymous';
+  const name = donorName!.trim();
   return display === 'initials' ? initialsOf(name) : name;
 }
+
+/**
+ * Who gave a gift, for counting donors once however many gifts they gave: their donor record
+ * (one per person, whatever addresses the office merged into it), else their address, else the
+ * gift itself. The one rule of every donor count: the campaign's, its teams' and groups', and
+ * the office's analytics.
+ */
+export const donorKey = sql`coalesce(${donations.donorId}::text, lower(${donations.email}), ${donations.id}::text)`;
 
 /** A campaign gift whose money is in: received and not voided. */
 export const received = sql`${donations.paymentStatus} = 'succeeded' and ${donations.voidedAt} is null`;

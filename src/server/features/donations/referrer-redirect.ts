@@ -8,14 +8,14 @@ import { referrerOfQuery, setReferrerQuery } from '~/shared/gift-referrer';
  * rendering for all links (ADR 029), so the `utm_*` come from the Referer (the site's
  * `strict-origin-when-cross-origin` sends the full address to its own pages). With JavaScript the
  * form adds them itself and there is nothing to do. Null when the checkout has them already, or
- * the visitor did not come from this campaign's page with some.
+ * the visitor did not come with some from this campaign's page or one of its teams' pages.
  */
 export function referrerRedirect(request: FastifyRequest): string | null {
   const url = new URL(request.url, 'http://localhost');
   const choice = parseCheckoutChoice(url.searchParams);
   if (!choice?.campaign || choice.referrer) return null;
   const from = refererOf(request);
-  if (!from || from.pathname !== `/campaign/${choice.campaign}`) return null;
+  if (!from || campaignOfPage(from.pathname) !== choice.campaign) return null;
   const referrer = referrerOfQuery(from.searchParams);
   if (!referrer) return null;
   setReferrerQuery(url.searchParams, referrer);
@@ -31,6 +31,17 @@ function refererOf(request: FastifyRequest): URL | null {
     // Read as an address of the same scheme, so a default port written or not compares equal.
     const site = new URL(`${from.protocol}//${request.host}`);
     return from.host === site.host ? from : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The campaign slug of `/campaign/<slug>` or `/campaign/<slug>/team/<team>`; else null. */
+function campaignOfPage(pathname: string): string | null {
+  const match = /^\/campaign\/([^/]+)(?:\/team\/[^/]+)?\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
   } catch {
     return null;
   }

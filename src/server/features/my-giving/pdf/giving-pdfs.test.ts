@@ -53,6 +53,7 @@ function gift(overrides: Partial<Donation> = {}): Donation {
     utmCampaign: null,
     utmContent: null,
     teamId: null,
+    leaderToldTeamIds: [],
     createdAt: at,
     updatedAt: at,
     donatedAt: at,

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createShareImageCache } from './share-image-cache';
+import { createBuildCache } from './build-cache';
 
-describe('the share images kept in memory', () => {
-  it('draws a key once, shared by the requests that ask while it draws', async () => {
-    const cache = createShareImageCache(4);
+describe('the builds kept in memory', () => {
+  it('builds a key once, shared by the requests that ask while it builds', async () => {
+    const cache = createBuildCache(4);
     const draw = vi.fn(async () => Buffer.from('png'));
     const [a, b] = await Promise.all([cache.get('day\n1', draw), cache.get('day\n1', draw)]);
     expect(await cache.get('day\n1', draw)).toBe(a);
@@ -11,8 +11,8 @@ describe('the share images kept in memory', () => {
     expect(draw).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps at most its bound, letting the image used least lately go', async () => {
-    const cache = createShareImageCache(2);
+  it('keeps at most its bound, letting the build used least lately go', async () => {
+    const cache = createBuildCache(2);
     const draw = vi.fn(async () => Buffer.from('png'));
     await cache.get('a', draw);
     await cache.get('b', draw);
@@ -26,8 +26,8 @@ describe('the share images kept in memory', () => {
     expect(draw).toHaveBeenCalledTimes(4);
   });
 
-  it('keeps no failed drawing: the next request draws again', async () => {
-    const cache = createShareImageCache(2);
+  it('keeps no failed build: the next request builds again', async () => {
+    const cache = createBuildCache(2);
     await expect(cache.get('a', async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
     await Promise.resolve();
     expect(cache.size).toBe(0);
