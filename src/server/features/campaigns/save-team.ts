@@ -1,5 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { campaignTeams, campaigns, type CampaignRow, type CampaignTeamRow } from '~/db/schema';
+import {
+  campaignTeams,
+  campaigns,
+  donations,
+  type CampaignRow,
+  type CampaignTeamRow,
+} from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import {
   slugOfTeamName,
@@ -53,6 +59,16 @@ export async function listTeams(db: DatabaseExecutor, campaignId: string) {
 async function viewOf(db: DatabaseExecutor, campaign: CampaignRow, teamId: string) {
   const figures = await teamFigures(db, campaign, await endedPlans(db, campaign.id));
   return adminTeamViewOf(figures.find((f) => f.row.id === teamId)!);
+}
+
+/** Whether any gift, of any state, was given through the team. */
+async function hasGifts(db: DatabaseExecutor, teamId: string) {
+  const [row] = await db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(eq(donations.teamId, teamId))
+    .limit(1);
+  return row !== undefined;
 }
 
 async function slugTaken(
@@ -174,10 +190,17 @@ export async function updateTeam(
       .for('update');
     if (!before) throw new AppError('not_found', 'There is no such team in this campaign.');
     const slug = input.slug ?? before.slug;
-    if (slug !== before.slug && (await slugTaken(tx, campaignId, slug, teamId))) {
-      throw new AppError('validation_failed', 'Please check the team.', {
-        slug: 'Another team of this campaign has this address: choose another',
-      });
+    if (slug !== before.slug) {
+      if (await hasGifts(tx, teamId)) {
+        throw new AppError('validation_failed', 'Please check the team.', {
+          slug: 'Gifts came through this team’s link, so its address stays as it is: the links already shared would stop crediting it',
+        });
+      }
+      if (await slugTaken(tx, campaignId, slug, teamId)) {
+        throw new AppError('validation_failed', 'Please check the team.', {
+          slug: 'Another team of this campaign has this address: choose another',
+        });
+      }
     }
     const [row] = await tx
       .update(campaignTeams)

@@ -5,6 +5,7 @@ import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
 import { addTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
+import { insertDonations } from '~tests/helpers/donations';
 import { pageData, postPageForm } from '~tests/helpers/page-forms';
 
 // An ambassador asks for a team from the campaign page (the API, or the form without
@@ -106,6 +107,37 @@ describe('an ambassador’s request', () => {
     expect(decline.statusCode).toBe(200);
     expect((await snapshot()).teams).toEqual([]);
     expect((await app.inject({ method: 'GET', url: page })).statusCode).toBe(404);
+  });
+
+  it('keeps a team’s address once a gift came through it: the shared links go on crediting it', async () => {
+    const campaign = await liveCampaign(app, admin);
+    const team = await addTeam(app, admin, campaign.id, { name: 'The Roth Family' });
+    const rename = (slug: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/campaigns/${campaign.id}/teams/${team.id}`,
+        headers: admin.headers,
+        payload: {
+          name: 'The Roth Family',
+          leaderName: 'Reuven Katz',
+          leaderEmail: 'reuven@example.org',
+          slug,
+        },
+      });
+    // No gift yet: the office may still change it.
+    const early = await rename('roth-family');
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json().team.slug).toBe('roth-family');
+
+    await insertDonations(app, [{ campaignId: campaign.id, teamId: team.id, amountCents: 3600 }]);
+    const late = await rename('the-roths');
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.fields.slug).toMatch(/^Gifts came through this team’s link/);
+    const [row] = await app.database.db
+      .select()
+      .from(campaignTeams)
+      .where(eq(campaignTeams.id, team.id));
+    expect(row!.slug).toBe('roth-family');
   });
 
   it('bad input gets a plain message per field and stores nothing', async () => {
