@@ -1,6 +1,6 @@
 import { useSiteContent } from '~/client/lib/site-content';
 import { buttonClass } from '~/client/components/ui/button';
-import { RichText } from '~/client/components/ui/rich-text';
+import { MonthlyPrice, TierBenefits } from '~/client/components/tier-parts';
 import { Link } from 'wouter';
 import type { PayMethod } from '~/shared/checkout-link';
 
@@ -25,22 +25,18 @@ export function MonthlyTiers({ method }: { method: PayMethod | null }) {
             </p>
           ) : null}
           <h3 className="font-display text-2xl font-semibold text-navy-950">{tier.donateName}</h3>
-          <p className="mt-2 text-3xl font-semibold text-navy-950">
-            ${tier.price}
-            <span className="text-base font-normal text-stone-700">/month</span>
-          </p>
-          <ul className="mt-4 mb-6 space-y-2 text-stone-800">
-            {tier.benefits.map((benefit) => (
-              <li key={benefit} className="flex gap-2">
-                <span aria-hidden="true" className="text-gold-700">
-                  ✓
-                </span>
-                <span>
-                  <RichText text={benefit} />
-                </span>
-              </li>
-            ))}
-          </ul>
+          <MonthlyPrice
+            price={tier.price}
+            className="mt-2 text-3xl font-semibold text-navy-950"
+            unitClassName="text-stone-700"
+          />
+          <TierBenefits
+            benefits={tier.benefits}
+            mark="✓"
+            className="mt-4 mb-6 space-y-2 text-stone-800"
+            itemClassName="flex gap-2"
+            markClassName="text-gold-700"
+          />
           <Link
             href={`/join?tier=${tier.id}${method ? `&method=${method}` : ''}`}
             className={buttonClass(tier.popular ? 'primary' : 'secondary', 'mt-auto w-full')}

@@ -1,5 +1,5 @@
 import type { Tier } from '~/shared/site-config-schema';
-import { RichText } from '~/client/components/ui/rich-text';
+import { MonthlyPrice, TierBenefits } from '~/client/components/tier-parts';
 
 export const nextSteps = [
   'Submit your application',
@@ -14,22 +14,18 @@ export function TierSummary({ tier }: { tier: Tier }) {
       <div className="rounded-2xl bg-navy-950 p-6 text-white sm:p-8">
         <p className="text-sm tracking-widest text-gold-300 uppercase">Selected tier</p>
         <h2 className="mt-1 font-display text-3xl font-semibold">{tier.name}</h2>
-        <p className="mt-2 text-2xl font-semibold text-gold-300">
-          ${tier.price}
-          <span className="text-base font-normal text-white/80">/month</span>
-        </p>
-        <ul className="mt-6 space-y-3">
-          {tier.benefits.map((benefit) => (
-            <li key={benefit} className="flex gap-3">
-              <span aria-hidden="true" className="mt-1 text-gold-300">
-                ✦
-              </span>
-              <span>
-                <RichText text={benefit} />
-              </span>
-            </li>
-          ))}
-        </ul>
+        <MonthlyPrice
+          price={tier.price}
+          className="mt-2 text-2xl font-semibold text-gold-300"
+          unitClassName="text-white/80"
+        />
+        <TierBenefits
+          benefits={tier.benefits}
+          mark="✦"
+          className="mt-6 space-y-3"
+          itemClassName="flex gap-3"
+          markClassName="mt-1 text-gold-300"
+        />
       </div>
       <div className="rounded-2xl bg-white p-6 ring-1 ring-stone-200 sm:p-8">
         <h2 className="font-display text-2xl font-semibold text-navy-950">What Happens Next?</h2>
