@@ -1,4 +1,5 @@
-import { dedicationKinds, type DedicationKind, type PrayerRelation } from '~/shared/domain';
+import { dedicationKinds, type DedicationKind } from '~/shared/domain';
+import { HebrewNameFields } from '~/client/components/hebrew-name-fields';
 import { TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
 import type { BoundField } from '~/client/lib/use-zod-form';
@@ -13,16 +14,6 @@ const kindLabels: Record<DedicationKind, string> = {
 const kindOptions = [
   { value: '', label: 'No dedication' },
   ...dedicationKinds.map((value) => ({ value, label: kindLabels[value] })),
-];
-
-/** As the prayer-names form words them (its module brings zod, which this public page does without). */
-const relationLabels: Record<PrayerRelation, string> = {
-  ben: 'Son of (ben)',
-  bat: 'Daughter of (bat)',
-};
-const relationOptions = [
-  { value: '', label: 'Choose' },
-  ...Object.entries(relationLabels).map(([value, label]) => ({ value, label })),
 ];
 
 /** The gift form's fields this part binds. */
@@ -57,27 +48,7 @@ export function GiftDedication({
         <p className="text-sm text-stone-700">
           For the Rabbi to read at the tziyun, the Hebrew name and the mother’s Hebrew name:
         </p>
-        <div className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr]">
-          <TextField
-            label="Hebrew name"
-            lang="he"
-            dir="rtl"
-            maxLength={60}
-            {...field('hebrewName')}
-          />
-          <SelectField
-            label="Son or daughter of"
-            options={relationOptions}
-            {...field('relation')}
-          />
-          <TextField
-            label="Mother’s Hebrew name"
-            lang="he"
-            dir="rtl"
-            maxLength={60}
-            {...field('motherHebrewName')}
-          />
-        </div>
+        <HebrewNameFields relationLabel="Son or daughter of" field={field} />
       </div>
     </fieldset>
   );

@@ -1,5 +1,5 @@
 import { TextField } from '~/client/components/ui/field';
-import { SelectField } from '~/client/components/ui/select-field';
+import { HebrewNameFields } from '~/client/components/hebrew-name-fields';
 import type { BoundField } from '~/client/lib/use-zod-form';
 import type { GiftDedication } from '~/shared/checkout-link';
 import { dedicationKindLabels, dedicationKinds, type DedicationKind } from '~/shared/domain';
@@ -50,12 +50,6 @@ export interface DedicationForm {
   field: (name: DedicationFieldName) => BoundField<string>;
   setValue: (name: string, value: string) => void;
 }
-
-const relationOptions = [
-  { value: '', label: 'Choose' },
-  { value: 'ben', label: 'Son of (ben)' },
-  { value: 'bat', label: 'Daughter of (bat)' },
-];
 
 /**
  * Beyond the spec: a gift in honor of, in memory of, l'ilui nishmas or for a refuah shleimah,
@@ -111,23 +105,7 @@ export function DedicationFields({ form, disabled }: { form: DedicationForm; dis
           For the Rabbi to read at the tziyun (optional): the Hebrew name, ben or bat, and the
           mother’s Hebrew name.
         </p>
-        <div className="grid gap-3 sm:grid-cols-[2fr_1fr_2fr]">
-          <TextField
-            label="Hebrew name"
-            lang="he"
-            dir="rtl"
-            maxLength={60}
-            {...bound('hebrewName')}
-          />
-          <SelectField label="Ben or bat" options={relationOptions} {...form.field('relation')} />
-          <TextField
-            label="Mother’s Hebrew name"
-            lang="he"
-            dir="rtl"
-            maxLength={60}
-            {...bound('motherHebrewName')}
-          />
-        </div>
+        <HebrewNameFields relationLabel="Ben or bat" field={bound} />
       </fieldset>
     </div>
   );
