@@ -43,39 +43,49 @@ export function FieldShell({ label, required, error, hint, children }: FieldShel
 export const controlClass =
   'w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-gold-700 disabled:cursor-not-allowed disabled:bg-stone-100 aria-[invalid=true]:border-red-700';
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
+/** What a text field takes besides its element's own attributes. */
+interface TextBinding {
   label: string;
   name: string;
   error?: string;
   hint?: string;
   onValue: (name: string, value: string) => void;
-};
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & TextBinding;
+
+/** What a text control takes from its shell and its binding, typed or multi-line alike. */
+function boundControl(
+  { inputId, describedBy }: { inputId: string; describedBy?: string },
+  {
+    name,
+    error,
+    required,
+    onValue,
+  }: Pick<TextBinding, 'name' | 'error' | 'onValue'> & { required?: boolean },
+) {
+  return {
+    id: inputId,
+    className: controlClass,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy,
+    onChange: (e: { target: { value: string } }) => onValue(name, e.target.value),
+  };
+}
 
 export function TextField({ label, error, hint, required, onValue, ...input }: TextFieldProps) {
   return (
     <FieldShell label={label} required={required} error={error} hint={hint}>
-      {({ inputId, describedBy }) => (
-        <input
-          id={inputId}
-          className={controlClass}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy}
-          onChange={(e) => onValue(input.name, e.target.value)}
-          {...input}
-        />
+      {(ids) => (
+        <input {...boundControl(ids, { name: input.name, error, required, onValue })} {...input} />
       )}
     </FieldShell>
   );
 }
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: string;
-  onValue: (name: string, value: string) => void;
-};
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> &
+  TextBinding;
 
 export function TextAreaField({
   label,
@@ -87,14 +97,9 @@ export function TextAreaField({
 }: TextAreaFieldProps) {
   return (
     <FieldShell label={label} required={required} error={error} hint={hint}>
-      {({ inputId, describedBy }) => (
+      {(ids) => (
         <textarea
-          id={inputId}
-          className={controlClass}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy}
-          onChange={(e) => onValue(input.name, e.target.value)}
+          {...boundControl(ids, { name: input.name, error, required, onValue })}
           {...input}
         />
       )}
