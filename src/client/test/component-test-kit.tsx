@@ -129,7 +129,7 @@ export const never: Reply = () => new Promise<Response>(() => undefined);
  * A list of replies is used in turn, the last one repeating. A request no route answers fails
  * the test. Returns the requests made, in order.
  */
-export function serveApi(routes: Record<string, Reply | Reply[]>) {
+export function serveApi(routes: ApiRoutes) {
   const requests: RecordedRequest[] = [];
   const unexpected: string[] = [];
   const served = new Map<string, number>();
@@ -171,6 +171,15 @@ export function serveApi(routes: Record<string, Reply | Reply[]>) {
     /** The requests to one route ('METHOD /path'). */
     to: (route: string) => requests.filter((r) => `${r.method} ${r.pathname}` === route),
   };
+}
+
+/** What a test's API answers: 'METHOD /path' to a reply, or to replies in turn (see serveApi). */
+export type ApiRoutes = Record<string, Reply | Reply[]>;
+
+/** An admin panel opened at /admin in a confirmed session, the API answering `routes`. */
+export function openAdminPanel(ui: ReactElement, routes: ApiRoutes) {
+  const api = serveApi(routes);
+  return { api, ...renderWithProviders(ui, { admin: true, path: '/admin' }) };
 }
 
 /**

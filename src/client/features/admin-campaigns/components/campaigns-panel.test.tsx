@@ -6,10 +6,9 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
+  type ApiRoutes,
   type RecordedRequest,
-  type Reply,
 } from '~/client/test/component-test-kit';
 import CampaignsPanel from './campaigns-panel';
 
@@ -82,10 +81,7 @@ function saved(request: RecordedRequest, extra: Partial<CampaignView> = {}) {
   );
 }
 
-function open(routes: Record<string, Reply | Reply[]>) {
-  const api = serveApi(routes);
-  return { api, ...renderWithProviders(<CampaignsPanel />, { admin: true, path: '/admin' }) };
-}
+const open = (routes: ApiRoutes) => openAdminPanel(<CampaignsPanel />, routes);
 
 describe('the campaigns list', () => {
   it('shows each campaign with its state, its computed end, its goal, a link and Edit', async () => {

@@ -6,9 +6,9 @@ import {
   apiError,
   json,
   never,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
+  type ApiRoutes,
   type Reply,
 } from '~/client/test/component-test-kit';
 import DonorsPanel from './donors-panel';
@@ -61,18 +61,15 @@ function donor(overrides: Partial<DonorRecord> = {}): DonorRecord {
 const listing = (donors: DonorRecord[], total = donors.length) =>
   json({ donors, total, totalIsExact: true, offset: 0, limit: 25 });
 
-function open(
-  routes: { donors: Reply | Reply[]; stats?: Reply } & Record<string, Reply | Reply[]>,
-) {
+function open(routes: { donors: Reply | Reply[]; stats?: Reply } & ApiRoutes) {
   const { donors, stats: statsReply = json(stats), ...rest } = routes;
-  const api = serveApi({
+  return openAdminPanel(<DonorsPanel />, {
     'GET /api/admin/payment-stats': statsReply,
     'GET /api/admin/donors': donors,
     // No campaign yet: the campaign filter is not shown.
     'GET /api/admin/campaigns': json({ campaigns: [] }),
     ...rest,
   });
-  return { api, ...renderWithProviders(<DonorsPanel />, { admin: true, path: '/admin' }) };
 }
 
 describe('the donors panel', () => {

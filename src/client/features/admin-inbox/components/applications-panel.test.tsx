@@ -6,11 +6,10 @@ import {
   apiError,
   json,
   never,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
   testCsrfToken,
-  type Reply,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import ApplicationsPanel from './applications-panel';
 
@@ -37,10 +36,7 @@ function application(overrides: Partial<MembershipApplication> = {}): Membership
 const listing = (applications: MembershipApplication[]) =>
   json({ applications, total: applications.length });
 
-function open(routes: Record<string, Reply | Reply[]>) {
-  const api = serveApi(routes);
-  return { api, ...renderWithProviders(<ApplicationsPanel />, { admin: true, path: '/admin' }) };
-}
+const open = (routes: ApiRoutes) => openAdminPanel(<ApplicationsPanel />, routes);
 
 describe('the applications panel', () => {
   it('shows that the applications are loading', () => {

@@ -6,11 +6,10 @@ import {
   apiError,
   json,
   never,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
   testCsrfToken,
-  type Reply,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import MessagesPanel from './messages-panel';
 
@@ -30,10 +29,7 @@ function message(overrides: Partial<ContactMessage> = {}): ContactMessage {
 
 const listing = (messages: ContactMessage[]) => json({ messages, total: messages.length });
 
-function open(routes: Record<string, Reply | Reply[]>) {
-  const api = serveApi(routes);
-  return { api, ...renderWithProviders(<MessagesPanel />, { admin: true, path: '/admin' }) };
-}
+const open = (routes: ApiRoutes) => openAdminPanel(<MessagesPanel />, routes);
 
 describe('the messages panel', () => {
   it('shows that the messages are loading', () => {

@@ -6,9 +6,8 @@ import {
   apiError,
   json,
   never,
-  renderWithProviders,
-  serveApi,
-  type Reply,
+  openAdminPanel,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import SubscribersPanel from './subscribers-panel';
 
@@ -34,10 +33,7 @@ const subscribers: NewsletterSubscriber[] = [
   },
 ];
 
-function open(routes: Record<string, Reply | Reply[]>) {
-  const api = serveApi(routes);
-  return { api, ...renderWithProviders(<SubscribersPanel />, { admin: true, path: '/admin' }) };
-}
+const open = (routes: ApiRoutes) => openAdminPanel(<SubscribersPanel />, routes);
 
 describe('the subscribers panel', () => {
   it('shows that the subscribers are loading', () => {

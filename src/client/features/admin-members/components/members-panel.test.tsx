@@ -7,9 +7,8 @@ import {
   apiError,
   json,
   never,
-  renderWithProviders,
-  serveApi,
-  type Reply,
+  openAdminPanel,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import MembersPanel from './members-panel';
 
@@ -33,10 +32,7 @@ function member(overrides: Partial<MemberView> = {}): MemberView {
   };
 }
 
-function open(routes: Record<string, Reply | Reply[]>) {
-  const api = serveApi(routes);
-  return { api, ...renderWithProviders(<MembersPanel />, { admin: true, path: '/admin' }) };
-}
+const open = (routes: ApiRoutes) => openAdminPanel(<MembersPanel />, routes);
 
 describe('the members panel', () => {
   it('shows that the members are loading', () => {

@@ -5,11 +5,10 @@ import type { ContentImage, SiteContent } from '~/shared/schemas/site-content';
 import {
   apiError,
   json,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
   testCsrfToken,
-  type Reply,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import SiteContentPanel from './site-content-panel';
 import { siteContentStateFixture } from '~/client/test/site-content-state';
@@ -33,10 +32,7 @@ const uploaded: ContentImage = {
   ],
 };
 
-function open(routes: Record<string, Reply | Reply[]>) {
-  const api = serveApi(routes);
-  return { api, ...renderWithProviders(<SiteContentPanel />, { admin: true, path: '/admin' }) };
-}
+const open = (routes: ApiRoutes) => openAdminPanel(<SiteContentPanel />, routes);
 
 async function openSection(user: ReturnType<typeof open>['user'], label: string) {
   const nav = await screen.findByRole('navigation', { name: 'Sections of the site' });

@@ -10,11 +10,10 @@ import {
   apiError,
   json,
   never,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
   testCsrfToken,
-  type Reply,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import SiteContentPanel from './site-content-panel';
 import { siteContentStateFixture } from '~/client/test/site-content-state';
@@ -29,10 +28,7 @@ const draft = (changed: SiteContentState['history'][number]['sections'], revisio
   changed,
 });
 
-function open(routes: Record<string, Reply | Reply[]>) {
-  const api = serveApi(routes);
-  return { api, ...renderWithProviders(<SiteContentPanel />, { admin: true, path: '/admin' }) };
-}
+const open = (routes: ApiRoutes) => openAdminPanel(<SiteContentPanel />, routes);
 
 async function openSection(user: ReturnType<typeof open>['user'], label: string) {
   const nav = await screen.findByRole('navigation', { name: 'Sections of the site' });
