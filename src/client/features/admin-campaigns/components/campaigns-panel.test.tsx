@@ -15,6 +15,16 @@ import CampaignsPanel from './campaigns-panel';
 const list = 'GET /api/admin/campaigns';
 const create = 'POST /api/admin/campaigns';
 
+/** A matcher part used: $2,500 of a $10,000 cap, one to one. */
+const katzFamily: CampaignView['matchers'][number] = {
+  id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a21',
+  hasMatched: true,
+  name: 'The Katz family',
+  ratio: 1,
+  cap: 10_000,
+  used: 2_500,
+};
+
 function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
   return {
     id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11',
@@ -34,16 +44,7 @@ function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
     embedOrigins: [],
     shareText: null,
     status: 'draft',
-    matchers: [
-      {
-        id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a21',
-        hasMatched: true,
-        name: 'The Katz family',
-        ratio: 1,
-        cap: 10_000,
-        used: 2_500,
-      },
-    ],
+    matchers: [katzFamily],
     computedEndsAt: '2026-12-13T02:05:00.000Z',
     computedOpenUntil: null,
     pauses: [
@@ -257,14 +258,7 @@ describe('the campaign form', () => {
     const published = campaign({
       status: 'published',
       matchers: [
-        {
-          id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a21',
-          hasMatched: true,
-          name: 'The Katz family',
-          ratio: 1,
-          cap: 10_000,
-          used: 2_500,
-        },
+        katzFamily,
         {
           id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a22',
           hasMatched: true,

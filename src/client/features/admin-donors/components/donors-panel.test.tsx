@@ -11,6 +11,7 @@ import {
   type ApiRoutes,
   type Reply,
 } from '~/client/test/component-test-kit';
+import { campaignFixture } from '~/client/test/campaign-fixture';
 import DonorsPanel from './donors-panel';
 
 const sum = (amount: number, count: number) => ({ amount, count });
@@ -228,29 +229,7 @@ describe('the donors panel', () => {
   });
 
   it('narrows the table, the stats and the CSV to one campaign', async () => {
-    const roofDay = {
-      id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11',
-      slug: 'roof-day',
-      title: 'Roof Day',
-      story: '',
-      goal: 36_000,
-      bonusGoals: [],
-      startsAt: '2026-12-11T01:00:00.000Z',
-      endsAt: '2026-12-12T01:00:00.000Z',
-      openUntil: null,
-      recurringMonths: 12,
-      pauseForShabbat: true,
-      fund: null,
-      offlineGiftsMatched: true,
-      status: 'published',
-      matchers: [],
-      computedEndsAt: '2026-12-12T01:00:00.000Z',
-      computedOpenUntil: null,
-      pauses: [],
-      embedOrigins: [],
-      shareText: null,
-      ambassadorMailShowsAmount: false,
-    };
+    const roofDay = campaignFixture;
     const { api, user } = open({
       donors: [listing([donor()]), listing([donor({ name: 'Roof Giver' })])],
       'GET /api/admin/campaigns': json({ campaigns: [roofDay, { ...roofDay, status: 'draft' }] }),

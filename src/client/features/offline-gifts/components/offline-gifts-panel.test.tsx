@@ -13,6 +13,7 @@ import {
   serveApi,
   shownToast,
 } from '~/client/test/component-test-kit';
+import { campaignFixture } from '~/client/test/campaign-fixture';
 import OfflineGiftsPanel from './offline-gifts-panel';
 
 const recordRoute = 'POST /api/admin/offline-gifts';
@@ -116,29 +117,7 @@ describe('the gifts received form', () => {
   });
 });
 
-const roofDay: CampaignView = {
-  id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11',
-  slug: 'roof-day',
-  title: 'Roof Day',
-  story: '',
-  goal: 36_000,
-  bonusGoals: [],
-  startsAt: '2026-12-11T01:00:00.000Z',
-  endsAt: '2026-12-12T01:00:00.000Z',
-  openUntil: null,
-  recurringMonths: 12,
-  pauseForShabbat: true,
-  fund: null,
-  offlineGiftsMatched: true,
-  ambassadorMailShowsAmount: false,
-  embedOrigins: [],
-  shareText: null,
-  status: 'published',
-  matchers: [],
-  computedEndsAt: '2026-12-12T01:00:00.000Z',
-  computedOpenUntil: null,
-  pauses: [],
-};
+const roofDay = campaignFixture;
 const sukkahDay: CampaignView = {
   ...roofDay,
   id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a12',
