@@ -10,12 +10,78 @@ import { ImageField } from './image-field';
 import { SessionDateFields } from './session-date-fields';
 import { CheckboxInput, NumberInput, TextBlock, TextInput } from './content-fields';
 import { TierFields } from './tier-fields';
-import { join } from '~/client/lib/value-path';
+import { join, type Path } from '~/client/lib/value-path';
 
 type Item<S extends SiteContentSection> = SiteContent[S] extends (infer I)[] ? I : never;
 
 const linkHint = 'A page of this site (/donate) or a section of the home page (#miracles).';
 const noPhoto = { src: '', alt: '', width: 1, height: 1 };
+/** A list of short texts, each under its title. */
+function TitledTextList({
+  path,
+  heading,
+  noun,
+  min,
+}: {
+  path: Path;
+  heading: string;
+  noun: string;
+  min?: number;
+}) {
+  return (
+    <ListEditor<{ title: string; text: string }>
+      path={path}
+      heading={heading}
+      noun={noun}
+      describe={(item) => item.title}
+      min={min}
+      max={contentLimits.list}
+      makeNew={() => ({ title: '', text: '' })}
+    >
+      {(itemPath) => (
+        <>
+          <TextInput path={join(itemPath, 'title')} label="Title" />
+          <TextBlock path={join(itemPath, 'text')} label="Text" rows={2} />
+        </>
+      )}
+    </ListEditor>
+  );
+}
+
+/**
+ * A list of titled items the office can hide from visitors: each item's title, its own fields,
+ * then the box that hides it; an item is named ", hidden" in the editor while it is.
+ */
+function HideableList<T extends { title: string; hidden: boolean }>({
+  heading,
+  noun,
+  makeNew,
+  children,
+}: {
+  heading: string;
+  noun: string;
+  makeNew: () => T;
+  children: (itemPath: Path, index: number) => ReactNode;
+}) {
+  return (
+    <ListEditor<T>
+      path=""
+      heading={heading}
+      noun={noun}
+      describe={(item) => item.title + (item.hidden ? ', hidden' : '')}
+      max={contentLimits.list}
+      makeNew={makeNew}
+    >
+      {(path, index) => (
+        <>
+          <TextInput path={join(path, 'title')} label="Title" />
+          {children(path, index)}
+          <CheckboxInput path={join(path, 'hidden')} label="Hidden from visitors" />
+        </>
+      )}
+    </ListEditor>
+  );
+}
 
 /** Each section's fields, by the section's name. */
 export const sectionFields: Record<SiteContentSection, () => ReactNode> = {
@@ -63,55 +129,20 @@ export const sectionFields: Record<SiteContentSection, () => ReactNode> = {
     <>
       <TextInput path="heading" label="Heading" />
       <TextBlock path="text" label="Text" />
-      <ListEditor<SiteContent['welcome']['points'][number]>
-        path="points"
-        heading="Points"
-        noun="point"
-        describe={(point) => point.title}
-        max={contentLimits.list}
-        makeNew={() => ({ title: '', text: '' })}
-      >
-        {(path) => (
-          <>
-            <TextInput path={join(path, 'title')} label="Title" />
-            <TextBlock path={join(path, 'text')} label="Text" rows={2} />
-          </>
-        )}
-      </ListEditor>
+      <TitledTextList path="points" heading="Points" noun="point" />
     </>
   ),
   rabbi: () => <RabbiFields />,
   tiers: () => <TierFields />,
-  membershipBenefits: () => (
-    <ListEditor<Item<'membershipBenefits'>>
-      path=""
-      heading="Benefits"
-      noun="benefit"
-      describe={(benefit) => benefit.title}
-      min={1}
-      max={contentLimits.list}
-      makeNew={() => ({ title: '', text: '' })}
-    >
-      {(path) => (
-        <>
-          <TextInput path={join(path, 'title')} label="Title" />
-          <TextBlock path={join(path, 'text')} label="Text" rows={2} />
-        </>
-      )}
-    </ListEditor>
-  ),
+  membershipBenefits: () => <TitledTextList path="" heading="Benefits" noun="benefit" min={1} />,
   testimonials: () => (
-    <ListEditor<Item<'testimonials'>>
-      path=""
+    <HideableList<Item<'testimonials'>>
       heading="Testimonials"
       noun="testimonial"
-      describe={(t) => t.title + (t.hidden ? ', hidden' : '')}
-      max={contentLimits.list}
       makeNew={() => ({ title: '', quote: '', author: '', tier: '', hidden: false })}
     >
       {(path) => (
         <>
-          <TextInput path={join(path, 'title')} label="Title" />
           <TextBlock path={join(path, 'quote')} label="Quote" />
           <div className="grid gap-4 md:grid-cols-2">
             <TextInput path={join(path, 'author')} label="Author" hint="For example: Miriam K." />
@@ -121,29 +152,23 @@ export const sectionFields: Record<SiteContentSection, () => ReactNode> = {
               hint="For example: Flame Tier member."
             />
           </div>
-          <CheckboxInput path={join(path, 'hidden')} label="Hidden from visitors" />
         </>
       )}
-    </ListEditor>
+    </HideableList>
   ),
   miracles: () => (
-    <ListEditor<Item<'miracles'>>
-      path=""
+    <HideableList<Item<'miracles'>>
       heading="Stories"
       noun="story"
-      describe={(story) => story.title + (story.hidden ? ', hidden' : '')}
-      max={contentLimits.list}
       makeNew={() => ({ title: '', content: '', image: noPhoto, hidden: false })}
     >
       {(path, index) => (
         <>
-          <TextInput path={join(path, 'title')} label="Title" />
           <TextBlock path={join(path, 'content')} label="Story" />
           <ImageField path={join(path, 'image')} label={`Photo of story ${index + 1}`} />
-          <CheckboxInput path={join(path, 'hidden')} label="Hidden from visitors" />
         </>
       )}
-    </ListEditor>
+    </HideableList>
   ),
   mentorship: () => (
     <>

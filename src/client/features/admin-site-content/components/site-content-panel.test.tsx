@@ -45,6 +45,15 @@ async function shownAlert(text: string) {
 
 const item = (name: string | RegExp) => screen.getByRole('group', { name });
 
+/** The server refusing the testimonials: the second one's quote, the third one's author. */
+const testimonialsRefused = (): ApiRoutes => ({
+  [statePath]: json(siteContentStateFixture()),
+  [saveTestimonials]: apiError(400, 'Some fields need fixing', {
+    'value.1.quote': 'Quote is required',
+    'value.2.author': 'Author is required',
+  }),
+});
+
 describe('the site content panel', () => {
   it('shows that the content is loading', () => {
     open({ [statePath]: never });
@@ -99,13 +108,7 @@ describe('the site content panel', () => {
   });
 
   it('shows the server’s messages beside their fields, announces them and focuses the first', async () => {
-    const { user } = open({
-      [statePath]: json(siteContentStateFixture()),
-      [saveTestimonials]: apiError(400, 'Some fields need fixing', {
-        'value.1.quote': 'Quote is required',
-        'value.2.author': 'Author is required',
-      }),
-    });
+    const { user } = open(testimonialsRefused());
     await openSection(user, 'Testimonials');
     await user.clear(within(item(/^Testimonial 2 /)).getByLabelText(/^Quote/));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -130,13 +133,7 @@ describe('the site content panel', () => {
   });
 
   it('keeps the other fields’ messages while one is corrected, and the focus where it is', async () => {
-    const { user } = open({
-      [statePath]: json(siteContentStateFixture()),
-      [saveTestimonials]: apiError(400, 'Some fields need fixing', {
-        'value.1.quote': 'Quote is required',
-        'value.2.author': 'Author is required',
-      }),
-    });
+    const { user } = open(testimonialsRefused());
     await openSection(user, 'Testimonials');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await shownAlert('Nothing was saved: 2 things need fixing.');
