@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Button } from '~/client/components/ui/button';
-import { TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
 import { useZodForm } from '~/client/lib/use-zod-form';
+import { CredentialFields } from './credential-fields';
 import type { CreateAdminData } from '~/shared/schemas/admin';
 import { useCreateAdminUser } from '~/client/features/admin/api/create-admin-user';
 import type { AdminRole } from '~/shared/domain';
@@ -55,21 +55,7 @@ export function AddAdminForm() {
         Add an administrator
       </h3>
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField
-          label="Username"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          {...form.field('username')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field('password')}
-        />
+        <CredentialFields field={form.field} password="new-password" />
         <SelectField label="Role" required options={roleOptions} {...form.field('role')} />
       </div>
       <Button type="submit" variant="secondary" disabled={create.isPending} className="self-start">

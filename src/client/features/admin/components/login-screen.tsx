@@ -4,10 +4,10 @@ import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
 import { useLocation, useSearch } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
 import { Button } from '~/client/components/ui/button';
-import { TextField } from '~/client/components/ui/field';
 import { useDismissToast, useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
 import { useZodForm } from '~/client/lib/use-zod-form';
+import { CredentialFields } from './credential-fields';
 import { useSessionQuery } from '~/client/features/admin/api/get-session';
 import { useSignIn, useStartSession } from '~/client/features/admin/api/sign-in';
 import { safeNextPath } from '~/client/features/admin/lib/safe-next-path';
@@ -161,21 +161,7 @@ export function LoginScreen() {
             aria-describedby={formError ? 'admin-login-error' : undefined}
             className="mt-6 flex flex-col gap-4"
           >
-            <TextField
-              label="Username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              {...form.field('username')}
-            />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              {...form.field('password')}
-            />
+            <CredentialFields field={form.field} password="current-password" />
             {/* Announced by the toast; kept here, near the fields, while the visitor tries again. */}
             {formError ? (
               <p
