@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { StatusFilter } from './status-parts';
 import { PagedTable } from './paged-table';
-import { PanelHeader, type StackBelow } from './panel-parts';
+import { RefreshablePanel, type StackBelow } from './panel-parts';
 
 /** A list's status filter and page: a new filter starts again from the first page. */
 export function useListState<S extends string>() {
@@ -61,13 +61,7 @@ export function ListPanel<S extends string, T>({
   const { status, offset } = list;
   const label = status ? statusLabels[status] : '';
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title={title}
-        description={description}
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-      />
+    <RefreshablePanel title={title} description={description} query={query}>
       {summary}
       <div className="flex flex-wrap items-end justify-between gap-4">
         <StatusFilter
@@ -92,6 +86,6 @@ export function ListPanel<S extends string, T>({
         stackBelow={stackBelow}
         row={row}
       />
-    </section>
+    </RefreshablePanel>
   );
 }

@@ -133,6 +133,31 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-lg bg-white p-6 text-center text-stone-700 shadow-sm">{children}</p>;
 }
 
+/** An admin panel's frame: its heading, with Refresh fetching `query` again, over `children`. */
+export function RefreshablePanel({
+  title,
+  description,
+  query,
+  children,
+}: {
+  title: string;
+  description?: string;
+  query: { isFetching: boolean; refetch: () => unknown };
+  children: ReactNode;
+}) {
+  return (
+    <section className="flex flex-col gap-6">
+      <PanelHeader
+        title={title}
+        description={description}
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching}
+      />
+      {children}
+    </section>
+  );
+}
+
 /**
  * An admin panel around one query: its heading with Refresh, the query's loading and error
  * states, then `children` with the data, or `empty`'s words when it says the data is empty.
@@ -172,13 +197,7 @@ export function QueryPanel<T>({
   const data = query.data;
   const emptyText = data !== undefined && empty ? empty(data) : null;
   return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title={title}
-        description={description}
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-      />
+    <RefreshablePanel title={title} description={description} query={query}>
       {controls}
       <QueryStatus
         query={query}
@@ -192,7 +211,7 @@ export function QueryPanel<T>({
         children(data)
       )}
       {footer}
-    </section>
+    </RefreshablePanel>
   );
 }
 
