@@ -8,7 +8,7 @@ import { useAddPasskey, useRemovePasskey } from '~/client/features/admin/api/acc
 import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 import { PasskeyNameForm } from './passkey-name-form';
 import { ReauthForm } from './reauth-form';
-import { SecuritySection } from './security-section';
+import { RefusalMessage, SecuritySection, useRefusal } from './security-section';
 
 /** Passkeys: one or more, each named; added with the browser's prompt, removed with a re-check. */
 export function PasskeysSection({
@@ -86,11 +86,7 @@ export function PasskeysSection({
           Add a passkey
         </Button>
       )}
-      {addError.form ? (
-        <p role="alert" className="text-sm text-red-800">
-          {addError.form}
-        </p>
-      ) : null}
+      <RefusalMessage message={addError.form} />
     </SecuritySection>
   );
 }
@@ -99,8 +95,7 @@ function PasskeyRow({ passkey, allowCode }: { passkey: PasskeyView; allowCode: b
   const toast = useToast();
   const remove = useRemovePasskey();
   const [removing, setRemoving] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const refusal = useRefusal();
   return (
     <li className="flex flex-col gap-2 py-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -127,11 +122,10 @@ function PasskeyRow({ passkey, allowCode }: { passkey: PasskeyView; allowCode: b
           confirmLabel="Remove the passkey"
           allowCode={allowCode}
           pending={remove.isPending}
-          errors={errors}
+          errors={refusal.errors}
           onCancel={() => {
             setRemoving(false);
-            setErrors({});
-            setMessage(null);
+            refusal.clear();
           }}
           onConfirm={(input) =>
             remove.mutate(
@@ -142,21 +136,13 @@ function PasskeyRow({ passkey, allowCode }: { passkey: PasskeyView; allowCode: b
                     title: 'Passkey Removed',
                     description: `“${passkey.name}” no longer signs you in.`,
                   }),
-                onError: (error) => {
-                  const fields = fieldMessages(error);
-                  setErrors(fields);
-                  setMessage(Object.keys(fields).length > 0 ? null : plainMessage(error));
-                },
+                onError: refusal.show,
               },
             )
           }
         />
       ) : null}
-      {message ? (
-        <p role="alert" className="text-sm text-red-800">
-          {message}
-        </p>
-      ) : null}
+      <RefusalMessage message={refusal.message} />
     </li>
   );
 }

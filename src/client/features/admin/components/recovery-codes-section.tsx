@@ -3,9 +3,8 @@ import type { AccountSecurity } from '~/shared/schemas/admin-second-factor';
 import { Button } from '~/client/components/ui/button';
 import { useToast } from '~/client/components/ui/toast';
 import { useRegenerateRecoveryCodes } from '~/client/features/admin/api/account-security';
-import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 import { ReauthForm } from './reauth-form';
-import { SecuritySection } from './security-section';
+import { RefusalMessage, SecuritySection, useRefusal } from './security-section';
 
 /** How many recovery codes are left, and ten new ones (the old ones then stop working). */
 export function RecoveryCodesSection({
@@ -18,8 +17,7 @@ export function RecoveryCodesSection({
   const toast = useToast();
   const regenerate = useRegenerateRecoveryCodes();
   const [asking, setAsking] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const refusal = useRefusal();
   const left = security.recoveryCodesLeft;
   return (
     <SecuritySection
@@ -37,28 +35,23 @@ export function RecoveryCodesSection({
           confirmLabel="Make new codes"
           allowCode={security.totp.enabled}
           pending={regenerate.isPending}
-          errors={errors}
+          errors={refusal.errors}
           onCancel={() => {
             setAsking(false);
-            setErrors({});
-            setMessage(null);
+            refusal.clear();
           }}
           onConfirm={(input) =>
             regenerate.mutate(input, {
               onSuccess: ({ recoveryCodes }) => {
                 setAsking(false);
-                setErrors({});
+                refusal.clearFields();
                 toast({
                   title: 'New Recovery Codes',
                   description: 'The old codes no longer work.',
                 });
                 onNewCodes(recoveryCodes);
               },
-              onError: (error) => {
-                const fields = fieldMessages(error);
-                setErrors(fields);
-                setMessage(Object.keys(fields).length > 0 ? null : plainMessage(error));
-              },
+              onError: refusal.show,
             })
           }
         />
@@ -71,11 +64,7 @@ export function RecoveryCodesSection({
           Make new recovery codes
         </Button>
       )}
-      {message ? (
-        <p role="alert" className="text-sm text-red-800">
-          {message}
-        </p>
-      ) : null}
+      <RefusalMessage message={refusal.message} />
     </SecuritySection>
   );
 }

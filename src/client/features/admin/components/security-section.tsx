@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 
 /** One part of Account Security: its name, where it stands, what it is, its controls. */
 export function SecuritySection({
@@ -28,4 +29,33 @@ export function SecuritySection({
       {children}
     </section>
   );
+}
+
+const noRefusal = { errors: {} as Record<string, string>, message: null as string | null };
+
+/**
+ * A refused security step: the server's messages at the fields they name, or else one message
+ * for the whole part (shown by RefusalMessage).
+ */
+export function useRefusal() {
+  const [refusal, setRefusal] = useState(noRefusal);
+  return {
+    ...refusal,
+    show: (error: unknown) => {
+      const errors = fieldMessages(error);
+      setRefusal({ errors, message: Object.keys(errors).length > 0 ? null : plainMessage(error) });
+    },
+    clear: () => setRefusal(noRefusal),
+    /** The fields' messages only: the part's own message stays until the next attempt. */
+    clearFields: () => setRefusal((shown) => ({ ...shown, errors: {} })),
+  };
+}
+
+/** The part's own message of a refusal, announced. */
+export function RefusalMessage({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
 }

@@ -8,9 +8,9 @@ import {
   useDisableTotp,
   useStartTotpSetup,
 } from '~/client/features/admin/api/account-security';
-import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
+import { plainMessage } from '~/client/features/admin/lib/plain-message';
 import { ReauthForm } from './reauth-form';
-import { SecuritySection } from './security-section';
+import { RefusalMessage, SecuritySection, useRefusal } from './security-section';
 import { TotpSetupForm } from './totp-setup-form';
 
 /** The authenticator app: set it up (QR code, then a first code), or switch it off. */
@@ -27,21 +27,17 @@ export function TotpSection({
   const disable = useDisableTotp();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [switchingOff, setSwitchingOff] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const refusal = useRefusal();
   const { enabled, enabledAt } = security.totp;
 
   const failed = (title: string) => (error: unknown) => {
-    const fields = fieldMessages(error);
-    setErrors(fields);
-    setMessage(Object.keys(fields).length > 0 ? null : plainMessage(error));
+    refusal.show(error);
     toast({ title, description: plainMessage(error), variant: 'destructive' });
   };
   const reset = () => {
     setSetup(null);
     setSwitchingOff(false);
-    setErrors({});
-    setMessage(null);
+    refusal.clear();
   };
 
   return (
@@ -72,8 +68,8 @@ export function TotpSection({
         <TotpSetupForm
           setup={setup}
           pending={confirm.isPending}
-          error={errors.code}
-          passwordError={errors.password}
+          error={refusal.errors.code}
+          passwordError={refusal.errors.password}
           askPassword
           onCancel={reset}
           onConfirm={(code, password) =>
@@ -112,7 +108,7 @@ export function TotpSection({
           confirmLabel="Switch off"
           allowCode
           pending={disable.isPending}
-          errors={errors}
+          errors={refusal.errors}
           onCancel={reset}
           onConfirm={(input) =>
             disable.mutate(input, {
@@ -128,11 +124,7 @@ export function TotpSection({
           }
         />
       ) : null}
-      {message ? (
-        <p role="alert" className="text-sm text-red-800">
-          {message}
-        </p>
-      ) : null}
+      <RefusalMessage message={refusal.message} />
     </SecuritySection>
   );
 }
