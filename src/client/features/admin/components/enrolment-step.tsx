@@ -12,6 +12,7 @@ import { createPasskey } from '~/client/features/admin/lib/passkey-ceremony';
 import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 import { PasskeyNameForm } from './passkey-name-form';
 import { TotpSetupForm } from './totp-setup-form';
+import { SignInProblem } from './sign-in-problem';
 
 type Choice = 'none' | 'totp' | 'passkey';
 
@@ -119,14 +120,7 @@ export function EnrolmentStep({
           onCancel={() => setChoice('none')}
         />
       ) : null}
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          {formError}
-        </p>
-      ) : null}
+      <SignInProblem role="alert" message={formError} />
       <button
         type="button"
         className="self-start py-1 text-sm text-navy-800 underline hover:text-navy-950"

@@ -11,6 +11,7 @@ import { CredentialFields } from './credential-fields';
 import { useSessionQuery } from '~/client/features/admin/api/get-session';
 import { useSignIn, useStartSession } from '~/client/features/admin/api/sign-in';
 import { safeNextPath } from '~/client/features/admin/lib/safe-next-path';
+import { SignInProblem } from './sign-in-problem';
 
 // The second steps load only when a sign-in needs one: most sign-ins of most sites never do.
 const SecondFactorStep = lazy(() =>
@@ -163,14 +164,7 @@ export function LoginScreen() {
           >
             <CredentialFields field={form.field} password="current-password" />
             {/* Announced by the toast; kept here, near the fields, while the visitor tries again. */}
-            {formError ? (
-              <p
-                id="admin-login-error"
-                className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-800"
-              >
-                {formError}
-              </p>
-            ) : null}
+            <SignInProblem id="admin-login-error" message={formError} />
             <Button type="submit" variant="secondary" disabled={pending}>
               {pending ? 'Signing in...' : 'Access Admin Panel'}
             </Button>

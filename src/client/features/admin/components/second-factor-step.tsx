@@ -11,6 +11,7 @@ import {
 } from '~/client/features/admin/api/second-step';
 import { signWithPasskey } from '~/client/features/admin/lib/passkey-ceremony';
 import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
+import { SignInProblem } from './sign-in-problem';
 
 type CodeKind = 'totp' | 'recovery-code';
 
@@ -142,14 +143,7 @@ export function SecondFactorStep({
           send={sendCode}
         />
       ) : null}
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          {formError}
-        </p>
-      ) : null}
+      <SignInProblem role="alert" message={formError} />
       <div className="flex flex-col items-start gap-1 text-sm">
         {kind !== 'recovery-code' || !showCodeForm ? (
           <button type="button" className={linkClass} onClick={() => switchKind('recovery-code')}>
