@@ -4,7 +4,7 @@ import { emailLinkRequest } from '~/shared/schemas/email-link';
 import { ApiError } from '~/client/lib/api';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { Button } from './ui/button';
-import { TextField } from './ui/field';
+import { ProblemAlert, TextField } from './ui/field';
 
 const loadSchema = () => Promise.resolve(emailLinkRequest);
 
@@ -45,11 +45,7 @@ export function EmailLinkRequest({
 
   return (
     <div className="mt-8 flex flex-col gap-4">
-      {problem ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert message={problem} />
       {sent ? (
         <p role="status">{sent}</p>
       ) : (

@@ -5,6 +5,7 @@ import { usePageForm, useServerPageData } from '~/client/app/page-data';
 import { Button } from '~/client/components/ui/button';
 import { getCardGift } from '~/client/features/donations/api/manage-gift';
 import { ManagedGiftFrame } from '~/client/features/donations/components/managed-gift';
+import { ProblemAlert } from '~/client/components/ui/field';
 
 /**
  * /donate/manage?token=…: a monthly card gift, from the link in its receipts. The server renders
@@ -27,11 +28,9 @@ export default function ManageGiftPage() {
           aria-label="Change card or cancel"
           className="flex flex-col gap-5"
         >
-          {problem ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
-              {problem} Nothing about your gift was changed.
-            </p>
-          ) : null}
+          <ProblemAlert
+            message={problem ? `${problem} Nothing about your gift was changed.` : null}
+          />
           <input type="hidden" name={PAGE_FORM_FIELD} value="gift-portal" />
           <input type="hidden" name="token" value={token} />
           <Button type="submit" variant="secondary" className="self-start">

@@ -15,6 +15,7 @@ import {
 import { LinkRequest } from '~/client/features/prayer-names/components/link-request';
 import { NameForm } from '~/client/features/prayer-names/components/name-form';
 import { NameList } from '~/client/features/prayer-names/components/name-list';
+import { ProblemAlert } from '~/client/components/ui/field';
 
 type State =
   | { kind: 'loading' }
@@ -150,11 +151,7 @@ export default function PrayerNamesPage() {
               {sent}
             </p>
           ) : null}
-          {(notice ?? refused) ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
-              {notice ?? refused}
-            </p>
-          ) : null}
+          <ProblemAlert message={notice ?? refused} />
           <NameList
             names={state.names}
             removing={removing}

@@ -205,3 +205,12 @@ export function FormNotice({
     </p>
   ) : null;
 }
+
+/** Why a step of a form failed, announced; nothing while there is no problem. */
+export function ProblemAlert({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
+      {message}
+    </p>
+  ) : null;
+}

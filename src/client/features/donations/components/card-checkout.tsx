@@ -16,6 +16,10 @@ import { createAttemptKeys } from '~/client/features/donations/lib/attempt-key';
 import type { CheckoutChoice } from '~/shared/checkout-link';
 import { loadStripeJs } from '~/client/features/donations/lib/load-stripe';
 import { cardProblem, paymentProblem } from '~/client/features/donations/lib/payment-problem';
+import {
+  checkoutFieldErrors,
+  giftDestination,
+} from '~/client/features/donations/lib/checkout-request';
 import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
 import { PaymentSetupError, SETUP_FAILED } from './payment-setup-error';
@@ -229,26 +233,11 @@ function CardForm({
           ...gift,
           idempotencyKey: keyFor({ kind, ...gift }),
           ...honeypot,
-          ...(choice.membership ? { membership: choice.membership } : {}),
-          ...(choice.campaign
-            ? {
-                campaign: choice.campaign,
-                wall: choice.wall ?? null,
-                team: choice.team ?? null,
-                referrer: choice.referrer ?? null,
-              }
-            : {}),
+          ...giftDestination(choice),
         }));
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-          donorForm.setErrors(
-            Object.fromEntries(
-              Object.entries(error.fields).map(([key, text]) => [
-                dedicationCheckoutFormField[key] ?? key,
-                text,
-              ]),
-            ),
-          );
+          donorForm.setErrors(checkoutFieldErrors(error.fields, dedicationCheckoutFormField));
         }
         fail(paymentProblem(error));
         return;

@@ -3,7 +3,7 @@ import { formatMoney } from '~/shared/money';
 import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import { usePageForm } from '~/client/app/page-data';
 import { Button } from '~/client/components/ui/button';
-import { TextField } from '~/client/components/ui/field';
+import { ProblemAlert, TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import type { OjcPayment } from '~/shared/schemas/ojc';
@@ -93,11 +93,7 @@ export function OjcCardForm({
         {...field('expiry')}
         onValue={(name, value) => setValue(name, formatExpiry(value))}
       />
-      {problem ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert message={problem} />
       <Button type="submit" variant="primary" disabled={submitting} className="w-full text-lg">
         {submitting ? 'Processing...' : monthly ? `Pay ${amount}/month` : `Pay ${amount}`}
       </Button>

@@ -4,12 +4,16 @@ import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import { ojcCheckoutFormField } from '~/shared/ojc-checkout-fields';
 import { usePageForm } from '~/client/app/page-data';
 import { Button } from '~/client/components/ui/button';
-import { HoneypotField, TextField } from '~/client/components/ui/field';
+import { HoneypotField, ProblemAlert, TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
 import { createOjcPayment } from '~/client/features/donations/api/ojc-payments';
 import { createAttemptKeys } from '~/client/features/donations/lib/attempt-key';
 import { paymentProblem } from '~/client/features/donations/lib/payment-problem';
+import {
+  checkoutFieldErrors,
+  giftDestination,
+} from '~/client/features/donations/lib/checkout-request';
 import type { CheckoutChoice } from '~/shared/checkout-link';
 import { DonorFields, useDonorForm } from './donor-form';
 import { DonationSummary } from './donor-summary';
@@ -65,15 +69,7 @@ export function OjcCheckout({
       const { payment, message } = await createOjcPayment({
         ...gift,
         idempotencyKey: keyFor(gift),
-        ...(choice.membership ? { membership: choice.membership } : {}),
-        ...(choice.campaign
-          ? {
-              campaign: choice.campaign,
-              wall: choice.wall ?? null,
-              team: choice.team ?? null,
-              referrer: choice.referrer ?? null,
-            }
-          : {}),
+        ...giftDestination(choice),
         website: values.website,
       });
       toast({
@@ -83,12 +79,7 @@ export function OjcCheckout({
       window.setTimeout(() => window.location.assign(payment.paymentUrl), OJC_REDIRECT_DELAY_MS);
     } catch (error) {
       if (error instanceof ApiError) {
-        const fields = Object.fromEntries(
-          Object.entries(error.fields).map(([key, text]) => [
-            ojcCheckoutFormField[key] ?? key,
-            text,
-          ]),
-        );
+        const fields = checkoutFieldErrors(error.fields, ojcCheckoutFormField);
         if (Object.keys(fields).length > 0) donorForm.setErrors(fields);
       }
       setProblem(paymentProblem(error));
@@ -123,11 +114,7 @@ export function OjcCheckout({
         Next you enter your OJC Fund charity card on our secure payment page.
         {monthly ? ' Your card is charged the same amount each month until you cancel.' : ''}
       </p>
-      {problem ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert message={problem} />
       <Button type="submit" variant="primary" disabled={submitting} className="w-full text-lg">
         {submitting
           ? 'Processing...'

@@ -7,7 +7,7 @@ import {
   type GiftImportResult,
 } from '~/shared/schemas/gift-import';
 import { Button } from '~/client/components/ui/button';
-import { CheckboxField } from '~/client/components/ui/field';
+import { CheckboxField, ProblemAlert } from '~/client/components/ui/field';
 import { FileField } from '~/client/components/ui/file-field';
 import { useToast } from '~/client/components/ui/toast';
 import { ApiError } from '~/client/lib/api';
@@ -161,11 +161,7 @@ export default function GiftImportPanel() {
           ? `Imported ${plural(result.imported, 'gift', 'gifts')}; ${result.skipped} skipped as already recorded.${result.mailed > 0 ? ` ${plural(result.mailed, 'receipt', 'receipts')} will be mailed.` : ''}${result.receiptNumbers.length > 0 ? ` Receipts ${result.receiptNumbers[0]} to ${result.receiptNumbers.at(-1)}.` : ''}`
           : null}
       </div>
-      {problem ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert message={problem} />
       {file && preview ? (
         <>
           <MappingFields
