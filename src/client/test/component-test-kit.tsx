@@ -176,7 +176,7 @@ export function serveApi(routes: ApiRoutes) {
 /** What a test's API answers: 'METHOD /path' to a reply, or to replies in turn (see serveApi). */
 export type ApiRoutes = Record<string, Reply | Reply[]>;
 
-/** An admin panel opened at /admin in a confirmed session, the API answering `routes`. */
+/** An admin panel, or one of its dialogs, opened at /admin in a confirmed session, the API answering `routes`. */
 export function openAdminPanel(ui: ReactElement, routes: ApiRoutes) {
   const api = serveApi(routes);
   return { api, ...renderWithProviders(ui, { admin: true, path: '/admin' }) };

@@ -10,6 +10,7 @@ import {
   type ApiRoutes,
   type RecordedRequest,
 } from '~/client/test/component-test-kit';
+import { campaignFixture } from '~/client/test/campaign-fixture';
 import CampaignsPanel from './campaigns-panel';
 
 const list = 'GET /api/admin/campaigns';
@@ -25,28 +26,17 @@ const katzFamily: CampaignView['matchers'][number] = {
   used: 2_500,
 };
 
+/** A draft over Shabbat, with a goal beyond its goal and a matcher. */
 function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
   return {
-    id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11',
+    ...campaignFixture,
     slug: 'erev-shabbat',
     title: 'Erev Shabbat for the tziyun',
-    story: '',
-    goal: 36_000,
     bonusGoals: [50_000],
-    startsAt: '2026-12-11T01:00:00.000Z',
-    endsAt: '2026-12-12T01:00:00.000Z',
-    openUntil: null,
-    recurringMonths: 12,
-    pauseForShabbat: true,
-    fund: null,
     offlineGiftsMatched: false,
-    ambassadorMailShowsAmount: false,
-    embedOrigins: [],
-    shareText: null,
     status: 'draft',
     matchers: [katzFamily],
     computedEndsAt: '2026-12-13T02:05:00.000Z',
-    computedOpenUntil: null,
     pauses: [
       { start: '2026-12-11T21:09:00.000Z', end: '2026-12-12T22:14:00.000Z', kind: 'shabbat' },
     ],

@@ -6,8 +6,7 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
 } from '~/client/test/component-test-kit';
 import { SamePersonDialog } from './same-person-dialog';
@@ -35,17 +34,16 @@ const other = record({
 });
 
 function open(merge: Response) {
-  const api = serveApi({
-    'GET /api/admin/donor-records': (request) =>
-      json({ donors: request.search.has('gift') ? [own] : [own, other] }),
-    [`POST /api/admin/donors/${own.id}/merge`]: merge,
-  });
   const onClose = vi.fn();
-  const view = renderWithProviders(
+  const view = openAdminPanel(
     <SamePersonDialog giftId={giftId} donorName="Rivka Cohen" onClose={onClose} />,
-    { admin: true },
+    {
+      'GET /api/admin/donor-records': (request) =>
+        json({ donors: request.search.has('gift') ? [own] : [own, other] }),
+      [`POST /api/admin/donors/${own.id}/merge`]: merge,
+    },
   );
-  return { api, onClose, ...view };
+  return { onClose, ...view };
 }
 
 describe('the same-person dialog', () => {

@@ -14,6 +14,7 @@ import {
   shownToast,
 } from '~/client/test/component-test-kit';
 import { campaignFixture } from '~/client/test/campaign-fixture';
+import { offlineGiftFixture } from '~/client/test/offline-gift-fixture';
 import OfflineGiftsPanel from './offline-gifts-panel';
 
 const recordRoute = 'POST /api/admin/offline-gifts';
@@ -30,27 +31,7 @@ const known: DonorRecordView = {
   lastGiftAt: null,
 };
 
-const saved: OfflineGiftView = {
-  id: '00000000-0000-4000-8000-0000000000b1',
-  receiptNumber: '2026-0008',
-  name: 'Rivka Cohen',
-  email: null,
-  address: null,
-  amount: 180,
-  method: 'check',
-  receivedOn: '2026-11-27',
-  reference: '2001',
-  dedication: null,
-  note: null,
-  voided: false,
-  voidReason: null,
-  donorId: known.id,
-  hasPhoto: false,
-  campaign: null,
-  team: null,
-  wall: null,
-  cleared: true,
-};
+const saved: OfflineGiftView = { ...offlineGiftFixture, donorId: known.id };
 
 function open(replies: Response[], more: Record<string, Response> = {}) {
   const api = serveApi({

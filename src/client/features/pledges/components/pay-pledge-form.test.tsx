@@ -6,10 +6,10 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
 } from '~/client/test/component-test-kit';
+import { offlineGiftFixture } from '~/client/test/offline-gift-fixture';
 import { PayPledgeForm } from './pay-pledge-form';
 
 const pledge: PledgeView = {
@@ -38,26 +38,7 @@ function paid() {
   return json(
     {
       pledge: { ...pledge, status: 'paid' },
-      gift: {
-        id: '00000000-0000-4000-8000-0000000000b1',
-        receiptNumber: '2026-0008',
-        name: pledge.name,
-        email: pledge.email,
-        address: null,
-        amount: 1800,
-        method: 'check',
-        receivedOn: '2026-11-27',
-        reference: '2001',
-        dedication: null,
-        note: null,
-        voided: false,
-        voidReason: null,
-        donorId: null,
-        hasPhoto: false,
-        campaign: null,
-        wall: null,
-        cleared: true,
-      },
+      gift: { ...offlineGiftFixture, name: pledge.name, email: pledge.email, amount: 1800 },
       rest: null,
     },
     201,
@@ -65,13 +46,12 @@ function paid() {
 }
 
 function open(replies: Response[]) {
-  const api = serveApi({ [payRoute]: replies });
   const onDone = vi.fn();
-  const view = renderWithProviders(
+  const view = openAdminPanel(
     <PayPledgeForm pledge={pledge} titleId="pay-title" onDone={onDone} />,
-    { admin: true },
+    { [payRoute]: replies },
   );
-  return { api, onDone, ...view };
+  return { onDone, ...view };
 }
 
 describe('the pledge payment form', () => {
