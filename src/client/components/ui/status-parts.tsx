@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** Pieces shared by the inbox panels (messages, applications, subscribers). */
+/** Pieces shared by the panels that list things by status (the inbox, jobs, deliveries). */
 
 export function StatusFilter<S extends string>({
   statuses,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useToast } from '~/client/components/ui/toast';
 import { JOB_LIST_LIMIT, useJobsQuery } from '~/client/features/admin/api/list-jobs';
@@ -13,6 +13,7 @@ import {
   QueryPanel,
   StatusCounts,
 } from '~/client/components/ui/panel-parts';
+import { StatusBadge, StatusFilter } from '~/client/components/ui/status-parts';
 
 const statusLabels: Record<JobStatus, string> = {
   pending: 'Pending',
@@ -30,7 +31,6 @@ const statusTones: Record<JobStatus, string> = {
 
 /** The outbox as the office sees it: how much work is where, and a second chance for dead jobs. */
 export default function JobsPanel() {
-  const filterId = useId();
   const [status, setStatus] = useState<JobStatus | ''>('');
   const query = useJobsQuery(status || undefined, { placeholderData: keepPreviousData });
 
@@ -60,24 +60,12 @@ export default function JobsPanel() {
               className="grid-cols-2 sm:grid-cols-4"
             />
           ) : null}
-          <div className="flex flex-col gap-1">
-            <label htmlFor={filterId} className="text-sm font-medium text-stone-800">
-              Status
-            </label>
-            <select
-              id={filterId}
-              value={status}
-              onChange={(e) => setStatus(e.target.value as JobStatus | '')}
-              className="w-full max-w-xs rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900"
-            >
-              <option value="">All statuses</option>
-              {jobStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {statusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusFilter
+            statuses={jobStatuses}
+            labels={statusLabels}
+            value={status}
+            onChange={setStatus}
+          />
         </>
       }
     >
@@ -128,11 +116,7 @@ function JobRow({ job }: { job: JobSummary }) {
       <td className={`${cellClass} whitespace-nowrap tabular-nums`}>#{job.id}</td>
       <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{job.kind}</td>
       <td className={cellClass}>
-        <span
-          className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[job.status]}`}
-        >
-          {statusLabels[job.status]}
-        </span>
+        <StatusBadge label={statusLabels[job.status]} tone={statusTones[job.status]} />
       </td>
       <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
         {job.attempts} / {job.maxAttempts ?? 'default'}

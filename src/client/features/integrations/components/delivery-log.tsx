@@ -14,6 +14,7 @@ import {
   EmptyState,
   QueryStatus,
 } from '~/client/components/ui/panel-parts';
+import { StatusBadge } from '~/client/components/ui/status-parts';
 
 const statusLabels: Record<DeliveryStatus, string> = {
   pending: 'Retrying',
@@ -104,11 +105,7 @@ function DeliveryRow({
     <tr>
       <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{delivery.eventType}</td>
       <td className={cellClass}>
-        <span
-          className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[delivery.status]}`}
-        >
-          {statusLabels[delivery.status]}
-        </span>
+        <StatusBadge label={statusLabels[delivery.status]} tone={statusTones[delivery.status]} />
       </td>
       <td className={`${cellClass} tabular-nums`}>{delivery.attempts}</td>
       <td className={`${cellClass} max-w-xs wrap-anywhere`} title={delivery.lastError ?? undefined}>
