@@ -5,9 +5,9 @@ import siteConfig from '~/client/lib/site-config';
 import NotFoundPage from '~/client/pages/not-found-page';
 import { PageHeader } from '~/client/components/layout/page-header';
 import { buttonClass } from '~/client/components/ui/button';
-import { ResponsivePicture } from '~/client/components/ui/responsive-picture';
 import { useCampaignFeed } from '~/client/features/campaign/api/use-campaign-feed';
 import { useTeamView } from '~/client/features/campaign/api/use-team-view';
+import { CampaignBanner } from '~/client/features/campaign/components/campaign-banner';
 import { Countdown } from '~/client/features/campaign/components/countdown';
 import { DonorWall } from '~/client/features/campaign/components/donor-wall';
 import { GiftForm } from '~/client/features/campaign/components/gift-form';
@@ -37,16 +37,7 @@ export function CampaignTeamPage(data: CampaignTeamPageData) {
           {team.group ? `, with ${team.group}` : ''}
         </p>
       </PageHeader>
-      {team.photo ? (
-        <div className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
-          <ResponsivePicture
-            image={team.photo}
-            sizes="(min-width: 1152px) 1104px, 100vw"
-            className="h-auto max-h-[24rem] w-full rounded-lg object-cover"
-            priority
-          />
-        </div>
-      ) : null}
+      {team.photo ? <CampaignBanner image={team.photo} maxHeightClass="max-h-[24rem]" /> : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:grid lg:grid-cols-[3fr_2fr] lg:items-start">
         <div className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <TeamThermometer team={team} />
