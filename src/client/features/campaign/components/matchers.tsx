@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { CampaignMatcher } from '~/client/features/campaign/lib/campaign-view';
+import { MeterBar } from './meter-bar';
 import { dollars, ratioWords } from '~/client/features/campaign/lib/campaign-format';
 
 /**
@@ -46,24 +47,19 @@ function MatcherCard({ matcher, ended }: { matcher: CampaignMatcher; ended: bool
           ? `${ratioWords(matcher.ratio)}, up to ${dollars(matcher.cap)}`
           : `Matched ${dollars(matcher.cap)} in full`}
       </p>
-      <div
-        role="meter"
-        aria-labelledby={nameId}
-        aria-valuemin={0}
-        aria-valuemax={matcher.cap}
-        aria-valuenow={Math.min(matcher.used, matcher.cap)}
-        aria-valuetext={
+      <MeterBar
+        labelledBy={nameId}
+        value={matcher.used}
+        max={matcher.cap}
+        valueText={
           ended
             ? `${dollars(matcher.used)} of ${dollars(matcher.cap)} matched`
             : `${dollars(matcher.used)} of ${dollars(matcher.cap)} used, ${dollars(left)} left`
         }
-        className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200 ring-1 ring-stone-400"
+        className="mt-2 h-2"
       >
-        {/* Drawn with SVG's own attributes: the site's CSP refuses inline styles. */}
-        <svg aria-hidden="true" focusable="false" className="block size-full">
-          <rect height="100%" width={`${percent}%`} className="fill-navy-900" />
-        </svg>
-      </div>
+        <rect height="100%" width={`${percent}%`} className="fill-navy-900" />
+      </MeterBar>
       <p className="mt-2 text-sm text-stone-700">
         {ended
           ? `Matched ${dollars(matcher.used)} of gifts`

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { TeamStanding } from '~/shared/schemas/campaign-teams';
+import { MeterBar } from './meter-bar';
 import { dollars } from '~/client/features/campaign/lib/campaign-format';
 
 /** The team's own thermometer: raised of its goal (or raised alone when it set none). */
@@ -30,20 +31,15 @@ export function TeamThermometer({ team }: { team: TeamStanding }) {
         )}
       </p>
       {team.goal ? (
-        <div
-          role="meter"
-          aria-labelledby={headingId}
-          aria-valuemin={0}
-          aria-valuemax={team.goal}
-          aria-valuenow={Math.min(team.raised, team.goal)}
-          aria-valuetext={valueText}
-          className="mt-3 h-5 overflow-hidden rounded-full bg-stone-200 ring-1 ring-stone-400"
+        <MeterBar
+          labelledBy={headingId}
+          value={team.raised}
+          max={team.goal}
+          valueText={valueText}
+          className="mt-3 h-5"
         >
-          {/* Drawn with SVG's own attributes: the site's CSP refuses inline styles. */}
-          <svg aria-hidden="true" focusable="false" className="block size-full">
-            <rect height="100%" width={`${percent}%`} className="fill-navy-900" />
-          </svg>
-        </div>
+          <rect height="100%" width={`${percent}%`} className="fill-navy-900" />
+        </MeterBar>
       ) : null}
       <p className="mt-3 text-sm text-stone-700">
         {team.donors.toLocaleString('en-US')} {team.donors === 1 ? 'donor' : 'donors'}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import { MeterBar } from './meter-bar';
 import { dollars } from '~/client/features/campaign/lib/campaign-format';
 import { thermometerFigures } from '~/shared/thermometer-figures';
 
@@ -36,31 +37,26 @@ export function Thermometer(props: ThermometerProps) {
         {dollars(total)}
         <span className="ml-2 text-lg font-normal text-stone-700">raised of {dollars(target)}</span>
       </p>
-      <div
-        role="meter"
-        aria-labelledby={headingId}
-        aria-valuemin={0}
-        aria-valuemax={target}
-        aria-valuenow={Math.min(total, target)}
-        aria-valuetext={valueText}
-        className="mt-3 h-5 overflow-hidden rounded-full bg-stone-200 ring-1 ring-stone-400"
+      <MeterBar
+        labelledBy={headingId}
+        value={total}
+        max={target}
+        valueText={valueText}
+        className="mt-3 h-5"
       >
-        {/* Drawn with SVG's own attributes: the site's CSP refuses inline styles. */}
-        <svg aria-hidden="true" focusable="false" className="block size-full">
-          <rect
-            height="100%"
-            width={`${percent}%`}
-            className="fill-navy-900 motion-safe:transition-[width] motion-safe:duration-700"
-          />
-          <rect
-            data-testid="pending-bar"
-            x={`${percent}%`}
-            height="100%"
-            width={`${pendingPercent}%`}
-            className="fill-gold-500 motion-safe:transition-[width,x] motion-safe:duration-700"
-          />
-        </svg>
-      </div>
+        <rect
+          height="100%"
+          width={`${percent}%`}
+          className="fill-navy-900 motion-safe:transition-[width] motion-safe:duration-700"
+        />
+        <rect
+          data-testid="pending-bar"
+          x={`${percent}%`}
+          height="100%"
+          width={`${pendingPercent}%`}
+          className="fill-gold-500 motion-safe:transition-[width,x] motion-safe:duration-700"
+        />
+      </MeterBar>
       <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-700">
         <li>{dollars(props.raised)} given</li>
         <li>{dollars(props.matched)} matched</li>
