@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AdminSession } from '~/shared/schemas/admin';
 import type { TotpSetup } from '~/shared/schemas/admin-second-factor';
 import { Button } from '~/client/components/ui/button';
@@ -12,7 +12,7 @@ import { createPasskey } from '~/client/features/admin/lib/passkey-ceremony';
 import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
 import { PasskeyNameForm } from './passkey-name-form';
 import { TotpSetupForm } from './totp-setup-form';
-import { SignInProblem } from './sign-in-problem';
+import { SignInProblem, SignInStep } from './sign-in-step';
 
 type Choice = 'none' | 'totp' | 'passkey';
 
@@ -35,8 +35,6 @@ export function EnrolmentStep({
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const start = useStartEnrolmentTotp();
   const finish = useFinishEnrolment();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
 
   const onFailure = (error: unknown) => {
     const fields = fieldMessages(error);
@@ -71,14 +69,7 @@ export function EnrolmentStep({
   };
 
   return (
-    <div className="mt-6 flex flex-col gap-4">
-      <h2
-        ref={headingRef}
-        tabIndex={-1}
-        className="font-display text-2xl font-semibold text-navy-950 focus:outline-none"
-      >
-        Set up a second step
-      </h2>
+    <SignInStep title="Set up a second step">
       <p className="text-stone-700">
         This site asks every administrator for a second step after the password, so that a password
         alone cannot open the admin area. Choose one to set up now; it takes a minute.
@@ -128,6 +119,6 @@ export function EnrolmentStep({
       >
         Start over with your password
       </button>
-    </div>
+    </SignInStep>
   );
 }

@@ -11,7 +11,7 @@ import { CredentialFields } from './credential-fields';
 import { useSessionQuery } from '~/client/features/admin/api/get-session';
 import { useSignIn, useStartSession } from '~/client/features/admin/api/sign-in';
 import { safeNextPath } from '~/client/features/admin/lib/safe-next-path';
-import { SignInProblem } from './sign-in-problem';
+import { SignInProblem } from './sign-in-step';
 
 // The second steps load only when a sign-in needs one: most sign-ins of most sites never do.
 const SecondFactorStep = lazy(() =>

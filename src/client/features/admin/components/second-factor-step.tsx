@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AdminSession } from '~/shared/schemas/admin';
 import type { SecondFactorMethod } from '~/shared/schemas/admin-second-factor';
 import { Button } from '~/client/components/ui/button';
@@ -11,7 +11,7 @@ import {
 } from '~/client/features/admin/api/second-step';
 import { signWithPasskey } from '~/client/features/admin/lib/passkey-ceremony';
 import { fieldMessages, plainMessage } from '~/client/features/admin/lib/plain-message';
-import { SignInProblem } from './sign-in-problem';
+import { SignInProblem, SignInStep } from './sign-in-step';
 
 type CodeKind = 'totp' | 'recovery-code';
 
@@ -53,9 +53,6 @@ export function SecondFactorStep({
   const [formError, setFormError] = useState<string | null>(null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const finish = useFinishSecondFactor();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => headingRef.current?.focus(), []);
 
   /** A sign-in that timed out, or had too many wrong tries, goes back to the password. */
   const restarted = (error: unknown) => {
@@ -108,14 +105,7 @@ export function SecondFactorStep({
   const busy = finish.isPending || passkeyBusy;
 
   return (
-    <div className="mt-6 flex flex-col gap-4">
-      <h2
-        ref={headingRef}
-        tabIndex={-1}
-        className="font-display text-2xl font-semibold text-navy-950 focus:outline-none"
-      >
-        Confirm it’s you
-      </h2>
+    <SignInStep title="Confirm it’s you">
       <p className="text-stone-700">
         Your password was right. One more step:{' '}
         {showCodeForm && kind === 'recovery-code'
@@ -159,7 +149,7 @@ export function SecondFactorStep({
           Start over with your password
         </button>
       </div>
-    </div>
+    </SignInStep>
   );
 }
 
