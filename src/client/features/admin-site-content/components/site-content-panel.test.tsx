@@ -421,4 +421,23 @@ describe('the site content panel', () => {
     expect(within(spark).queryByLabelText(/Price/)).toBeNull();
     expect(within(spark).getAllByText(/Put \*\* around words to make them bold/).length).toBe(3);
   });
+  it('edits the welcome points and the membership benefits as titles with a short text', async () => {
+    const { content } = siteContentStateFixture();
+    const { user } = open({ [statePath]: json(siteContentStateFixture()) });
+    await openSection(user, 'Welcome');
+    const [point] = content.welcome.points;
+    const first = within(item(/^Point 1/));
+    expect(first.getByLabelText(/^Title/)).toHaveProperty('value', point!.title);
+    expect(first.getByLabelText(/^Text/)).toHaveProperty('value', point!.text);
+    await user.click(screen.getByRole('button', { name: 'Add a point' }));
+    const added = within(item(`Point ${content.welcome.points.length + 1}`));
+    expect(added.getByLabelText(/^Title/)).toHaveProperty('value', '');
+    await openSection(user, 'Membership benefits');
+    const benefits = screen.getAllByRole('group', { name: /^Benefit \d/ });
+    expect(benefits).toHaveLength(content.membershipBenefits.length);
+    expect(within(benefits[0]!).getByLabelText(/^Text/)).toHaveProperty(
+      'value',
+      content.membershipBenefits[0]!.text,
+    );
+  });
 });
