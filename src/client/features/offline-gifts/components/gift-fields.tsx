@@ -4,6 +4,7 @@ import {
   offlineReferenceLabels,
   type OfflineGiftFormValues,
 } from '~/shared/schemas/offline-gifts';
+import { OfficeDonorFields } from '~/client/components/office-donor-fields';
 import { TextAreaField, TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
 import type { BoundField } from '~/client/lib/use-zod-form';
@@ -65,14 +66,7 @@ export function GiftFields({
   return (
     <>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label="Donor's name" required autoComplete="off" {...field('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          hint="Optional: the receipt is mailed to it."
-          {...field('email')}
-        />
+        <OfficeDonorFields field={field} emailHint="Optional: the receipt is mailed to it." />
         <TextField
           label="Amount (dollars)"
           required

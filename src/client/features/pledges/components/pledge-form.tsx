@@ -1,5 +1,6 @@
 import type { PledgeFormValues, PledgeInput, PledgeView } from '~/shared/schemas/pledges';
 import { Button } from '~/client/components/ui/button';
+import { OfficeDonorFields } from '~/client/components/office-donor-fields';
 import { TextAreaField, TextField } from '~/client/components/ui/field';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
@@ -85,13 +86,9 @@ export function PledgeForm({
       }
     >
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label="Donor's name" required autoComplete="off" {...field('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          hint="Optional: for reminders and the receipt once paid."
-          {...field('email')}
+        <OfficeDonorFields
+          field={field}
+          emailHint="Optional: for reminders and the receipt once paid."
         />
         <TextField
           label="Amount pledged (dollars)"
