@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import siteConfig from '@site-config';
 import { buildTestApp } from '~tests/helpers/app';
+import { visibleText } from '~tests/helpers/page-forms';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 /** With card and OJC payments set up: the donate page and the checkout offer only those. */
@@ -17,18 +18,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => Promise.all([app.close(), paying.close()]));
-
-/** The text a visitor reads, tags removed and entities decoded: what works before any script. */
-function visibleText(html: string) {
-  return html
-    .replace(/<!-- -->/g, '')
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
-}
 
 async function page(url: string, server = app) {
   const res = await server.inject(url);
