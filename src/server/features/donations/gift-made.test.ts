@@ -41,11 +41,7 @@ describe('Back to a checkout whose gift was made', () => {
   it('says so from the recorded gift once it is recorded', async () => {
     const pi = await t.startCheckout({ amount: 36, name: 'Dina Roth', email: 'back2@example.org' });
     t.standIn.pay(pi.id);
-    const recorded = await t.app.inject({
-      method: 'POST',
-      url: '/api/record-donation',
-      payload: { stripePaymentId: pi.id },
-    });
+    const recorded = await t.recordDonation({ stripePaymentId: pi.id });
     expect(recorded.statusCode, recorded.body).toBe(200);
     expect((await t.donationOf(pi.id)).paymentStatus).toBe('succeeded');
     const calls = t.standIn.requestsTo('GET', `/v1/payment_intents/${pi.id}`).length;
