@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import siteConfig from '@site-config';
 import { buildTestApp } from '~tests/helpers/app';
-import { visibleText } from '~tests/helpers/page-forms';
+import { postPageForm, visibleText } from '~tests/helpers/page-forms';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 /** With card and OJC payments set up: the donate page and the checkout offer only those. */
@@ -107,11 +107,9 @@ describe('server-rendered public pages', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(text).toContain('Open my names');
     expect(html).toMatch(/<input type="hidden" name="token" value="secret-token-value"\/>/);
-    const opened = await app.inject({
-      method: 'POST',
-      url: '/prayer-names',
-      payload: '_form=prayer-link-open&token=secret-token-value',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    const opened = await postPageForm(app, '/prayer-names', {
+      _form: 'prayer-link-open',
+      token: 'secret-token-value',
     });
     expect(opened.statusCode).toBe(303);
     expect(opened.headers.location).toBe('/prayer-names?link=invalid');

@@ -95,12 +95,12 @@ describe('what the site holds, on request', () => {
       confirm: 'yes',
     });
     expect(posted.statusCode).toBe(401);
-    const page = await app.inject({
-      method: 'POST',
-      url: '/my-giving',
-      payload: 'confirm=yes&_form=giving-erasure',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const page = await postPageForm(
+      app,
+      '/my-giving',
+      { confirm: 'yes', _form: 'giving-erasure' },
+      { cookie },
+    );
     expect(page.statusCode).toBe(303);
     const sent = await app.inject({ url: '/my-giving?sent=giving-erasure', headers: { cookie } });
     expect(sent.body).toContain(erasureRequestedMessage.slice(0, 40));

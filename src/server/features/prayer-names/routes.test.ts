@@ -221,12 +221,12 @@ describe('the magic link', () => {
       { 'sec-fetch-site': 'cross-site', origin: 'null' },
       { origin: 'https://evil.example' },
     ]) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/prayer-names',
-        payload: new URLSearchParams({ _form: 'prayer-link-open', token: token! }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      });
+      const res = await postPageForm(
+        app,
+        '/prayer-names',
+        { _form: 'prayer-link-open', token: token! },
+        headers,
+      );
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain('This change came from another website');
       expect(res.headers['set-cookie']).toBeUndefined();
