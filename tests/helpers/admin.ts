@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { adminUsers } from '~/db/schema';
 import type { AdminRole } from '~/shared/domain';
 import { hashPassword } from '~/server/auth/passwords';
-import { createSession, type AdminIdentity } from '~/server/auth/sessions';
+import { adminIdentityColumns, createSession, type AdminIdentity } from '~/server/auth/sessions';
 
 /**
  * Admin fixtures, Epic Stack style: accounts and sessions are written straight into the
@@ -38,7 +38,7 @@ export async function createAdmin(
   const [row] = await app.database.db
     .insert(adminUsers)
     .values({ username, passwordHash: await hashPassword(password), role })
-    .returning({ id: adminUsers.id, username: adminUsers.username, role: adminUsers.role });
+    .returning(adminIdentityColumns);
   return { ...row!, password };
 }
 
