@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { campaignStatuses, matchReleaseReasons, teamStatuses } from '~/shared/domain';
-import { at, oneOf } from './columns';
+import { at, oneOf, timestamps } from './columns';
 import { donations } from './donations';
 import { donors } from './donors';
 
@@ -50,8 +50,7 @@ export const campaigns = pgTable(
     shareText: text('share_text'),
     status: text('status', { enum: campaignStatuses }).notNull().default('draft'),
     version: integer('version').notNull().default(0),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('campaigns_slug_key').on(t.slug),
@@ -191,8 +190,7 @@ export const campaignTeams = pgTable(
     status: text('status', { enum: teamStatuses }).notNull().default('requested'),
     /** When the leader at `leader_email` was told the team is open; cleared with a new address. */
     leaderWelcomedAt: at('leader_welcomed_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('campaign_teams_slug_key').on(t.campaignId, t.slug),
