@@ -67,6 +67,12 @@ export const campaigns = pgTable(
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
+/** A campaign's own row (a matcher, a team…): it goes when the campaign goes. */
+const campaignIdColumn = () =>
+  uuid('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' });
+
 /**
  * A campaign's matchers, used in `position` order. `ratio_hundredths`: 100 doubles a gift
  * (1:1), 200 triples it; the cap is the most the matcher gives, in cents.
@@ -75,9 +81,7 @@ export const campaignMatchers = pgTable(
   'campaign_matchers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdColumn(),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     ratioHundredths: integer('ratio_hundredths').notNull(),
@@ -134,9 +138,7 @@ export type CampaignMatchRow = typeof campaignMatches.$inferSelect;
 export const campaignThankYous = pgTable(
   'campaign_thank_yous',
   {
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdColumn(),
     /** Lower-cased. */
     email: text('email').notNull(),
     queuedAt: at('queued_at').notNull().defaultNow(),
@@ -153,9 +155,7 @@ export const campaignThankYous = pgTable(
 export const campaignOptOuts = pgTable(
   'campaign_opt_outs',
   {
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdColumn(),
     /** Lower-cased. */
     email: text('email').notNull(),
     donorId: uuid('donor_id').references(() => donors.id, { onDelete: 'set null' }),
@@ -176,9 +176,7 @@ export const campaignTeams = pgTable(
   'campaign_teams',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdColumn(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     leaderName: text('leader_name').notNull(),
