@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { givingLinks, prayerLinks } from '~/db/schema';
 import type { QueuedMail } from '~/server/mail/mail-job';
-import { enqueueCappedMails } from '~/server/mail/recipient-cap';
+import { enqueueCappedMails, type CappedMailKind } from '~/server/mail/recipient-cap';
 import type { LinkSigner } from './signed-link';
 
 /**
@@ -115,7 +115,7 @@ export async function mailLinkWithinCap(
   tx: DatabaseExecutor,
   table: LinkTable,
   linkId: string,
-  mail: QueuedMail,
+  mail: QueuedMail & { template: CappedMailKind },
   now: Date,
 ) {
   const [queued] = await enqueueCappedMails(tx, [mail], now);

@@ -217,10 +217,11 @@ describe('the magic link', () => {
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain(prayerLinkMessages.invalid);
-    for (const headers of [
+    const fromElsewhere: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', origin: 'null' },
       { origin: 'https://evil.example' },
-    ]) {
+    ];
+    for (const headers of fromElsewhere) {
       const res = await postPageForm(
         app,
         '/prayer-names',
