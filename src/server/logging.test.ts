@@ -1,23 +1,10 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '~tests/helpers/database';
-import { createMemoryMailer } from '~tests/helpers/mail';
-import { buildApp, loggerOptions } from './app';
-import { parseEnv } from './env';
+import { buildTestApp } from '~tests/helpers/app';
 
 const lines: string[] = [];
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://tziyun.test', FORM_RATE_LIMIT: '1' }),
-    database,
-    mailer: createMemoryMailer(),
-    logger: loggerOptions('info', { write: (line: string) => void lines.push(line) }),
-    clientDir: join(import.meta.dirname, 'no-client-build'),
-  });
-  app.addHook('onClose', () => database.close());
-  await app.ready();
+  app = await buildTestApp({ FORM_RATE_LIMIT: '1' }, undefined, { logLines: lines });
 });
 afterAll(() => app.close());
 

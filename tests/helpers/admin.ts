@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { expect, it } from 'vitest';
 import { adminUsers } from '~/db/schema';
 import type { AdminRole } from '~/shared/domain';
 import { hashPassword } from '~/server/auth/passwords';
-import { createSession, type AdminIdentity } from '~/server/auth/sessions';
+import { adminIdentityColumns, createSession, type AdminIdentity } from '~/server/auth/sessions';
 
 /**
  * Admin fixtures, Epic Stack style: accounts and sessions are written straight into the
@@ -37,7 +38,7 @@ export async function createAdmin(
   const [row] = await app.database.db
     .insert(adminUsers)
     .values({ username, passwordHash: await hashPassword(password), role })
-    .returning({ id: adminUsers.id, username: adminUsers.username, role: adminUsers.role });
+    .returning(adminIdentityColumns);
   return { ...row!, password };
 }
 
@@ -60,4 +61,31 @@ export async function signIn(
     token,
     headers: { cookie, 'x-csrf-token': csrfToken, origin: app.adminAuth.publicOrigin },
   };
+}
+
+/**
+ * Admin calls need a session, and a write its CSRF token too: each call answers 401 to an
+ * anonymous request, each write 403 to a session that sends no token. `appOf` and `cookieOf`
+ * answer the test file's app and an admin's session cookie (made in its `beforeAll`).
+ */
+export function itRefusesWithoutSessionOrToken(
+  appOf: () => FastifyInstance,
+  cookieOf: () => string,
+  calls: readonly (readonly [HTTPMethods, string])[],
+  /** A write's body: valid, so only the missing token can refuse it. */
+  payload: object,
+) {
+  it.each(calls)('%s %s answers 401 to an anonymous request', async (method, url) => {
+    const res = await appOf().inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('unauthorized');
+  });
+
+  it.each(calls.filter(([method]) => method !== 'GET'))(
+    '%s %s answers 403 without the CSRF token',
+    async (method, url) => {
+      const res = await appOf().inject({ method, url, headers: { cookie: cookieOf() }, payload });
+      expect(res.statusCode).toBe(403);
+    },
+  );
 }

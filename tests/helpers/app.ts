@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { buildApp, type App } from '~/server/app';
+import { buildApp, loggerOptions, type App } from '~/server/app';
 import type { DatabaseHandle } from '~/db/client';
 import { parseEnv, type Env } from '~/server/env';
 import { createTestDatabase } from './database';
@@ -20,9 +20,12 @@ export async function buildTestApp(
   {
     database: shared,
     siteConfig,
+    logLines,
   }: {
     database?: DatabaseHandle;
     /** Other settings of site.config.ts. */ siteConfig?: unknown;
+    /** Where the app's log lines (JSON, from `info` up) go; no logs without it. */
+    logLines?: string[];
   } = {},
 ) {
   // The outbox runs on a clock the test moves: `advance(ms)`.
@@ -45,7 +48,9 @@ export async function buildTestApp(
     mailer,
     jobClock: clock,
     siteConfig,
-    logger: false,
+    logger: logLines
+      ? loggerOptions('info', { write: (line: string) => void logLines.push(line) })
+      : false,
     clientDir: join(import.meta.dirname, '..', 'no-client-build'),
   });
   if (!shared) app.addHook('onClose', () => database.close());

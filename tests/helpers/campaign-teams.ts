@@ -24,3 +24,18 @@ export async function addTeam(
   expect(res.statusCode, res.body).toBe(201);
   return res.json().team as { id: string; slug: string; status: string };
 }
+
+/** The office saves a team's form (answers the response, whatever it is). */
+export function saveTeam(
+  app: FastifyInstance,
+  admin: AdminSession,
+  team: { campaignId: string; id: string },
+  payload: Record<string, unknown>,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/admin/campaigns/${team.campaignId}/teams/${team.id}`,
+    headers: admin.headers,
+    payload,
+  });
+}

@@ -90,13 +90,18 @@ export const donor = {
 
 /** Starts an OJC gift through the API; returns its payment id. */
 export async function createOjcPayment(app: Injects, payload: Record<string, unknown> = {}) {
-  const res = await app.inject({
+  const res = await requestOjcPayment(app, payload);
+  if (res.statusCode !== 200) throw new Error(`create-payment: ${res.statusCode} ${res.body}`);
+  return res.json().payment.paymentId as string;
+}
+
+/** The donate form's request for an OJC payment (a $36 one-time gift unless told), answered as is. */
+export function requestOjcPayment(app: Injects, payload: Record<string, unknown> = {}) {
+  return app.inject({
     method: 'POST',
     url: '/api/ojc/create-payment',
     payload: { amount: 36, donationType: 'onetime', ...donor, ...payload },
   });
-  if (res.statusCode !== 200) throw new Error(`create-payment: ${res.statusCode} ${res.body}`);
-  return res.json().payment.paymentId as string;
 }
 
 /** Sends the card for a payment, as the payment page does. */

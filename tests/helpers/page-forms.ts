@@ -27,3 +27,17 @@ export function pageData(html: string) {
     /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)![1]!,
   );
 }
+
+/**
+ * A server-rendered page's text as a visitor reads it before any script runs: no scripts, no
+ * tags (React's `<!-- -->` between text pieces joins them), the entities React writes decoded.
+ */
+export const visibleText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');

@@ -110,18 +110,11 @@ export class SoftAuthenticator {
         ['authData', authData],
       ]),
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform' as const,
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** What `navigator.credentials.get()` would answer; moves the counter on if it keeps one. */
@@ -145,15 +138,20 @@ export class SoftAuthenticator {
       Buffer.concat([authenticatorData, sha256(clientDataJSON)]),
       (signWith ?? this).privateKey,
     );
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authenticatorData),
+      signature: b64url(signature),
+    });
+  }
+
+  /** A credential as the browser hands it over: this key's id around the step's response. */
+  private credential<R>(response: R) {
     return {
       id: this.id,
       rawId: this.id,
       type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authenticatorData),
-        signature: b64url(signature),
-      },
+      response,
       clientExtensionResults: {},
       authenticatorAttachment: 'platform' as const,
     };

@@ -101,6 +101,9 @@ export function setUpStripeTestApp(overrides: Partial<Record<keyof Env, string>>
       const row = await fixture.donationOf(pi.id);
       return { pi, subscriptionId: row.stripeSubscriptionId!, invoiceId: row.stripeInvoiceId! };
     },
+    /** The browser's report of a payment Stripe confirmed, as the checkout sends it. */
+    recordDonation: (payload: Record<string, unknown>) =>
+      fixture.app.inject({ method: 'POST', url: '/api/record-donation', payload }),
     /** The donation row of a PaymentIntent. */
     async donationOf(paymentIntentId: string) {
       const [row] = await fixture.app.database.db

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { campaignStatuses, matchReleaseReasons, teamStatuses } from '~/shared/domain';
-import { at, oneOf } from './columns';
+import { at, oneOf, timestamps } from './columns';
 import { donations } from './donations';
 import { donors } from './donors';
 
@@ -50,8 +50,7 @@ export const campaigns = pgTable(
     shareText: text('share_text'),
     status: text('status', { enum: campaignStatuses }).notNull().default('draft'),
     version: integer('version').notNull().default(0),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('campaigns_slug_key').on(t.slug),
@@ -68,6 +67,12 @@ export const campaigns = pgTable(
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
+/** A campaign's own row (a matcher, a team…): it goes when the campaign goes. */
+const campaignIdColumn = () =>
+  uuid('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' });
+
 /**
  * A campaign's matchers, used in `position` order. `ratio_hundredths`: 100 doubles a gift
  * (1:1), 200 triples it; the cap is the most the matcher gives, in cents.
@@ -76,9 +81,7 @@ export const campaignMatchers = pgTable(
   'campaign_matchers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdColumn(),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     ratioHundredths: integer('ratio_hundredths').notNull(),
@@ -135,9 +138,7 @@ export type CampaignMatchRow = typeof campaignMatches.$inferSelect;
 export const campaignThankYous = pgTable(
   'campaign_thank_yous',
   {
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdColumn(),
     /** Lower-cased. */
     email: text('email').notNull(),
     queuedAt: at('queued_at').notNull().defaultNow(),
@@ -154,9 +155,7 @@ export const campaignThankYous = pgTable(
 export const campaignOptOuts = pgTable(
   'campaign_opt_outs',
   {
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdColumn(),
     /** Lower-cased. */
     email: text('email').notNull(),
     donorId: uuid('donor_id').references(() => donors.id, { onDelete: 'set null' }),
@@ -177,9 +176,7 @@ export const campaignTeams = pgTable(
   'campaign_teams',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdColumn(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     leaderName: text('leader_name').notNull(),
@@ -191,8 +188,7 @@ export const campaignTeams = pgTable(
     status: text('status', { enum: teamStatuses }).notNull().default('requested'),
     /** When the leader at `leader_email` was told the team is open; cleared with a new address. */
     leaderWelcomedAt: at('leader_welcomed_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('campaign_teams_slug_key').on(t.campaignId, t.slug),

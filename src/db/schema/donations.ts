@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at, oneOf } from './columns';
+import { at, oneOf, timestamps } from './columns';
 import { dedicationCheck, dedicationColumns } from './dedication-columns';
 import { donors } from './donors';
 
@@ -85,8 +85,7 @@ export const donations = pgTable(
     /** A voided offline gift (a bounced cheque) counts for nothing and keeps its receipt number. */
     voidedAt: at('voided_at'),
     voidReason: text('void_reason'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
     /** When the provider confirmed the payment (an offline gift: the day received); null until then. */
     donatedAt: at('donated_at'),
     // Campaigns (ADR 054): the campaign a gift was given to (its foreign key is in
@@ -209,8 +208,7 @@ export const stripeSubscriptions = pgTable(
      * overwrite a newer one.
      */
     statusEventAt: at('status_event_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('stripe_subscriptions_customer_id_idx').on(t.customerId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at } from './columns';
+import { timestamps } from './columns';
 
 /**
  * One row per person who gives (ADR 053): their card, OJC and offline gifts point here through
@@ -17,8 +17,7 @@ export const donors = pgTable(
     postalAddress: text('postal_address'),
     /** The record this one turned out to be the same person as; its gifts are all there. */
     mergedInto: uuid('merged_into').references((): AnyPgColumn => donors.id),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('donors_email_key').on(sql`lower(${t.email})`)],
 );

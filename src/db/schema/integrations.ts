@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { integrationIds, webhookDeliveryStatuses } from '~/shared/domain';
-import { at, oneOf } from './columns';
+import { at, oneOf, timestamps } from './columns';
 
 /**
  * The outside services business events are announced to (src/server/features/integrations),
@@ -67,8 +67,7 @@ export const webhookDeliveries = pgTable(
     jobKey: text('job_key').notNull(),
     /** How often an admin resent it. */
     resends: integer('resends').notNull().default(0),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
     deliveredAt: at('delivered_at'),
   },
   (t) => [

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { jobStatuses } from '~/shared/domain';
-import { at, oneOf } from './columns';
+import { at, oneOf, timestamps } from './columns';
 
 /**
  * The outbox: background work written in the same transaction as the business row it belongs
@@ -34,8 +34,7 @@ export const jobs = pgTable(
     lockedUntil: at('locked_until'),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
     finishedAt: at('finished_at'),
   },
   (t) => [

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import { ojcSubscriptions } from './ojc';
 import { membershipApplications } from './public-forms';
 import { memberStatuses } from '~/shared/domain';
-import { at, oneOf } from './columns';
+import { at, oneOf, timestamps } from './columns';
 
 /** Where a membership stands (docs/decisions/013-members-and-prayer-names.md). */
 
@@ -33,8 +33,7 @@ export const members = pgTable(
     ojcPaymentId: uuid('ojc_payment_id'),
     ojcSubscriptionId: uuid('ojc_subscription_id').references(() => ojcSubscriptions.id),
     cancelledAt: at('cancelled_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('members_application_id_key').on(t.applicationId),

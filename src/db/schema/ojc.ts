@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ojcGiftStatuses } from '~/shared/domain';
-import { at, oneOf } from './columns';
+import { at, oneOf, timestamps } from './columns';
 import { dedicationCheck, dedicationColumns } from './dedication-columns';
 
 /**
@@ -36,8 +36,7 @@ export const ojcSubscriptions = pgTable(
     nextChargeAt: at('next_charge_at'),
     canceledAt: at('canceled_at'),
     failedAt: at('failed_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('ojc_subscriptions_email_idx').on(sql`lower(${t.email})`),

@@ -10,7 +10,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { pledgeStatuses } from '~/shared/domain';
-import { at, oneOf } from './columns';
+import { at, oneOf, timestamps } from './columns';
 import { donations } from './donations';
 
 /**
@@ -39,8 +39,7 @@ export const pledges = pgTable(
     remindersSent: integer('reminders_sent').notNull().default(0),
     lastRemindedAt: at('last_reminded_at'),
     closedAt: at('closed_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('pledges_status_expected_idx').on(t.status, t.expectedOn),

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { prayerIntentionValues, prayerRelationValues } from '~/shared/domain';
 import { adminUsers } from './admin';
-import { at, oneOf } from './columns';
+import { at, oneOf, timestamps } from './columns';
 import { members } from './members';
 
 /**
@@ -42,8 +42,7 @@ export const prayerNames = pgTable(
     note: text('note'),
     /** Given or renewed: the name lapses some weeks after this unless renewed again. */
     renewedAt: at('renewed_at').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('prayer_names_member_id_idx').on(t.memberId),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { adminUsers } from './admin';
-import { at } from './columns';
+import { at, timestamps } from './columns';
 
 /**
  * The teaching videos. A video plays from a file stored under DATA_DIR/media (`video_file`, the
@@ -30,8 +30,7 @@ export const videos = pgTable(
     publishedAt: at('published_at'),
     /** Null once that administrator's account is removed. */
     uploadedBy: uuid('uploaded_by').references(() => adminUsers.id, { onDelete: 'set null' }),
-    createdAt: at('created_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('videos_published_idx')

@@ -11,6 +11,13 @@ export interface AdminIdentity {
   role: AdminRole;
 }
 
+/** An AdminIdentity's columns, to select or return. */
+export const adminIdentityColumns = {
+  id: adminUsers.id,
+  username: adminUsers.username,
+  role: adminUsers.role,
+};
+
 export interface ActiveSession {
   tokenHash: string;
   csrfToken: string;
@@ -68,7 +75,7 @@ export async function findSession(
       csrfToken: adminSessions.csrfToken,
       lastSeenAt: adminSessions.lastSeenAt,
       expiresAt: adminSessions.expiresAt,
-      user: { id: adminUsers.id, username: adminUsers.username, role: adminUsers.role },
+      user: adminIdentityColumns,
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))

@@ -81,46 +81,51 @@ function heldBy(lease: JobLease) {
 
 const unlocked = { lockedBy: null, lockedUntil: null } as const;
 
-/** Each returns false when the lease was lost, i.e. another worker now owns the job. */
-export async function markJobSucceeded(db: DatabaseExecutor, lease: JobLease, now: Date) {
+/**
+ * Lands a run's outcome and lets go of the job, while the lease still holds it. Answers false
+ * when the lease was lost, i.e. another worker now owns the job.
+ */
+async function settleHeldJob(
+  db: DatabaseExecutor,
+  lease: JobLease,
+  outcome: Partial<typeof jobs.$inferInsert>,
+) {
   const rows = await db
     .update(jobs)
-    .set({ ...unlocked, status: 'succeeded', updatedAt: now, finishedAt: now })
+    .set({ ...unlocked, ...outcome })
     .where(heldBy(lease))
     .returning({ id: jobs.id });
   return rows.length > 0;
 }
 
-export async function scheduleJobRetry(
+export function markJobSucceeded(db: DatabaseExecutor, lease: JobLease, now: Date) {
+  return settleHeldJob(db, lease, { status: 'succeeded', updatedAt: now, finishedAt: now });
+}
+
+export function scheduleJobRetry(
   db: DatabaseExecutor,
   lease: JobLease,
   { now, runAt, error }: { now: Date; runAt: Date; error: string },
 ) {
-  const rows = await db
-    .update(jobs)
-    .set({ ...unlocked, status: 'pending', runAt, lastError: truncate(error), updatedAt: now })
-    .where(heldBy(lease))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+  return settleHeldJob(db, lease, {
+    status: 'pending',
+    runAt,
+    lastError: truncate(error),
+    updatedAt: now,
+  });
 }
 
-export async function markJobDead(
+export function markJobDead(
   db: DatabaseExecutor,
   lease: JobLease,
   { now, error }: { now: Date; error: string },
 ) {
-  const rows = await db
-    .update(jobs)
-    .set({
-      ...unlocked,
-      status: 'dead',
-      lastError: truncate(error),
-      updatedAt: now,
-      finishedAt: now,
-    })
-    .where(heldBy(lease))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+  return settleHeldJob(db, lease, {
+    status: 'dead',
+    lastError: truncate(error),
+    updatedAt: now,
+    finishedAt: now,
+  });
 }
 
 /**

@@ -3,6 +3,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { givingLinks, prayerLinks } from '~/db/schema';
+import type { QueuedMail } from '~/server/mail/mail-job';
+import { enqueueCappedMails, type CappedMailKind } from '~/server/mail/recipient-cap';
 import type { LinkSigner } from './signed-link';
 
 /**
@@ -103,4 +105,20 @@ export async function spendLink<T extends LinkTable>(
     )
     .returning();
   return row ? { ok: true, row: row as T['$inferSelect'] } : { ok: false, reason: 'used' };
+}
+
+/**
+ * Queues a new link's mail, in the transaction that wrote the link, within its address's daily
+ * cap (recipient-cap.ts). Over the cap there is no mail, so there is no link either.
+ */
+export async function mailLinkWithinCap(
+  tx: DatabaseExecutor,
+  table: LinkTable,
+  linkId: string,
+  mail: QueuedMail & { template: CappedMailKind },
+  now: Date,
+) {
+  const [queued] = await enqueueCappedMails(tx, [mail], now);
+  const links = table as typeof givingLinks;
+  if (!queued) await tx.delete(links).where(eq(links.id, linkId));
 }

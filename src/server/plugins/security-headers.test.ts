@@ -1,10 +1,5 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '~tests/helpers/app';
-import { createTestDatabase } from '~tests/helpers/database';
-import { createMemoryMailer } from '~tests/helpers/mail';
-import { buildApp, loggerOptions } from '~/server/app';
-import { parseEnv } from '~/server/env';
 import { sitePermissionsPolicy, stripePagePermissionsPolicy } from './security-headers';
 import { routeTable, sampleUrl, stateChanging, type Route } from '~tests/helpers/route-table';
 
@@ -229,20 +224,7 @@ describe('request ids', () => {
   /** The app with its log lines captured, TRUST_PROXY as given. */
   async function appWithLog(trustProxy: string) {
     const lines: string[] = [];
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      env: parseEnv({
-        NODE_ENV: 'test',
-        PUBLIC_URL: 'https://tziyun.test',
-        TRUST_PROXY: trustProxy,
-      }),
-      database,
-      mailer: createMemoryMailer(),
-      logger: loggerOptions('info', { write: (line: string) => void lines.push(line) }),
-      clientDir: join(import.meta.dirname, 'no-client-build'),
-    });
-    app.addHook('onClose', () => database.close());
-    await app.ready();
+    const app = await buildTestApp({ TRUST_PROXY: trustProxy }, undefined, { logLines: lines });
     /** The request ids the log lines name. */
     const loggedIds = () => new Set(lines.map((l) => (JSON.parse(l) as { reqId?: string }).reqId));
     return { app, loggedIds };

@@ -156,13 +156,7 @@ describe('page form posts', () => {
     const limited = await buildTestApp({ FORM_RATE_LIMIT: '1' });
     try {
       const fields = { _form: 'newsletter', email: 'limit@example.org' };
-      const send = () =>
-        limited.inject({
-          method: 'POST',
-          url: '/',
-          payload: new URLSearchParams(fields).toString(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        });
+      const send = () => postPageForm(limited, '/', fields);
       expect((await send()).statusCode).toBe(303);
       const refused = await send();
       expect(refused.statusCode).toBe(429);

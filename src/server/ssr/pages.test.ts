@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import siteConfig from '@site-config';
 import { buildTestApp } from '~tests/helpers/app';
+import { postPageForm, visibleText } from '~tests/helpers/page-forms';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 /** With card and OJC payments set up: the donate page and the checkout offer only those. */
@@ -17,18 +18,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => Promise.all([app.close(), paying.close()]));
-
-/** The text a visitor reads, tags removed and entities decoded: what works before any script. */
-function visibleText(html: string) {
-  return html
-    .replace(/<!-- -->/g, '')
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
-}
 
 async function page(url: string, server = app) {
   const res = await server.inject(url);
@@ -118,11 +107,9 @@ describe('server-rendered public pages', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(text).toContain('Open my names');
     expect(html).toMatch(/<input type="hidden" name="token" value="secret-token-value"\/>/);
-    const opened = await app.inject({
-      method: 'POST',
-      url: '/prayer-names',
-      payload: '_form=prayer-link-open&token=secret-token-value',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    const opened = await postPageForm(app, '/prayer-names', {
+      _form: 'prayer-link-open',
+      token: 'secret-token-value',
     });
     expect(opened.statusCode).toBe(303);
     expect(opened.headers.location).toBe('/prayer-names?link=invalid');

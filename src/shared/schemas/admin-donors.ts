@@ -43,14 +43,17 @@ function dayField(label: string) {
     .optional();
 }
 
+/** A search box's text, trimmed; blank means no search. */
+export const searchText = z
+  .string()
+  .trim()
+  .max(100, 'Search must be at most 100 characters')
+  .transform((value) => value || undefined)
+  .optional();
+
 /** The filters the list, the count and the CSV share. Blank values mean no filter. */
 const filterShape = {
-  search: z
-    .string()
-    .trim()
-    .max(100, 'Search must be at most 100 characters')
-    .transform((value) => value || undefined)
-    .optional(),
+  search: searchText,
   from: dayField('From'),
   to: dayField('To'),
   type: z.enum(donationTypes, { error: 'Type must be onetime or subscription' }).optional(),

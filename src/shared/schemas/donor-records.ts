@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './admin-donors';
 
 /**
  * Donor records (ADR 053): one per person, whatever address or method they gave with. The office
@@ -10,12 +11,7 @@ export const donorRecordQuery = z.object({
   /** The record of this gift (a row of the donor table). */
   gift: z.uuid({ error: 'Gift must be the id of a gift' }).optional(),
   /** Part of a name or an address (email), any case. */
-  search: z
-    .string()
-    .trim()
-    .max(100, 'Search must be at most 100 characters')
-    .transform((value) => value || undefined)
-    .optional(),
+  search: searchText,
   /** The records of donors of this name (any case), the ones at this postal address first. */
   name: z
     .string()

@@ -2,7 +2,12 @@ import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { adminPendingSignIns, adminUsers, adminWebauthnChallenges } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { AppError } from '~/server/errors';
-import { hashSessionToken, isWellFormedToken, newRandomToken } from '~/server/auth/sessions';
+import {
+  adminIdentityColumns,
+  hashSessionToken,
+  isWellFormedToken,
+  newRandomToken,
+} from '~/server/auth/sessions';
 import type { AdminIdentity } from '~/server/auth/sessions';
 import { hasSecondFactor, secondFactorRequired, secondFactorsOf } from './second-factors';
 
@@ -136,7 +141,7 @@ export async function findPendingSignIn(
       failures: adminPendingSignIns.failures,
       createdAt: adminPendingSignIns.createdAt,
       expiresAt: adminPendingSignIns.expiresAt,
-      user: { id: adminUsers.id, username: adminUsers.username, role: adminUsers.role },
+      user: adminIdentityColumns,
     })
     .from(adminPendingSignIns)
     .innerJoin(adminUsers, eq(adminUsers.id, adminPendingSignIns.userId))

@@ -4,6 +4,7 @@ import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
+import { adminIdentityColumns } from '~/server/auth/sessions';
 
 export const cannotRemoveSelfMessage = 'You cannot remove your own account';
 export const lastOwnerMessage = 'The last owner cannot be removed';
@@ -22,7 +23,7 @@ export async function removeAdminUser(db: Database, userId: string, context: Aud
       .where(eq(adminUsers.role, 'owner'))
       .for('update');
     const [target] = await tx
-      .select({ id: adminUsers.id, username: adminUsers.username, role: adminUsers.role })
+      .select(adminIdentityColumns)
       .from(adminUsers)
       .where(eq(adminUsers.id, userId));
     if (!target) throw new AppError('not_found', 'No such administrator');

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campaigns } from '~/db/schema';
 import {
   campaignIdParams,
   campaignInput,
@@ -24,8 +22,8 @@ import { campaignTimes, placeOf, type Place } from '~/server/lib/campaign-times'
 import { sendCsv } from '~/server/lib/csv';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-import { AppError } from '~/server/errors';
 import { campaignAnalytics } from './campaign-analytics';
+import { campaignById } from './campaign-by-id';
 import { campaignGiftsCsv } from './campaign-gifts-csv';
 import { listDayDedications } from './list-day-dedications';
 import { adminCampaignPhotoRoutes } from './photo-routes';
@@ -98,11 +96,7 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     ...at(app, campaignsApi.giftsCsv),
     schema: { params: campaignIdParams },
     handler: async (request, reply) => {
-      const [campaign] = await db
-        .select()
-        .from(campaigns)
-        .where(eq(campaigns.id, request.params.id));
-      if (!campaign) throw new AppError('not_found', 'There is no such campaign.');
+      const campaign = await campaignById(db, request.params.id);
       const now = app.clock();
       await recordAudit(db, {
         actor: request.adminUser,
@@ -124,11 +118,7 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     ...at(app, campaignsApi.analytics),
     schema: { params: campaignIdParams, response: { 200: campaignAnalyticsView } },
     handler: async (request, reply) => {
-      const [campaign] = await db
-        .select()
-        .from(campaigns)
-        .where(eq(campaigns.id, request.params.id));
-      if (!campaign) throw new AppError('not_found', 'There is no such campaign.');
+      const campaign = await campaignById(db, request.params.id);
       reply.header('cache-control', 'no-store');
       return campaignAnalytics(db, campaign, place);
     },

@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatches, donations } from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaign } from '~tests/helpers/campaigns';
-import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
+import {
+  chargeOjcPayment,
+  createOjcPayment,
+  requestOjcPayment,
+  setUpOjcTestApp,
+} from '~tests/helpers/ojc';
 import { postPageForm } from '~tests/helpers/page-forms';
 import { drainOutbox } from '~tests/helpers/stripe';
 
@@ -104,17 +109,7 @@ describe('an OJC gift to a campaign', () => {
   });
 
   it('is refused for an unknown campaign, with a plain field message', async () => {
-    const res = await ojc.app.inject({
-      method: 'POST',
-      url: '/api/ojc/create-payment',
-      payload: {
-        amount: 36,
-        donationType: 'onetime',
-        donorName: 'Sarah Cohen',
-        donorEmail: 'sarah@example.org',
-        campaign: 'nope',
-      },
-    });
+    const res = await requestOjcPayment(ojc.app, { campaign: 'nope' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.campaign).toContain('There is no such campaign');
   });

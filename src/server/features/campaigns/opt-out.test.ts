@@ -5,7 +5,7 @@ import { campaignOptOutMessages } from '~/shared/schemas/campaign-opt-out';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { giveByCard, liveCampaign } from '~tests/helpers/campaigns';
 import { expectHiddenTokenPage } from '~tests/helpers/link-session';
-import { fromAnotherSite, pageData, postPageForm } from '~tests/helpers/page-forms';
+import { fromAnotherSite, pageData, postPageForm, visibleText } from '~tests/helpers/page-forms';
 import { deliverEvent, drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 import { isDonorOptedOut, listCampaignOptOuts } from './opt-out';
 
@@ -33,13 +33,6 @@ async function giveAndReadReceipt(slug: string, email: string) {
   return { donation, page: `${url.pathname}${url.search}`, token: url.searchParams.get('token')! };
 }
 
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
-
 const auditsOf = (slug: string) =>
   t.app.database.db
     .select()
@@ -53,7 +46,7 @@ describe('"Don’t ask me again for this campaign" from a receipt', () => {
     const { page, token } = await giveAndReadReceipt(campaign.slug, email);
     const res = await t.app.inject(page);
     expectHiddenTokenPage(res);
-    const text = textOf(res.body);
+    const text = visibleText(res.body);
     expect(text).toContain('Thank you for your gift to Opt-out day');
     expect(res.body).toContain('name="_form" value="campaign-opt-out"');
     expect(res.body).toContain(`name="token" value="${token}"`);
@@ -72,7 +65,7 @@ describe('"Don’t ask me again for this campaign" from a receipt', () => {
     expect(posted.statusCode, posted.body).toBe(303);
     expect(posted.headers.location).toBe(`${first.page}&sent=campaign-opt-out`);
     const after = await t.app.inject(posted.headers.location as string);
-    expect(textOf(after.body)).toContain(campaignOptOutMessages.recorded);
+    expect(visibleText(after.body)).toContain(campaignOptOutMessages.recorded);
     expect(after.body).not.toContain('value="campaign-opt-out"');
 
     expect(await isDonorOptedOut(t.app.database.db, campaign.id, 'TWICE@example.org')).toBe(true);
@@ -99,7 +92,7 @@ describe('"Don’t ask me again for this campaign" from a receipt', () => {
 
     // Opened again later, the page says it is done and offers no button.
     const later = await t.app.inject(second.page);
-    expect(textOf(later.body)).toContain(campaignOptOutMessages.already);
+    expect(visibleText(later.body)).toContain(campaignOptOutMessages.already);
     expect(later.body).not.toContain('value="campaign-opt-out"');
   });
 
@@ -157,7 +150,7 @@ describe('"Don’t ask me again for this campaign" from a receipt', () => {
     for (const [url, status, message] of cases) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(status);
-      expect(textOf(res.body), url).toContain(message);
+      expect(visibleText(res.body), url).toContain(message);
       expect(res.body, url).not.toContain('value="campaign-opt-out"');
       const token = new URL(url, 'https://tziyun.test').searchParams.get('token') ?? '';
       const posted = await postPageForm(t.app, url, { _form: 'campaign-opt-out', token });

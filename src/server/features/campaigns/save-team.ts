@@ -18,6 +18,7 @@ import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import type { Place } from '~/server/lib/campaign-times';
 import { welcomeOpenTeams } from './ambassador-mail';
+import { campaignById } from './campaign-by-id';
 import { touchCampaign } from './settle-gift';
 import { stateOf } from './snapshot';
 import { storedPhoto } from './stored-photo';
@@ -43,15 +44,9 @@ export function adminTeamViewOf({ row, raisedCents, donors }: TeamFigures): Admi
   };
 }
 
-async function campaignOf(db: DatabaseExecutor, id: string) {
-  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
-  if (!campaign) throw new AppError('not_found', 'There is no such campaign.');
-  return campaign;
-}
-
 /** Every team of a campaign, in the order they were asked for, with their figures. */
 export async function listTeams(db: DatabaseExecutor, campaignId: string) {
-  const campaign = await campaignOf(db, campaignId);
+  const campaign = await campaignById(db, campaignId);
   const figures = await teamFigures(db, campaign, await endedPlans(db, campaign.id));
   return figures.map(adminTeamViewOf);
 }
@@ -140,7 +135,7 @@ export async function createTeam(
   ctx: AuditContext,
 ) {
   return db.transaction(async (tx) => {
-    const campaign = await campaignOf(tx, campaignId);
+    const campaign = await campaignById(tx, campaignId);
     await tx
       .select({ id: campaigns.id })
       .from(campaigns)
@@ -182,7 +177,7 @@ export async function updateTeam(
   ctx: AuditContext,
 ) {
   return db.transaction(async (tx) => {
-    const campaign = await campaignOf(tx, campaignId);
+    const campaign = await campaignById(tx, campaignId);
     const [before] = await tx
       .select()
       .from(campaignTeams)

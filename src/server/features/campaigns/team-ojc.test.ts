@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { addTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
-import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
+import {
+  chargeOjcPayment,
+  createOjcPayment,
+  requestOjcPayment,
+  setUpOjcTestApp,
+} from '~tests/helpers/ojc';
 import { postPageForm } from '~tests/helpers/page-forms';
 
 // An OJC gift through a team, by the checkout's API and by its form without JavaScript.
@@ -38,18 +43,7 @@ describe('an OJC gift through a team', () => {
   it('is refused for a team not approved, with the field’s message', async () => {
     const campaign = await liveCampaign(ojc.app, admin);
     const team = await addTeam(ojc.app, admin, campaign.id, { status: 'requested' });
-    const res = await ojc.app.inject({
-      method: 'POST',
-      url: '/api/ojc/create-payment',
-      payload: {
-        amount: 36,
-        donationType: 'onetime',
-        donorName: 'Sarah Cohen',
-        donorEmail: 'sarah@example.org',
-        campaign: campaign.slug,
-        team: team.slug,
-      },
-    });
+    const res = await requestOjcPayment(ojc.app, { campaign: campaign.slug, team: team.slug });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.team).toContain('Your gift was not taken');
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignTeams } from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
-import { addTeam } from '~tests/helpers/campaign-teams';
+import { addTeam, saveTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { insertDonations } from '~tests/helpers/donations';
 import { pageData, postPageForm } from '~tests/helpers/page-forms';
@@ -59,11 +59,11 @@ describe('an ambassador’s request', () => {
     expect(list.json().teams).toEqual([
       expect.objectContaining({ id: row!.id, status: 'requested', raised: 0, donors: 0 }),
     ]);
-    const approve = await app.inject({
-      method: 'PUT',
-      url: `/api/admin/campaigns/${campaign.id}/teams/${row!.id}`,
-      headers: admin.headers,
-      payload: {
+    const approve = await saveTeam(
+      app,
+      admin,
+      { campaignId: campaign.id, id: row!.id },
+      {
         name: 'The Weiss Shiur',
         leaderName: 'Chana Weiss',
         leaderEmail: 'chana@example.org',
@@ -71,7 +71,7 @@ describe('an ambassador’s request', () => {
         group: 'Bais Yaakov',
         status: 'approved',
       },
-    });
+    );
     expect(approve.statusCode, approve.body).toBe(200);
     expect(approve.json().team).toMatchObject({ status: 'approved', group: 'Bais Yaakov' });
     expect((await snapshot()).teams).toEqual([
@@ -93,17 +93,17 @@ describe('an ambassador’s request', () => {
     expect(audit[0]?.details).toMatchObject({ status: 'approved', statusFrom: 'requested' });
 
     // Declined, it leaves the board and its page.
-    const decline = await app.inject({
-      method: 'PUT',
-      url: `/api/admin/campaigns/${campaign.id}/teams/${row!.id}`,
-      headers: admin.headers,
-      payload: {
+    const decline = await saveTeam(
+      app,
+      admin,
+      { campaignId: campaign.id, id: row!.id },
+      {
         name: 'The Weiss Shiur',
         leaderName: 'Chana Weiss',
         leaderEmail: 'chana@example.org',
         status: 'declined',
       },
-    });
+    );
     expect(decline.statusCode).toBe(200);
     expect((await snapshot()).teams).toEqual([]);
     expect((await app.inject({ method: 'GET', url: page })).statusCode).toBe(404);
@@ -113,17 +113,17 @@ describe('an ambassador’s request', () => {
     const campaign = await liveCampaign(app, admin);
     const team = await addTeam(app, admin, campaign.id, { name: 'The Roth Family' });
     const rename = (slug: string) =>
-      app.inject({
-        method: 'PUT',
-        url: `/api/admin/campaigns/${campaign.id}/teams/${team.id}`,
-        headers: admin.headers,
-        payload: {
+      saveTeam(
+        app,
+        admin,
+        { campaignId: campaign.id, id: team.id },
+        {
           name: 'The Roth Family',
           leaderName: 'Reuven Katz',
           leaderEmail: 'reuven@example.org',
           slug,
         },
-      });
+      );
     // No gift yet: the office may still change it.
     const early = await rename('roth-family');
     expect(early.statusCode, early.body).toBe(200);

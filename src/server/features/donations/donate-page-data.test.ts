@@ -2,7 +2,7 @@ import siteConfig from '@site-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '~tests/helpers/app';
 import { testCardKey } from '~tests/helpers/ojc';
-import { pageData } from '~tests/helpers/page-forms';
+import { pageData, visibleText } from '~tests/helpers/page-forms';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -11,17 +11,6 @@ const stripeKeys = {
   STRIPE_PUBLISHABLE_KEY: 'pk_test_pagedata',
 };
 const ojcAccount = { OJC_USERNAME: 'user', OJC_PASSWORD: 'password', OJC_ORG_ID: 'org==' };
-
-/** What a visitor reads of the page: tags out, entities decoded. */
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
 
 let nothingSetUp: TestApp;
 let cardAndOneTimeOjc: TestApp;
@@ -83,7 +72,7 @@ describe('the donate page’s data: the limits and the methods set up', () => {
     expect(tag(/<input type="checkbox"[^>]*name="type"[^>]*>/)).toContain('checked=""');
     expect(tag(/<input type="radio"[^>]*value="ojc"[^>]*>/)).toContain('checked=""');
     expect(tag(/<input type="radio"[^>]*value="credit_card"[^>]*>/)).not.toContain('checked');
-    expect(text(body)).toContain('Donate $72/month');
+    expect(visibleText(body)).toContain('Donate $72/month');
     expect(pageData(body)).toMatchObject({
       path: '/donate',
       search: 'amount=72&type=subscription&method=ojc',
@@ -91,14 +80,14 @@ describe('the donate page’s data: the limits and the methods set up', () => {
   });
 
   it('says under the field what is wrong with an amount in the address', async () => {
-    const over = text((await cardAndOneTimeOjc.inject('/donate?amount=501')).body);
+    const over = visibleText((await cardAndOneTimeOjc.inject('/donate?amount=501')).body);
     expect(over).toContain('The most we can take online is $500 per gift.');
-    const cents = text((await everything.inject('/donate?amount=12.5')).body);
+    const cents = visibleText((await everything.inject('/donate?amount=12.5')).body);
     expect(cents).toContain('Please enter whole dollars, without cents: $12 or $13.');
   });
 
   it('offers no form that cannot work: the office’s contacts when nothing is set up', async () => {
-    const page = text((await nothingSetUp.inject('/donate')).body);
+    const page = visibleText((await nothingSetUp.inject('/donate')).body);
     expect(page).toContain('Online giving is not available right now');
     for (const detail of [
       siteConfig.contact.phone,
@@ -113,7 +102,7 @@ describe('the donate page’s data: the limits and the methods set up', () => {
   it('says on the checkout, before any form, that an amount is over the limit', async () => {
     const res = await cardAndOneTimeOjc.inject('/checkout?amount=501&type=onetime');
     expect(res.statusCode).toBe(200);
-    const page = text(res.body);
+    const page = visibleText(res.body);
     expect(page).toContain('This amount cannot be given online');
     expect(page).toContain('The most we can take online is $500 per gift.');
     expect(page).not.toContain('Setting up your payment...');
@@ -121,14 +110,14 @@ describe('the donate page’s data: the limits and the methods set up', () => {
   });
 
   it('offers the method that works when the checkout is opened for one that is not set up', async () => {
-    const page = text(
+    const page = visibleText(
       (await cardAndOneTimeOjc.inject('/checkout?amount=72&type=subscription&method=ojc')).body,
     );
     expect(page).toContain('OJC Fund payments are not set up');
     expect(page).toContain('Give $72 a month by credit card');
     expect(page).not.toContain('Payment Setup Error');
 
-    const none = text((await nothingSetUp.inject('/checkout?amount=36&type=onetime')).body);
+    const none = visibleText((await nothingSetUp.inject('/checkout?amount=36&type=onetime')).body);
     expect(none).toContain('Online giving is not available right now');
     expect(none).not.toContain('OJC Fund charity card instead');
   });

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pageData } from '~tests/helpers/page-forms';
+import { pageData, visibleText } from '~tests/helpers/page-forms';
 import { setUpStripeTestApp } from '~tests/helpers/stripe';
 
 const t = setUpStripeTestApp();
-
-/** The page's text as a browser without JavaScript shows it: no script, no tags. */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
 
 const checkout = '/checkout?amount=36&type=onetime&method=credit_card';
 
@@ -19,8 +12,8 @@ describe('Back to a checkout whose gift was made', () => {
     // Set up but not paid (the card not yet confirmed, or declined): the checkout as usual.
     const before = await t.app.inject(`${checkout}&gift=${pi.id}`);
     expect(before.statusCode).toBe(200);
-    expect(textOf(before.body)).toContain('Complete Donation $36');
-    expect(textOf(before.body)).not.toContain('Your Gift Has Been Made');
+    expect(visibleText(before.body)).toContain('Complete Donation $36');
+    expect(visibleText(before.body)).not.toContain('Your Gift Has Been Made');
 
     t.standIn.pay(pi.id);
     // No webhook, no report from the browser: the stored gift is still pending.
@@ -28,7 +21,7 @@ describe('Back to a checkout whose gift was made', () => {
     const after = await t.app.inject(`${checkout}&gift=${pi.id}`);
     expect(after.statusCode).toBe(200);
     expect(after.headers['cache-control']).toBe('no-store');
-    const text = textOf(after.body);
+    const text = visibleText(after.body);
     expect(text).toContain('Your Gift Has Been Made');
     expect(text).toContain('Your $36.00 gift was received: thank you.');
     expect(text).toContain('Nothing more will be charged from this page.');
@@ -48,16 +41,12 @@ describe('Back to a checkout whose gift was made', () => {
   it('says so from the recorded gift once it is recorded', async () => {
     const pi = await t.startCheckout({ amount: 36, name: 'Dina Roth', email: 'back2@example.org' });
     t.standIn.pay(pi.id);
-    const recorded = await t.app.inject({
-      method: 'POST',
-      url: '/api/record-donation',
-      payload: { stripePaymentId: pi.id },
-    });
+    const recorded = await t.recordDonation({ stripePaymentId: pi.id });
     expect(recorded.statusCode, recorded.body).toBe(200);
     expect((await t.donationOf(pi.id)).paymentStatus).toBe('succeeded');
     const calls = t.standIn.requestsTo('GET', `/v1/payment_intents/${pi.id}`).length;
     const page = await t.app.inject(`${checkout}&gift=${pi.id}`);
-    expect(textOf(page.body)).toContain('Your Gift Has Been Made');
+    expect(visibleText(page.body)).toContain('Your Gift Has Been Made');
     // The stored gift answers: Stripe is not asked again.
     expect(t.standIn.requestsTo('GET', `/v1/payment_intents/${pi.id}`).length).toBe(calls);
   });
@@ -66,7 +55,7 @@ describe('Back to a checkout whose gift was made', () => {
     for (const gift of ['pi_doesnotexist0000000000', 'not-a-payment', '']) {
       const res = await t.app.inject(`${checkout}&gift=${encodeURIComponent(gift)}`);
       expect(res.statusCode, gift).toBe(200);
-      expect(textOf(res.body), gift).toContain('Complete Donation $36');
+      expect(visibleText(res.body), gift).toContain('Complete Donation $36');
       expect(pageData(res.body).data.giftMade, gift).toBeUndefined();
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectHiddenTokenPage } from '~tests/helpers/link-session';
-import { fromAnotherSite, pageData, postPageForm } from '~tests/helpers/page-forms';
+import { fromAnotherSite, pageData, postPageForm, visibleText } from '~tests/helpers/page-forms';
 import { deliverEvent, drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 import { MANAGE_GIFT_PURPOSE } from '~/server/services/receipts/manage-link';
 import { portalUnreachableMessage } from './open-portal-session';
@@ -32,20 +32,13 @@ async function paidMonthlyGift(email: string) {
   return { subscriptionId, page, token: new URL(page, 'https://x').searchParams.get('token')! };
 }
 
-/** The page's text as a browser without JavaScript shows it: no script, no tags. */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-
 describe('/donate/manage without JavaScript', () => {
   it('renders the gift on the server from the receipt’s link, as a hidden-token page', async () => {
     const { page, token } = await paidMonthlyGift('mp1@example.org');
     const portals = t.standIn.requestsTo('POST', portalPath).length;
     const res = await t.app.inject(page);
     expectHiddenTokenPage(res);
-    const text = textOf(res.body);
+    const text = visibleText(res.body);
     expect(text).toContain('$36.00 a month');
     expect(text).toContain('Active');
     expect(text).toContain('In honor of Leah bat Sarah');
@@ -76,7 +69,7 @@ describe('/donate/manage without JavaScript', () => {
     t.standIn.failNext({ status: 500 }, { status: 500 });
     const res = await postPageForm(t.app, page, { _form: 'gift-portal', token });
     expect(res.statusCode).toBe(502);
-    const text = textOf(res.body.replace(/&#x27;|&#39;/g, "'"));
+    const text = visibleText(res.body);
     expect(text).toContain(portalUnreachableMessage);
     expect(text).toContain('Nothing about your gift was changed.');
     expect(text).toContain('$36.00 a month');
@@ -108,7 +101,7 @@ describe('/donate/manage without JavaScript', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       if (url.includes('token=')) expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.body).toContain('<meta name="robots" content="noindex');
-      const text = textOf(res.body);
+      const text = visibleText(res.body);
       expect(text).toContain(message);
       expect(text).toContain('For help with your monthly gift, contact us');
       expect(res.body).not.toContain('value="gift-portal"');

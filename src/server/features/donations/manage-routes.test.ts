@@ -107,10 +107,10 @@ describe('manage links in mails', () => {
   it('also when the first charge is recorded by record-donation', async () => {
     const { pi, subscriptionId } = await t.startMonthly({ amount: 18 });
     t.standIn.pay(pi.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/record-donation',
-      payload: { stripePaymentId: pi.id, name: 'Rina', email: 'manage2@example.org' },
+    const res = await t.recordDonation({
+      stripePaymentId: pi.id,
+      name: 'Rina',
+      email: 'manage2@example.org',
     });
     expect(res.statusCode).toBe(200);
     await drainOutbox(t.app);

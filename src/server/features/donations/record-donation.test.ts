@@ -6,10 +6,6 @@ import { drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 const t = setUpStripeTestApp();
 
-function record(payload: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/record-donation', payload });
-}
-
 const receiptJobs = async (donationId: string) =>
   (await t.app.database.db.select().from(jobs)).filter(
     (j) => j.idempotencyKey === `mail:donation:${donationId}:receipt`,
@@ -29,7 +25,7 @@ describe('POST /api/record-donation', () => {
       donationType: 'onetime',
       stripePaymentId: pi.id,
     };
-    const first = await record(payload);
+    const first = await t.recordDonation(payload);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       success: true,
@@ -39,7 +35,11 @@ describe('POST /api/record-donation', () => {
     expect(row).toMatchObject({ donorName: 'Sarah Cohen', email: 'sarah@example.org' });
     expect(row.donatedAt).toBeInstanceOf(Date);
 
-    const second = await record({ ...payload, name: 'Someone Else', email: 'else@example.org' });
+    const second = await t.recordDonation({
+      ...payload,
+      name: 'Someone Else',
+      email: 'else@example.org',
+    });
     expect(second.statusCode).toBe(200);
     expect(await t.donationOf(pi.id)).toEqual(row);
     expect(await receiptJobs(row.id)).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('POST /api/record-donation', () => {
   it('stores the amount Stripe received, not the amount the browser claims', async () => {
     const pi = await t.startCheckout({ amount: 18 });
     t.standIn.pay(pi.id);
-    const res = await record({
+    const res = await t.recordDonation({
       name: 'Liar',
       email: 'liar@example.org',
       amount: 2_500_000,
@@ -77,15 +77,19 @@ describe('POST /api/record-donation', () => {
 
   it('refuses a payment that is not completed (409) and records nothing', async () => {
     const pi = await t.startCheckout({ amount: 36 });
-    const res = await record({ name: 'A B', email: 'ab@example.org', stripePaymentId: pi.id });
+    const res = await t.recordDonation({
+      name: 'A B',
+      email: 'ab@example.org',
+      stripePaymentId: pi.id,
+    });
     expect(res.statusCode).toBe(409);
     t.standIn.decline(pi.id);
-    expect((await record({ stripePaymentId: pi.id })).statusCode).toBe(409);
+    expect((await t.recordDonation({ stripePaymentId: pi.id })).statusCode).toBe(409);
     expect(await t.donationOf(pi.id)).toMatchObject({ paymentStatus: 'pending', email: null });
   });
 
   it('refuses an unknown payment (404)', async () => {
-    const res = await record({
+    const res = await t.recordDonation({
       name: 'A B',
       email: 'ab@example.org',
       stripePaymentId: 'pi_doesnotexist',
@@ -107,7 +111,7 @@ describe('POST /api/record-donation', () => {
     const foreign = (await res.json()) as { id: string };
     t.standIn.pay(foreign.id);
     const before = await t.app.database.db.$count(donations);
-    expect((await record({ stripePaymentId: foreign.id })).statusCode).toBe(404);
+    expect((await t.recordDonation({ stripePaymentId: foreign.id })).statusCode).toBe(404);
     expect(await t.app.database.db.$count(donations)).toBe(before);
   });
 
@@ -116,7 +120,7 @@ describe('POST /api/record-donation', () => {
     // As if the process had died between Stripe's answer and the insert.
     await t.app.database.db.delete(donations).where(eq(donations.stripePaymentIntentId, pi.id));
     t.standIn.pay(pi.id);
-    const res = await record({ name: 'Kept', stripePaymentId: pi.id });
+    const res = await t.recordDonation({ name: 'Kept', stripePaymentId: pi.id });
     expect(res.statusCode).toBe(200);
     expect(await t.donationOf(pi.id)).toMatchObject({
       // (5000 + 30) / 0.971, rounded up.
@@ -129,11 +133,11 @@ describe('POST /api/record-donation', () => {
   });
 
   it('refuses a malformed id and OJC payments', async () => {
-    expect((await record({ stripePaymentId: 'ch_123' })).json().error.fields).toHaveProperty(
-      'stripePaymentId',
-    );
-    expect((await record({})).statusCode).toBe(400);
-    const ojc = await record({ stripePaymentId: 'pi_123', paymentMethod: 'ojc' });
+    expect(
+      (await t.recordDonation({ stripePaymentId: 'ch_123' })).json().error.fields,
+    ).toHaveProperty('stripePaymentId');
+    expect((await t.recordDonation({})).statusCode).toBe(400);
+    const ojc = await t.recordDonation({ stripePaymentId: 'pi_123', paymentMethod: 'ojc' });
     expect(ojc.statusCode).toBe(400);
   });
 });

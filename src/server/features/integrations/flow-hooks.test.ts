@@ -30,11 +30,7 @@ describe('payment events reach the integrations', () => {
     await connectZap();
     const pi = await t.startCheckout({ amount: 36, name: 'Dina Roth', email: 'dina@example.org' });
     t.standIn.pay(pi.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/record-donation',
-      payload: { stripePaymentId: pi.id, amount: 1 },
-    });
+    const res = await t.recordDonation({ stripePaymentId: pi.id, amount: 1 });
     expect(res.statusCode, res.body).toBe(200);
     await drainOutbox(t.app);
     const completed = receiver.received.find((r) => r.event.type === 'donation.completed');
@@ -55,11 +51,7 @@ describe('payment events reach the integrations', () => {
       t.app,
       t.standIn.event('payment_intent.succeeded', t.standIn.paymentIntent(pi.id)),
     );
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/record-donation',
-      payload: { stripePaymentId: pi.id },
-    });
+    await t.recordDonation({ stripePaymentId: pi.id });
     await drainOutbox(t.app);
     expect(eventTypes()).toEqual(
       expect.arrayContaining(['donation.completed', 'subscription.started']),

@@ -151,10 +151,10 @@ describe('membership through a card subscription', () => {
     const applied = await applyForMembership(t.app, { email: 'spark@example.org' });
     const { pi } = await t.startMonthly({ amount: 180, membership: applied.token });
     t.standIn.pay(pi.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/record-donation',
-      payload: { stripePaymentId: pi.id, name: 'Rivka Katz', email: 'spark@example.org' },
+    const res = await t.recordDonation({
+      stripePaymentId: pi.id,
+      name: 'Rivka Katz',
+      email: 'spark@example.org',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await applied.member()).toMatchObject({ status: 'active' });

@@ -14,13 +14,13 @@ import {
   linkContextOf,
   linkRefusalMessages,
   linkSubject,
+  mailLinkWithinCap,
   newLinkNonce,
   readLinkToken,
   spendLink,
   type LinkContext,
   type LinkRefusal,
 } from '~/server/lib/single-use-link';
-import { enqueueCappedMails } from '~/server/mail/recipient-cap';
 import { linkRequestJob } from '~/server/lib/link-request-job';
 
 const LINK_PURPOSE = 'my-giving-link';
@@ -89,23 +89,16 @@ export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
       .values({ email: address, nonceHash, expiresAt, createdAt: now })
       .returning({ id: givingLinks.id });
     const token = ctx.linkSigner.sign(LINK_PURPOSE, linkSubject(link!.id, nonce), expiresAt);
-    const [queued] = await enqueueCappedMails(
-      tx,
-      [
-        {
-          key: `giving-link:${link!.id}`,
-          to: address,
-          template: 'giving-link',
-          data: {
-            url: `${ctx.publicUrl}/my-giving?token=${encodeURIComponent(token)}`,
-            hours: GIVING_LINK_HOURS,
-          },
-        },
-      ],
-      now,
-    );
-    // Over the cap: no mail, so no link either.
-    if (!queued) await tx.delete(givingLinks).where(eq(givingLinks.id, link!.id));
+    const mail = {
+      key: `giving-link:${link!.id}`,
+      to: address,
+      template: 'giving-link' as const,
+      data: {
+        url: `${ctx.publicUrl}/my-giving?token=${encodeURIComponent(token)}`,
+        hours: GIVING_LINK_HOURS,
+      },
+    };
+    await mailLinkWithinCap(tx, givingLinks, link!.id, mail, now);
   });
 }
 

@@ -14,11 +14,7 @@ describe('a monthly card gift in My giving and on its manage page', () => {
     const { pi, subscriptionId } = await t.startMonthly({ amount: 36, name: 'Dina Roth', email });
     t.standIn.pay(pi.id);
     // The browser reports the payment (as the checkout does); no webhook has arrived.
-    const recorded = await t.app.inject({
-      method: 'POST',
-      url: '/api/record-donation',
-      payload: { stripePaymentId: pi.id },
-    });
+    const recorded = await t.recordDonation({ stripePaymentId: pi.id });
     expect(recorded.statusCode, recorded.body).toBe(200);
 
     const cookie = await givingSession(t.app, email);
@@ -56,11 +52,7 @@ describe('a monthly card gift in My giving and on its manage page', () => {
     // A finished one-time gift gives the address a session; the monthly one is still waiting.
     const one = await t.startCheckout({ amount: 5, name: 'Dina Roth', email });
     t.standIn.pay(one.id);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/record-donation',
-      payload: { stripePaymentId: one.id },
-    });
+    await t.recordDonation({ stripePaymentId: one.id });
     const cookie = await givingSession(t.app, email);
     const [gift] = (await t.app.inject({ url: '/api/my-giving', headers: { cookie } })).json()
       .monthly;

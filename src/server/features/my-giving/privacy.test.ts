@@ -30,6 +30,16 @@ const decide = (id: string, decision: string) =>
     headers: admin.headers,
   });
 
+/** The donor's request, signed in to My giving, to be forgotten. */
+const askErasure = (cookie: string, payload: object = { confirm: true }) =>
+  app.inject({ method: 'POST', url: '/api/my-giving/erasure', payload, headers: { cookie } });
+
+/** The requests to be forgotten, as the office's list shows them. */
+const officeErasureList = async () =>
+  (
+    await app.inject({ url: '/api/admin/erasure-requests', headers: { cookie: admin.cookie } })
+  ).json().requests;
+
 async function seedDonor() {
   await insertDonations(app, [
     {
@@ -74,12 +84,7 @@ describe('what the site holds, on request', () => {
 
   it('is forgotten once the office confirms: personal data erased, the gift kept anonymised', async () => {
     const cookie = await givingSession(app, EMAIL);
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/api/my-giving/erasure',
-      payload: {},
-      headers: { cookie },
-    });
+    const refused = await askErasure(cookie, {});
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields.confirm).toBe(
       'Tick the box to confirm you want to be forgotten',
@@ -90,29 +95,20 @@ describe('what the site holds, on request', () => {
       confirm: 'yes',
     });
     expect(posted.statusCode).toBe(401);
-    const page = await app.inject({
-      method: 'POST',
-      url: '/my-giving',
-      payload: 'confirm=yes&_form=giving-erasure',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const page = await postPageForm(
+      app,
+      '/my-giving',
+      { confirm: 'yes', _form: 'giving-erasure' },
+      { cookie },
+    );
     expect(page.statusCode).toBe(303);
     const sent = await app.inject({ url: '/my-giving?sent=giving-erasure', headers: { cookie } });
     expect(sent.body).toContain(erasureRequestedMessage.slice(0, 40));
     // Asked twice: one open request.
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/my-giving/erasure',
-      payload: { confirm: true },
-      headers: { cookie },
-    });
+    const again = await askErasure(cookie);
     expect(again.json().message).toBe(erasureRequestedMessage);
 
-    const listing = await app.inject({
-      url: '/api/admin/erasure-requests',
-      headers: { cookie: admin.cookie },
-    });
-    const open = listing.json().requests.filter((r: { email: string }) => r.email === EMAIL);
+    const open = (await officeErasureList()).filter((r: { email: string }) => r.email === EMAIL);
     expect(open).toHaveLength(1);
     const decided = await decide(open[0].id, 'erase');
     expect(decided.statusCode, decided.body).toBe(200);
@@ -164,29 +160,16 @@ describe('what the site holds, on request', () => {
       ).json() as { donors: { email: string; name: string }[] };
     expect((await statements()).donors.map((d) => d.email)).toContain(email);
     const cookie = await givingSession(app, email);
-    await app.inject({
-      method: 'POST',
-      url: '/api/my-giving/erasure',
-      payload: { confirm: true },
-      headers: { cookie },
-    });
+    await askErasure(cookie);
     // Someone else gave since: the request still names its own donor.
     await insertDonations(app, [{ email: 'later.donor@example.org', donorName: 'Later Donor' }]);
-    const listing = await app.inject({
-      url: '/api/admin/erasure-requests',
-      headers: { cookie: admin.cookie },
-    });
-    const open = listing.json().requests.find((r: { email: string }) => r.email === email);
+    const open = (await officeErasureList()).find((r: { email: string }) => r.email === email);
     expect(open).toMatchObject({ name: 'Miriam Statement', status: 'requested' });
     expect((await decide(open.id, 'erase')).statusCode).toBe(200);
     const after = await statements();
     expect(after.donors.map((d) => d.email)).not.toContain(erasedMark(email));
     expect(after.donors.map((d) => d.name)).not.toContain('Erased donor');
-    const decidedList = await app.inject({
-      url: '/api/admin/erasure-requests',
-      headers: { cookie: admin.cookie },
-    });
-    const decided = decidedList.json().requests.find((r: { id: string }) => r.id === open.id);
+    const decided = (await officeErasureList()).find((r: { id: string }) => r.id === open.id);
     expect(decided).toMatchObject({ status: 'erased', name: null });
   });
 
@@ -196,17 +179,8 @@ describe('what the site holds, on request', () => {
     // A stranger applies with the donor's address: a pending member no one will pay for.
     const applied = await applyForMembership(app, { email, firstName: 'Stranger' });
     const cookie = await givingSession(app, email);
-    await app.inject({
-      method: 'POST',
-      url: '/api/my-giving/erasure',
-      payload: { confirm: true },
-      headers: { cookie },
-    });
-    const listing = await app.inject({
-      url: '/api/admin/erasure-requests',
-      headers: { cookie: admin.cookie },
-    });
-    const [open] = listing.json().requests.filter((r: { email: string }) => r.email === email);
+    await askErasure(cookie);
+    const [open] = (await officeErasureList()).filter((r: { email: string }) => r.email === email);
     const decided = await decide(open.id, 'erase');
     expect(decided.statusCode, decided.body).toBe(200);
     expect(await applied.member()).toMatchObject({
@@ -218,17 +192,8 @@ describe('what the site holds, on request', () => {
     const paying = 'still.paying@example.org';
     await activeMember(app, paying);
     const payingCookie = await givingSession(app, paying);
-    await app.inject({
-      method: 'POST',
-      url: '/api/my-giving/erasure',
-      payload: { confirm: true },
-      headers: { cookie: payingCookie },
-    });
-    const requests = await app.inject({
-      url: '/api/admin/erasure-requests',
-      headers: { cookie: admin.cookie },
-    });
-    const [held] = requests.json().requests.filter((r: { email: string }) => r.email === paying);
+    await askErasure(payingCookie);
+    const [held] = (await officeErasureList()).filter((r: { email: string }) => r.email === paying);
     expect((await decide(held.id, 'erase')).statusCode).toBe(409);
   });
 

@@ -114,16 +114,12 @@ describe('the link to My giving', () => {
     expect(missing.statusCode).toBe(400);
     expect(pageData(missing.body).data).toEqual({ kind: 'signed-out', problem: null });
     expect(missing.body).toContain('This link is not complete. Open it again from your email.');
-    const crossSite = await app.inject({
-      method: 'POST',
-      url: '/my-giving',
-      payload: new URLSearchParams({ _form: 'giving-link-open', token: token! }).toString(),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'cross-site',
-        origin: 'null',
-      },
-    });
+    const crossSite = await postPageForm(
+      app,
+      '/my-giving',
+      { _form: 'giving-link-open', token: token! },
+      { 'sec-fetch-site': 'cross-site', origin: 'null' },
+    );
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.headers['set-cookie']).toBeUndefined();
     expect((await openGivingLink(app, token!)).headers.location).toBe('/my-giving');

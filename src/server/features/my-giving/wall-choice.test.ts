@@ -42,6 +42,9 @@ const wallOf = async (id: string) =>
   (await app.database.db.select().from(donations).where(eq(donations.id, id)))[0]!.wallDisplay;
 const post = (payload: object) =>
   app.inject({ method: 'POST', url: '/api/my-giving/wall', payload, headers: { cookie } });
+/** The page's wall choice for a gift, posted as a browser without JavaScript posts it. */
+const postWallForm = (gift: string, wall: string, headers: Record<string, string> = {}) =>
+  postPageForm(app, '/my-giving', { _form: 'giving-wall', gift, wall }, { cookie, ...headers });
 
 describe('the donor’s wall choice in My giving', () => {
   it('lists each campaign gift with its campaign and wall choice', async () => {
@@ -74,12 +77,7 @@ describe('the donor’s wall choice in My giving', () => {
   });
 
   it('changes it by the page’s plain form, without JavaScript', async () => {
-    const res = await postPageForm(
-      app,
-      '/my-giving',
-      { _form: 'giving-wall', gift: mine, wall: 'hidden' },
-      { cookie },
-    );
+    const res = await postWallForm(mine, 'hidden');
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/my-giving?sent=giving-wall#gift-${mine}`);
     expect(await wallOf(mine)).toBe('hidden');
@@ -102,24 +100,14 @@ describe('the donor’s wall choice in My giving', () => {
       payload: { gift: theirs, wall: 'hidden' },
     });
     expect(signedOut.statusCode).toBe(401);
-    const page = await postPageForm(
-      app,
-      '/my-giving',
-      { _form: 'giving-wall', gift: theirs, wall: 'hidden' },
-      { cookie },
-    );
+    const page = await postWallForm(theirs, 'hidden');
     expect(page.statusCode).toBe(404);
     expect(await wallOf(theirs)).toBe('full');
     expect(await versionOf()).toBe(before);
   });
 
   it('refuses a form posted from another site', async () => {
-    const res = await postPageForm(
-      app,
-      '/my-giving',
-      { _form: 'giving-wall', gift: mine, wall: 'full' },
-      { cookie, ...fromAnotherSite },
-    );
+    const res = await postWallForm(mine, 'full', fromAnotherSite);
     expect(res.statusCode).toBe(403);
     expect(await wallOf(mine)).not.toBe('full');
   });
@@ -131,12 +119,7 @@ describe('the donor’s wall choice in My giving', () => {
       gift: 'This gift is not among yours.',
       wall: 'Choose how the gift shows on the wall: full name, name, initials, anonymous or not at all',
     });
-    const page = await postPageForm(
-      app,
-      '/my-giving',
-      { _form: 'giving-wall', gift: mine, wall: 'everyone' },
-      { cookie },
-    );
+    const page = await postWallForm(mine, 'everyone');
     expect(page.statusCode).toBe(400);
     expect(pageData(page.body).form).toMatchObject({
       name: 'giving-wall',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, donations } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { insertDonations } from '~tests/helpers/donations';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: AdminSession;
@@ -36,13 +37,12 @@ async function drainOutbox() {
   }
 }
 
+const record = (payload: object) =>
+  app.inject({ method: 'POST', url: '/api/admin/offline-gifts', headers: admin.headers, payload });
+
+/** A gift recorded, its receipt sent. */
 async function recordSent(payload = cheque()) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/admin/offline-gifts',
-    headers: admin.headers,
-    payload,
-  });
+  const res = await record(payload);
   expect(res.statusCode).toBe(201);
   await drainOutbox();
   return { gift: res.json().gift, payload };
@@ -110,12 +110,7 @@ describe('PUT /api/admin/offline-gifts/:id', () => {
 
   it('replaces a receipt still waiting in the outbox instead of sending two', async () => {
     const payload = cheque();
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/admin/offline-gifts',
-      headers: admin.headers,
-      payload,
-    });
+    const created = await record(payload);
     const { gift } = created.json();
     expect(
       (await edit(gift.id, { ...payload, amount: 36, reason: 'Wrong amount' })).statusCode,
@@ -164,16 +159,9 @@ describe('PUT /api/admin/offline-gifts/:id', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toContain('not in the list of gifts received');
-    const [card] = await app.database.db
-      .insert(donations)
-      .values({
-        amountCents: 5_000,
-        donationType: 'onetime',
-        paymentMethod: 'stripe',
-        paymentStatus: 'succeeded',
-        donatedAt: new Date('2026-06-01T15:00:00Z'),
-      })
-      .returning();
+    const [card] = await insertDonations(app, [
+      { amountCents: 5_000, donatedAt: new Date('2026-06-01T15:00:00Z') },
+    ]);
     expect((await voidGift(card!.id, { reason: 'Bounced' })).statusCode).toBe(404);
   });
 
@@ -225,12 +213,7 @@ describe('POST /api/admin/offline-gifts/:id/void', () => {
 
   it('takes back a receipt not yet sent and sends no notice', async () => {
     const payload = cheque();
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/admin/offline-gifts',
-      headers: admin.headers,
-      payload,
-    });
+    const created = await record(payload);
     expect((await voidGift(created.json().gift.id, { reason: 'Typed twice' })).statusCode).toBe(
       200,
     );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ojcSubscriptions } from '~/db/schema';
 import { setUpOjcTestApp, startOjcMonthly } from '~tests/helpers/ojc';
 import { expectHiddenTokenPage } from '~tests/helpers/link-session';
-import { fromAnotherSite, pageData, postPageForm } from '~tests/helpers/page-forms';
+import { fromAnotherSite, pageData, postPageForm, visibleText } from '~tests/helpers/page-forms';
 import { giftCancelMessages } from './gift-page';
 
 const day = 24 * 60 * 60 * 1000;
@@ -33,20 +33,12 @@ async function statusOf(giftId: string) {
   return gift!.status;
 }
 
-/** The page's text as a browser without JavaScript shows it: no script, no tags. */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
-
 describe('/donate/cancel without JavaScript', () => {
   it('renders the gift on the server, as a hidden-token page, and cancels nothing', async () => {
     const { giftId, token } = await startMonthly();
     const res = await ojc.app.inject(pageOf(token));
     expectHiddenTokenPage(res);
-    const text = textOf(res.body);
+    const text = visibleText(res.body);
     expect(text).toContain('$54.00 a month');
     expect(text).toContain('Active');
     expect(text).toContain('In memory of Chaya bat Rivka');
@@ -69,15 +61,15 @@ describe('/donate/cancel without JavaScript', () => {
 
     const page = await ojc.app.inject(posted.headers.location as string);
     expectHiddenTokenPage(page);
-    const text = textOf(page.body);
+    const text = visibleText(page.body);
     expect(text).toContain('Cancelled');
     expect(text).toContain(giftCancelMessages.sent);
     expect(page.body).not.toContain('value="gift-cancel"');
 
     const again = await postPageForm(ojc.app, pageOf(token), { _form: 'gift-cancel', token });
     expect(again.statusCode).toBe(409);
-    expect(textOf(again.body)).toContain(giftCancelMessages.already);
-    expect(textOf(again.body)).toContain('Cancelled');
+    expect(visibleText(again.body)).toContain(giftCancelMessages.already);
+    expect(visibleText(again.body)).toContain('Cancelled');
     expect(await statusOf(giftId)).toBe('canceled');
   });
 
@@ -114,7 +106,7 @@ describe('/donate/cancel without JavaScript', () => {
       expect(res.statusCode, url).toBe(status);
       expect(res.headers['cache-control']).toBe('no-store');
       if (url.includes('token=')) expect(res.headers['referrer-policy']).toBe('no-referrer');
-      const text = textOf(res.body);
+      const text = visibleText(res.body);
       expect(text).toContain(message);
       expect(text).toContain('For help with your monthly gift, contact us');
       expect(res.body).not.toContain('value="gift-cancel"');

@@ -7,13 +7,13 @@ import {
   linkContextOf,
   linkRefusalMessages,
   linkSubject,
+  mailLinkWithinCap,
   newLinkNonce,
   readLinkToken,
   spendLink,
   type LinkContext,
   type LinkRefusal,
 } from '~/server/lib/single-use-link';
-import { enqueueCappedMails } from '~/server/mail/recipient-cap';
 import { linkRequestJob } from '~/server/lib/link-request-job';
 import { type NameOwner, ownerColumns, ownerFromSubject, ownerKey, ownerSubject } from './owner';
 
@@ -142,20 +142,13 @@ export async function sendPrayerLink(ctx: PrayerLinkContext, email: string) {
   for (const owner of owners) {
     await ctx.db.transaction(async (tx) => {
       const { linkId, url } = await issuePrayerLink(ctx, tx, owner, now);
-      const [queued] = await enqueueCappedMails(
-        tx,
-        [
-          {
-            key: `prayer-link:${linkId}`,
-            to: owner.email,
-            template: 'prayer-names-link',
-            data: { url, hours: PRAYER_LINK_HOURS },
-          },
-        ],
-        now,
-      );
-      // Over the cap: no mail, so no link either.
-      if (!queued) await tx.delete(prayerLinks).where(eq(prayerLinks.id, linkId));
+      const mail = {
+        key: `prayer-link:${linkId}`,
+        to: owner.email,
+        template: 'prayer-names-link' as const,
+        data: { url, hours: PRAYER_LINK_HOURS },
+      };
+      await mailLinkWithinCap(tx, prayerLinks, linkId, mail, now);
     });
   }
 }

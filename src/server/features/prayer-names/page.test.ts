@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, prayerNames } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { drainJobs } from '~tests/helpers/integrations';
-import { pageData } from '~tests/helpers/page-forms';
+import { pageData, postPageForm } from '~tests/helpers/page-forms';
 import {
   HEBREW,
   MOTHER,
@@ -35,16 +35,7 @@ function post(
     url = '/prayer-names',
   }: { cookie?: string; origin?: string; url?: string } = {},
 ) {
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(fields).toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin,
-      ...(cookie ? { cookie } : {}),
-    },
-  });
+  return postPageForm(app, url, fields, { origin, ...(cookie ? { cookie } : {}) });
 }
 
 async function sessionFor(email: string) {
@@ -195,16 +186,12 @@ describe('the names page’s forms without JavaScript', () => {
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain('This change came from another website, so nothing was changed.');
     }
-    const sneaky = await app.inject({
-      method: 'POST',
-      url: '/prayer-names',
-      payload: new URLSearchParams({ _form: 'prayer-name', ...formOf(aName()) }).toString(),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'cross-site',
-        cookie,
-      },
-    });
+    const sneaky = await postPageForm(
+      app,
+      '/prayer-names',
+      { _form: 'prayer-name', ...formOf(aName()) },
+      { 'sec-fetch-site': 'cross-site', cookie },
+    );
     expect(sneaky.statusCode).toBe(403);
     expect(await namesOf(cookie)).toEqual([]);
   });

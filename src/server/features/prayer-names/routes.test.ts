@@ -217,16 +217,17 @@ describe('the magic link', () => {
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain(prayerLinkMessages.invalid);
-    for (const headers of [
+    const fromElsewhere: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', origin: 'null' },
       { origin: 'https://evil.example' },
-    ]) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/prayer-names',
-        payload: new URLSearchParams({ _form: 'prayer-link-open', token: token! }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      });
+    ];
+    for (const headers of fromElsewhere) {
+      const res = await postPageForm(
+        app,
+        '/prayer-names',
+        { _form: 'prayer-link-open', token: token! },
+        headers,
+      );
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain('This change came from another website');
       expect(res.headers['set-cookie']).toBeUndefined();

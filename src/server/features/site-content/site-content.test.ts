@@ -5,7 +5,7 @@ import { adminAuditLog, siteContentVersions } from '~/db/schema';
 import { contentMessages, type SiteContent } from '~/shared/schemas/site-content';
 import { publicContentSchema, siteConfigSchema } from '~/shared/site-config-schema';
 import { contentOfConfig, publicContentKeys, publicContentOf } from '~/shared/site-content';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { itRefusesWithoutSessionOrToken, signIn, type AdminSession } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
@@ -89,22 +89,11 @@ describe('admin → Site Content needs a session, and the CSRF token to change a
     ['POST', '/api/admin/site-content/restore/1'],
   ] as const;
 
-  it.each(calls)('%s %s answers 401 to an anonymous request', async (method, url) => {
-    const res = await app.inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
-    expect(res.statusCode).toBe(401);
-  });
-
-  it.each(calls.filter(([method]) => method !== 'GET'))(
-    '%s %s answers 403 without the CSRF token',
-    async (method, url) => {
-      const res = await app.inject({
-        method,
-        url,
-        headers: { cookie: admin.cookie },
-        payload: { revision: 0, value: [] },
-      });
-      expect(res.statusCode).toBe(403);
-    },
+  itRefusesWithoutSessionOrToken(
+    () => app,
+    () => admin.cookie,
+    calls,
+    { revision: 0, value: [] },
   );
 });
 

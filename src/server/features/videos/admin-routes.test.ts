@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, videoComments, videos } from '~/db/schema';
-import { signIn } from '~tests/helpers/admin';
+import { itRefusesWithoutSessionOrToken, signIn } from '~tests/helpers/admin';
 import {
   addComment,
   addVideo,
@@ -40,23 +40,11 @@ describe('admin video calls need a session and, to change anything, the CSRF tok
     ['DELETE', '/api/admin/comments/0b9a6c6e-57a5-4a55-9d7e-3f1f1d3c2b1a'],
   ] as const;
 
-  it.each(calls)('%s %s answers 401 to an anonymous request', async (method, url) => {
-    const res = await app.inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('unauthorized');
-  });
-
-  it.each(calls.filter(([method]) => method !== 'GET'))(
-    '%s %s answers 403 without the CSRF token',
-    async (method, url) => {
-      const res = await app.inject({
-        method,
-        url,
-        headers: { cookie: app.admin.cookie },
-        payload: { title: 'x', videoUrl: youtube },
-      });
-      expect(res.statusCode).toBe(403);
-    },
+  itRefusesWithoutSessionOrToken(
+    () => app,
+    () => app.admin.cookie,
+    calls,
+    { title: 'x', videoUrl: youtube },
   );
 
   it('refuses an upload without the token before reading its files', async () => {

@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, videoComments } from '~/db/schema';
 import { videoLimits } from '~/shared/schemas/videos';
-import { pageData, postPageForm } from '~tests/helpers/page-forms';
+import { pageData, postPageForm, visibleText } from '~tests/helpers/page-forms';
 import { videoGoneMessage } from './post-comment';
 import { commentReceivedMessage } from './public-routes';
 import { addComment, addVideo, buildVideoTestApp, type TestApp } from './video-test-kit';
@@ -13,20 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
-
 describe('/videos rendered on the server', () => {
   it('shows the empty state while nothing is published', async () => {
     const res = await app.inject('/videos');
     expect(res.statusCode).toBe(200);
-    expect(text(res.body)).toContain('No Videos Available');
+    expect(visibleText(res.body)).toContain('No Videos Available');
     expect(pageData(res.body)).toMatchObject({ path: '/videos', data: { videos: [], total: 0 } });
   });
 
@@ -41,7 +32,7 @@ describe('/videos rendered on the server', () => {
     });
     await addVideo(app, { title: 'A secret draft' });
     const res = await app.inject('/videos');
-    const visible = text(res.body);
+    const visible = visibleText(res.body);
     for (const phrase of ['Elul 5785', 'On returning.', '12.3 MB', '12:34', 'Comments']) {
       expect(visible, phrase).toContain(phrase);
     }
@@ -60,14 +51,14 @@ describe('/videos rendered on the server', () => {
   it('pages once there are more than twelve', async () => {
     for (let i = 0; i < 12; i += 1)
       await addVideo(app, { title: `Series part ${i}`, isPublished: true });
-    const first = text((await app.inject('/videos')).body);
+    const first = visibleText((await app.inject('/videos')).body);
     expect(first).toContain('Page 1 of 2');
     expect(first).toContain('Older videos');
     const second = await app.inject('/videos?page=2');
-    expect(text(second.body)).toContain('Page 2 of 2');
-    expect(text(second.body)).toContain('Newer videos');
+    expect(visibleText(second.body)).toContain('Page 2 of 2');
+    expect(visibleText(second.body)).toContain('Newer videos');
     expect(pageData(second.body)).toMatchObject({ search: 'page=2', data: { offset: 12 } });
-    expect(text((await app.inject('/videos?page=x')).body)).toContain('Page 1 of 2');
+    expect(visibleText((await app.inject('/videos?page=x')).body)).toContain('Page 1 of 2');
   });
 
   it('allows the embeds’ players and thumbnails on /videos and nowhere else', async () => {
@@ -118,7 +109,7 @@ describe('comments without JavaScript', () => {
     await addComment(app, video.id, { comment: 'Still waiting for review' });
 
     const res = await app.inject('/videos');
-    const visible = text(res.body);
+    const visible = visibleText(res.body);
     expect(visible).toContain('Thought number 1 ');
     expect(visible).toContain(`Thought number ${videoLimits.pageCommentsPerVideo} `);
     expect(visible).not.toContain(`Thought number ${videoLimits.pageCommentsPerVideo + 1} `);
@@ -167,7 +158,7 @@ describe('comments without JavaScript', () => {
     const done = await app.inject(res.headers.location as string);
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain(`<details id="comments-${video.id}" open=""`);
-    expect(text(done.body)).toContain(`Comment Submitted ${commentReceivedMessage}`);
+    expect(visibleText(done.body)).toContain(`Comment Submitted ${commentReceivedMessage}`);
   });
 
   it('comes back open under its video with each field’s message and what was typed, storing nothing', async () => {
@@ -201,7 +192,7 @@ describe('comments without JavaScript', () => {
       expect(res.statusCode, videoId).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, videoId).toBeLessThan(500);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(text(res.body)).toContain(videoGoneMessage);
+      expect(visibleText(res.body)).toContain(videoGoneMessage);
     }
     expect(await commentsOf(draft.id)).toHaveLength(0);
   });
