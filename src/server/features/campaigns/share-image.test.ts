@@ -110,6 +110,25 @@ describe('the share image', () => {
     expect(isRightToLeft('2026 Chai מגבית')).toBe(false);
   });
 
+  it('reads a Hebrew title right to left: its first letter stands at the right margin', async () => {
+    const band = {
+      left: 0,
+      top: titleBand.top,
+      right: SHARE_IMAGE_WIDTH,
+      bottom: titleBand.bottom,
+    };
+    const title = async (text: string) =>
+      pixelsOf(await renderShareImage({ ...known, title: text }));
+    const aleph = await title('א');
+    const bet = await title('ב');
+    const word = await title('אבבב');
+    // The rightmost letter's place, as wide as one letter drawn alone there.
+    const alone = inkColumns(aleph, band.top, band.bottom);
+    const lastLetter = { ...band, left: alone.left - 2 };
+    expect(differing(word, aleph, lastLetter)).toBe(0);
+    expect(differing(word, bet, lastLetter)).toBeGreaterThan(0);
+  });
+
   it('fits a long title on its lines, cut with an ellipsis when even the smallest size cannot', () => {
     const long = Array.from({ length: 40 }, (_, n) => `word${n}`).join(' ');
     const svg = shareImageSvg({ ...known, title: long });
