@@ -168,7 +168,8 @@ export async function buildWall(
         sql`${donations.wallDisplay} is distinct from 'hidden'`,
       ),
     )
-    .orderBy(desc(donations.donatedAt), desc(donations.createdAt))
+    // The id last: gifts paid in the same second keep one order from one build to the next.
+    .orderBy(desc(donations.donatedAt), desc(donations.createdAt), desc(donations.id))
     .limit(WALL_SIZE);
   const releases = await releasesOf(
     db,
