@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   campaignOptOuts,
   campaignThankYous,
+  campaigns,
   contactMessages,
   donations,
   donors,
@@ -29,7 +30,8 @@ const same = (column: AnyPgColumn, email: string) => sql`lower(${column}) = ${em
 /**
  * Everything the site holds about this address (lower-cased), as the donor downloads it: their
  * gifts, monthly gifts, memberships and applications, names for prayer, messages, comments,
- * newsletter subscription and statements. Never a sealed card: only its last four digits.
+ * newsletter subscription, statements, and the campaigns they asked not to be asked for again or
+ * were thanked for. Never a sealed card: only its last four digits.
  */
 export async function donorDataExport(db: Database, email: string, now: Date) {
   const memberRows = await db.select().from(members).where(same(members.email, email));
@@ -78,6 +80,16 @@ export async function donorDataExport(db: Database, email: string, now: Date) {
       .select()
       .from(erasureRequests)
       .where(eq(erasureRequests.email, email)),
+    campaignsNotToBeAskedFor: await db
+      .select({ campaign: campaigns.title, askedAt: campaignOptOuts.createdAt })
+      .from(campaignOptOuts)
+      .innerJoin(campaigns, eq(campaigns.id, campaignOptOuts.campaignId))
+      .where(eq(campaignOptOuts.email, email)),
+    campaignThankYous: await db
+      .select({ campaign: campaigns.title, sentAt: campaignThankYous.queuedAt })
+      .from(campaignThankYous)
+      .innerJoin(campaigns, eq(campaigns.id, campaignThankYous.campaignId))
+      .where(eq(campaignThankYous.email, email)),
   };
 }
 

@@ -1,8 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, donations, erasureRequests, prayerNames } from '~/db/schema';
+import {
+  campaignOptOuts,
+  campaignThankYous,
+  contactMessages,
+  donations,
+  erasureRequests,
+  prayerNames,
+} from '~/db/schema';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
+import { liveCampaign } from '~tests/helpers/campaigns';
 import { insertDonations } from '~tests/helpers/donations';
 import { applyForMembership } from '~tests/helpers/members';
 import { givingSession } from '~tests/helpers/my-giving';
@@ -80,6 +88,25 @@ describe('what the site holds, on request', () => {
     expect(data.prayerNames[0].hebrewName).toBe('לאה');
     expect(res.body).not.toContain('Kept Donor');
     expect((await app.inject({ url: '/api/my-giving/export.json' })).statusCode).toBe(401);
+  });
+
+  it('holds the campaigns the donor asked not to be asked for again, and was thanked for', async () => {
+    const email = 'asked.once@example.org';
+    await insertDonations(app, [{ email, donorName: 'Asked Once', amountCents: 1_800 }]);
+    const campaign = await liveCampaign(app, admin, { title: 'Roof Day' });
+    await app.database.db.insert(campaignOptOuts).values([
+      { campaignId: campaign.id, email },
+      { campaignId: campaign.id, email: 'someone.else@example.org' },
+    ]);
+    await app.database.db.insert(campaignThankYous).values({ campaignId: campaign.id, email });
+    const cookie = await givingSession(app, email);
+    const data = (
+      await app.inject({ url: '/api/my-giving/export.json', headers: { cookie } })
+    ).json();
+    expect(data.campaignsNotToBeAskedFor).toEqual([
+      { campaign: 'Roof Day', askedAt: expect.any(String) },
+    ]);
+    expect(data.campaignThankYous).toEqual([{ campaign: 'Roof Day', sentAt: expect.any(String) }]);
   });
 
   it('is forgotten once the office confirms: personal data erased, the gift kept anonymised', async () => {
