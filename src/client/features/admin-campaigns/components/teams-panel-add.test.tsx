@@ -1,33 +1,21 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CampaignView } from '~/shared/schemas/campaigns';
 import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
   shownToast,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
-import { teamFixture } from './team-fixture';
-import { TeamsPanel } from './teams-panel';
+import { openTeamsPanel, teamFixture, teamsPath } from './teams-panel-kit';
 
-const id = '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11';
-const teams = `GET /api/admin/campaigns/${id}/teams`;
-const create = `POST /api/admin/campaigns/${id}/teams`;
-/** What the panel reads of the campaign. */
-const campaign = { id, slug: 'erev-shabbat', title: 'Erev Shabbat' } as CampaignView;
+const create = `POST ${teamsPath}`;
 
 const katz = teamFixture;
 
-function open(routes: Parameters<typeof serveApi>[0]) {
-  const api = serveApi({ [teams]: json({ teams: [] }), ...routes });
-  return {
-    api,
-    ...renderWithProviders(<TeamsPanel campaign={campaign} onClose={() => {}} />, { admin: true }),
-  };
-}
+const open = (routes: ApiRoutes) =>
+  openTeamsPanel({ [`GET ${teamsPath}`]: json({ teams: [] }), ...routes });
 
 describe('the teams panel: adding a team', () => {
   it('says under each field what is missing, focuses the first, and sends nothing', async () => {

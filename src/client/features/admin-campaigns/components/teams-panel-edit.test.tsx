@@ -2,21 +2,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminTeamView } from '~/shared/schemas/campaign-teams';
-import type { CampaignView } from '~/shared/schemas/campaigns';
 import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
   shownToast,
   testCsrfToken,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
-import { teamFixture } from './team-fixture';
-import { TeamsPanel } from './teams-panel';
-
-const id = '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11';
-const campaign = { id, slug: 'chai-day', title: 'Chai Day' } as CampaignView;
+import { openTeamsPanel, teamFixture, teamsPath } from './teams-panel-kit';
 
 /** A team an ambassador asked for: no group yet. */
 const asked: AdminTeamView = {
@@ -31,19 +25,16 @@ const asked: AdminTeamView = {
 };
 const grouped: AdminTeamView = { ...teamFixture, group: 'Beth Medrash' };
 
-const list = `GET /api/admin/campaigns/${id}/teams`;
-const update = `PUT /api/admin/campaigns/${id}/teams/${asked.id}`;
+const list = `GET ${teamsPath}`;
+const update = `PUT ${teamsPath}/${asked.id}`;
 
-async function openEdit(routes: Parameters<typeof serveApi>[0]) {
-  const api = serveApi({ [list]: json({ teams: [asked, grouped] }), ...routes });
-  const rendered = renderWithProviders(<TeamsPanel campaign={campaign} onClose={() => {}} />, {
-    admin: true,
-  });
+async function openEdit(routes: ApiRoutes) {
+  const rendered = openTeamsPanel({ [list]: json({ teams: [asked, grouped] }), ...routes });
   const edit = await screen.findByRole('button', { name: 'Edit The Stern Boys' });
   expect(edit.getAttribute('aria-expanded')).toBe('false');
   await rendered.user.click(edit);
   const form = screen.getByRole('form', { name: 'Edit The Stern Boys' });
-  return { api, ...rendered, edit, form, inForm: within(form) };
+  return { ...rendered, edit, form, inForm: within(form) };
 }
 
 describe("the teams panel: editing a team's details", () => {

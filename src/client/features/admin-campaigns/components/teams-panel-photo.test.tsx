@@ -2,20 +2,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminTeamView } from '~/shared/schemas/campaign-teams';
-import type { CampaignView } from '~/shared/schemas/campaigns';
 import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
   shownToast,
   testCsrfToken,
 } from '~/client/test/component-test-kit';
-import { TeamsPanel } from './teams-panel';
-
-const campaignId = '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11';
-const campaign = { id: campaignId, slug: 'chai-day', title: 'Chai Day' } as CampaignView;
+import { openTeamsPanel, teamsPath } from './teams-panel-kit';
 
 const team: AdminTeamView = {
   id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7c01',
@@ -38,19 +32,16 @@ const photoOf = (name: string) => ({
   srcset: `/media/${name}.jpg 600w`,
 });
 
-const list = `GET /api/admin/campaigns/${campaignId}/teams`;
-const upload = `POST /api/admin/campaigns/${campaignId}/teams/${team.id}/photo`;
+const list = `GET ${teamsPath}`;
+const upload = `POST ${teamsPath}/${team.id}/photo`;
 const notAPhoto = 'This file is not a JPEG, PNG or WebP photo, whatever its name says.';
 
 describe("a team's photo in the teams panel", () => {
   it('is a labelled file input per team that sends the photo once chosen and shows it', async () => {
     const kept = photoOf('0f8fad5b-d9cb-469f-a165-70867728950e');
-    const api = serveApi({
+    const { api, user } = openTeamsPanel({
       [list]: [json({ teams: [team] }), json({ teams: [{ ...team, photo: kept }] })],
       [upload]: [apiError(415, notAPhoto, { file: notAPhoto }), json({ photo: kept })],
-    });
-    const { user } = renderWithProviders(<TeamsPanel campaign={campaign} onClose={() => {}} />, {
-      admin: true,
     });
     const input = await screen.findByLabelText('Photo of The Levi Shiur');
     expect(input.getAttribute('type')).toBe('file');
@@ -85,12 +76,11 @@ describe("a team's photo in the teams panel", () => {
 
   it('shows the photo a team already has, under its own upload control', async () => {
     const other = { ...team, id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7c02', name: 'Class B' };
-    serveApi({
+    openTeamsPanel({
       [list]: json({
         teams: [{ ...team, photo: photoOf('a1b2c3d4-0000-4000-8000-000000000001') }, other],
       }),
     });
-    renderWithProviders(<TeamsPanel campaign={campaign} onClose={() => {}} />, { admin: true });
     const item = (await screen.findByLabelText('Photo of The Levi Shiur')).closest('li')!;
     expect(within(item).getByRole('img', { name: 'The Levi Shiur' })).toBeDefined();
     const second = screen.getByLabelText('Photo of Class B').closest('li')!;
