@@ -5,7 +5,7 @@ import type { MyGivingPageData } from '~/shared/schemas/my-giving';
 import type { PrayerNamesPageData } from '~/shared/schemas/prayer-names';
 import { PageDataProvider } from '~/client/app/page-data';
 import { ErasureRequests } from '~/client/features/admin-statements/components/erasure-requests';
-import { json, renderWithProviders, serveApi } from '~/client/test/component-test-kit';
+import { json, openAdminPanel, renderWithProviders } from '~/client/test/component-test-kit';
 import MyGivingPage from './my-giving-page';
 import PrayerNamesPage from './prayer-names-page';
 
@@ -59,8 +59,9 @@ describe('the display face on the donor’s and the office’s pages', () => {
   });
 
   it('admin Statements: the requests to be forgotten', async () => {
-    serveApi({ 'GET /api/admin/erasure-requests': json({ requests: [] }) });
-    renderWithProviders(<ErasureRequests />, { admin: true });
+    openAdminPanel(<ErasureRequests />, {
+      'GET /api/admin/erasure-requests': json({ requests: [] }),
+    });
     await screen.findByText('No request.');
     expectDisplayHeadings(1);
   });

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CampaignAnalytics } from '~/shared/schemas/campaign-analytics';
-import { apiError, json, renderWithProviders, serveApi } from '~/client/test/component-test-kit';
+import { apiError, json, openAdminPanel } from '~/client/test/component-test-kit';
 import { CampaignAnalyticsPanel } from './campaign-analytics';
 
 const id = '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11';
@@ -49,10 +49,9 @@ const figures: CampaignAnalytics = {
 };
 
 function open(reply = json(figures)) {
-  serveApi({ [route]: reply });
-  return renderWithProviders(
+  return openAdminPanel(
     <CampaignAnalyticsPanel campaign={{ id, title: 'Chanukah day' }} onClose={() => {}} />,
-    { admin: true, path: '/admin' },
+    { [route]: reply },
   );
 }
 

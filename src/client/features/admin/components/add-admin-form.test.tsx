@@ -5,8 +5,7 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
 } from '~/client/test/component-test-kit';
 import { AddAdminForm } from './add-admin-form';
@@ -25,8 +24,7 @@ const added = {
 
 describe('adding an administrator', () => {
   it('checks the server’s rules first: nothing is sent, the messages show under the fields', async () => {
-    const api = serveApi({});
-    const { user } = renderWithProviders(<AddAdminForm />, { admin: true });
+    const { api, user } = openAdminPanel(<AddAdminForm />, {});
     await user.type(screen.getByRole('textbox', { name: 'Username' }), 'X');
     await user.type(screen.getByLabelText(/^Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Add Administrator' }));
@@ -38,10 +36,9 @@ describe('adding an administrator', () => {
   });
 
   it('shows a taken username under its field, then adds and empties the form', async () => {
-    const api = serveApi({
+    const { api, user } = openAdminPanel(<AddAdminForm />, {
       'POST /api/admin/users': [apiError(409, 'That username is already taken'), json(added, 201)],
     });
-    const { user } = renderWithProviders(<AddAdminForm />, { admin: true });
     const username = screen.getByRole('textbox', { name: 'Username' });
     await user.type(username, 'Rivka');
     await user.type(screen.getByLabelText(/^Password/), 'a temporary password');

@@ -2,13 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SecurityPolicy } from '~/shared/schemas/admin-second-factor';
-import {
-  apiError,
-  json,
-  renderWithProviders,
-  serveApi,
-  shownToast,
-} from '~/client/test/component-test-kit';
+import { apiError, json, openAdminPanel, shownToast } from '~/client/test/component-test-kit';
 import { SecurityPolicyForm } from './security-policy-form';
 
 const optional: SecurityPolicy = { requireSecondFactor: false, updatedAt: null, updatedBy: null };
@@ -24,11 +18,10 @@ const box = () =>
 
 describe('the second-factor policy', () => {
   it('starts from the saved setting, and saves only a change', async () => {
-    const api = serveApi({
+    const { api, user } = openAdminPanel(<SecurityPolicyForm />, {
       'GET /api/admin/security-policy': [json(optional), json(required)],
       'PUT /api/admin/security-policy': json({ ...required, sessionsEnded: 2 }),
     });
-    const { user } = renderWithProviders(<SecurityPolicyForm />, { admin: true });
     await waitFor(() => expect(box()).toHaveProperty('disabled', false));
     expect(box()).toHaveProperty('checked', false);
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
@@ -46,14 +39,13 @@ describe('the second-factor policy', () => {
   });
 
   it('says why the server refused, and keeps the choice', async () => {
-    serveApi({
+    const { user } = openAdminPanel(<SecurityPolicyForm />, {
       'GET /api/admin/security-policy': json(optional),
       'PUT /api/admin/security-policy': apiError(
         409,
         'Set up a second factor of your own first, under Account security.',
       ),
     });
-    const { user } = renderWithProviders(<SecurityPolicyForm />, { admin: true });
     await waitFor(() => expect(box()).toHaveProperty('disabled', false));
     await user.click(box());
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GiftImportPreview } from '~/shared/schemas/gift-import';
-import { json, renderWithProviders, serveApi, shownToast } from '~/client/test/component-test-kit';
+import { json, openAdminPanel, shownToast } from '~/client/test/component-test-kit';
 import GiftImportPanel from './gift-import-panel';
 
 const csv = 'Donor,Email,Amount,Date\r\nDina Levi,dina@example.org,36,2026-11-03\r\n';
@@ -27,14 +27,13 @@ const preview: GiftImportPreview = {
 };
 
 function open() {
-  const api = serveApi({
+  return openAdminPanel(<GiftImportPanel />, {
     'POST /api/admin/gift-imports/preview': json(preview),
     'POST /api/admin/gift-imports': json(
       { imported: 1, skipped: 0, receiptNumbers: ['2026-000009'], mailed: 1 },
       201,
     ),
   });
-  return { api, ...renderWithProviders(<GiftImportPanel />, { admin: true }) };
 }
 
 describe('the gift import', () => {

@@ -6,17 +6,15 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
 } from '~/client/test/component-test-kit';
 import { ContactSearch } from './ghl-contacts';
 
 describe('the CRM’s search by email', () => {
   it('does nothing for a blank search, and refuses a mistyped address without a request', async () => {
-    const api = serveApi({});
     const onFound = vi.fn();
-    const { user } = renderWithProviders(<ContactSearch onFound={onFound} />, { admin: true });
+    const { api, user } = openAdminPanel(<ContactSearch onFound={onFound} />, {});
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(shownToast()).toBeNull();
     await user.type(screen.getByLabelText('Email address'), 'ruth@');
@@ -29,14 +27,13 @@ describe('the CRM’s search by email', () => {
   });
 
   it('searches for the address as the server reads it, and shows the server’s refusal', async () => {
-    const api = serveApi({
+    const onFound = vi.fn();
+    const { api, user } = openAdminPanel(<ContactSearch onFound={onFound} />, {
       'GET /api/ghl/contact/ruth%40example.com': [
         json({ success: false, message: 'No contact with that email', contact: null }),
         apiError(502, 'The CRM did not answer. Please try again.'),
       ],
     });
-    const onFound = vi.fn();
-    const { user } = renderWithProviders(<ContactSearch onFound={onFound} />, { admin: true });
     await user.type(screen.getByLabelText('Email address'), ' Ruth@Example.com ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(shownToast()?.title).toBe('Contact Not Found'));

@@ -9,8 +9,7 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
 } from '~/client/test/component-test-kit';
 import { campaignFixture } from '~/client/test/campaign-fixture';
@@ -34,14 +33,13 @@ const known: DonorRecordView = {
 const saved: OfflineGiftView = { ...offlineGiftFixture, donorId: known.id };
 
 function open(replies: Response[], more: Record<string, Response> = {}) {
-  const api = serveApi({
+  return openAdminPanel(<OfflineGiftsPanel />, {
     'GET /api/admin/offline-gifts': json({ gifts: [] }),
     'GET /api/admin/campaigns': json({ campaigns: [] }),
     'GET /api/admin/donor-records': json({ donors: [known] }),
     [recordRoute]: replies,
     ...more,
   });
-  return { api, ...renderWithProviders(<OfflineGiftsPanel />, { admin: true }) };
 }
 
 describe('the gifts received form', () => {

@@ -6,8 +6,7 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  openAdminPanel,
   shownToast,
 } from '~/client/test/component-test-kit';
 import PrayerListPanel from './prayer-list-panel';
@@ -41,13 +40,12 @@ const list: PrayerList = {
 
 describe('marking the week’s list as prayed', () => {
   it('checks the day first, then shows the server’s refusal under it', async () => {
-    const api = serveApi({
+    const { api, user } = openAdminPanel(<PrayerListPanel />, {
       'GET /api/admin/prayer-list': json(list),
       'POST /api/admin/prayer-list/readings': apiError(400, 'Prayed on must be in the week', {
         prayedOn: 'Prayed on must be in the week',
       }),
     });
-    const { user } = renderWithProviders(<PrayerListPanel />, { admin: true });
     const day = await screen.findByLabelText(/^Read at the tziyun on/);
     expect(day).toHaveProperty('value', '2026-11-27');
     await user.clear(day);
