@@ -2,20 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ContentImage, SiteContent } from '~/shared/schemas/site-content';
-import {
-  apiError,
-  json,
-  openAdminPanel,
-  shownToast,
-  testCsrfToken,
-  type ApiRoutes,
-} from '~/client/test/component-test-kit';
-import SiteContentPanel from './site-content-panel';
+import { apiError, json, shownToast, testCsrfToken } from '~/client/test/component-test-kit';
+import { openSection, openSiteContentPanel, statePath } from './site-content-panel-kit';
 import { siteContentStateFixture } from '~/client/test/site-content-state';
 
 /** The photos, the preview frames and discarding the draft. */
 
-const statePath = 'GET /api/admin/site-content';
 const uploadPath = 'POST /api/admin/site-content/photos';
 
 const uploaded: ContentImage = {
@@ -32,19 +24,11 @@ const uploaded: ContentImage = {
   ],
 };
 
-const open = (routes: ApiRoutes) => openAdminPanel(<SiteContentPanel />, routes);
-
-async function openSection(user: ReturnType<typeof open>['user'], label: string) {
-  const nav = await screen.findByRole('navigation', { name: 'Sections of the site' });
-  await user.click(within(nav).getByRole('button', { name: new RegExp(`^${label}`) }));
-  return screen.findByRole('form', { name: label });
-}
-
 const photo = () => new File(['not really a jpeg'], 'healing.jpg', { type: 'image/jpeg' });
 
 describe('the site content panel’s photos', () => {
   it('uploads a story’s photo at once, keeps its alt text and saves both in the draft', async () => {
-    const { api, user } = open({
+    const { api, user } = openSiteContentPanel({
       [statePath]: json(siteContentStateFixture()),
       [uploadPath]: json(uploaded, 201),
       'PUT /api/admin/site-content/draft/miracles': json(siteContentStateFixture()),
@@ -76,7 +60,7 @@ describe('the site content panel’s photos', () => {
   });
 
   it('says why a photo was refused, beside the file input', async () => {
-    const { user } = open({
+    const { user } = openSiteContentPanel({
       [statePath]: json(siteContentStateFixture()),
       [uploadPath]: apiError(400, 'This file cannot be used', {
         file: 'This file is not a JPEG, PNG or WebP photo',
@@ -98,7 +82,7 @@ describe('the site content panel’s photos', () => {
   });
 
   it('says a hero background needs no description, and asks for none', async () => {
-    const { user } = open({ [statePath]: json(siteContentStateFixture()) });
+    const { user } = openSiteContentPanel({ [statePath]: json(siteContentStateFixture()) });
     const form = await openSection(user, 'Hero slides');
     const slide = within(form).getByRole('group', { name: /^Slide 1 / });
     expect(within(slide).getByLabelText(/^Replace photo: Background of slide 1/)).toBeDefined();
@@ -109,7 +93,7 @@ describe('the site content panel’s photos', () => {
 
 describe('the draft bar', () => {
   it('previews the chosen page with the draft on a computer and on a phone', async () => {
-    const { user } = open({ [statePath]: json(siteContentStateFixture()) });
+    const { user } = openSiteContentPanel({ [statePath]: json(siteContentStateFixture()) });
     await user.selectOptions(await screen.findByLabelText('Page to preview'), '/donate');
     await user.click(screen.getByRole('button', { name: 'Preview on a phone' }));
     const phone = screen.getByTitle(
@@ -131,7 +115,7 @@ describe('the draft bar', () => {
     const withDraft = siteContentStateFixture({
       draft: { revision: 2, at: '2026-11-20T15:00:00.000Z', by: 'office', changed: ['contact'] },
     });
-    const { api, user } = open({
+    const { api, user } = openSiteContentPanel({
       [statePath]: [json(withDraft), json(siteContentStateFixture())],
       'POST /api/admin/site-content/discard': json(siteContentStateFixture()),
     });

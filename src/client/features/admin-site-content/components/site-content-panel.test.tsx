@@ -10,15 +10,13 @@ import {
   apiError,
   json,
   never,
-  openAdminPanel,
   shownToast,
   testCsrfToken,
   type ApiRoutes,
 } from '~/client/test/component-test-kit';
-import SiteContentPanel from './site-content-panel';
+import { openSection, openSiteContentPanel, statePath } from './site-content-panel-kit';
 import { siteContentStateFixture } from '~/client/test/site-content-state';
 
-const statePath = 'GET /api/admin/site-content';
 const saveTestimonials = 'PUT /api/admin/site-content/draft/testimonials';
 
 const draft = (changed: SiteContentState['history'][number]['sections'], revision = 3) => ({
@@ -27,14 +25,6 @@ const draft = (changed: SiteContentState['history'][number]['sections'], revisio
   by: 'office',
   changed,
 });
-
-const open = (routes: ApiRoutes) => openAdminPanel(<SiteContentPanel />, routes);
-
-async function openSection(user: ReturnType<typeof open>['user'], label: string) {
-  const nav = await screen.findByRole('navigation', { name: 'Sections of the site' });
-  await user.click(within(nav).getByRole('button', { name: new RegExp(`^${label}`) }));
-  return screen.findByRole('form', { name: label });
-}
 
 /** The announced message that says `text` (the toasts' regions are alerts too). */
 async function shownAlert(text: string) {
@@ -56,12 +46,14 @@ const testimonialsRefused = (): ApiRoutes => ({
 
 describe('the site content panel', () => {
   it('shows that the content is loading', () => {
-    open({ [statePath]: never });
+    openSiteContentPanel({ [statePath]: never });
     expect(screen.getByText('Loading the site content…').getAttribute('role')).toBe('status');
   });
 
   it('lists the sections, marks those the draft changed, and opens the hero slides', async () => {
-    open({ [statePath]: json(siteContentStateFixture({ draft: draft(['testimonials']) })) });
+    openSiteContentPanel({
+      [statePath]: json(siteContentStateFixture({ draft: draft(['testimonials']) })),
+    });
     const nav = await screen.findByRole('navigation', { name: 'Sections of the site' });
     const buttons = within(nav).getAllByRole('button');
     expect(buttons).toHaveLength(12);
@@ -84,7 +76,7 @@ describe('the site content panel', () => {
   it('saves an edited testimonial in the draft with the CSRF token and says so', async () => {
     const saved = siteContentStateFixture({ draft: draft(['testimonials'], 1) });
     saved.content.testimonials[0]!.quote = 'Her scans came back clear.';
-    const { api, user } = open({
+    const { api, user } = openSiteContentPanel({
       [statePath]: [json(siteContentStateFixture()), json(saved)],
       [saveTestimonials]: json(saved),
     });
@@ -108,7 +100,7 @@ describe('the site content panel', () => {
   });
 
   it('shows the server’s messages beside their fields, announces them and focuses the first', async () => {
-    const { user } = open(testimonialsRefused());
+    const { user } = openSiteContentPanel(testimonialsRefused());
     await openSection(user, 'Testimonials');
     await user.clear(within(item(/^Testimonial 2 /)).getByLabelText(/^Quote/));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -133,7 +125,7 @@ describe('the site content panel', () => {
   });
 
   it('keeps the other fields’ messages while one is corrected, and the focus where it is', async () => {
-    const { user } = open(testimonialsRefused());
+    const { user } = openSiteContentPanel(testimonialsRefused());
     await openSection(user, 'Testimonials');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await shownAlert('Nothing was saved: 2 things need fixing.');
@@ -149,7 +141,7 @@ describe('the site content panel', () => {
   });
 
   it('puts a message about a new story’s missing photo on its file input', async () => {
-    const { user } = open({
+    const { user } = openSiteContentPanel({
       [statePath]: json(siteContentStateFixture()),
       'PUT /api/admin/site-content/draft/miracles': apiError(400, 'Some fields need fixing', {
         'value.3.image.src': contentMessages.imagePath,
@@ -172,7 +164,7 @@ describe('the site content panel', () => {
   });
 
   it('keeps unsaved edits when moving between sections, and says they are not in the draft', async () => {
-    const { user } = open({ [statePath]: json(siteContentStateFixture()) });
+    const { user } = openSiteContentPanel({ [statePath]: json(siteContentStateFixture()) });
     await openSection(user, 'Office contacts');
     await user.clear(screen.getByLabelText(/^Phone/));
     await user.type(screen.getByLabelText(/^Phone/), '(845) 555-0199');
@@ -187,7 +179,7 @@ describe('the site content panel', () => {
   });
 
   it('shows a message about the section as a whole', async () => {
-    const { user } = open({
+    const { user } = openSiteContentPanel({
       [statePath]: json(siteContentStateFixture()),
       'PUT /api/admin/site-content/draft/hero': apiError(400, 'Some fields need fixing', {
         value: 'Keep at least one slide',
@@ -200,7 +192,7 @@ describe('the site content panel', () => {
   });
 
   it('reorders and hides testimonials from the keyboard, and saves them so', async () => {
-    const { api, user } = open({
+    const { api, user } = openSiteContentPanel({
       [statePath]: json(siteContentStateFixture()),
       [saveTestimonials]: json(siteContentStateFixture({ draft: draft(['testimonials'], 1) })),
     });
@@ -245,7 +237,7 @@ describe('the site content panel', () => {
   });
 
   it('says another administrator saved first, and reloads the draft', async () => {
-    const { api, user } = open({
+    const { api, user } = openSiteContentPanel({
       [statePath]: json(siteContentStateFixture()),
       [saveTestimonials]: apiError(409, contentMessages.staleDraft),
     });
@@ -277,7 +269,7 @@ describe('the site content panel', () => {
         },
       ],
     });
-    const { api, user } = open({
+    const { api, user } = openSiteContentPanel({
       [statePath]: [
         json(siteContentStateFixture({ draft: draft(['testimonials']) })),
         json(published),
@@ -326,7 +318,7 @@ describe('the site content panel', () => {
         setup: false,
       },
     ];
-    const { api, user } = open({
+    const { api, user } = openSiteContentPanel({
       [statePath]: json(siteContentStateFixture({ history })),
       'POST /api/admin/site-content/restore/8': json(siteContentStateFixture({ history })),
     });
@@ -363,7 +355,7 @@ describe('the site content panel', () => {
         setup: true,
       },
     ];
-    const { api, user } = open({
+    const { api, user } = openSiteContentPanel({
       [statePath]: json(siteContentStateFixture({ history })),
       'POST /api/admin/site-content/restore/2': json(siteContentStateFixture({ history })),
     });
@@ -391,7 +383,7 @@ describe('the site content panel', () => {
   it('flags a mentorship date that has passed, in the site’s time zone', async () => {
     const state = siteContentStateFixture();
     state.content.mentorship.nextSession = '2020-01-15';
-    const { user } = open({ [statePath]: json(state) });
+    const { user } = openSiteContentPanel({ [statePath]: json(state) });
     await openSection(user, 'Mentorship circle');
     const date = screen.getByLabelText(/^Next session \(New York time\)/);
     expect(date.getAttribute('type')).toBe('date');
@@ -407,7 +399,7 @@ describe('the site content panel', () => {
   });
 
   it('shows each tier’s name and price without letting them be edited, and says why', async () => {
-    const { user } = open({ [statePath]: json(siteContentStateFixture()) });
+    const { user } = openSiteContentPanel({ [statePath]: json(siteContentStateFixture()) });
     const form = await openSection(user, 'Membership tiers');
     expect(within(form).getByTestId('tier-note').textContent).toBe(
       'Tier names and prices stay in the site’s configuration, because they are tied to payments. To change them, ask the developer.',
@@ -423,7 +415,7 @@ describe('the site content panel', () => {
   });
   it('edits the welcome points and the membership benefits as titles with a short text', async () => {
     const { content } = siteContentStateFixture();
-    const { user } = open({ [statePath]: json(siteContentStateFixture()) });
+    const { user } = openSiteContentPanel({ [statePath]: json(siteContentStateFixture()) });
     await openSection(user, 'Welcome');
     const [point] = content.welcome.points;
     const first = within(item(/^Point 1/));
