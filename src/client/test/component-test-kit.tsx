@@ -176,10 +176,19 @@ export function serveApi(routes: ApiRoutes) {
 /** What a test's API answers: 'METHOD /path' to a reply, or to replies in turn (see serveApi). */
 export type ApiRoutes = Record<string, Reply | Reply[]>;
 
+/** Renders `ui` as renderWithProviders does, the API answering `routes` (see serveApi). */
+export function renderWithApi(
+  ui: ReactElement,
+  routes: ApiRoutes,
+  options: RenderWithProvidersOptions = {},
+) {
+  const api = serveApi(routes);
+  return { api, ...renderWithProviders(ui, options) };
+}
+
 /** An admin panel, or one of its dialogs, opened at /admin in a confirmed session, the API answering `routes`. */
 export function openAdminPanel(ui: ReactElement, routes: ApiRoutes) {
-  const api = serveApi(routes);
-  return { api, ...renderWithProviders(ui, { admin: true, path: '/admin' }) };
+  return renderWithApi(ui, routes, { admin: true, path: '/admin' });
 }
 
 /**

@@ -5,10 +5,9 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  renderWithApi,
   testAdminSession,
-  type Reply,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import { LoginScreen } from './login-screen';
 
@@ -20,9 +19,12 @@ const session = testAdminSession;
 const codes = Array.from({ length: 10 }, (_, i) => `AAAA-BBBB-CCCC-000${i}`);
 const wrongCode = 'That code did not work. Check the time on your phone and enter the newest code.';
 
-function open(routes: Record<string, Reply | Reply[]>) {
-  const api = serveApi({ 'GET /api/admin/session': apiError(401, 'Please sign in.'), ...routes });
-  return { api, ...renderWithProviders(<LoginScreen />, { admin: true, path: '/admin/login' }) };
+function open(routes: ApiRoutes) {
+  return renderWithApi(
+    <LoginScreen />,
+    { 'GET /api/admin/session': apiError(401, 'Please sign in.'), ...routes },
+    { admin: true, path: '/admin/login' },
+  );
 }
 
 async function enterPassword(user: ReturnType<typeof open>['user']) {

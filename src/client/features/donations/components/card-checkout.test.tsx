@@ -9,11 +9,10 @@ import {
   fieldError,
   json,
   never,
-  renderWithProviders,
-  serveApi,
+  renderWithApi,
   shownToast,
   stubNavigation,
-  type Reply,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import { loadStripeJs } from '~/client/features/donations/lib/load-stripe';
 import { CardCheckout } from './card-checkout';
@@ -74,9 +73,12 @@ function fakeStripe({
 const oneTime: CheckoutChoice = { amount: 50, type: 'onetime', method: 'credit_card' };
 const monthly: CheckoutChoice = { amount: 180, type: 'subscription', method: 'credit_card' };
 
-function open(choice: CheckoutChoice, routes: Record<string, Reply | Reply[]> = {}) {
-  const api = serveApi({ 'GET /api/stripe-config': json(stripeConfig), ...routes });
-  return { api, ...renderWithProviders(<CardCheckout choice={choice} />, { path: '/checkout' }) };
+function open(choice: CheckoutChoice, routes: ApiRoutes = {}) {
+  return renderWithApi(
+    <CardCheckout choice={choice} />,
+    { 'GET /api/stripe-config': json(stripeConfig), ...routes },
+    { path: '/checkout' },
+  );
 }
 
 const completeButton = (name: RegExp | string = /^Complete Donation/) =>
@@ -92,17 +94,15 @@ afterEach(() => {
 
 describe('card checkout: setting up', () => {
   it('says it is setting up the payment while the configuration loads', async () => {
-    serveApi({ 'GET /api/stripe-config': never });
-    renderWithProviders(<CardCheckout choice={oneTime} />);
+    renderWithApi(<CardCheckout choice={oneTime} />, { 'GET /api/stripe-config': never });
     expect(screen.getByText('Setting up your payment...').getAttribute('role')).toBe('status');
     expect(screen.queryByRole('button', { name: /Complete Donation/ })).toBeNull();
   });
 
   it('shows the setup error, with the office, when card payments are not configured', async () => {
-    serveApi({
+    renderWithApi(<CardCheckout choice={oneTime} />, {
       'GET /api/stripe-config': json({ ...stripeConfig, configured: false, publishableKey: null }),
     });
-    renderWithProviders(<CardCheckout choice={oneTime} />);
     expect(await screen.findByRole('heading', { name: 'Payment Setup Error' })).toBeDefined();
     expect(screen.getByText(/Card payments are not set up on this site yet/)).toBeDefined();
     expect(screen.getByRole('link', { name: 'Return to the donate page' })).toBeDefined();
@@ -110,8 +110,9 @@ describe('card checkout: setting up', () => {
   });
 
   it('shows the server’s message when the configuration cannot be read', async () => {
-    serveApi({ 'GET /api/stripe-config': apiError(503, 'Payments are unavailable') });
-    renderWithProviders(<CardCheckout choice={oneTime} />);
+    renderWithApi(<CardCheckout choice={oneTime} />, {
+      'GET /api/stripe-config': apiError(503, 'Payments are unavailable'),
+    });
     expect(await screen.findByRole('heading', { name: 'Payment Setup Error' })).toBeDefined();
     expect(
       screen.getByText(
@@ -128,15 +129,15 @@ describe('card checkout: setting up', () => {
   });
 
   it('shows the whole donor form at once from the page’s card settings, before Stripe.js', async () => {
-    const api = serveApi({});
     let arrive!: (stripe: Stripe) => void;
     vi.mocked(loadStripeJs).mockReturnValue(new Promise((resolve) => (arrive = resolve)));
-    renderWithProviders(
+    const { api } = renderWithApi(
       <CardCheckout
         choice={oneTime}
         card={{ publishableKey: 'pk_test_page', fee: stripeConfig.fee }}
         otherWay="/checkout?amount=50&type=onetime&method=ojc"
       />,
+      {},
     );
     // No call for the settings; the fields are there while Stripe.js loads.
     expect(screen.queryByText('Setting up your payment...')).toBeNull();

@@ -6,10 +6,9 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  renderWithApi,
   shownToast,
-  type Reply,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import { OjcCardForm } from './ojc-card-form';
 
@@ -27,11 +26,9 @@ const payment: OjcPayment = {
 };
 const chargePath = `POST /api/ojc/payments/${payment.paymentId}/charge`;
 
-function open(routes: Record<string, Reply | Reply[]> = {}, shown: OjcPayment = payment) {
-  const api = serveApi(routes);
+function open(routes: ApiRoutes = {}, shown: OjcPayment = payment) {
   const onPaid = vi.fn();
-  const view = renderWithProviders(<OjcCardForm payment={shown} onPaid={onPaid} />);
-  return { api, onPaid, ...view };
+  return { onPaid, ...renderWithApi(<OjcCardForm payment={shown} onPaid={onPaid} />, routes) };
 }
 
 const cardField = () => screen.getByLabelText(/OJC card number/) as HTMLInputElement;

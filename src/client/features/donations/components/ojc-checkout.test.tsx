@@ -6,11 +6,10 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  renderWithApi,
   shownToast,
   stubNavigation,
-  type Reply,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import { OJC_REDIRECT_DELAY_MS, OjcCheckout } from './ojc-checkout';
 
@@ -26,9 +25,8 @@ const created = json({
   },
 });
 
-function open(choice: CheckoutChoice, routes: Record<string, Reply> = {}) {
-  const api = serveApi(routes);
-  return { api, ...renderWithProviders(<OjcCheckout choice={choice} />, { path: '/checkout' }) };
+function open(choice: CheckoutChoice, routes: ApiRoutes = {}) {
+  return renderWithApi(<OjcCheckout choice={choice} />, routes, { path: '/checkout' });
 }
 
 async function fillDonor(user: ReturnType<typeof open>['user']) {

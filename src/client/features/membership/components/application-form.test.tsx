@@ -7,10 +7,9 @@ import {
   apiError,
   fieldError,
   json,
-  renderWithProviders,
-  serveApi,
+  renderWithApi,
   shownToast,
-  type Reply,
+  type ApiRoutes,
 } from '~/client/test/component-test-kit';
 import { ApplicationForm } from './application-form';
 
@@ -23,15 +22,15 @@ const application = {
   checkout: { amount: flame!.price, methods: ['credit_card' as const] },
 };
 
-function open(routes: Record<string, Reply> = {}) {
-  const api = serveApi(routes);
+function open(routes: ApiRoutes = {}) {
   const onSubmitted = vi.fn();
   const onTierChange = vi.fn();
-  const view = renderWithProviders(
+  const view = renderWithApi(
     <ApplicationForm tierId={flame!.id} onTierChange={onTierChange} onSubmitted={onSubmitted} />,
+    routes,
     { path: '/join' },
   );
-  return { api, onSubmitted, onTierChange, ...view };
+  return { onSubmitted, onTierChange, ...view };
 }
 
 const submit = () => screen.getByRole('button', { name: 'Submit Application' });

@@ -2,13 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '~/shared/messages';
-import {
-  apiError,
-  json,
-  renderWithProviders,
-  serveApi,
-  shownToast,
-} from '~/client/test/component-test-kit';
+import { apiError, json, renderWithApi, shownToast } from '~/client/test/component-test-kit';
 import { NewsletterForm } from './newsletter-form';
 
 const pending =
@@ -16,8 +10,9 @@ const pending =
 
 describe('the footer’s newsletter signup', () => {
   it('asks the visitor to confirm by mail: nothing says subscribed before the address is confirmed', async () => {
-    serveApi({ 'POST /api/newsletter': json({ message: pending }) });
-    const { user } = renderWithProviders(<NewsletterForm />);
+    const { user } = renderWithApi(<NewsletterForm />, {
+      'POST /api/newsletter': json({ message: pending }),
+    });
     await user.type(screen.getByLabelText('Email address'), 'ruth@example.com');
     await user.click(screen.getByRole('button', { name: 'Inspire Me' }));
     await screen.findByTestId('toast');
@@ -30,8 +25,7 @@ describe('the footer’s newsletter signup', () => {
 
 describe('the signup’s checks', () => {
   it('answers a blank or mistyped address with a toast, without a request', async () => {
-    const api = serveApi({});
-    const { user } = renderWithProviders(<NewsletterForm />);
+    const { api, user } = renderWithApi(<NewsletterForm />, {});
     await user.click(screen.getByRole('button', { name: 'Inspire Me' }));
     await screen.findByTestId('toast');
     expect(shownToast()).toMatchObject({ title: 'Error', description: messages.emailRequired });
@@ -42,8 +36,9 @@ describe('the signup’s checks', () => {
   });
 
   it('shows the server’s refusal in a toast and keeps the address', async () => {
-    serveApi({ 'POST /api/newsletter': apiError(429, 'Too many signups. Please wait a minute.') });
-    const { user } = renderWithProviders(<NewsletterForm />);
+    const { user } = renderWithApi(<NewsletterForm />, {
+      'POST /api/newsletter': apiError(429, 'Too many signups. Please wait a minute.'),
+    });
     await user.type(screen.getByLabelText('Email address'), 'ruth@example.com');
     await user.click(screen.getByRole('button', { name: 'Inspire Me' }));
     await screen.findByTestId('toast');
