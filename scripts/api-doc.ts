@@ -58,6 +58,7 @@ export interface DocumentedRoute {
  * Addresses the server answers that no browser code calls through a table (the pages' own
  * fallbacks, files, the link preview, what search engines ask): their purposes live here.
  */
+const besideSource = 'scripts/api-doc.ts';
 const besideTheTables: readonly [route: string, purpose: string][] = [
   [
     'GET /newsletter/confirm',
@@ -135,7 +136,7 @@ export async function documentedRoutes(): Promise<DocumentedRoute[]> {
     }
   }
   for (const [route, purpose] of besideTheTables)
-    routes.push({ route, purpose, caller: 'public', source: 'scripts/api-doc.ts' });
+    routes.push({ route, purpose, caller: 'public', source: besideSource });
   return routes;
 }
 
@@ -162,8 +163,8 @@ const tableOf = (routes: DocumentedRoute[]) => [
 /** docs/api.md as the tables write it, formatted as Prettier formats the rest. */
 export async function renderApiDoc(): Promise<string> {
   const routes = await documentedRoutes();
-  const tables = routes.filter((r) => r.source !== 'scripts/api-doc.ts');
-  const beside = routes.filter((r) => r.source === 'scripts/api-doc.ts');
+  const tables = routes.filter((r) => r.source !== besideSource);
+  const beside = routes.filter((r) => r.source === besideSource);
   const lines = [
     '# The HTTP API',
     '',
