@@ -1,28 +1,23 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
-import { routeTable } from '~tests/helpers/route-table';
+import { isAdminRoute, routeTable, sampleUrl } from '~tests/helpers/route-table';
+import {
+  docPath,
+  documentedRoutes,
+  renderApiDoc,
+  type Caller,
+  type DocumentedRoute,
+} from '../../scripts/api-doc';
 
 /**
- * docs/api.md lists every route a client may call, by hand, with what it is for; this keeps the
- * list true: a route the app registers and the page does not name fails here, and so does a
- * route the page names that the app no longer has.
+ * docs/api.md is written by `npm run docs:api` from the route tables of src/shared/api, each
+ * entry with its purpose and its `@caller`. This keeps the page and the tables true: the page is
+ * what the script writes, every route the app registers is in a table with a purpose, and none is
+ * documented that the app does not have; and a route answers an anonymous request as its caller
+ * says: 401 for an administrator's, never 401 for a public one.
  */
-
-const docPath = join(import.meta.dirname, '..', '..', 'docs', 'api.md');
-
-/** `GET/POST /api/admin/users?x=` in a table row's first cell → ['GET /api/admin/users', 'POST …']. */
-export function documentedRoutes(markdown: string): Set<string> {
-  const routes = new Set<string>();
-  for (const line of markdown.split('\n')) {
-    const firstCell = /^\|([^|]+)\|/.exec(line)?.[1] ?? '';
-    for (const [, methods, path] of firstCell.matchAll(/`([A-Z/]+) (\/[^`?\s]*)[^`]*`/g)) {
-      for (const method of methods!.split('/')) routes.add(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
 
 /**
  * The pages and their fallbacks are the site, not its API: docs/features.md tells of them.
@@ -36,32 +31,88 @@ function isApi(path: string) {
   );
 }
 
+const pathOf = (route: string) => route.slice(route.indexOf(' ') + 1);
+const guarded = new Set<Caller>(['admin', 'owner', 'integrations']);
+
 let app: Awaited<ReturnType<typeof buildTestApp>>;
+let documented: DocumentedRoute[];
+let registered: Set<string>;
 beforeAll(async () => {
   app = await buildTestApp();
+  documented = await documentedRoutes();
+  registered = new Set(
+    routeTable(app)
+      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .map((r) => `${r.method} ${r.path}`),
+  );
 });
 afterAll(async () => {
   await app.close();
 });
 
+/** An anonymous call: no body, no cookie, the route's `:params` filled with a placeholder. */
+function anonymous(route: string) {
+  const [method, path] = route.split(' ') as ['GET', string];
+  return app.inject({ method, url: sampleUrl(path) });
+}
+
 describe('docs/api.md', () => {
-  it('reads methods and paths from table rows', () => {
-    const rows = documentedRoutes(
-      '| `GET/POST /api/x?limit=`, `DELETE /api/x/:id` | purpose |\n| not a route | `GET /y` |',
-    );
-    expect([...rows]).toEqual(['GET /api/x', 'POST /api/x', 'DELETE /api/x/:id']);
+  it('is what npm run docs:api writes from src/shared/api', async () => {
+    const expected = await renderApiDoc();
+    expect(
+      readFileSync(docPath, 'utf8') === expected,
+      'docs/api.md is stale: run npm run docs:api',
+    ).toBe(true);
   });
 
-  it('names every route the app registers, and none it does not', () => {
-    const registered = new Set(
-      routeTable(app)
-        .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && isApi(r.path))
-        .map((r) => `${r.method} ${r.path}`),
+  it('documents every route the app registers, each once with a purpose, and none it does not', () => {
+    const routes = documented.map((r) => r.route);
+    expect(routes.filter((r, i) => routes.indexOf(r) !== i)).toEqual([]);
+    expect(documented.filter((r) => !r.purpose).map((r) => r.source)).toEqual([]);
+    const names = new Set(routes.filter((r) => isApi(pathOf(r))));
+    const api = [...registered].filter((r) => isApi(pathOf(r)));
+    expect(api.filter((r) => !names.has(r)).sort()).toEqual([]);
+    expect([...names].filter((r) => !registered.has(r)).sort()).toEqual([]);
+  });
+
+  it("says who may call each route as the admin guard's prefixes do", () => {
+    const misplaced = documented.filter(
+      ({ route, caller }) =>
+        route.includes(' /api/') &&
+        isAdminRoute({ method: route.split(' ')[0] as 'GET', path: pathOf(route) }) !==
+          guarded.has(caller),
     );
-    const documented = new Set(
-      [...documentedRoutes(readFileSync(docPath, 'utf8'))].filter((r) => isApi(r.split(' ')[1]!)),
-    );
-    expect([...registered].filter((r) => !documented.has(r)).sort()).toEqual([]);
-    expect([...documented].filter((r) => !registered.has(r)).sort()).toEqual([]);
+    expect(misplaced.map((r) => `${r.route} (@caller ${r.caller})`)).toEqual([]);
+  });
+
+  it("answers 401 to an anonymous call of an administrator's route", async () => {
+    const wrong: string[] = [];
+    for (const { route } of documented.filter((r) => guarded.has(r.caller))) {
+      const res = await anonymous(route);
+      if (res.statusCode !== 401) wrong.push(`${route}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('never answers 401 to an anonymous call of a public route', async () => {
+    const wrong: string[] = [];
+    for (const { route } of documented.filter((r) => r.caller === 'public')) {
+      // `/media/:name` has no route in a test app (its folder is empty).
+      if (!registered.has(route)) continue;
+      const res = await anonymous(route);
+      if (res.statusCode === 401) wrong.push(route);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 403 to an administrator who is not an owner on an owner's route", async () => {
+    const { headers } = await signIn(app, { role: 'admin' });
+    const wrong: string[] = [];
+    for (const { route } of documented.filter((r) => r.caller === 'owner')) {
+      const [method, path] = route.split(' ') as ['GET', string];
+      const res = await app.inject({ method, url: sampleUrl(path), headers });
+      if (res.statusCode !== 403) wrong.push(`${route}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
