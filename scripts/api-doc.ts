@@ -73,6 +73,10 @@ const besideTheTables: readonly [route: string, purpose: string][] = [
     'GET /campaign/:slug/share.png',
     'The link preview: a 1200×630 PNG of the title, bar and total, drawn once per snapshot version; ETag, `max-age=60`; 404 for a draft.',
   ],
+  [
+    'GET /campaign/:slug/team/:team/share.png',
+    "A team page's link preview: the team's name, its bar, total and donors under the campaign's title; 404 unless the team is approved.",
+  ],
   ['GET /robots.txt', 'For search engines.'],
   ['GET /sitemap.xml', 'For search engines.'],
 ];
