@@ -5,6 +5,21 @@ import { useSiteContent } from '~/client/lib/site-content';
 import { AnchorLink } from './anchor-link';
 import { SocialLinks } from './social-icons';
 
+/** Sections of the home page first, then the other pages. */
+const quickLinks: ({ label: string; anchor: string } | { label: string; href: string })[] = [
+  { label: 'Home', anchor: 'home' },
+  { label: 'Membership Tiers', anchor: 'tiers' },
+  { label: 'Miracles', anchor: 'miracles' },
+  { label: 'The Rabbi', anchor: 'rabbi' },
+  { label: 'Join', href: '/join' },
+  { label: 'Videos', href: '/videos' },
+  { label: 'Donate', href: '/donate' },
+  { label: 'Contact', href: '/contact' },
+  { label: 'My Giving', href: '/my-giving' },
+];
+
+const quickLinkClass = 'inline-block py-1.5 hover:text-gold-300';
+
 /** `newsletter` is the sign-up form, which the app passes in (a feature of its own). */
 export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
   const year = new Date().getFullYear();
@@ -23,51 +38,19 @@ export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
         <nav aria-label="Quick links">
           <h2 className="font-display text-lg font-semibold text-white">Quick Links</h2>
           <ul className="mt-3 grid grid-cols-2 gap-1 text-sm">
-            <li>
-              <AnchorLink anchor="home" className="inline-block py-1.5 hover:text-gold-300">
-                Home
-              </AnchorLink>
-            </li>
-            <li>
-              <AnchorLink anchor="tiers" className="inline-block py-1.5 hover:text-gold-300">
-                Membership Tiers
-              </AnchorLink>
-            </li>
-            <li>
-              <AnchorLink anchor="miracles" className="inline-block py-1.5 hover:text-gold-300">
-                Miracles
-              </AnchorLink>
-            </li>
-            <li>
-              <AnchorLink anchor="rabbi" className="inline-block py-1.5 hover:text-gold-300">
-                The Rabbi
-              </AnchorLink>
-            </li>
-            <li>
-              <Link href="/join" className="inline-block py-1.5 hover:text-gold-300">
-                Join
-              </Link>
-            </li>
-            <li>
-              <Link href="/videos" className="inline-block py-1.5 hover:text-gold-300">
-                Videos
-              </Link>
-            </li>
-            <li>
-              <Link href="/donate" className="inline-block py-1.5 hover:text-gold-300">
-                Donate
-              </Link>
-            </li>
-            <li>
-              <Link href="/contact" className="inline-block py-1.5 hover:text-gold-300">
-                Contact
-              </Link>
-            </li>
-            <li>
-              <Link href="/my-giving" className="inline-block py-1.5 hover:text-gold-300">
-                My Giving
-              </Link>
-            </li>
+            {quickLinks.map((link) => (
+              <li key={link.label}>
+                {'anchor' in link ? (
+                  <AnchorLink anchor={link.anchor} className={quickLinkClass}>
+                    {link.label}
+                  </AnchorLink>
+                ) : (
+                  <Link href={link.href} className={quickLinkClass}>
+                    {link.label}
+                  </Link>
+                )}
+              </li>
+            ))}
           </ul>
         </nav>
         <div>

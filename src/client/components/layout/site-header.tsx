@@ -44,6 +44,18 @@ function MenuIcon({ children }: { children: ReactNode }) {
   );
 }
 
+/** The phone menu's links, under the header: the same whether scripts open it or not. */
+function MobileMenu({ className = '', children }: { className?: string; children: ReactNode }) {
+  return (
+    <div
+      id="mobile-menu"
+      className={`absolute inset-x-0 top-20 border-t border-white/10 bg-navy-950 ${className}`}
+    >
+      <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{children}</ul>
+    </div>
+  );
+}
+
 /**
  * The phone menu before scripts run, and without them: it is open while the address names it
  * (`#mobile-menu`, CSS :target), so a link to a section of the page (`/#miracles`) names that
@@ -66,12 +78,7 @@ function NoScriptMenu({ children }: { children: ReactNode }) {
           <path d={closePath} />
         </MenuIcon>
       </a>
-      <div
-        id="mobile-menu"
-        className="absolute inset-x-0 top-20 hidden border-t border-white/10 bg-navy-950 target:block"
-      >
-        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{children}</ul>
-      </div>
+      <MobileMenu className="hidden target:block">{children}</MobileMenu>
     </div>
   );
 }
@@ -142,12 +149,7 @@ export function SiteHeader() {
                   <path className="hidden group-open:block" d={closePath} />
                 </MenuIcon>
               </summary>
-              <div
-                id="mobile-menu"
-                className="absolute inset-x-0 top-20 border-t border-white/10 bg-navy-950"
-              >
-                <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">{links}</ul>
-              </div>
+              <MobileMenu>{links}</MobileMenu>
             </details>
           ) : (
             <NoScriptMenu>{links}</NoScriptMenu>

@@ -2,6 +2,7 @@ import {
   useLayoutEffect,
   useRef,
   type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
   type ReactNode,
   type Ref,
 } from 'react';
@@ -354,5 +355,18 @@ export function CsvLink({ href, label = 'Download CSV' }: { href: string; label?
     >
       {label}
     </a>
+  );
+}
+
+/** A checkbox of an office form with its words beside it, in the panels' small type. */
+export function SmallCheckbox({
+  label,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: string }) {
+  return (
+    <label className="flex min-h-9 items-center gap-2 text-sm font-medium text-stone-800">
+      <input type="checkbox" className="size-5 accent-navy-900" {...input} />
+      {label}
+    </label>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import siteConfig from '~/client/lib/site-config';
 import { Button } from '~/client/components/ui/button';
 import { TextAreaField, TextField } from '~/client/components/ui/field';
-import { ActionButton } from '~/client/components/ui/panel-parts';
+import { ActionButton, SmallCheckbox } from '~/client/components/ui/panel-parts';
 import { RichText } from '~/client/components/ui/rich-text';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
@@ -39,17 +39,13 @@ type Field = BoundField<keyof CampaignFormValues & string>;
 
 function Check({ label, bound }: { label: string; bound: Field }) {
   return (
-    <label className="flex min-h-9 items-center gap-2 text-sm font-medium text-stone-800">
-      <input
-        type="checkbox"
-        name={bound.name}
-        checked={bound.value === 'true'}
-        disabled={bound.disabled}
-        onChange={(e) => bound.onValue(bound.name, String(e.target.checked))}
-        className="size-5 accent-navy-900"
-      />
-      {label}
-    </label>
+    <SmallCheckbox
+      label={label}
+      name={bound.name}
+      checked={bound.value === 'true'}
+      disabled={bound.disabled}
+      onChange={(e) => bound.onValue(bound.name, String(e.target.checked))}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TextField } from '~/client/components/ui/field';
 import { ActionButton } from '~/client/components/ui/panel-parts';
+import { ListItemButtons } from '~/client/components/ui/list-item-buttons';
 import { SelectField } from '~/client/components/ui/select-field';
 import { newMatcher, parseList, type MatcherRow } from '~/shared/schemas/campaign-form';
 
@@ -176,33 +177,17 @@ export function MatchersField({ value, errors, disabled, onChange }: ListProps) 
                     onValue={(_, next) => change(i, { cap: next })}
                   />
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <ActionButton
-                    disabled={disabled || i === 0}
-                    aria-label={`Move up: ${name}`}
-                    onClick={() => move(i, i - 1)}
-                  >
-                    Move up
-                  </ActionButton>
-                  <ActionButton
-                    disabled={disabled || i === rows.length - 1}
-                    aria-label={`Move down: ${name}`}
-                    onClick={() => move(i, i + 1)}
-                  >
-                    Move down
-                  </ActionButton>
-                  <ActionButton
-                    tone="danger"
-                    disabled={disabled}
-                    aria-label={`Remove: ${name}`}
-                    onClick={() => {
-                      set(rows.filter((_, j) => j !== i));
-                      setSaid(`${name} removed.`);
-                    }}
-                  >
-                    Remove
-                  </ActionButton>
-                </div>
+                <ListItemButtons
+                  name={name}
+                  index={i}
+                  count={rows.length}
+                  disabled={disabled}
+                  onMove={(direction) => move(i, direction === 'up' ? i - 1 : i + 1)}
+                  onRemove={() => {
+                    set(rows.filter((_, j) => j !== i));
+                    setSaid(`${name} removed.`);
+                  }}
+                />
               </fieldset>
             </li>
           );

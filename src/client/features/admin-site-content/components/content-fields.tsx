@@ -1,4 +1,5 @@
 import { FieldShell, TextAreaField, TextField, controlClass } from '~/client/components/ui/field';
+import { SmallCheckbox } from '~/client/components/ui/panel-parts';
 import type { Path } from '~/client/lib/value-path';
 import { useSectionForm } from './section-form-context';
 
@@ -62,16 +63,12 @@ export function CheckboxInput({ path, label }: { path: Path; label: string }) {
   const form = useSectionForm();
   const field = form.field(path);
   return (
-    <label className="flex min-h-9 items-center gap-2 text-sm font-medium text-stone-800">
-      <input
-        type="checkbox"
-        name={field.name}
-        checked={field.value === 'true'}
-        onChange={(event) => form.set(path, event.target.checked)}
-        className="size-5 accent-navy-900"
-      />
-      {label}
-    </label>
+    <SmallCheckbox
+      label={label}
+      name={field.name}
+      checked={field.value === 'true'}
+      onChange={(event) => form.set(path, event.target.checked)}
+    />
   );
 }
 

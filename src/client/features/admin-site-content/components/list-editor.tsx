@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ActionButton } from '~/client/components/ui/panel-parts';
+import { ListItemButtons } from '~/client/components/ui/list-item-buttons';
 import { useField, useSectionForm } from './section-form-context';
 import { join, type Path } from '~/client/lib/value-path';
 
@@ -115,33 +116,15 @@ export function ListEditor<T>({
               >
                 <legend className="px-1 font-semibold text-navy-950">{name}</legend>
                 {children(join(path, index), index, item)}
-                <div className="flex flex-wrap gap-2">
-                  <ActionButton
-                    data-list-focus={`${index}-up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, 'up')}
-                    aria-label={`Move up: ${name}`}
-                  >
-                    Move up
-                  </ActionButton>
-                  <ActionButton
-                    data-list-focus={`${index}-down`}
-                    disabled={index === items.length - 1}
-                    onClick={() => move(index, 'down')}
-                    aria-label={`Move down: ${name}`}
-                  >
-                    Move down
-                  </ActionButton>
-                  <ActionButton
-                    tone="danger"
-                    data-list-focus={`${index}-remove`}
-                    disabled={items.length <= min}
-                    onClick={() => remove(index)}
-                    aria-label={`Remove: ${name}`}
-                  >
-                    Remove
-                  </ActionButton>
-                </div>
+                <ListItemButtons
+                  name={name}
+                  index={index}
+                  count={items.length}
+                  removable={items.length > min}
+                  focusTargets
+                  onMove={(direction) => move(index, direction)}
+                  onRemove={() => remove(index)}
+                />
               </fieldset>
             </li>
           );
