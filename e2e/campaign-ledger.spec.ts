@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { failOnPageErrors, sectionNav } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { publishCampaign } from './support/campaigns';
+import { expectNoSidewaysScroll } from './support/public-site';
 
 /**
  * A cheque handed over for a campaign, on a phone at the tziyun: recorded in Gifts Received for
@@ -62,11 +63,7 @@ test('records a cheque for a campaign, sees it pending, clears it, and thanks it
   await expectNoAxeViolations(page);
 
   // Nothing on the page scrolls sideways on the phone.
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
 
   // After the goal: the Campaigns section thanks the donors, once, after saying how many.
   await page.goto('/admin?section=campaigns');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { failOnPageErrors, sectionNav, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { expectNoSidewaysScroll } from './support/public-site';
 
 /**
  * The office's ledger on a phone at the tziyun: a cheque handed over is recorded in Gifts
@@ -72,11 +73,7 @@ test('records a cheque on a phone, with its receipt number, and finds it among t
   await expect(recorded).toHaveCount(2);
 
   // Nothing on the page scrolls sideways on the phone.
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
 
   // The donor table counts it like any gift.
   await page.goto('/admin/donors');
@@ -118,11 +115,7 @@ test('voids a returned cheque on a phone: it stays listed as void, with its reas
   await expect(row).toContainText('Void');
   await expect(row).toContainText('Returned by the bank');
   await expect(row.getByRole('button', { name: /^Void receipt/ })).toHaveCount(0);
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });
 
