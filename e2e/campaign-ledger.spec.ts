@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failOnPageErrors, sectionNav } from './support/admin';
+import { failOnPageErrors, giftsReceivedFrom, sectionNav } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { publishCampaign } from './support/campaigns';
 import { expectNoSidewaysScroll } from './support/public-site';
@@ -43,10 +43,7 @@ test('records a cheque for a campaign, sees it pending, clears it, and thanks it
   await form.getByLabel("On the campaign's wall").selectOption('initials');
   await form.getByRole('button', { name: 'Record Gift' }).click();
 
-  const row = page
-    .getByRole('list', { name: 'Recent gifts received' })
-    .getByRole('listitem')
-    .filter({ hasText: name });
+  const row = giftsReceivedFrom(page, name);
   await expect(row).toContainText('Pending');
   await expect(row).toContainText(title);
   await expect(row).not.toContainText(/\d{4}-\d{6}/);
