@@ -15,7 +15,7 @@ import type { LinkSigner } from './signed-link';
  */
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function newLinkNonce() {
+function newLinkNonce() {
   const nonce = randomBytes(32).toString('base64url');
   return { nonce, nonceHash: sha256(nonce) };
 }
@@ -38,7 +38,7 @@ export function linkContextOf(app: FastifyInstance): LinkContext {
 }
 
 /** The signed subject of a link: `<row id>.<nonce>`. */
-export const linkSubject = (id: string, nonce: string) => `${id}.${nonce}`;
+const linkSubject = (id: string, nonce: string) => `${id}.${nonce}`;
 
 /** The row and the hash of the nonce a verified subject names, or null if it is malformed. */
 export function linkOfSubject(subject: string): { id: string; nonceHash: string } | null {
@@ -62,7 +62,7 @@ export const linkRefusalMessages = {
  * A link's token checked (its signature for `purpose`, its expiry) and read: the row and nonce
  * hash for the caller's conditional UPDATE, or why it does not open.
  */
-export function readLinkToken(
+function readLinkToken(
   signer: LinkSigner,
   purpose: string,
   token: string,
@@ -81,7 +81,7 @@ type LinkTable = typeof givingLinks | typeof prayerLinks;
  * Spends a link: checks its token, then marks its row used with one conditional UPDATE, so of
  * two requests racing with the same link only one gets the row. Answers the row, or why not.
  */
-export async function spendLink<T extends LinkTable>(
+async function spendLink<T extends LinkTable>(
   db: DatabaseExecutor,
   table: T,
   signer: LinkSigner,
@@ -112,7 +112,7 @@ export async function spendLink<T extends LinkTable>(
  * Queues a new link's mail, in the transaction that wrote the link, within its address's daily
  * cap (recipient-cap.ts). Over the cap there is no mail, so there is no link either.
  */
-export async function mailLinkWithinCap(
+async function mailLinkWithinCap(
   tx: DatabaseExecutor,
   table: LinkTable,
   linkId: string,
@@ -150,7 +150,7 @@ export function singleUseLinks<T extends LinkTable>(kind: {
     requests: linkRequestJob(kind.requestJob),
 
     /**
-     * A new link naming `owner` (the row's own columns), written in `tx`: answers its row and
+     * A new link naming `owner` (the row's own columns), written in `tx`: answers its id and
      * the page's address with the signed token. Only the SHA-256 of the token's nonce is stored.
      */
     async issue(
@@ -177,7 +177,7 @@ export function singleUseLinks<T extends LinkTable>(kind: {
       };
     },
 
-    /** Queues an issued link's mail within its address's cap (`mailLinkWithinCap`). */
+    /** Queues an issued link's mail within its address's cap (recipient-cap.ts). */
     mailWithinCap: (
       tx: DatabaseExecutor,
       linkId: string,
