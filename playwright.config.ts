@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { quietChromiumFlags } from './e2e/support/chromium';
 
 /**
  * Browser tests drive Debian's Chromium (Playwright's own browser download cannot work here)
@@ -17,13 +18,7 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
+  ...quietChromiumFlags,
   // No outside host, whatever the machine's network: the tests answer Stripe's and the others'
   // pages themselves (page.route), and a request that slipped past them fails here instead of
   // reaching the real service (the headless shell does not route a redirect's target).

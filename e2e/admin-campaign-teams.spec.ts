@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { failOnPageErrors, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { seedLiveCampaign } from './support/campaigns';
-import { toast } from './support/public-site';
+import { expectNoSidewaysScroll, toast } from './support/public-site';
 
 /**
  * The office's Teams panel on a phone: a team added, then edited into the group of another, and
@@ -79,11 +79,7 @@ test('adds a team, edits it into a group, approves a request, and the page shows
   await expect(stern).toContainText('The Stern Boys (Approved (public))');
   await expect(stern.getByRole('button', { name: 'Approve The Stern Boys' })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
 
   // The campaign's page: three teams, two of them in the Beth Medrash's group.
   await page.goto(`/campaign/${campaign.slug}`);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors, sectionNav, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { expectNoSidewaysScroll } from './support/public-site';
 
 /**
  * The office plans a campaign on a phone: a draft with two matchers, the end Shabbat moves it
@@ -74,9 +75,5 @@ test('makes a draft with two matchers, sees the end Shabbat moves it to, and pub
   await expect(edit.getByRole('button', { name: 'Save changes' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { failOnPageErrors, OWNER, ADMIN_PASSWORD, sectionLink } from './support/admin';
-import { startLocalhostServer, type LocalhostServer } from './support/localhost-server';
+import { localhostServerForTests } from './support/localhost-server';
 import {
   addVirtualAuthenticator,
   apiSignIn,
@@ -181,14 +181,7 @@ test.describe('recovery codes', () => {
  */
 test.describe('on a server at localhost', () => {
   test.describe.configure({ mode: 'default' });
-  let server: LocalhostServer;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startLocalhostServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = localhostServerForTests();
 
   test('a passkey is added in Account security, then signs in after the password', async ({
     page,

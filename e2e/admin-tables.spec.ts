@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { failOnPageErrors, OWNER, sectionRegion, signInByApi } from './support/admin';
+import { giveByOjcCard } from './support/ojc';
 import { uniqueEmail } from './support/public-site';
 
 /**
@@ -25,21 +26,12 @@ test.beforeAll(async ({ request }) => {
   monthlyDonor = `Yehudis Bracha Rosenberg-Katzenellenbogen ${stamp}`;
   longEmail = uniqueEmail(`monthly.with.a.very.long.address.rosenberg-katzenellenbogen`);
   applicant = `Applicant ${stamp}`;
-  const created = await request.post('/api/ojc/create-payment', {
-    data: {
-      amount: 54,
-      donationType: 'subscription',
-      donorName: monthlyDonor,
-      donorEmail: longEmail,
-    },
+  await giveByOjcCard(request, {
+    amount: 54,
+    donationType: 'subscription',
+    donorName: monthlyDonor,
+    donorEmail: longEmail,
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const { paymentId } = ((await created.json()) as { payment: { paymentId: string } }).payment;
-  const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-  const charged = await request.post(`/api/ojc/payments/${paymentId}/charge`, {
-    data: { cardNumber: '6900 1234 5678 9012', expiry },
-  });
-  expect(charged.status(), await charged.text()).toBe(200);
   const applied = await request.post('/api/membership-applications', {
     data: {
       firstName: applicant,

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { failOnPageErrors, sectionNav } from './support/admin';
+import { failOnPageErrors, giftsReceivedFrom, sectionNav } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { publishCampaign } from './support/campaigns';
+import { expectNoSidewaysScroll } from './support/public-site';
 
 /**
  * A cheque handed over for a campaign, on a phone at the tziyun: recorded in Gifts Received for
@@ -42,10 +43,7 @@ test('records a cheque for a campaign, sees it pending, clears it, and thanks it
   await form.getByLabel("On the campaign's wall").selectOption('initials');
   await form.getByRole('button', { name: 'Record Gift' }).click();
 
-  const row = page
-    .getByRole('list', { name: 'Recent gifts received' })
-    .getByRole('listitem')
-    .filter({ hasText: name });
+  const row = giftsReceivedFrom(page, name);
   await expect(row).toContainText('Pending');
   await expect(row).toContainText(title);
   await expect(row).not.toContainText(/\d{4}-\d{6}/);
@@ -62,11 +60,7 @@ test('records a cheque for a campaign, sees it pending, clears it, and thanks it
   await expectNoAxeViolations(page);
 
   // Nothing on the page scrolls sideways on the phone.
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
 
   // After the goal: the Campaigns section thanks the donors, once, after saying how many.
   await page.goto('/admin?section=campaigns');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { freshSlug, giveFromCampaignPage, publishCampaign } from './support/campaigns';
-import { trackPageErrors, uniqueEmail } from './support/public-site';
+import { expectNoSidewaysScroll, trackPageErrors, uniqueEmail } from './support/public-site';
 import { payByCard, serveStripeStandIn } from './support/stripe';
 
 /**
@@ -24,14 +24,6 @@ async function seedCampaign(request: APIRequestContext) {
   return campaign.slug;
 }
 
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
-
 const raised = (page: Page) => page.getByRole('meter', { name: 'Raised so far' });
 
 test.describe('without JavaScript', () => {
@@ -51,7 +43,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('timer')).toHaveText(/^Ends in 2[23] hours/);
     await expect(page.getByText('The Klein Family')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Donor wall' })).toBeVisible();
-    await expectNoHorizontalScroll(page);
+    await expectNoSidewaysScroll(page);
     // Drawn without inline styles (the CSP refuses them): the bar is there without scripts too.
     expect(await raised(page).locator('rect').first().getAttribute('width')).toBe('0%');
 
@@ -111,6 +103,6 @@ test('a gift from the page through the checkout to the thank-you moves the therm
   await back.click();
   await expect(page).toHaveURL(new RegExp(`/campaign/${slug}$`));
   await expect(raised(page)).toHaveAttribute('aria-valuenow', '100');
-  await expectNoHorizontalScroll(page);
+  await expectNoSidewaysScroll(page);
   expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failOnPageErrors, signInByApi } from './support/admin';
+import { failOnPageErrors, giftsReceivedFrom, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { linkIn, mailTo, openWithButton } from './support/mail';
 
@@ -30,11 +30,7 @@ test('a cheque recorded by the office shows in the donor’s My giving, with its
   await form.getByLabel('How it was given').selectOption('check');
   await form.getByLabel('Reference (cheque number)').fill('4455');
   await form.getByRole('button', { name: 'Record Gift' }).click();
-  const recorded = page
-    .getByRole('list', { name: 'Recent gifts received' })
-    .getByRole('listitem')
-    .filter({ hasText: name })
-    .filter({ hasText: 'Cheque 4455' });
+  const recorded = giftsReceivedFrom(page, name).filter({ hasText: 'Cheque 4455' });
   await expect(recorded).toBeVisible();
   const receipt = (await recorded.textContent())!.match(/\d{4}-\d{6}/)![0];
 

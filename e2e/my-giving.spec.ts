@@ -3,7 +3,7 @@ import { failOnPageErrors, openSection, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { expectLinkSpent, linkIn, mailTo, openWithButton } from './support/mail';
 import { pdfText } from '~tests/helpers/pdf-text';
-import { gotoHydrated } from './support/public-site';
+import { expectNoSidewaysScroll, gotoHydrated } from './support/public-site';
 
 /**
  * 'My giving'. A donor the e2e server seeds (scripts/e2e-server.mjs) asks for the
@@ -28,15 +28,6 @@ async function openMyGiving(page: Page, email: string) {
   const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'tziyun_giving');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   return link;
-}
-
-/** The page fits the screen: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
 test.describe('without JavaScript, on a desk', () => {

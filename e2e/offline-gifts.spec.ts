@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { failOnPageErrors, sectionNav, signInByApi } from './support/admin';
+import { failOnPageErrors, giftsReceivedFrom, sectionNav, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { expectNoSidewaysScroll } from './support/public-site';
 
 /**
  * The office's ledger on a phone at the tziyun: a cheque handed over is recorded in Gifts
@@ -49,11 +50,7 @@ test('records a cheque on a phone, with its receipt number, and finds it among t
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Record Gift' }).click();
 
-  const recorded = page
-    .getByRole('list', { name: 'Recent gifts received' })
-    .getByRole('listitem')
-    .filter({ hasText: 'Cheque 7781' })
-    .filter({ hasText: name });
+  const recorded = giftsReceivedFrom(page, name).filter({ hasText: 'Cheque 7781' });
   await expect(recorded).toHaveCount(1);
   await expect(recorded).toContainText('$1,234.50');
   await expect(recorded).toContainText(/\d{4}-\d{6}/);
@@ -72,11 +69,7 @@ test('records a cheque on a phone, with its receipt number, and finds it among t
   await expect(recorded).toHaveCount(2);
 
   // Nothing on the page scrolls sideways on the phone.
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
 
   // The donor table counts it like any gift.
   await page.goto('/admin/donors');
@@ -96,10 +89,7 @@ test('voids a returned cheque on a phone: it stays listed as void, with its reas
   await form.getByLabel('Reference (cheque number)').fill('5150');
   await form.getByLabel('Postal address').fill('3 Elm St, Monsey, NY 10952');
   await form.getByRole('button', { name: 'Record Gift' }).click();
-  const row = page
-    .getByRole('list', { name: 'Recent gifts received' })
-    .getByRole('listitem')
-    .filter({ hasText: name });
+  const row = giftsReceivedFrom(page, name);
   await expect(row).toContainText('Cheque 5150');
 
   // By keyboard: the Void button opens the dialog, whose reason is required.
@@ -118,11 +108,7 @@ test('voids a returned cheque on a phone: it stays listed as void, with its reas
   await expect(row).toContainText('Void');
   await expect(row).toContainText('Returned by the bank');
   await expect(row.getByRole('button', { name: /^Void receipt/ })).toHaveCount(0);
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });
 
@@ -151,10 +137,7 @@ test('keeps the photo of a cheque taken on a phone, for the office alone', async
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Record Gift' }).click();
 
-  const row = page
-    .getByRole('list', { name: 'Recent gifts received' })
-    .getByRole('listitem')
-    .filter({ hasText: name });
+  const row = giftsReceivedFrom(page, name);
   const link = row.getByRole('link', { name: /^Photo of the cheque or voucher for receipt/ });
   await expect(link).toBeVisible();
   await expect(photoInput).toHaveValue('');
@@ -232,10 +215,7 @@ test('credits a cheque to a team of its campaign: cleared, the team’s page cou
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Record Gift' }).click();
 
-  const row = page
-    .getByRole('list', { name: 'Recent gifts received' })
-    .getByRole('listitem')
-    .filter({ hasText: name });
+  const row = giftsReceivedFrom(page, name);
   await expect(row).toContainText(`${title}, The Adler Shiur`);
   await row.getByRole('button', { name: `Mark cleared: ${name}'s pending gift` }).click();
   await expect(row).toContainText(/\d{4}-\d{6}/);

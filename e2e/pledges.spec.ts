@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { failOnPageErrors, sectionNav, signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { mailTo } from './support/mail';
-import { toast, uniqueEmail } from './support/public-site';
+import { expectNoSidewaysScroll, toast, uniqueEmail } from './support/public-site';
 
 /**
  * Pledges on a phone: the office writes a promise down, sees it marked overdue, reminds the donor
@@ -99,9 +99,5 @@ test('records a pledge, reminds, takes a part payment and cancels the rest, on a
   );
   await expect(open.getByRole('listitem', { name: new RegExp(name) })).toHaveCount(0);
 
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
 });

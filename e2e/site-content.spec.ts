@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { failOnPageErrors } from './support/admin';
-import { startLocalhostServer, type LocalhostServer } from './support/localhost-server';
+import { localhostServerForTests } from './support/localhost-server';
 import { apiSignIn } from './support/second-factor';
 
 /**
@@ -13,14 +13,7 @@ import { apiSignIn } from './support/second-factor';
 test.describe.configure({ mode: 'serial' });
 failOnPageErrors();
 
-let server: LocalhostServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startLocalhostServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = localhostServerForTests();
 
 const firstQuote = 'The Rabbi prayed for our son at the tziyun, and he came home before Pesach.';
 const secondQuote = 'A second story we published, and then took back.';

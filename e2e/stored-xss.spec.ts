@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { openSection, signInByApi } from './support/admin';
 import { linkIn, mailTo } from './support/mail';
+import { giveByOjcCard } from './support/ojc';
 import { gotoHydrated, trackPageErrors, uniqueEmail } from './support/public-site';
 import {
   commentsToggle,
@@ -198,22 +199,13 @@ test('a donor’s name and dedication: the receipt, the gift’s page and the do
   const donorName = `${m} ${payload.svg}`;
   const dedicationName = `${payload.img} ${payload.script}`;
   const donorEmail = uniqueEmail('xss-donor');
-  const created = await page.request.post('/api/ojc/create-payment', {
-    data: {
-      amount: 18,
-      donationType: 'subscription',
-      donorName,
-      donorEmail,
-      dedication: { kind: 'memory', name: dedicationName },
-    },
+  const paymentId = await giveByOjcCard(page.request, {
+    amount: 18,
+    donationType: 'subscription',
+    donorName,
+    donorEmail,
+    dedication: { kind: 'memory', name: dedicationName },
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const { paymentId } = ((await created.json()) as { payment: { paymentId: string } }).payment;
-  const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-  const charged = await page.request.post(`/api/ojc/payments/${paymentId}/charge`, {
-    data: { cardNumber: '6900 1234 5678 9012', expiry },
-  });
-  expect(charged.status(), await charged.text()).toBe(200);
 
   // The receipt, and the monthly gift's page its link opens.
   const receipt = await mailTo(donorEmail, /receipt/i);

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { quietChromiumFlags } from '../e2e/support/chromium';
 import { log, machine, markdownTable, median, printMachine, root, startSite } from './bench-site';
 
 const benchPages = [
@@ -31,16 +32,7 @@ const benchPages = [
 ];
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+const chromiumFlags = ['--headless=new', ...quietChromiumFlags];
 
 const stripeJsStandIn = readFileSync(join(root, 'e2e', 'support', 'stripe-js-stand-in.js'));
 

@@ -12,13 +12,13 @@
 // fails unless every job, those of the killed process too, has run within a minute of the
 // restart. Settings: PORT (3441), BUILD_DIR (dist), PG_ADMIN_URL, CRASH_CONCURRENCY (16),
 // CRASH_AFTER_ACKS (150).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStripeStandIn } from '../tests/helpers/stripe-stand-in';
 import {
   createScratchDatabase,
+  productionEnv,
   requireBuild,
   startServer,
   stopServer,
@@ -44,15 +44,8 @@ const stripe = await startStripeStandIn({ secretKey: 'sk_test_resilience_standin
 const database = await createScratchDatabase('tziyun_crash');
 const dataDir = mkdtempSync(join(tmpdir(), 'tziyun-crash-'));
 const env = {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  NODE_ENV: 'production',
-  // Production on PostgreSQL needs the site's secret (ADR 020): a throwaway one per run.
-  APP_SECRET: randomBytes(32).toString('base64'),
-  LOG_LEVEL: 'error',
+  ...productionEnv(port, dataDir),
   DATABASE_URL: database.url,
-  DATA_DIR: dataDir,
   FORM_RATE_LIMIT: '1000000',
   DONATION_RATE_LIMIT: '1000000',
   DONATION_GLOBAL_RATE_LIMIT: '1000000',

@@ -48,6 +48,23 @@ export async function createScratchDatabase(prefix: string, adminUrl = defaultAd
   };
 }
 
+/**
+ * The server's environment in production on 127.0.0.1:`port` with `dataDir`, logging errors
+ * only; each script adds its database and its own limits.
+ */
+export function productionEnv(port: number, dataDir: string) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: 'production',
+    // Production on PostgreSQL needs the site's secret (ADR 020): a throwaway one per run.
+    APP_SECRET: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'error',
+    DATA_DIR: dataDir,
+  };
+}
+
 export interface RunningServer {
   child: ChildProcess;
   /** Resolves with the exit code or signal. */

@@ -7,13 +7,13 @@
 //
 // Settings: PORT (3442), BUILD_DIR (dist), PG_ADMIN_URL, LOAD_CONNECTIONS (100),
 // LOAD_SECONDS (60). --pglite runs on the embedded database instead.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   createScratchDatabase,
+  productionEnv,
   requireBuild,
   startServer,
   stopServer,
@@ -75,14 +75,7 @@ let server: RunningServer | undefined;
 let exitCode = 0;
 try {
   server = await startServer({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    NODE_ENV: 'production',
-    // Production on PostgreSQL needs the site's secret (ADR 020): a throwaway one per run.
-    APP_SECRET: randomBytes(32).toString('base64'),
-    LOG_LEVEL: 'error',
-    DATA_DIR: dataDir,
+    ...productionEnv(port, dataDir),
     ...(database ? { DATABASE_URL: database.url } : {}),
     FORM_RATE_LIMIT: '100000000',
   });

@@ -47,3 +47,11 @@ export async function openSection(page: Page, name: string) {
   await expect(region.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
   return region;
 }
+
+/** The gifts listed in Gifts Received under this donor's name. */
+export function giftsReceivedFrom(page: Page, name: string) {
+  return page
+    .getByRole('list', { name: 'Recent gifts received' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+}

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
 
 /**
  * A second app server for the passkey browser tests, at http://localhost:<port>. WebAuthn takes
@@ -90,6 +91,33 @@ export async function startLocalhostServer(): Promise<LocalhostServer> {
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A localhost server for the tests of this file or `describe`: started before the first (it
+ * takes a while, so with a longer timeout) and stopped after the last. Read it in a test.
+ */
+export function localhostServerForTests(): Omit<LocalhostServer, 'stop'> {
+  let server: LocalhostServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startLocalhostServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server) throw new Error('the localhost server is read before it started');
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get owner() {
+      return started().owner;
     },
   };
 }

@@ -117,3 +117,12 @@ export function uniqueEmail(prefix: string) {
 export function menuToggle(page: Page) {
   return page.locator('nav[aria-label="Main"] summary');
 }
+
+/** The page fits the screen: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}

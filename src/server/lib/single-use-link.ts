@@ -5,6 +5,7 @@ import type { Database, DatabaseExecutor } from '~/db/client';
 import type { givingLinks, prayerLinks } from '~/db/schema';
 import type { QueuedMail } from '~/server/mail/mail-job';
 import { enqueueCappedMails, type CappedMailKind } from '~/server/mail/recipient-cap';
+import { linkRequestJob } from './link-request-job';
 import type { LinkSigner } from './signed-link';
 
 /**
@@ -14,7 +15,7 @@ import type { LinkSigner } from './signed-link';
  */
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function newLinkNonce() {
+function newLinkNonce() {
   const nonce = randomBytes(32).toString('base64url');
   return { nonce, nonceHash: sha256(nonce) };
 }
@@ -37,7 +38,7 @@ export function linkContextOf(app: FastifyInstance): LinkContext {
 }
 
 /** The signed subject of a link: `<row id>.<nonce>`. */
-export const linkSubject = (id: string, nonce: string) => `${id}.${nonce}`;
+const linkSubject = (id: string, nonce: string) => `${id}.${nonce}`;
 
 /** The row and the hash of the nonce a verified subject names, or null if it is malformed. */
 export function linkOfSubject(subject: string): { id: string; nonceHash: string } | null {
@@ -61,7 +62,7 @@ export const linkRefusalMessages = {
  * A link's token checked (its signature for `purpose`, its expiry) and read: the row and nonce
  * hash for the caller's conditional UPDATE, or why it does not open.
  */
-export function readLinkToken(
+function readLinkToken(
   signer: LinkSigner,
   purpose: string,
   token: string,
@@ -80,7 +81,7 @@ type LinkTable = typeof givingLinks | typeof prayerLinks;
  * Spends a link: checks its token, then marks its row used with one conditional UPDATE, so of
  * two requests racing with the same link only one gets the row. Answers the row, or why not.
  */
-export async function spendLink<T extends LinkTable>(
+async function spendLink<T extends LinkTable>(
   db: DatabaseExecutor,
   table: T,
   signer: LinkSigner,
@@ -111,7 +112,7 @@ export async function spendLink<T extends LinkTable>(
  * Queues a new link's mail, in the transaction that wrote the link, within its address's daily
  * cap (recipient-cap.ts). Over the cap there is no mail, so there is no link either.
  */
-export async function mailLinkWithinCap(
+async function mailLinkWithinCap(
   tx: DatabaseExecutor,
   table: LinkTable,
   linkId: string,
@@ -121,4 +122,111 @@ export async function mailLinkWithinCap(
   const [queued] = await enqueueCappedMails(tx, [mail], now);
   const links = table as typeof givingLinks;
   if (!queued) await tx.delete(links).where(eq(links.id, linkId));
+}
+
+const hourMs = 60 * 60 * 1000;
+
+/**
+ * One kind of single-use emailed link (the names page, 'My giving'): its table, what its tokens
+ * are signed for, the page it opens and how long the link and its session last. Issuing,
+ * opening and checking a link read the same for every kind; who a row names and what its
+ * session signs stay with the feature.
+ */
+export function singleUseLinks<T extends LinkTable>(kind: {
+  table: T;
+  linkPurpose: string;
+  sessionPurpose: string;
+  /** The page the link opens, e.g. `/my-giving`. */
+  pagePath: string;
+  linkHours: number;
+  sessionMs: number;
+  /** The kind of the worker's job that answers a request for a link. */
+  requestJob: string;
+}) {
+  // One table's columns stand for either: both have the columns these queries read.
+  const links = kind.table as typeof givingLinks;
+  return {
+    /** A request for the link, answered by the worker (link-request-job.ts). */
+    requests: linkRequestJob(kind.requestJob),
+
+    /**
+     * A new link naming `owner` (the row's own columns), written in `tx`: answers its id and
+     * the page's address with the signed token. Only the SHA-256 of the token's nonce is stored.
+     */
+    async issue(
+      ctx: Pick<LinkContext, 'linkSigner' | 'publicUrl'>,
+      tx: DatabaseExecutor,
+      owner: Omit<T['$inferInsert'], 'nonceHash' | 'expiresAt' | 'createdAt'>,
+      now: Date,
+    ) {
+      const { nonce, nonceHash } = newLinkNonce();
+      const expiresAt = new Date(now.getTime() + kind.linkHours * hourMs);
+      const [link] = await tx
+        .insert(links)
+        .values({
+          ...(owner as typeof givingLinks.$inferInsert),
+          nonceHash,
+          expiresAt,
+          createdAt: now,
+        })
+        .returning({ id: links.id });
+      const token = ctx.linkSigner.sign(kind.linkPurpose, linkSubject(link!.id, nonce), expiresAt);
+      return {
+        linkId: link!.id,
+        url: `${ctx.publicUrl}${kind.pagePath}?token=${encodeURIComponent(token)}`,
+      };
+    },
+
+    /** Queues an issued link's mail within its address's cap (recipient-cap.ts). */
+    mailWithinCap: (
+      tx: DatabaseExecutor,
+      linkId: string,
+      mail: QueuedMail & { template: CappedMailKind },
+      now: Date,
+    ) => mailLinkWithinCap(tx, kind.table, linkId, mail, now),
+
+    /**
+     * Opens a link: checks its signature and expiry, marks it used (only one request can,
+     * `spendLink`), and answers a session for its page, signed with what `subjectOf` says of
+     * its row and valid `sessionMs`; or why not.
+     */
+    async open(
+      ctx: LinkContext,
+      token: string,
+      subjectOf: (row: T['$inferSelect']) => string,
+    ): Promise<{ ok: true; session: string } | { ok: false; reason: LinkRefusal }> {
+      const now = ctx.clock();
+      const spent = await spendLink(
+        ctx.db,
+        kind.table,
+        ctx.linkSigner,
+        kind.linkPurpose,
+        token,
+        now,
+      );
+      if (!spent.ok) return spent;
+      const expiresAt = new Date(now.getTime() + kind.sessionMs);
+      const session = ctx.linkSigner.sign(kind.sessionPurpose, subjectOf(spent.row), expiresAt);
+      return { ok: true, session };
+    },
+
+    /** The row of a genuine, unexpired link (spent or not), if there is one. */
+    async rowOf(ctx: LinkContext, token: string): Promise<T['$inferSelect'] | undefined> {
+      const link = readLinkToken(ctx.linkSigner, kind.linkPurpose, token, ctx.clock());
+      if (!link.ok) return undefined;
+      const [row] = await ctx.db
+        .select()
+        .from(links)
+        .where(and(eq(links.id, link.id), eq(links.nonceHash, link.nonceHash)));
+      return row as T['$inferSelect'] | undefined;
+    },
+
+    /** The signed subject of a live (signed, unexpired) session, with when it ends; or null. */
+    sessionOf(ctx: LinkContext, session: string | undefined) {
+      const check = session
+        ? ctx.linkSigner.verify(kind.sessionPurpose, session, ctx.clock())
+        : null;
+      return check?.ok ? { subject: check.subject, expiresAt: check.expiresAt } : null;
+    },
+  };
 }

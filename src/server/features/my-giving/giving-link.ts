@@ -13,22 +13,23 @@ import { AppError } from '~/server/errors';
 import {
   linkContextOf,
   linkRefusalMessages,
-  linkSubject,
-  mailLinkWithinCap,
-  newLinkNonce,
-  readLinkToken,
-  spendLink,
+  singleUseLinks,
   type LinkContext,
-  type LinkRefusal,
 } from '~/server/lib/single-use-link';
-import { linkRequestJob } from '~/server/lib/link-request-job';
 
-const LINK_PURPOSE = 'my-giving-link';
-const SESSION_PURPOSE = 'my-giving-session';
 /** How long the emailed link works, and the short session it opens. */
 export const GIVING_LINK_HOURS = 24;
 export const GIVING_SESSION_MINUTES = 30;
-const minuteMs = 60 * 1000;
+
+const links = singleUseLinks({
+  table: givingLinks,
+  linkPurpose: 'my-giving-link',
+  sessionPurpose: 'my-giving-session',
+  pagePath: '/my-giving',
+  linkHours: GIVING_LINK_HOURS,
+  sessionMs: GIVING_SESSION_MINUTES * 60 * 1000,
+  requestJob: 'my-giving.link-request',
+});
 
 export const givingLinkMessages = {
   signedOutNow: 'You are signed out of My giving. To come back, ask for a new link.',
@@ -69,7 +70,7 @@ async function hasGiving(db: Database, email: string): Promise<boolean> {
 }
 
 /** A request for the link, answered by the worker (link-request-job.ts). */
-export const givingLinkRequests = linkRequestJob('my-giving.link-request');
+export const givingLinkRequests = links.requests;
 
 /**
  * Emails a single-use link to 'My giving' when any gift (other than an unfinished checkout),
@@ -81,24 +82,15 @@ export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
   const address = email.toLowerCase();
   if (!(await hasGiving(ctx.db, address))) return;
   const now = ctx.clock();
-  const expiresAt = new Date(now.getTime() + GIVING_LINK_HOURS * 60 * minuteMs);
-  const { nonce, nonceHash } = newLinkNonce();
   await ctx.db.transaction(async (tx) => {
-    const [link] = await tx
-      .insert(givingLinks)
-      .values({ email: address, nonceHash, expiresAt, createdAt: now })
-      .returning({ id: givingLinks.id });
-    const token = ctx.linkSigner.sign(LINK_PURPOSE, linkSubject(link!.id, nonce), expiresAt);
+    const { linkId, url } = await links.issue(ctx, tx, { email: address }, now);
     const mail = {
-      key: `giving-link:${link!.id}`,
+      key: `giving-link:${linkId}`,
       to: address,
       template: 'giving-link' as const,
-      data: {
-        url: `${ctx.publicUrl}/my-giving?token=${encodeURIComponent(token)}`,
-        hours: GIVING_LINK_HOURS,
-      },
+      data: { url, hours: GIVING_LINK_HOURS },
     };
-    await mailLinkWithinCap(tx, givingLinks, link!.id, mail, now);
+    await links.mailWithinCap(tx, linkId, mail, now);
   });
 }
 
@@ -107,19 +99,8 @@ export async function sendGivingLink(ctx: GivingLinkContext, email: string) {
  * answers a session for the page, valid GIVING_SESSION_MINUTES; or why not. The session names
  * the link's row, which the server can delete to end it (a sign-out, an erasure).
  */
-export async function openGivingLink(
-  ctx: GivingLinkContext,
-  token: string,
-): Promise<{ ok: true; session: string } | { ok: false; reason: LinkRefusal }> {
-  const now = ctx.clock();
-  const spent = await spendLink(ctx.db, givingLinks, ctx.linkSigner, LINK_PURPOSE, token, now);
-  if (!spent.ok) return spent;
-  const used = spent.row;
-  const expiresAt = new Date(now.getTime() + GIVING_SESSION_MINUTES * minuteMs);
-  return {
-    ok: true,
-    session: ctx.linkSigner.sign(SESSION_PURPOSE, `${used.id}:${used.email}`, expiresAt),
-  };
+export async function openGivingLink(ctx: GivingLinkContext, token: string) {
+  return links.open(ctx, token, (used) => `${used.id}:${used.email}`);
 }
 
 /**
@@ -127,12 +108,7 @@ export async function openGivingLink(
  * signed in who opens it again just goes on to their giving.
  */
 export async function givingLinkIsFor(ctx: GivingLinkContext, token: string, email: string) {
-  const link = readLinkToken(ctx.linkSigner, LINK_PURPOSE, token, ctx.clock());
-  if (!link.ok) return false;
-  const [row] = await ctx.db
-    .select({ email: givingLinks.email })
-    .from(givingLinks)
-    .where(and(eq(givingLinks.id, link.id), eq(givingLinks.nonceHash, link.nonceHash)));
+  const row = await links.rowOf(ctx, token);
   return row?.email === email;
 }
 
@@ -150,15 +126,15 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * deletes it, which ends the session on the server, whatever the browser keeps).
  */
 export async function donorOfSession(ctx: GivingLinkContext, session: string | undefined) {
-  const check = session ? ctx.linkSigner.verify(SESSION_PURPOSE, session, ctx.clock()) : null;
-  const subject = check?.ok ? sessionSubject(check.subject) : null;
-  if (check?.ok && subject && uuid.test(subject.linkId)) {
+  const live = links.sessionOf(ctx, session);
+  const subject = live ? sessionSubject(live.subject) : null;
+  if (live && subject && uuid.test(subject.linkId)) {
     const [link] = await ctx.db
       .select({ id: givingLinks.id })
       .from(givingLinks)
       .where(and(eq(givingLinks.id, subject.linkId), eq(givingLinks.email, subject.email)));
     if (link) {
-      return { email: subject.email, linkId: subject.linkId, sessionEndsAt: check.expiresAt };
+      return { email: subject.email, linkId: subject.linkId, sessionEndsAt: live.expiresAt };
     }
   }
   throw new AppError('unauthorized', givingLinkMessages.signedOut);

@@ -6,23 +6,24 @@ import { AppError } from '~/server/errors';
 import {
   linkContextOf,
   linkRefusalMessages,
-  linkSubject,
-  mailLinkWithinCap,
-  newLinkNonce,
-  readLinkToken,
-  spendLink,
+  singleUseLinks,
   type LinkContext,
-  type LinkRefusal,
 } from '~/server/lib/single-use-link';
-import { linkRequestJob } from '~/server/lib/link-request-job';
 import { type NameOwner, ownerColumns, ownerFromSubject, ownerKey, ownerSubject } from './owner';
 
-const LINK_PURPOSE = 'prayer-names-link';
-const SESSION_PURPOSE = 'prayer-names-session';
 /** How long the emailed link works, and the page it opens. */
 export const PRAYER_LINK_HOURS = 24;
 export const PRAYER_SESSION_HOURS = 2;
-const hourMs = 60 * 60 * 1000;
+
+const links = singleUseLinks({
+  table: prayerLinks,
+  linkPurpose: 'prayer-names-link',
+  sessionPurpose: 'prayer-names-session',
+  pagePath: '/prayer-names',
+  linkHours: PRAYER_LINK_HOURS,
+  sessionMs: PRAYER_SESSION_HOURS * 60 * 60 * 1000,
+  requestJob: 'prayer-names.link-request',
+});
 
 export const prayerLinkMessages = {
   sent: 'If this email belongs to an active member or a donor, a link to your names is on its way. It works once, for 24 hours.',
@@ -52,22 +53,7 @@ export async function issuePrayerLink(
   owner: NameOwner,
   now: Date,
 ) {
-  const { nonce, nonceHash } = newLinkNonce();
-  const expiresAt = new Date(now.getTime() + PRAYER_LINK_HOURS * hourMs);
-  const [link] = await tx
-    .insert(prayerLinks)
-    .values({
-      ...ownerColumns(owner),
-      nonceHash,
-      expiresAt,
-      createdAt: now,
-    })
-    .returning();
-  const token = ctx.linkSigner.sign(LINK_PURPOSE, linkSubject(link!.id, nonce), expiresAt);
-  return {
-    linkId: link!.id,
-    url: `${ctx.publicUrl}/prayer-names?token=${encodeURIComponent(token)}`,
-  };
+  return links.issue(ctx, tx, ownerColumns(owner), now);
 }
 
 /** The active members with this address. */
@@ -122,7 +108,7 @@ export async function donorNamesOf(
 }
 
 /** A request for the link, answered by the worker (link-request-job.ts). */
-export const prayerLinkRequests = linkRequestJob('prayer-names.link-request');
+export const prayerLinkRequests = links.requests;
 
 /**
  * Emails a single-use link to the names of every active member with this address; where the
@@ -148,7 +134,7 @@ export async function sendPrayerLink(ctx: PrayerLinkContext, email: string) {
         template: 'prayer-names-link' as const,
         data: { url, hours: PRAYER_LINK_HOURS },
       };
-      await mailLinkWithinCap(tx, prayerLinks, linkId, mail, now);
+      await links.mailWithinCap(tx, linkId, mail, now);
     });
   }
 }
@@ -157,16 +143,8 @@ export async function sendPrayerLink(ctx: PrayerLinkContext, email: string) {
  * Opens a magic link: checks its signature and expiry, then marks it used (only one request
  * can), and answers a session for the names page, valid PRAYER_SESSION_HOURS; or why not.
  */
-export async function openPrayerLink(
-  ctx: PrayerLinkContext,
-  token: string,
-): Promise<{ ok: true; session: string } | { ok: false; reason: LinkRefusal }> {
-  const now = ctx.clock();
-  const spent = await spendLink(ctx.db, prayerLinks, ctx.linkSigner, LINK_PURPOSE, token, now);
-  if (!spent.ok) return spent;
-  const expiresAt = new Date(now.getTime() + PRAYER_SESSION_HOURS * hourMs);
-  const session = ctx.linkSigner.sign(SESSION_PURPOSE, ownerSubject(spent.row), expiresAt);
-  return { ok: true, session };
+export async function openPrayerLink(ctx: PrayerLinkContext, token: string) {
+  return links.open(ctx, token, ownerSubject);
 }
 
 /**
@@ -174,12 +152,7 @@ export async function openPrayerLink(
  * signed in as them who opens it again just goes on to their names.
  */
 export async function prayerLinkIsFor(ctx: PrayerLinkContext, token: string, owner: NameOwner) {
-  const link = readLinkToken(ctx.linkSigner, LINK_PURPOSE, token, ctx.clock());
-  if (!link.ok) return false;
-  const [row] = await ctx.db
-    .select({ memberId: prayerLinks.memberId, donorEmail: prayerLinks.donorEmail })
-    .from(prayerLinks)
-    .where(and(eq(prayerLinks.id, link.id), eq(prayerLinks.nonceHash, link.nonceHash)));
+  const row = await links.rowOf(ctx, token);
   return row !== undefined && ownerKey(row) === ownerKey(ownerColumns(owner));
 }
 
@@ -191,8 +164,8 @@ export async function ownerOfSession(
   ctx: PrayerLinkContext,
   session: string | undefined,
 ): Promise<NameOwner> {
-  const check = session ? ctx.linkSigner.verify(SESSION_PURPOSE, session, ctx.clock()) : null;
-  const subject = check?.ok ? ownerFromSubject(check.subject) : null;
+  const live = links.sessionOf(ctx, session);
+  const subject = live ? ownerFromSubject(live.subject) : null;
   const owner = subject ? await ownerWhoMayGive(ctx.db, subject, ctx.donorsMayGiveNames) : null;
   if (!owner) throw new AppError('unauthorized', prayerLinkMessages.signedOut);
   return owner;
