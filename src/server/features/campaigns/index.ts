@@ -14,16 +14,12 @@ export { lockCampaigns, settleCampaignGift, settleEndedPlan, touchCampaign } fro
 export { loadCampaignPageData } from './page-data';
 export { storedPhotoNames } from './stored-photo';
 export { loadCampaignTeamPageData } from './team-page-data';
-export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-data';
+export { loadCampaignEmbedData, loadCampaignScreenData } from './screen-page-data';
 export {
   AMBASSADOR_MAIL_JOB_KIND,
   ambassadorMailDeps,
   ambassadorMailJobHandler,
 } from './ambassador-mail';
-export { loadCampaignTeamListPageData } from './team-list';
-export {
-  isDonorOptedOut,
-  listCampaignOptOuts,
-  loadCampaignOptOutPageData,
-  recordCampaignOptOut,
-} from './opt-out';
+export { loadCampaignTeamListPageData } from './team-list-page-data';
+export { isDonorOptedOut, listCampaignOptOuts, recordCampaignOptOut } from './opt-out';
+export { loadCampaignOptOutPageData } from './opt-out-page-data';

@@ -2,20 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { campaignOptOuts, campaigns, donations, donors } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
-import {
-  campaignOptOutInput,
-  campaignOptOutMessages,
-  type CampaignOptOutPageData,
-} from '~/shared/schemas/campaign-opt-out';
+import { campaignOptOutMessages } from '~/shared/schemas/campaign-opt-out';
 import { AppError } from '~/server/errors';
 import type { Clock } from '~/server/lib/clock';
-import { giftLinkPageData } from '~/server/lib/link-page';
-import { assertLinkPostedHere } from '~/server/lib/link-session-cookie';
 import type { LinkSigner } from '~/server/lib/signed-link';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { CAMPAIGN_OPT_OUT_PURPOSE } from '~/server/services/receipts/opt-out-link';
-import type { PageDataContext } from '~/server/ssr/page-data';
-import type { PageForm } from '~/server/ssr/page-forms';
 
 interface OptOutContext {
   db: Database;
@@ -23,7 +15,7 @@ interface OptOutContext {
   clock: Clock;
 }
 
-const contextOf = (app: FastifyInstance): OptOutContext => ({
+export const contextOf = (app: FastifyInstance): OptOutContext => ({
   db: app.database.db,
   linkSigner: app.linkSigner,
   clock: app.clock,
@@ -34,7 +26,7 @@ const contextOf = (app: FastifyInstance): OptOutContext => ({
  * (or one for another purpose) is 400, an expired one 400 link_expired, a gift that is gone or
  * has no campaign or email 404, each in plain words.
  */
-async function giftOfLink(ctx: OptOutContext, token: string) {
+export async function giftOfLink(ctx: OptOutContext, token: string) {
   const check = ctx.linkSigner.verify(CAMPAIGN_OPT_OUT_PURPOSE, token, ctx.clock());
   if (!check.ok) {
     throw check.reason === 'expired'
@@ -131,38 +123,4 @@ export async function recordCampaignOptOut(
     });
     return { created: true };
   });
-}
-
-/**
- * /donate/opt-out?token=… as the server renders it, so it reads without JavaScript: the campaign
- * the link names and whether the wish is already recorded, or why the link shows nothing (a 4xx
- * page in plain words). Opening the page records nothing (mail scanners open every link); only
- * its button does. The address holds the token: a hidden-token page (ADR 034).
- */
-export async function loadCampaignOptOutPageData(
-  app: FastifyInstance,
-  url: URL,
-  { reply }: PageDataContext,
-): Promise<CampaignOptOutPageData> {
-  return giftLinkPageData(url, reply, async (token) => {
-    const ctx = contextOf(app);
-    const gift = await giftOfLink(ctx, token);
-    return {
-      campaignTitle: gift.campaignTitle,
-      optedOut: await isDonorOptedOut(ctx.db, gift.campaignId, gift.email),
-    };
-  });
-}
-
-/** The page's button, with or without JavaScript: records, then back to the page saying so. */
-export function campaignOptOutForm(app: FastifyInstance): PageForm<{ token: string }> {
-  return {
-    schema: campaignOptOutInput,
-    sentMessage: campaignOptOutMessages.recorded,
-    async submit({ token }, { request }) {
-      assertLinkPostedHere(request);
-      await recordCampaignOptOut(contextOf(app), token, request.ip);
-      return { query: { token, sent: 'campaign-opt-out' } };
-    },
-  };
 }

@@ -7,7 +7,7 @@ import { placeOf } from '~/server/lib/campaign-times';
 import { matchesETag } from '~/server/public-cache/send-answer';
 import { campaignSnapshotsOf } from './snapshots-of';
 import { createLiveFeed } from './live-feed';
-import { campaignOptOutForm } from './opt-out';
+import { campaignOptOutForm } from './opt-out-page-data';
 import type { PageForm } from '~/server/ssr/page-forms';
 import { at } from '~/server/lib/route-at';
 import { campaignsApi } from '~/shared/api/campaigns';

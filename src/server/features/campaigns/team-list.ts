@@ -1,15 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { campaignTeams, campaigns, donations, type CampaignRow } from '~/db/schema';
+import { donations, type CampaignRow } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { teamListMessages, type TeamListData } from '~/shared/schemas/campaign-team-list';
+import type { TeamListData } from '~/shared/schemas/campaign-team-list';
 import { isoDateIn } from '~/shared/schedule';
-import { AppError } from '~/server/errors';
-import { giftLinkPageData } from '~/server/lib/link-page';
-import { pageRedirect, type PageDataContext } from '~/server/ssr/page-data';
 import { leaderGiftView } from './leader-gift-view';
 import { leaderOptOuts } from './leader-opt-outs';
-import { teamListClosesAt, teamListPath, TEAM_LIST_PURPOSE } from './team-list-link';
+import { teamListClosesAt } from './team-list-link';
 import { teamFigures } from './team-standings';
 import { endedPlans, received } from './wall';
 
@@ -74,56 +70,4 @@ export async function readTeamList(
     optedOutUnnamed: optedOut.unnamed,
     openUntil: isoDateIn(new Date(closesAt.getTime() - 1), timeZone),
   };
-}
-
-/** The slugs of `/campaign/<slug>/team/<team>/list`. */
-function slugsOf(url: URL): { campaign: string; team: string } | null {
-  const match = /^\/campaign\/([^/]+)\/team\/([^/]+)\/list\/?$/.exec(url.pathname);
-  if (!match) return null;
-  try {
-    return { campaign: decodeURIComponent(match[1]!), team: decodeURIComponent(match[2]!) };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * What /campaign/:slug/team/:team/list?token=… is rendered with: the list the token names, or why
- * it shows none in plain words (a forged or expired link 400, a team no longer open 404). The
- * token, not the address, says whose list it is: a team whose address the office changed since
- * the mail is sent on to its address now. The page holds a token: hidden (ADR 034).
- */
-export async function loadCampaignTeamListPageData(
-  app: FastifyInstance,
-  url: URL,
-  { reply }: PageDataContext,
-) {
-  reply.header('cache-control', 'no-store');
-  return giftLinkPageData(url, reply, async (token) => {
-    const now = app.clock();
-    const check = app.linkSigner.verify(TEAM_LIST_PURPOSE, token, now);
-    if (!check.ok) {
-      throw check.reason === 'expired'
-        ? new AppError('link_expired', teamListMessages.expired)
-        : new AppError('bad_request', teamListMessages.invalid);
-    }
-    const { db } = app.database;
-    const [found] = await db
-      .select({ team: campaignTeams, campaign: campaigns })
-      .from(campaignTeams)
-      .innerJoin(campaigns, eq(campaigns.id, campaignTeams.campaignId))
-      .where(eq(campaignTeams.id, check.subject));
-    if (!found || found.team.status !== 'approved' || found.campaign.status !== 'published') {
-      throw new AppError('not_found', teamListMessages.closed);
-    }
-    // The campaign's dates may have moved since the link was signed: the list closes with them.
-    if (now >= teamListClosesAt(found.campaign)) {
-      throw new AppError('link_expired', teamListMessages.expired);
-    }
-    const slugs = slugsOf(url);
-    if (slugs?.campaign !== found.campaign.slug || slugs.team !== found.team.slug) {
-      return pageRedirect(`${teamListPath(found)}?token=${encodeURIComponent(token)}`);
-    }
-    return readTeamList(db, found.campaign, found.team, app.siteConfig.timeZone);
-  });
 }

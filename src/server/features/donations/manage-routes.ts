@@ -9,7 +9,7 @@ import { formRateLimit } from '~/server/plugins/rate-limit';
 import type { PageForm } from '~/server/ssr/page-forms';
 import type { DonationRouteOptions } from './context';
 import { readManagedGift } from './find-managed-gift';
-import { giftPortalForm } from './manage-page';
+import { giftPortalForm } from './manage-page-data';
 import { openPortalSession } from './open-portal-session';
 import { at } from '~/server/lib/route-at';
 import { donationsApi } from '~/shared/api/donations';
@@ -24,7 +24,7 @@ export const stripeManageRoutes: FastifyPluginAsyncZod<DonationRouteOptions> = a
   { contextFor },
 ) => {
   const limit = app.env.FORM_RATE_LIMIT;
-  // Without JavaScript, the manage page's button posts to the page (manage-page.ts).
+  // Without JavaScript, the manage page's button posts to the page (manage-page-data.ts).
   app.pageForms.set('gift-portal', giftPortalForm(contextFor) as PageForm);
 
   app.route({

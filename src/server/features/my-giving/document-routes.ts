@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { receiptPdfParams, statementPdfParams, tokenQuery } from '~/shared/schemas/my-giving';
 import { getReceiptPdf } from './get-receipt-pdf';
 import { getStatementPdf } from './get-statement-pdf';
-import { requireDonor } from './page';
+import { requireDonor } from './page-data';
 import { at } from '~/server/lib/route-at';
 import { myGivingApi } from '~/shared/api/my-giving';
 

@@ -20,7 +20,7 @@ import {
   givingLinkRequests,
 } from './giving-link';
 import { loadMyGiving } from './load-my-giving';
-import { donorOfCookie, registerMyGivingPageForms, requireDonor } from './page';
+import { donorOfCookie, registerMyGivingPageForms, requireDonor } from './page-data';
 import { givingCookie } from './session-cookie';
 import { at } from '~/server/lib/route-at';
 import { myGivingApi } from '~/shared/api/my-giving';

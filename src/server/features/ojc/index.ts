@@ -3,4 +3,4 @@ export { ojcRoutes } from './routes';
 export { OJC_RENEWAL_JOB_KIND } from './monthly-gift';
 export { ojcRenewalJobHandler } from './renewal-job';
 export { loadOjcPaymentPageData } from './page-forms';
-export { loadOjcGiftPageData } from './gift-page';
+export { loadOjcGiftPageData } from './gift-page-data';

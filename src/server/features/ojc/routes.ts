@@ -21,7 +21,7 @@ import { ojcContextOf } from './context';
 import { createdMessage, createOjcPayment, paymentUrlOf } from './create-ojc-payment';
 import { cancelOjcGift, findOjcGift } from './manage-ojc-gift';
 import { registerOjcPageForms } from './page-forms';
-import { giftCancelForm } from './gift-page';
+import { giftCancelForm } from './gift-page-data';
 import type { PageForm } from '~/server/ssr/page-forms';
 import { ojcPaymentView, serializeOjcGift } from './serialize-ojc';
 import { verifyOjcPayment } from './verify-ojc-payment';

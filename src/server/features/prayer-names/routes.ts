@@ -17,7 +17,7 @@ import {
   prayerLinkRequests,
 } from './magic-link';
 import { addName, editName, removeName, renewName, serializeName } from './names';
-import { listingOf, registerPrayerNamePageForms } from './page';
+import { listingOf, registerPrayerNamePageForms } from './page-data';
 import { assertFromThisSite, prayerSessionOf } from './session-cookie';
 import { at } from '~/server/lib/route-at';
 import { prayerNamesApi } from '~/shared/api/prayer-names';

@@ -1,3 +1,5 @@
+import { campaignsApi } from '~/shared/api/campaigns';
+import { urlOf } from '~/shared/route';
 import type { AdminTeamView } from '~/shared/schemas/campaign-teams';
 import type { CampaignView } from '~/shared/schemas/campaigns';
 import { openAdminPanel, type ApiRoutes } from '~/client/test/component-test-kit';
@@ -11,7 +13,7 @@ export const teamsCampaign = {
 } as CampaignView;
 
 /** The campaign's teams in the office's API: the list, and what is added to it. */
-export const teamsPath = `/api/admin/campaigns/${teamsCampaign.id}/teams`;
+export const teamsPath = urlOf(campaignsApi.teams, { params: { id: teamsCampaign.id } });
 
 /** An approved team as the office's API lists it, for the Teams panel's tests. */
 export const teamFixture: AdminTeamView = {

@@ -4,7 +4,7 @@ import { ojcSubscriptions } from '~/db/schema';
 import { setUpOjcTestApp, startOjcMonthly } from '~tests/helpers/ojc';
 import { expectHiddenTokenPage } from '~tests/helpers/link-session';
 import { fromAnotherSite, pageData, postPageForm, visibleText } from '~tests/helpers/page-forms';
-import { giftCancelMessages } from './gift-page';
+import { giftCancelMessages } from './gift-page-data';
 
 const day = 24 * 60 * 60 * 1000;
 const ojc = setUpOjcTestApp();
