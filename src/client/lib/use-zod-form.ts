@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
 import { ApiError } from './api';
 import { getAt, setAt } from './value-path';
@@ -66,8 +66,6 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
    * focused, whenever they change.
    */
   outside?: Record<string, string | undefined>,
-  /** Told the values after each change (the donate page keeps them in its address). */
-  onValues?: (values: V) => void,
 ) {
   const live = typeof loadSchema == 'function' ? null : loadSchema;
   // The server sends back only the fields that were posted (never the honeypot).
@@ -81,15 +79,6 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
   const attempted = useRef(Boolean(returned || live));
   const schemaRef = useRef<S | null>(live);
   const formRef = useRef<HTMLFormElement>(null);
-
-  const told = useRef(values);
-  const tell = useEffectEvent(() => onValues?.(values));
-  useEffect(() => {
-    if (told.current !== values) {
-      told.current = values;
-      tell();
-    }
-  }, [values]);
 
   const getSchema = useCallback(async () => {
     if (typeof loadSchema == 'function') schemaRef.current ??= await loadSchema();

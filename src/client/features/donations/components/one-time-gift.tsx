@@ -1,5 +1,5 @@
 import { formatMoney } from '~/shared/money';
-import { useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import siteConfig from '~/client/lib/site-config';
 import { buttonClass } from '~/client/components/ui/button';
 import { useScripted } from '~/client/lib/use-scripted';
@@ -70,9 +70,16 @@ export function OneTimeGift({
   const officePhone = useSiteContent('contact').phone;
   // The page carries the server's limits, so the amount is checked from the first render.
   const [schema] = useState(() => oneTimeGiftForm(limits, officePhone));
-  const form = useZodForm(schema, giftValues(choice), undefined, undefined, (values) =>
-    onChange(choiceOf(values)),
-  );
+  const form = useZodForm(schema, giftValues(choice));
+  // Each change goes to the page, which writes it into the address; not the first values, which
+  // came from there.
+  const told = useRef(form.values);
+  const tell = useEffectEvent((values: OneTimeGiftValues) => onChange(choiceOf(values)));
+  useEffect(() => {
+    if (told.current === form.values) return;
+    told.current = form.values;
+    tell(form.values);
+  }, [form.values]);
   const custom = form.field('custom');
   const preset = form.field('preset');
   const type = form.field('type');
