@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { DonateOptions } from '~/shared/donate-options';
 import { PageHeader } from '~/client/components/layout/page-header';
 import { Tabs } from '~/client/components/ui/tabs';
 import { DonateBanners } from '~/client/features/donations/components/donate-banners';
@@ -20,15 +22,18 @@ export default function DonatePage() {
   const flags = useDonateFlags();
   const options = useDonateOptions();
   const { choice, methods, method, change } = useDonateChoice(options);
-  const givingOnline = options ? options.methods.onetime.length > 0 : true;
   // Each tab is also the address of the page open on it, so it works without scripts.
   const tabHref = (tab: DonateChoice['tab']) =>
     `/donate?${donateQuery({ ...choice, tab }, method)}`;
-  const loading = (
-    <p role="status" className="text-stone-700">
-      Loading the ways to give…
-    </p>
-  );
+  // A tab's form needs the ways to give the page reads; meanwhile, a status.
+  const whenRead = (form: (options: DonateOptions) => ReactNode) =>
+    options ? (
+      form(options)
+    ) : (
+      <p role="status" className="text-stone-700">
+        Loading the ways to give…
+      </p>
+    );
 
   return (
     <>
@@ -58,18 +63,18 @@ export default function DonatePage() {
                     <h2 className="mb-6 font-display text-3xl font-semibold text-navy-950">
                       Make a Donation
                     </h2>
-                    {!options ? (
-                      loading
-                    ) : givingOnline ? (
-                      <OneTimeGift
-                        choice={choice}
-                        methods={methods}
-                        method={method}
-                        limits={options.limits}
-                        onChange={change}
-                      />
-                    ) : (
-                      <GiveAnotherWay />
+                    {whenRead(({ limits, methods: setUp }) =>
+                      setUp.onetime.length > 0 ? (
+                        <OneTimeGift
+                          choice={choice}
+                          methods={methods}
+                          method={method}
+                          limits={limits}
+                          onChange={change}
+                        />
+                      ) : (
+                        <GiveAnotherWay />
+                      ),
                     )}
                   </div>
                   <ImpactList />
@@ -86,19 +91,19 @@ export default function DonatePage() {
                     Become a Monthly Partner
                   </h2>
                   <div className="mx-auto w-full max-w-xl">
-                    {!options ? (
-                      loading
-                    ) : methods.length > 0 ? (
-                      <MethodChoice
-                        value={method}
-                        offered={methods}
-                        onChange={(m) => change({ method: m })}
-                      />
-                    ) : (
-                      <GiveAnotherWay title="Monthly payments cannot be made online right now">
-                        Monthly payments by card or OJC Fund charity card are not set up on this
-                        site yet. You can still join a tier below, and pay the office.
-                      </GiveAnotherWay>
+                    {whenRead(() =>
+                      methods.length > 0 ? (
+                        <MethodChoice
+                          value={method}
+                          offered={methods}
+                          onChange={(m) => change({ method: m })}
+                        />
+                      ) : (
+                        <GiveAnotherWay title="Monthly payments cannot be made online right now">
+                          Monthly payments by card or OJC Fund charity card are not set up on this
+                          site yet. You can still join a tier below, and pay the office.
+                        </GiveAnotherWay>
+                      ),
                     )}
                   </div>
                   <MonthlyTiers method={method} />

@@ -3,7 +3,8 @@ import { buttonClass } from '~/client/components/ui/button';
 import { useSiteContent } from '~/client/lib/site-content';
 import { checkoutHref, type CheckoutChoice, type PayMethod } from '~/shared/checkout-link';
 import type { DonateOptions } from '~/shared/donate-options';
-import { checkAmount, dollars, donateQuery } from '~/client/features/donations/lib/donate-choice';
+import { checkAmount, dollars } from '~/shared/gift-amount';
+import { donateQuery } from '~/client/features/donations/lib/donate-choice';
 import { GiveAnotherWay } from './give-another-way';
 
 const methodNames: Record<PayMethod, { payments: string; with: string }> = {
