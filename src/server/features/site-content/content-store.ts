@@ -219,8 +219,8 @@ async function publishContent(
 /**
  * Keeps the content the site was set up with (site.config.ts's) as a version of its own, once,
  * at the first publish: from then on the file's texts and photos are no longer what visitors
- * see, and the history is the only way back to them. A site that published before this version
- * was kept gets it at its next publish, from the file as it is then.
+ * see, and the history is the only way back to them. A site whose history lacks it gets it at
+ * its next publish, from the file as it is then.
  */
 async function keepSetupVersion(tx: DatabaseExecutor, seed: SiteContent, now: Date) {
   const [kept] = await tx

@@ -49,7 +49,7 @@ export function readDonateChoice(params: URLSearchParams): DonateChoice {
  * Where a checkout address without a usable amount sends the donor: back to the donate page with
  * what they had chosen (the amount as typed, the kind of gift, the method), told what is missing
  * when there was no amount at all. A press of Donate without an amount, without scripts, lands
- * here; it no longer reloads the page without a word.
+ * here rather than on the same page without a word.
  */
 export function donateHrefFromCheckout(params: URLSearchParams): string {
   const query = new URLSearchParams();
