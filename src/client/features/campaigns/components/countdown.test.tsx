@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '~/client/test/component-test-kit';
-import { campaignFixture, fixtureNow } from '~/client/features/campaign/lib/campaign-fixture';
+import { campaignFixture, fixtureNow } from '~/client/features/campaigns/lib/campaign-fixture';
 import { Countdown } from './countdown';
 
 const minute = 60_000;

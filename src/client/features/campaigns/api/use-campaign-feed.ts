@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
 import { CampaignFeed, type CampaignFeedOptions } from './campaign-feed';
 
 /** Told when the server answers and when the stream or a poll fails (the projector says so). */

@@ -8,7 +8,7 @@ import {
   rankTeams,
   type LeaderboardKey,
 } from '~/shared/team-leaderboard';
-import { dollars } from '~/client/features/campaign/lib/campaign-format';
+import { dollars } from '~/client/features/campaigns/lib/campaign-format';
 
 const donorsWords = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'donor' : 'donors'}`;
 

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { checkoutHref, parseCheckoutChoice } from '~/shared/checkout-link';
 import { renderWithProviders, stubNavigation } from '~/client/test/component-test-kit';
-import { campaignFixture } from '~/client/features/campaign/lib/campaign-fixture';
+import { campaignFixture } from '~/client/features/campaigns/lib/campaign-fixture';
 import { GiftForm } from './gift-form';
 
 const [firstPreset] = siteConfig.donatePresets;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { urlOf } from '~/shared/route';
 import { campaignsApi } from '~/shared/api/campaigns';
 import type { CampaignTeamView } from '~/shared/schemas/campaigns';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
 
 /**
  * How long to wait before asking again for a wall that did not come (a failed request) or came

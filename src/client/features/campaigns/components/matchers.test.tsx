@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '~/client/test/component-test-kit';
-import { campaignFixture } from '~/client/features/campaign/lib/campaign-fixture';
+import { campaignFixture } from '~/client/features/campaigns/lib/campaign-fixture';
 import { Matchers } from './matchers';
 
 describe('the matchers', () => {

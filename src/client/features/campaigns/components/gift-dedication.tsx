@@ -3,7 +3,7 @@ import { HebrewNameFields } from '~/client/components/hebrew-name-fields';
 import { TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
 import type { BoundField } from '~/client/lib/use-zod-form';
-import { dedicationWords } from '~/client/features/campaign/lib/campaign-format';
+import { dedicationWords } from '~/client/features/campaigns/lib/campaign-format';
 
 const kindLabels: Record<DedicationKind, string> = {
   honor: 'In honor of',

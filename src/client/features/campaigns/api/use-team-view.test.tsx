@@ -2,8 +2,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignTeamView } from '~/shared/schemas/campaigns';
-import { campaignFixture } from '~/client/features/campaign/lib/campaign-fixture';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import { campaignFixture } from '~/client/features/campaigns/lib/campaign-fixture';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
 import { TEAM_VIEW_RETRY_MS, useTeamView } from './use-team-view';
 
 const team = { ...campaignFixture.teams[0]! };

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
 import { buttonClass } from '~/client/components/ui/button';
 import { Thermometer } from './thermometer';
 

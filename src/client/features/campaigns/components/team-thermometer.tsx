@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { TeamStanding } from '~/shared/schemas/campaign-teams';
 import { MeterBar } from './meter-bar';
-import { dollars } from '~/client/features/campaign/lib/campaign-format';
+import { dollars } from '~/client/features/campaigns/lib/campaign-format';
 
 /** The team's own thermometer: raised of its goal (or raised alone when it set none). */
 export function TeamThermometer({ team }: { team: TeamStanding }) {

@@ -1,12 +1,12 @@
 import { urlOf } from '~/shared/route';
 import { campaignsApi } from '~/shared/api/campaigns';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
 import {
   STALE_MS,
   connectionWords,
   nextAgoChangeIn,
-} from '~/client/features/campaign/lib/screen-connection';
+} from '~/client/features/campaigns/lib/screen-connection';
 import { useCampaignFeed } from './use-campaign-feed';
 
 /** How long a lost connection stays silent before the screen says it is reconnecting. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
 import { MeterBar } from './meter-bar';
-import { dollars } from '~/client/features/campaign/lib/campaign-format';
+import { dollars } from '~/client/features/campaigns/lib/campaign-format';
 import { thermometerFigures } from '~/shared/thermometer-figures';
 
 type ThermometerProps = Pick<

@@ -8,9 +8,9 @@ import { useScripted } from '~/client/lib/use-scripted';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { buttonClass } from '~/client/components/ui/button';
 import { controlClass } from '~/client/components/ui/field';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
-import { dollars } from '~/client/features/campaign/lib/campaign-format';
-import { giftClosedReason } from '~/client/features/campaign/lib/gift-closed';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
+import { dollars } from '~/client/features/campaigns/lib/campaign-format';
+import { giftClosedReason } from '~/client/features/campaigns/lib/gift-closed';
 import { GiftDedication } from './gift-dedication';
 import { RadioChoice } from './radio-choice';
 

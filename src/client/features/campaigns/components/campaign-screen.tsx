@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { campaignState, countdownText, pauseName } from '~/shared/campaign-clock';
-import type { CampaignView, WallEntry } from '~/client/features/campaign/lib/campaign-view';
-import { dollars, wallDedicationWords } from '~/client/features/campaign/lib/campaign-format';
+import type { CampaignView, WallEntry } from '~/client/features/campaigns/lib/campaign-view';
+import { dollars, wallDedicationWords } from '~/client/features/campaigns/lib/campaign-format';
 import { thermometerFigures } from '~/shared/thermometer-figures';
-import { useMinuteClock } from '~/client/features/campaign/lib/use-minute-clock';
+import { useMinuteClock } from '~/client/features/campaigns/lib/use-minute-clock';
 import { timesOfView } from './countdown';
 
 /** How many of the latest names the screen shows; the ones that do not fit are clipped. */

@@ -5,9 +5,9 @@ import {
   type CampaignState as ClockState,
   type CampaignTimes,
 } from '~/shared/campaign-clock';
-import type { CampaignState, CampaignView } from '~/client/features/campaign/lib/campaign-view';
-import { dateAt, dollars, weekdayAt } from '~/client/features/campaign/lib/campaign-format';
-import { useMinuteClock } from '~/client/features/campaign/lib/use-minute-clock';
+import type { CampaignState, CampaignView } from '~/client/features/campaigns/lib/campaign-view';
+import { dateAt, dollars, weekdayAt } from '~/client/features/campaigns/lib/campaign-format';
+import { useMinuteClock } from '~/client/features/campaigns/lib/use-minute-clock';
 
 type CountdownProps = Pick<
   CampaignView,

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { campaignFixture, fixtureNow } from '~/client/features/campaign/lib/campaign-fixture';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
-import { CampaignScreen } from '~/client/features/campaign/components/campaign-screen';
+import { campaignFixture, fixtureNow } from '~/client/features/campaigns/lib/campaign-fixture';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
+import { CampaignScreen } from '~/client/features/campaigns/components/campaign-screen';
 import { json, serveApi } from '~/client/test/component-test-kit';
 import { POLL_MS } from './campaign-feed';
 import { FakeEventSource, fakeEventSource } from './fake-event-source';

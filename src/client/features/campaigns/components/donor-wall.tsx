@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import type { WallEntry } from '~/client/features/campaign/lib/campaign-view';
+import type { WallEntry } from '~/client/features/campaigns/lib/campaign-view';
 import {
   dollars,
   releaseWords,
   wallDedicationWords,
-} from '~/client/features/campaign/lib/campaign-format';
+} from '~/client/features/campaigns/lib/campaign-format';
 
 /**
  * The latest gifts as each donor chose to be shown ("Anonymous" among them, so the wall adds up):

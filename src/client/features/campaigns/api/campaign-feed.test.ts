@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { campaignFixture } from '~/client/features/campaign/lib/campaign-fixture';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import { campaignFixture } from '~/client/features/campaigns/lib/campaign-fixture';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
 import { CampaignFeed, POLL_MS } from './campaign-feed';
 import { FakeEventSource, fakeEventSource } from './fake-event-source';
 

@@ -1,6 +1,6 @@
 import { urlOf } from '~/shared/route';
 import { campaignsApi } from '~/shared/api/campaigns';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
 
 /** EventSource.CONNECTING: a stream the browser is opening again by itself. */
 const CONNECTING = 0;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { CampaignMatcher } from '~/client/features/campaign/lib/campaign-view';
+import type { CampaignMatcher } from '~/client/features/campaigns/lib/campaign-view';
 import { MeterBar } from './meter-bar';
-import { dollars, ratioWords } from '~/client/features/campaign/lib/campaign-format';
+import { dollars, ratioWords } from '~/client/features/campaigns/lib/campaign-format';
 
 /**
  * The matchers in the order their matching is used: each one's ratio in words, its cap, what is
