@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimDueJobs, markJobSucceeded, scheduleJobRetry } from './job-store';
-import {
-  deferred,
-  enqueueAt,
-  fakeClock,
-  readJob,
-  recordingLogger,
-  jobsTestDatabase,
-} from './job-test-kit';
+import { deferred, fakeClock, recordingLogger, jobsTestDatabase } from './job-test-kit';
 import { createJobWorker } from './job-worker';
 import type { JobHandlers } from './types';
 
@@ -19,7 +12,7 @@ describe('job leases', () => {
   it('hands a crashed worker’s job to another worker once the lease has passed, not before', async () => {
     const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'email', payload: {}, key: 'crash' });
+    const { id } = await database.enqueueAt(clock, { kind: 'email', payload: {}, key: 'crash' });
     // A worker claims the job and then dies: nothing will ever report its outcome.
     const [claimed] = await claimDueJobs(db, {
       now: clock.now(),
@@ -42,18 +35,18 @@ describe('job leases', () => {
     expect(await survivor.runOnce()).toBe(0);
     clock.advance(leaseMs - 1);
     expect(await survivor.runOnce()).toBe(0);
-    expect(await readJob(db, id)).toMatchObject({ status: 'running', lockedBy: 'dead' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'running', lockedBy: 'dead' });
     clock.advance(1);
     expect(await survivor.runOnce()).toBe(1);
     // The crashed run counts as an attempt: a job that kills its worker cannot loop for ever.
     expect(ran).toEqual([2]);
-    expect(await readJob(db, id)).toMatchObject({ status: 'succeeded', lockedBy: null });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', lockedBy: null });
   });
 
   it('ignores the outcome a worker reports after losing its lease', async () => {
     const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'slow', payload: {}, key: 'late' });
+    const { id } = await database.enqueueAt(clock, { kind: 'slow', payload: {}, key: 'late' });
     const started = deferred();
     const finish = deferred();
     const slowLogger = recordingLogger();
@@ -82,7 +75,7 @@ describe('job leases', () => {
     expect(await fast.runOnce()).toBe(1);
     finish.resolve();
     expect(await slowRun).toBe(1);
-    expect(await readJob(db, id)).toMatchObject({
+    expect(await database.readJob(id)).toMatchObject({
       status: 'succeeded',
       attempts: 2,
       lastError: null,
@@ -95,7 +88,7 @@ describe('job leases', () => {
   it('ignores a late outcome even when the same worker has claimed the job again', async () => {
     const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'slow', payload: {}, key: 'again' });
+    const { id } = await database.enqueueAt(clock, { kind: 'slow', payload: {}, key: 'again' });
     const runs = [deferred(), deferred()];
     const started = [deferred(), deferred()];
     const worker = createJobWorker({
@@ -121,35 +114,35 @@ describe('job leases', () => {
 
     runs[0]!.reject(new Error('the first run failed late'));
     expect(await first).toBe(1);
-    expect(await readJob(db, id)).toMatchObject({
+    expect(await database.readJob(id)).toMatchObject({
       status: 'running',
       attempts: 2,
       lastError: null,
     });
     runs[1]!.resolve();
     expect(await second).toBe(1);
-    expect(await readJob(db, id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
   it('saves an outcome only for the claim that holds the lease', async () => {
     const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'email', payload: {}, key: 'held' });
+    const { id } = await database.enqueueAt(clock, { kind: 'email', payload: {}, key: 'held' });
     await claimDueJobs(db, { now: clock.now(), limit: 1, leaseMs, workerId: 'a' });
     const now = clock.now();
     const retry = { now, runAt: now, error: 'x' };
     expect(await markJobSucceeded(db, { id, attempts: 1, workerId: 'b' }, now)).toBe(false);
     expect(await scheduleJobRetry(db, { id, attempts: 2, workerId: 'a' }, retry)).toBe(false);
-    expect(await readJob(db, id)).toMatchObject({ status: 'running', lockedBy: 'a' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'running', lockedBy: 'a' });
     expect(await markJobSucceeded(db, { id, attempts: 1, workerId: 'a' }, now)).toBe(true);
     expect(await scheduleJobRetry(db, { id, attempts: 1, workerId: 'a' }, retry)).toBe(false);
-    expect(await readJob(db, id)).toMatchObject({ status: 'succeeded' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded' });
   });
 
   it('dead-letters a job whose final attempt never reported back', async () => {
     const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, {
+    const { id } = await database.enqueueAt(clock, {
       kind: 'email',
       payload: {},
       key: 'last',
@@ -168,7 +161,7 @@ describe('job leases', () => {
     });
     expect(await worker.runOnce()).toBe(1);
     expect(ran).toBe(false);
-    const job = await readJob(db, id);
+    const job = await database.readJob(id);
     expect(job).toMatchObject({ status: 'dead', attempts: 2 });
     expect(job.lastError).toContain('never finished');
   });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPasskeys, adminPendingSignIns, adminTotp, adminUsers } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { createAdmin, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import {
   enableTotp,
   pendingCookieOf,
@@ -26,11 +26,10 @@ import { finishWithEnrolment } from './second-step';
  * is checked again against the account as it is now, so an older one can neither finish nor
  * enrol its own factor (docs/decisions/018-admin-second-factor.md).
  */
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let owner: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  owner = await signIn(app, { role: 'owner' });
+  ({ app, admin: owner } = await appWithAdmin({ role: 'owner' }));
 });
 afterAll(() => app.close());
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminSessions } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { createAdmin, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import {
   enableTotp,
   pendingCookieOf,
@@ -16,11 +16,10 @@ import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
  * An owner requires a second factor of every administrator; an account without one enrols right
  * after its password, before it has any session (docs/decisions/018-admin-second-factor.md).
  */
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let owner: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  owner = await signIn(app, { role: 'owner' });
+  ({ app, admin: owner } = await appWithAdmin({ role: 'owner' }));
 });
 afterAll(() => app.close());
 

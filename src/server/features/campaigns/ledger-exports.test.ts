@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignThankYous } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
 import { eraseDonor } from '~/server/features/my-giving';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaign } from '~tests/helpers/campaigns';
 
 /**
@@ -12,11 +12,10 @@ import { liveCampaign } from '~tests/helpers/campaigns';
  * mail after it.
  */
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'campaign-thanks' });
+  ({ app, admin } = await appWithAdmin({ username: 'campaign-thanks' }));
 });
 afterAll(() => app.close());
 

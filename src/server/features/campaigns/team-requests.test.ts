@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignTeams } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
 import { addTeam, saveTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { insertDonations } from '~tests/helpers/donations';
@@ -11,11 +11,10 @@ import { pageData, postPageForm } from '~tests/helpers/page-forms';
 // An ambassador asks for a team from the campaign page (the API, or the form without
 // JavaScript); the office approves or declines it, audited; only approved teams are public.
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'teams-office' });
+  ({ app, admin } = await appWithAdmin({ username: 'teams-office' }));
   return () => app.close();
 });
 

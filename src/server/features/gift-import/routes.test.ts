@@ -1,15 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, donations } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
+import { appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { secondConnection } from '~tests/helpers/database';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'import-keeper' });
+  ({ app, admin } = await appWithAdmin({ username: 'import-keeper' }));
 });
 afterAll(() => app.close());
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, newsletterSubscribers } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
+import { appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { donationFieldId, startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
 import { adminCall, drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
 import { confirmWithButton, visitConfirmLink } from '~tests/helpers/newsletter';
@@ -15,7 +15,6 @@ import {
 } from '~/server/services/announcements/donation-events';
 import { ghlNotConfiguredMessage } from './ghl-routes';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const HOUR = 3_600_000;
 
 let standIn: GhlStandIn;
@@ -23,8 +22,7 @@ let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
   standIn = await startGhlStandIn();
-  app = await buildTestApp(ghlTestEnv(standIn));
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin({}, ghlTestEnv(standIn)));
 });
 afterAll(async () => {
   await app.close();

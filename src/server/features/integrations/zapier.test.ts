@@ -1,12 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAuditLog, contactMessages, integrations, jobs, webhookDeliveries } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
+import { appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { adminCall, drainJobs } from '~tests/helpers/integrations';
 import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const HOUR = 3_600_000;
 
 let receiver: WebhookReceiver;
@@ -14,8 +13,10 @@ let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  app = await buildTestApp({ WEBHOOK_ALLOW_LOOPBACK: 'true', OFFICE_EMAIL: 'office@tziyun.test' });
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin(
+    {},
+    { WEBHOOK_ALLOW_LOOPBACK: 'true', OFFICE_EMAIL: 'office@tziyun.test' },
+  ));
 });
 afterAll(async () => {
   await app.close();

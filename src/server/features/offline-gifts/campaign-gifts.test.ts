@@ -2,16 +2,15 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignMatchers, campaignMatches, donations, jobs } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
-import { buildTestApp } from '~tests/helpers/app';
+import type { TestApp } from '~tests/helpers/app';
 import { pdfText } from '~tests/helpers/pdf-text';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaign } from '~tests/helpers/campaigns';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'campaign-ledger' });
+  ({ app, admin } = await appWithAdmin({ username: 'campaign-ledger' }));
 });
 afterAll(() => app.close());
 

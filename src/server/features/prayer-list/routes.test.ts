@@ -2,18 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, jobs, members, prayerNames } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
 import { insertDonations } from '~tests/helpers/donations';
 import { adminCall, drainJobs } from '~tests/helpers/integrations';
 import { aName, activeMember, namesSession, withSession } from '~tests/helpers/prayer-names';
 import { addDays, hebrewDateOf, weekStartOf } from './hebrew-week';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin());
 });
 afterAll(() => app.close());
 

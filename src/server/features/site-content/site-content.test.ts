@@ -5,10 +5,12 @@ import { adminAuditLog, siteContentVersions } from '~/db/schema';
 import { contentMessages, type SiteContent } from '~/shared/schemas/site-content';
 import { publicContentSchema, siteConfigSchema } from '~/shared/site-config-schema';
 import { contentOfConfig, publicContentKeys, publicContentOf } from '~/shared/site-content';
-import { itRefusesWithoutSessionOrToken, signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
-
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+import {
+  itRefusesWithoutSessionOrToken,
+  appWithAdmin,
+  type AdminSession,
+} from '~tests/helpers/admin';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
 
 const config = siteConfigSchema.parse(rawSiteConfig);
 const seed = contentOfConfig(config);
@@ -16,8 +18,7 @@ const seed = contentOfConfig(config);
 let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin());
 });
 afterAll(() => app.close());
 
