@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { donations } from '~/db/schema';
 import type { Env } from '~/server/env';
+import { signIn, type AdminSession } from './admin';
 import { buildTestApp } from './app';
 import { drainOutbox } from './stripe';
 import { ojcTestCredentials, startOjcStandIn, type OjcStandIn } from './ojc-stand-in';
@@ -44,22 +45,28 @@ export function buildOjcTestApp(standIn: Pick<OjcStandIn, 'url'>, overrides: Env
 }
 
 /**
- * A test file's OJC stand-in and app, started before its tests and closed after them. Read
- * `app` and `standIn` inside tests (they exist once `beforeAll` has run).
+ * A test file's OJC stand-in and app, started before its tests and closed after them, and an
+ * admin signed in to it when `admin` gives the account's options. Read `app`, `standIn` and
+ * `admin` inside tests (they exist once `beforeAll` has run).
  */
-export function setUpOjcTestApp(overrides: EnvOverrides = {}) {
+export function setUpOjcTestApp(
+  overrides: EnvOverrides = {},
+  { admin: adminOptions }: { admin?: Parameters<typeof signIn>[1] } = {},
+) {
   let standIn: OjcStandIn | undefined;
   let app: OjcTestApp | undefined;
+  let admin: AdminSession | undefined;
   beforeAll(async () => {
     standIn = await startOjcStandIn();
     app = await buildOjcTestApp(standIn, overrides);
+    if (adminOptions) admin = await signIn(app, adminOptions);
   });
   afterAll(async () => {
     await app?.close();
     await standIn?.close();
   });
   const started = <T>(value: T | undefined): T => {
-    if (!value) throw new Error('setUpOjcTestApp: read app and standIn inside tests');
+    if (!value) throw new Error('setUpOjcTestApp: read app, standIn and admin inside tests');
     return value;
   };
   const fixture = {
@@ -68,6 +75,9 @@ export function setUpOjcTestApp(overrides: EnvOverrides = {}) {
     },
     get standIn() {
       return started(standIn);
+    },
+    get admin() {
+      return started(admin);
     },
     /** The donation row of a payment. */
     async donationOf(paymentId: string) {
