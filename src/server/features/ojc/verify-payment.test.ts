@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminSession } from '~tests/helpers/admin';
+import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
 import {
   chargeOjcPayment,
