@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { expect, it } from 'vitest';
-import { adminUsers } from '~/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { adminAuditLog, adminUsers } from '~/db/schema';
 import type { AdminRole } from '~/shared/domain';
 import { hashPassword } from '~/server/auth/passwords';
 import { adminIdentityColumns, createSession, type AdminIdentity } from '~/server/auth/sessions';
@@ -62,6 +63,20 @@ export async function signIn(
     token,
     headers: { cookie, 'x-csrf-token': csrfToken, origin: app.adminAuth.publicOrigin },
   };
+}
+
+/** The audit log's entries of this action (on this target, when one is given), in order. */
+export function auditEntries(app: FastifyInstance, action: string, target?: string) {
+  return app.database.db
+    .select()
+    .from(adminAuditLog)
+    .where(
+      and(
+        eq(adminAuditLog.action, action),
+        target === undefined ? undefined : eq(adminAuditLog.target, target),
+      ),
+    )
+    .orderBy(adminAuditLog.id);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '~/db/schema';
 import type { TestApp } from '~tests/helpers/app';
-import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 import { SEARCH_COUNT_AHEAD } from './list-donors';
 
@@ -222,10 +221,7 @@ describe('GET /api/admin/donors and /api/donors', () => {
 
 describe('GET /api/admin/donors.csv', () => {
   async function lastExport() {
-    const entries = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, 'export'), eq(adminAuditLog.target, 'donors')));
+    const entries = await auditEntries(app, 'export', 'donors');
     return entries.at(-1);
   }
 

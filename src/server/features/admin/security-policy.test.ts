@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAuditLog, adminSessions } from '~/db/schema';
-import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import { auditEntries, createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import {
   enableTotp,
   pendingCookieOf,
@@ -88,15 +88,7 @@ describe('the owners’ setting', () => {
     expect(await sessionsOf(bare.id)).toBe(0);
     expect(await sessionsOf(guarded.id)).toBe(1);
     expect(await sessionsOf(protectedOwner.id)).toBe(1);
-    const [entry] = await kit.app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'settings-change'),
-          eq(adminAuditLog.target, 'require-second-factor'),
-        ),
-      );
+    const [entry] = await auditEntries(kit.app, 'settings-change', 'require-second-factor');
     expect(entry).toMatchObject({
       actorUsername: protectedOwner.username,
       details: { requireSecondFactor: true, was: false, sessionsEnded: res.json().sessionsEnded },

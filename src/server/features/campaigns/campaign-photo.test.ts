@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '~/db/schema';
+import { auditEntries } from '~tests/helpers/admin';
 import {
   buildVideoTestApp,
   expectPhotoRefusals,
@@ -62,15 +61,7 @@ describe('POST /api/admin/campaigns/:id/photo', () => {
       `<meta property="og:image" content="${app.env.PUBLIC_URL}/campaign/roof-day/share.png?v=${snapshot.version}">`,
     );
 
-    const audited = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'campaign-photo-added'),
-          eq(adminAuditLog.target, 'campaign:roof-day'),
-        ),
-      );
+    const audited = await auditEntries(app, 'campaign-photo-added', 'campaign:roof-day');
     expect(audited).toHaveLength(1);
   });
 

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '~/db/schema';
+import { auditEntries } from '~tests/helpers/admin';
 import {
   buildVideoTestApp,
   expectPhotoRefusals,
@@ -104,15 +103,11 @@ describe('POST /api/admin/campaigns/:id/teams/:teamId/photo', () => {
       headers: app.admin.headers,
     });
     expect(listed.json().teams[0].photo).toEqual(photo);
-    const audited = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'team-photo-added'),
-          eq(adminAuditLog.target, `campaign:${campaign.slug}/team:${team.slug}`),
-        ),
-      );
+    const audited = await auditEntries(
+      app,
+      'team-photo-added',
+      `campaign:${campaign.slug}/team:${team.slug}`,
+    );
     expect(audited.map((entry) => entry.details)).toEqual([{ replaced: false }]);
   });
 

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, campaignTeams } from '~/db/schema';
-import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import { campaignTeams } from '~/db/schema';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import type { TestApp } from '~tests/helpers/app';
 import { addTeam, saveTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
@@ -80,15 +80,11 @@ describe('an ambassador’s request', () => {
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('The Weiss Shiur');
     expect(shown.body).not.toContain('chana@example.org');
-    const audit = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'team-updated'),
-          eq(adminAuditLog.target, `campaign:${campaign.slug}/team:the-weiss-shiur`),
-        ),
-      );
+    const audit = await auditEntries(
+      app,
+      'team-updated',
+      `campaign:${campaign.slug}/team:the-weiss-shiur`,
+    );
     expect(audit[0]?.details).toMatchObject({ status: 'approved', statusFrom: 'requested' });
 
     // Declined, it leaves the board and its page.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminAuditLog, donations, jobs } from '~/db/schema';
-import { signIn } from '~tests/helpers/admin';
+import { donations, jobs } from '~/db/schema';
+import { auditEntries, signIn } from '~tests/helpers/admin';
 import { drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 const t = setUpStripeTestApp();
@@ -197,10 +197,7 @@ describe('POST /api/stripe/verify-payment/:paymentId', () => {
       paymentStatus: 'refunded',
       refundedCents: 7200,
     });
-    const audit = await t.app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'verification'));
+    const audit = await auditEntries(t.app, 'verification');
     expect(audit.map((a) => a.target)).toEqual([`donation:${row.id}`, `donation:${row.id}`]);
     // Refunded before any receipt was sent: none is.
     expect(await receiptJobs(row.id)).toHaveLength(0);

@@ -1,8 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, donations } from '~/db/schema';
+import { donations } from '~/db/schema';
 import { buildTestApp, type TestApp } from '~tests/helpers/app';
-import { appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import { auditEntries, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { secondConnection } from '~tests/helpers/database';
 
 let app: TestApp;
@@ -186,10 +186,7 @@ describe('POST /api/admin/gift-imports', () => {
       offlineReference: '1042',
       officeNote: 'Thank you note sent',
     });
-    const audit = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'gifts-imported'));
+    const audit = await auditEntries(app, 'gifts-imported');
     const entry = audit.find((a) => a.target === 'november.csv');
     expect(entry).toMatchObject({ actorUsername: 'import-keeper' });
     expect(entry!.details).toMatchObject({ rows: 3, imported: 3, amountCents: 127_000 });

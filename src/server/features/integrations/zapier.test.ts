@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminAuditLog, contactMessages, integrations, jobs, webhookDeliveries } from '~/db/schema';
+import { contactMessages, integrations, jobs, webhookDeliveries } from '~/db/schema';
 import { buildTestApp, type TestApp } from '~tests/helpers/app';
-import { appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import { auditEntries, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { adminCall, drainJobs } from '~tests/helpers/integrations';
 import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 
@@ -117,10 +117,7 @@ describe('Zapier settings', () => {
       enabled: true,
       message: 'Events are sent to this webhook.',
     });
-    const [entry] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'settings-change'));
+    const [entry] = await auditEntries(app, 'settings-change');
     expect(entry!.details).toEqual({ webhookHost: new URL(receiver.url).host });
   });
 

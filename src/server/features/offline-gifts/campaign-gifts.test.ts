@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, campaignMatchers, campaignMatches, donations, jobs } from '~/db/schema';
+import { campaignMatchers, campaignMatches, donations, jobs } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
 import type { TestApp } from '~tests/helpers/app';
 import { pdfText } from '~tests/helpers/pdf-text';
-import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaign } from '~tests/helpers/campaigns';
 
 let app: TestApp;
@@ -105,10 +105,7 @@ describe('a gift the office received for a campaign', () => {
     expect(receipt.text).toContain('Campaign: Given in Cheque day, matched by First matcher');
     expect(receipt.text).toContain('Amount: $100.00');
     expect(receipt.text).not.toContain('$200');
-    const [audit] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'offline-gift-cleared'));
+    const [audit] = await auditEntries(app, 'offline-gift-cleared');
     expect(audit).toMatchObject({
       target: cleared.json().gift.receiptNumber,
       details: { campaign: slug, matchedCents: 10_000, amountCents: 10_000 },

@@ -1,11 +1,11 @@
 import rawSiteConfig from '@site-config';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, siteContentVersions } from '~/db/schema';
+import { siteContentVersions } from '~/db/schema';
 import { contentMessages, type SiteContent } from '~/shared/schemas/site-content';
 import { publicContentSchema, siteConfigSchema } from '~/shared/site-config-schema';
 import { contentOfConfig, publicContentKeys, publicContentOf } from '~/shared/site-content';
 import {
+  auditEntries,
   itRefusesWithoutSessionOrToken,
   appWithAdmin,
   type AdminSession,
@@ -340,10 +340,7 @@ describe('publishing', () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain(newQuote);
     expect((await wholeContent()).json().testimonials[0].quote).toBe(newQuote);
-    const [entry] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'content-published'));
+    const [entry] = await auditEntries(app, 'content-published');
     expect(entry).toMatchObject({
       actorUsername: admin.user.username,
       details: { version: now.history[0].id, sections: ['testimonials'] },
@@ -401,10 +398,7 @@ describe('an earlier version', () => {
     const html = await home();
     expect(html).toContain(newQuote);
     expect(html).toContain(seed.miracles[1]!.content);
-    const entries = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, 'content-restored')));
+    const entries = await auditEntries(app, 'content-restored');
     expect(entries).toHaveLength(1);
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, videoComments, videos } from '~/db/schema';
-import { itRefusesWithoutSessionOrToken, signIn } from '~tests/helpers/admin';
+import { auditEntries, itRefusesWithoutSessionOrToken, signIn } from '~tests/helpers/admin';
 import {
   addComment,
   addVideo,
@@ -90,10 +90,7 @@ describe('POST /api/admin/videos as JSON (the spec’s call)', () => {
       uploadedBy: { id: app.admin.user.id, username: app.admin.user.username },
       comments: { pending: 0, approved: 0 },
     });
-    const [audit] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'video-created'));
+    const [audit] = await auditEntries(app, 'video-created');
     expect(audit).toMatchObject({ actorId: app.admin.user.id, target: `video:${res.json().id}` });
   });
 
