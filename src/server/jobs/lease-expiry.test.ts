@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { claimDueJobs, markJobSucceeded, scheduleJobRetry } from './job-store';
-import { deferred, fakeClock, recordingLogger, jobsTestDatabase } from './job-test-kit';
-import { createJobWorker } from './job-worker';
+import {
+  deferred,
+  fakeClock,
+  recordingLogger,
+  type FakeClock,
+  jobsTestDatabase,
+} from './job-test-kit';
+import { createJobWorker, type JobWorkerOptions } from './job-worker';
 import type { JobHandlers } from './types';
 
 const database = jobsTestDatabase();
 
 const leaseMs = 60_000;
+
+/** A worker on the fake clock with these tests' lease, a 1 s job timeout and a quiet logger. */
+function leasedWorker(
+  clock: FakeClock,
+  options: Pick<JobWorkerOptions, 'handlers'> & Partial<JobWorkerOptions>,
+) {
+  return createJobWorker({
+    db: database.db,
+    clock: clock.now,
+    leaseMs,
+    jobTimeoutMs: 1000,
+    logger: recordingLogger(),
+    ...options,
+  });
+}
 
 describe('job leases', () => {
   it('hands a crashed worker’s job to another worker once the lease has passed, not before', async () => {
@@ -23,12 +44,7 @@ describe('job leases', () => {
     expect(claimed).toMatchObject({ id, attempts: 1 });
 
     const ran: number[] = [];
-    const survivor = createJobWorker({
-      db,
-      clock: clock.now,
-      leaseMs,
-      jobTimeoutMs: 1000,
-      logger: recordingLogger(),
+    const survivor = leasedWorker(clock, {
       workerId: 'survivor',
       handlers: { email: { run: async (_p, ctx) => void ran.push(ctx.attempt) } },
     });
@@ -44,16 +60,13 @@ describe('job leases', () => {
   });
 
   it('ignores the outcome a worker reports after losing its lease', async () => {
-    const { db } = database;
     const clock = fakeClock();
     const { id } = await database.enqueueAt(clock, { kind: 'slow', payload: {}, key: 'late' });
     const started = deferred();
     const finish = deferred();
     const slowLogger = recordingLogger();
     const handlers = (run: JobHandlers[string]['run']): JobHandlers => ({ slow: { run } });
-    const options = { db, clock: clock.now, leaseMs, jobTimeoutMs: 1000 };
-    const slow = createJobWorker({
-      ...options,
+    const slow = leasedWorker(clock, {
       logger: slowLogger,
       workerId: 'slow',
       handlers: handlers(async () => {
@@ -62,8 +75,7 @@ describe('job leases', () => {
         throw new Error('failed, long after the lease');
       }),
     });
-    const fast = createJobWorker({
-      ...options,
+    const fast = leasedWorker(clock, {
       logger: recordingLogger(),
       workerId: 'fast',
       handlers: handlers(async () => {}),
@@ -86,17 +98,11 @@ describe('job leases', () => {
   });
 
   it('ignores a late outcome even when the same worker has claimed the job again', async () => {
-    const { db } = database;
     const clock = fakeClock();
     const { id } = await database.enqueueAt(clock, { kind: 'slow', payload: {}, key: 'again' });
     const runs = [deferred(), deferred()];
     const started = [deferred(), deferred()];
-    const worker = createJobWorker({
-      db,
-      clock: clock.now,
-      leaseMs,
-      jobTimeoutMs: 1000,
-      logger: recordingLogger(),
+    const worker = leasedWorker(clock, {
       handlers: {
         slow: {
           run: async (_p, { attempt }) => {
@@ -151,12 +157,7 @@ describe('job leases', () => {
     await claimDueJobs(db, { now: clock.now(), limit: 10, leaseMs, workerId: 'dead' });
     clock.advance(leaseMs);
     let ran = false;
-    const worker = createJobWorker({
-      db,
-      clock: clock.now,
-      leaseMs,
-      jobTimeoutMs: 1000,
-      logger: recordingLogger(),
+    const worker = leasedWorker(clock, {
       handlers: { email: { run: async () => void (ran = true) } },
     });
     expect(await worker.runOnce()).toBe(1);

@@ -147,19 +147,16 @@ describe('POST /api/admin/videos as JSON (the spec’s call)', () => {
   });
 
   it('refuses a body that is not an object, and other content types', async () => {
-    const list = await media.app.inject({
-      method: 'POST',
-      url: '/api/admin/videos',
-      headers: { ...media.app.admin.headers, 'content-type': 'application/json' },
-      payload: '[1,2]',
-    });
+    const sendRaw = (contentType: string, payload: string) =>
+      media.app.inject({
+        method: 'POST',
+        url: '/api/admin/videos',
+        headers: { ...media.app.admin.headers, 'content-type': contentType },
+        payload,
+      });
+    const list = await sendRaw('application/json', '[1,2]');
     expect(list.statusCode).toBe(400);
-    const text = await media.app.inject({
-      method: 'POST',
-      url: '/api/admin/videos',
-      headers: { ...media.app.admin.headers, 'content-type': 'text/plain' },
-      payload: 'title=x',
-    });
+    const text = await sendRaw('text/plain', 'title=x');
     expect(text.statusCode).toBe(415);
   });
 });
