@@ -11,16 +11,23 @@ export const testPublishableKey = 'pk_test_standin';
 
 export type StripeTestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
+/** The settings of card payments against the stand-in (or another `STRIPE_API_BASE`). */
+export function stripeTestEnv(standIn: Pick<StripeStandIn, 'url' | 'secretKey'>) {
+  return {
+    STRIPE_SECRET_KEY: standIn.secretKey,
+    STRIPE_PUBLISHABLE_KEY: testPublishableKey,
+    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
+    STRIPE_API_BASE: standIn.url,
+  };
+}
+
 /** The app with card payments configured against the stand-in (or another `STRIPE_API_BASE`). */
 export function buildStripeTestApp(
   standIn: Pick<StripeStandIn, 'url' | 'secretKey'>,
   overrides: Partial<Record<keyof Env, string>> = {},
 ) {
   return buildTestApp({
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: testPublishableKey,
-    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
-    STRIPE_API_BASE: standIn.url,
+    ...stripeTestEnv(standIn),
     DONATION_RATE_LIMIT: '1000',
     DONATION_GLOBAL_RATE_LIMIT: '1000',
     ...overrides,
