@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contactMessages, jobs } from '~/db/schema';
 import { signIn } from '~tests/helpers/admin';
 import type { TestApp } from '~tests/helpers/app';
+import { drainJobs } from '~tests/helpers/integrations';
 import { setUpTwoInstances } from '~tests/helpers/two-instances';
 
 /**
@@ -94,14 +95,7 @@ describe('two app instances on one database', () => {
     expect(queued).toBe(messages * 2);
 
     // Both workers claim batch after batch, side by side, until neither finds anything.
-    const drain = async (app: TestApp) => {
-      let total = 0;
-      for (let n = await app.jobWorker.runOnce(); n > 0; n = await app.jobWorker.runOnce()) {
-        total += n;
-      }
-      return total;
-    };
-    const [byA, byB] = await Promise.all([drain(instances.a), drain(instances.b)]);
+    const [byA, byB] = await Promise.all([drainJobs(instances.a), drainJobs(instances.b)]);
     expect(byA + byB).toBe(queued);
 
     expect(await instances.a.database.db.$count(jobs, ne(jobs.status, 'succeeded'))).toBe(0);

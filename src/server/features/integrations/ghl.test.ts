@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendContactMessage } from '~tests/helpers/contact';
 import { jobs, newsletterSubscribers } from '~/db/schema';
 import { buildTestApp, type TestApp } from '~tests/helpers/app';
 import { appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
@@ -153,10 +154,10 @@ describe('GET /api/ghl/contacts and /api/ghl/contact/:email', () => {
 
 describe('the CRM sync', () => {
   it('a contact message upserts the sender with the contact-form tag', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Leah Gold', email: 'Leah@Example.org', message: 'A question about tiers.' },
+    const res = await sendContactMessage(app, {
+      name: 'Leah Gold',
+      email: 'Leah@Example.org',
+      message: 'A question about tiers.',
     });
     expect(res.statusCode).toBe(200);
     await drainJobs(app);
@@ -299,10 +300,10 @@ describe('the CRM sync', () => {
     await standIn.down();
     const emails = ['r1@example.org', 'r2@example.org', 'r3@example.org'];
     for (const email of emails) {
-      await app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: { name: 'Waiting Person', email, message: 'Written while the CRM was down.' },
+      await sendContactMessage(app, {
+        name: 'Waiting Person',
+        email,
+        message: 'Written while the CRM was down.',
       });
     }
     await drainJobs(app);
@@ -327,14 +328,10 @@ describe('the CRM sync', () => {
   it('a 429 with a long Retry-After puts the sync off until then', async () => {
     standIn.answerNext({ status: 429, retryAfter: '600' });
     const before = Date.now();
-    await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: {
-        name: 'Later Person',
-        email: 'later@example.org',
-        message: 'Rate limited for now.',
-      },
+    await sendContactMessage(app, {
+      name: 'Later Person',
+      email: 'later@example.org',
+      message: 'Rate limited for now.',
     });
     await drainJobs(app);
     const [job] = (await ghlJobs()).filter((j) => j.status === 'pending');
@@ -370,10 +367,10 @@ describe('GoHighLevel not configured', () => {
   });
 
   it('no sync job is enqueued', async () => {
-    await bare.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'No Crm', email: 'nocrm@example.org', message: 'Nobody syncs this one.' },
+    await sendContactMessage(bare, {
+      name: 'No Crm',
+      email: 'nocrm@example.org',
+      message: 'Nobody syncs this one.',
     });
     const queued = await bare.database.db.select().from(jobs).where(like(jobs.kind, 'ghl.%'));
     expect(queued).toEqual([]);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendContactMessage } from '~tests/helpers/contact';
 import { jobs, webhookDeliveries } from '~/db/schema';
 import { createTestDatabase } from '~tests/helpers/database';
 import { startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
@@ -65,10 +66,10 @@ describe('what leaves the site', () => {
       },
     });
     expect(applied.statusCode).toBe(200);
-    const contacted = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Dina Roth', email: 'dina@example.org', message: CONTACT_TEXT },
+    const contacted = await sendContactMessage(app, {
+      name: 'Dina Roth',
+      email: 'dina@example.org',
+      message: CONTACT_TEXT,
     });
     expect(contacted.statusCode).toBe(200);
     await drainJobs(app);

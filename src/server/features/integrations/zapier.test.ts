@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendContactMessage } from '~tests/helpers/contact';
 import { contactMessages, integrations, jobs, webhookDeliveries } from '~/db/schema';
 import { buildTestApp, type TestApp } from '~tests/helpers/app';
 import { auditEntries, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
@@ -36,11 +37,7 @@ async function connect(url = receiver.url) {
 }
 
 async function sendContact(email: string, message = 'A message with private words in it.') {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/contact',
-    payload: { name: 'Miriam Adler', email, message },
-  });
+  const res = await sendContactMessage(app, { name: 'Miriam Adler', email, message });
   expect(res.statusCode).toBe(200);
 }
 
