@@ -108,6 +108,15 @@ export function setUpStripeTestApp(overrides: Partial<Record<keyof Env, string>>
       const row = await fixture.donationOf(pi.id);
       return { pi, subscriptionId: row.stripeSubscriptionId!, invoiceId: row.stripeInvoiceId! };
     },
+    /** A monthly gift's first invoice paid, and Stripe's word of it delivered to the webhook. */
+    async payFirstInvoice({ pi, invoiceId }: { pi: { id: string }; invoiceId: string }) {
+      fixture.standIn.pay(pi.id);
+      const res = await deliverEvent(
+        fixture.app,
+        fixture.standIn.event('invoice.paid', fixture.standIn.invoice(invoiceId)),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    },
     /** The browser's report of a payment Stripe confirmed, as the checkout sends it. */
     recordDonation: (payload: Record<string, unknown>) =>
       fixture.app.inject({ method: 'POST', url: '/api/record-donation', payload }),

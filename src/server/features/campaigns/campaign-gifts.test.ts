@@ -129,8 +129,7 @@ describe('a card gift to a campaign', () => {
       amount: 18,
       campaign: campaign.slug,
     });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     await deliverOk(
       t.standIn.event(
         'customer.subscription.deleted',
@@ -150,8 +149,7 @@ describe('a card gift to a campaign', () => {
       wall: 'full',
       name: 'Monthly Giver',
     });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     const id = (await t.donationOf(pi.id)).id;
     // $18 × 10 = $180: $150 at 1:1, then $30 tripled.
     expect(await matchesOf(t.app, id)).toEqual([

@@ -61,8 +61,7 @@ describe('a monthly card gift through a team', () => {
       name: 'Monthly Giver',
       email: 'monthly@example.org',
     });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     const first = await t.donationOf(pi.id);
     expect(first).toMatchObject({
       paymentStatus: 'succeeded',

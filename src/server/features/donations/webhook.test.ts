@@ -190,8 +190,7 @@ describe('monthly gifts', () => {
       name: 'Moshe',
       dedication: { kind: 'honor', name: 'My teacher' },
     });
-    t.standIn.pay(pi.id);
-    await deliverInvoice('invoice.paid', invoiceId);
+    await t.payFirstInvoice({ pi, invoiceId });
     await deliverOk(t.standIn.event('payment_intent.succeeded', t.standIn.paymentIntent(pi.id)));
     await deliverSubscription(subscriptionId);
     expect(await t.donationOf(pi.id)).toMatchObject({
@@ -244,8 +243,7 @@ describe('monthly gifts', () => {
       amount: 18,
       email: 'f@example.org',
     });
-    t.standIn.pay(pi.id);
-    await deliverInvoice('invoice.paid', invoiceId);
+    await t.payFirstInvoice({ pi, invoiceId });
     const renewal = t.standIn.renew(subscriptionId);
     const renewalPi = t.standIn.intentOfInvoice(renewal.id);
     t.standIn.decline(renewalPi.id);

@@ -433,20 +433,15 @@ describe('PUT /api/admin/videos/:id', () => {
   });
 
   it('answers 404 for an unknown video and 400 for a malformed id', async () => {
-    const unknown = await media.app.inject({
-      method: 'PUT',
-      url: '/api/admin/videos/0b9a6c6e-57a5-4a55-9d7e-3f1f1d3c2b1a',
-      headers: media.app.admin.headers,
-      payload: { isPublished: true },
-    });
-    expect(unknown.statusCode).toBe(404);
-    const malformed = await media.app.inject({
-      method: 'PUT',
-      url: '/api/admin/videos/12',
-      headers: media.app.admin.headers,
-      payload: { isPublished: true },
-    });
-    expect(malformed.statusCode).toBe(400);
+    const publish = (id: string) =>
+      media.app.inject({
+        method: 'PUT',
+        url: `/api/admin/videos/${id}`,
+        headers: media.app.admin.headers,
+        payload: { isPublished: true },
+      });
+    expect((await publish('0b9a6c6e-57a5-4a55-9d7e-3f1f1d3c2b1a')).statusCode).toBe(404);
+    expect((await publish('12')).statusCode).toBe(400);
   });
 });
 
