@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sendMembershipApplication } from '~tests/helpers/members';
 import { jobs, newsletterSubscribers } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { sendContactMessage, sendContactMessageThenDrain } from '~tests/helpers/contact';
@@ -48,16 +49,12 @@ describe('mail sent through the outbox', () => {
 
   it('a membership application confirms to the applicant and notifies the office, without the intentions', async () => {
     app.sentMail.length = 0;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/membership-applications',
-      payload: {
-        firstName: 'Yosef',
-        lastName: 'Levi',
-        email: 'yosef@example.org',
-        membershipTier: 'flame',
-        prayerIntentions: 'Refuah shleimah for Chaim ben Sarah',
-      },
+    const res = await sendMembershipApplication(app, {
+      firstName: 'Yosef',
+      lastName: 'Levi',
+      email: 'yosef@example.org',
+      membershipTier: 'flame',
+      prayerIntentions: 'Refuah shleimah for Chaim ben Sarah',
     });
     expect(res.statusCode).toBe(200);
     await drainJobs(app);

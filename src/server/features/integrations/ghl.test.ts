@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendMembershipApplication } from '~tests/helpers/members';
 import { sendContactMessage, sendContactMessageThenDrain } from '~tests/helpers/contact';
 import { jobs, newsletterSubscribers } from '~/db/schema';
 import { buildTestApp, type TestApp } from '~tests/helpers/app';
@@ -172,16 +173,12 @@ describe('the CRM sync', () => {
   });
 
   it('a membership application tags the applicant member-<tier>', async () => {
-    await app.inject({
-      method: 'POST',
-      url: '/api/membership-applications',
-      payload: {
-        firstName: 'Yosef',
-        lastName: 'Levi',
-        email: 'yosef@example.org',
-        phone: '845-555-0199',
-        membershipTier: 'flame',
-      },
+    await sendMembershipApplication(app, {
+      firstName: 'Yosef',
+      lastName: 'Levi',
+      email: 'yosef@example.org',
+      phone: '845-555-0199',
+      membershipTier: 'flame',
     });
     await drainJobs(app);
     expect(standIn.byEmail('yosef@example.org')).toMatchObject({

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendMembershipApplication } from '~tests/helpers/members';
 import { sendContactMessageThenDrain } from '~tests/helpers/contact';
 import { jobs, webhookDeliveries } from '~/db/schema';
 import { createTestDatabase } from '~tests/helpers/database';
@@ -53,17 +54,13 @@ afterAll(async () => {
 
 describe('what leaves the site', () => {
   it('carries no prayer intention, application message or contact text anywhere', async () => {
-    const applied = await app.inject({
-      method: 'POST',
-      url: '/api/membership-applications',
-      payload: {
-        firstName: 'Rivka',
-        lastName: 'Cohen',
-        email: 'rivka@example.org',
-        membershipTier: 'beacon',
-        prayerIntentions: INTENTION,
-        message: APPLICATION_NOTE,
-      },
+    const applied = await sendMembershipApplication(app, {
+      firstName: 'Rivka',
+      lastName: 'Cohen',
+      email: 'rivka@example.org',
+      membershipTier: 'beacon',
+      prayerIntentions: INTENTION,
+      message: APPLICATION_NOTE,
     });
     expect(applied.statusCode).toBe(200);
     await sendContactMessageThenDrain(app, {
