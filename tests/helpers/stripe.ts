@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { donations } from '~/db/schema';
 import type { Env } from '~/server/env';
+import { signIn, type AdminSession } from './admin';
 import { buildTestApp } from './app';
 import { startStripeStandIn, type StripeEventPayload, type StripeStandIn } from './stripe-stand-in';
 
@@ -66,22 +67,27 @@ export async function drainOutbox(app: StripeTestApp) {
 
 /**
  * A test file's Stripe stand-in and app, started before its tests and closed after them, with
- * the checkout's first steps. Read `app` and `standIn` inside tests (they exist once
- * `beforeAll` has run).
+ * the checkout's first steps, and an admin signed in to it when `admin` gives the account's
+ * options. Read `app`, `standIn` and `admin` inside tests (they exist once `beforeAll` has run).
  */
-export function setUpStripeTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+export function setUpStripeTestApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  { admin: adminOptions }: { admin?: Parameters<typeof signIn>[1] } = {},
+) {
   let standIn: StripeStandIn | undefined;
   let app: StripeTestApp | undefined;
+  let admin: AdminSession | undefined;
   beforeAll(async () => {
     standIn = await startStripeStandIn();
     app = await buildStripeTestApp(standIn, overrides);
+    if (adminOptions) admin = await signIn(app, adminOptions);
   });
   afterAll(async () => {
     await app?.close();
     await standIn?.close();
   });
   const started = <T>(value: T | undefined): T => {
-    if (!value) throw new Error('setUpStripeTestApp: read app and standIn inside tests');
+    if (!value) throw new Error('setUpStripeTestApp: read app, standIn and admin inside tests');
     return value;
   };
 
@@ -98,6 +104,9 @@ export function setUpStripeTestApp(overrides: Partial<Record<keyof Env, string>>
     },
     get standIn() {
       return started(standIn);
+    },
+    get admin() {
+      return started(admin);
     },
     /** The checkout's first step for a one-time gift. */
     startCheckout: (payload: Record<string, unknown>) =>

@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaigns } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { giveByCard, hoursFrom, liveCampaign, matchesOf } from '~tests/helpers/campaigns';
 import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
-const t = setUpStripeTestApp();
-let admin: AdminSession;
-beforeAll(async () => {
-  admin = await signIn(t.app, { username: 'campaign-office' });
-});
+const t = setUpStripeTestApp({}, { admin: { username: 'campaign-office' } });
 
 const hours = (h: number) => hoursFrom(t.app.clock(), h);
 
 /** A published campaign running now: $150 at 1:1, then $200 at 2:1. */
 const matchedCampaign = (changes: Record<string, unknown> = {}) =>
-  liveCampaign(t.app, admin, {
+  liveCampaign(t.app, t.admin, {
     matchers: [
       { name: 'First matcher', ratio: 1, cap: 150 },
       { name: 'Second matcher', ratio: 2, cap: 200 },
