@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
 import { donations } from '~/db/schema';
 import type { Env } from '~/server/env';
-import { signIn, type AdminSession } from './admin';
+import type { signIn } from './admin';
 import { buildTestApp } from './app';
+import { setUpStandInApp } from './stand-in-app';
 import { drainOutbox } from './stripe';
 import { ojcTestCredentials, startOjcStandIn, type OjcStandIn } from './ojc-stand-in';
 
@@ -51,34 +51,15 @@ export function buildOjcTestApp(standIn: Pick<OjcStandIn, 'url'>, overrides: Env
  */
 export function setUpOjcTestApp(
   overrides: EnvOverrides = {},
-  { admin: adminOptions }: { admin?: Parameters<typeof signIn>[1] } = {},
+  { admin }: { admin?: Parameters<typeof signIn>[1] } = {},
 ) {
-  let standIn: OjcStandIn | undefined;
-  let app: OjcTestApp | undefined;
-  let admin: AdminSession | undefined;
-  beforeAll(async () => {
-    standIn = await startOjcStandIn();
-    app = await buildOjcTestApp(standIn, overrides);
-    if (adminOptions) admin = await signIn(app, adminOptions);
+  const fixture = setUpStandInApp({
+    kit: 'setUpOjcTestApp',
+    start: startOjcStandIn,
+    build: (standIn) => buildOjcTestApp(standIn, overrides),
+    admin,
   });
-  afterAll(async () => {
-    await app?.close();
-    await standIn?.close();
-  });
-  const started = <T>(value: T | undefined): T => {
-    if (!value) throw new Error('setUpOjcTestApp: read app, standIn and admin inside tests');
-    return value;
-  };
-  const fixture = {
-    get app() {
-      return started(app);
-    },
-    get standIn() {
-      return started(standIn);
-    },
-    get admin() {
-      return started(admin);
-    },
+  return Object.assign(fixture, {
     /** The donation row of a payment. */
     async donationOf(paymentId: string) {
       const [row] = await fixture.app.database.db
@@ -88,8 +69,7 @@ export function setUpOjcTestApp(
       if (!row) throw new Error(`no donation row ${paymentId}`);
       return row;
     },
-  };
-  return fixture;
+  });
 }
 
 export const donor = {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { donations } from '~/db/schema';
 import type { Env } from '~/server/env';
-import { signIn, type AdminSession } from './admin';
+import type { signIn } from './admin';
 import { buildTestApp } from './app';
+import { setUpStandInApp } from './stand-in-app';
 import { startStripeStandIn, type StripeEventPayload, type StripeStandIn } from './stripe-stand-in';
 
 export const testWebhookSecret = 'whsec_standin_secret';
@@ -72,24 +73,14 @@ export async function drainOutbox(app: StripeTestApp) {
  */
 export function setUpStripeTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
-  { admin: adminOptions }: { admin?: Parameters<typeof signIn>[1] } = {},
+  { admin }: { admin?: Parameters<typeof signIn>[1] } = {},
 ) {
-  let standIn: StripeStandIn | undefined;
-  let app: StripeTestApp | undefined;
-  let admin: AdminSession | undefined;
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    app = await buildStripeTestApp(standIn, overrides);
-    if (adminOptions) admin = await signIn(app, adminOptions);
+  const base = setUpStandInApp({
+    kit: 'setUpStripeTestApp',
+    start: startStripeStandIn,
+    build: (standIn) => buildStripeTestApp(standIn, overrides),
+    admin,
   });
-  afterAll(async () => {
-    await app?.close();
-    await standIn?.close();
-  });
-  const started = <T>(value: T | undefined): T => {
-    if (!value) throw new Error('setUpStripeTestApp: read app, standIn and admin inside tests');
-    return value;
-  };
 
   /** A payment set up as the checkout does: the PaymentIntent whose secret the browser gets. */
   async function setUpPayment(url: string, payload: Record<string, unknown>) {
@@ -98,16 +89,7 @@ export function setUpStripeTestApp(
     return fixture.standIn.intentOfClientSecret(res.json().clientSecret);
   }
 
-  const fixture = {
-    get app() {
-      return started(app);
-    },
-    get standIn() {
-      return started(standIn);
-    },
-    get admin() {
-      return started(admin);
-    },
+  const fixture = Object.assign(base, {
     /** The checkout's first step for a one-time gift. */
     startCheckout: (payload: Record<string, unknown>) =>
       setUpPayment('/api/create-payment-intent', payload),
@@ -138,6 +120,6 @@ export function setUpStripeTestApp(
       if (!row) throw new Error(`no donation row for ${paymentIntentId}`);
       return row;
     },
-  };
+  });
   return fixture;
 }
