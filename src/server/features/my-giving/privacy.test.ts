@@ -8,8 +8,8 @@ import {
   erasureRequests,
   prayerNames,
 } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { insertDonations } from '~tests/helpers/donations';
 import { applyForMembership } from '~tests/helpers/members';
@@ -19,11 +19,10 @@ import { postPageForm } from '~tests/helpers/page-forms';
 import { erasedMark } from './donor-data';
 import { erasureRequestedMessage } from './erasure-requests';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin());
 });
 afterAll(() => app.close());
 
