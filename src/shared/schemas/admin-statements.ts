@@ -62,3 +62,4 @@ export const erasureRequestParams = z.object({ id: z.uuid({ error: 'Unknown requ
 export const erasureDecisionInput = z.object({
   decision: z.enum(['erase', 'decline'], { error: 'Choose erase or decline' }),
 });
+export type ErasureDecision = z.output<typeof erasureDecisionInput>['decision'];

@@ -8,7 +8,7 @@ import {
   membershipApplicationResponse,
 } from '~/shared/schemas/membership';
 import { AppError } from '~/server/errors';
-import { paymentMethods } from '~/server/lib/payment-methods';
+import { offeredCheckoutMethods } from '~/server/lib/checkout-methods';
 import { formRateLimit } from '~/server/plugins/rate-limit';
 import {
   submitMembershipApplications,
@@ -46,7 +46,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       id,
       tier: tier.id,
       message: `Thank you for applying to the ${tier.name}.`,
-      checkout: { amount: tier.price, methods: paymentMethods(app.env, 'subscription') },
+      checkout: { amount: tier.price, methods: offeredCheckoutMethods(app.env, 'subscription') },
     });
     if (website) {
       log.info('honeypot filled: membership application dropped');
