@@ -6,8 +6,12 @@ import { newsletterSignupInput } from '~/shared/schemas/newsletter';
 import { AppError } from '~/server/errors';
 import { formRateLimit } from '~/server/plugins/rate-limit';
 import { unsubscribeNewsletter } from './confirm-newsletter';
-import { newsletterConfirmForm, newsletterConfirmLink, newsletterUnsubscribeLink } from './page-data';
-import { subscribeNewsletters } from './subscribe-newsletter';
+import {
+  newsletterConfirmForm,
+  newsletterConfirmLink,
+  newsletterUnsubscribeLink,
+} from './page-data';
+import { subscribeNewsletter } from './subscribe-newsletter';
 import { at } from '~/server/lib/route-at';
 import { newsletterApi } from '~/shared/api/newsletter';
 
@@ -28,7 +32,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const subscribe = async (email: string) =>
-    (await app.database.db.transaction((tx) => subscribeNewsletters(tx, [email])))[0]!;
+    app.database.db.transaction((tx) => subscribeNewsletter(tx, email));
 
   /** The API's and the page form's one way to sign up. */
   async function signUp(
