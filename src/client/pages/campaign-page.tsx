@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { defaultShareText } from '~/shared/campaign-share';
 import { leaderboardKeyOf } from '~/shared/team-leaderboard';
-import type { PayMethod } from '~/shared/checkout-link';
+import { checkoutMethods, type CheckoutMethod } from '~/shared/domain';
 import type { CampaignPageData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
 import siteConfig from '~/client/lib/site-config';
@@ -31,7 +31,7 @@ export interface CampaignPageProps {
   /** When the server rendered the page (ISO 8601): the countdown's first render counts from it. */
   renderedAt: string;
   /** The payment methods set up for gifts; both by default. */
-  methods?: readonly PayMethod[];
+  methods?: readonly CheckoutMethod[];
   /** What the share buttons send. */
   share: CampaignPageData['share'];
 }
@@ -127,7 +127,7 @@ export default function CampaignRoutePage() {
           data: {
             campaign,
             renderedAt: new Date().toISOString(),
-            methods: ['credit_card', 'ojc'],
+            methods: [...checkoutMethods],
             // Opened inside the app: the office's message comes with the server's page only.
             share: {
               text: defaultShareText(campaign.title),

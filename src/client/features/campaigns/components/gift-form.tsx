@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
+import { checkoutHref } from '~/shared/checkout-link';
 import { referrerOfQuery } from '~/shared/gift-referrer';
-import type { WallDisplay } from '~/shared/domain';
+import { checkoutMethods, type CheckoutMethod, type WallDisplay } from '~/shared/domain';
 import type { CampaignGiftValues } from '~/shared/schemas/campaign-gift';
 import siteConfig from '~/client/lib/site-config';
 import { useScripted } from '~/client/lib/use-scripted';
@@ -24,7 +24,7 @@ const wallOptions: { value: WallDisplay; label: string }[] = [
   { value: 'anonymous', label: '“Anonymous” (the office still knows it is you)' },
   { value: 'hidden', label: 'Not on the wall' },
 ];
-const methodLabels: Record<PayMethod, string> = {
+const methodLabels: Record<CheckoutMethod, string> = {
   credit_card: 'Credit card',
   ojc: 'OJC Fund charity card',
 };
@@ -40,7 +40,7 @@ const OTHER = '';
 export function GiftForm({
   campaign,
   presets = siteConfig.donatePresets,
-  methods = ['credit_card', 'ojc'],
+  methods = checkoutMethods,
   team,
 }: {
   campaign: Pick<
@@ -48,7 +48,7 @@ export function GiftForm({
     'slug' | 'state' | 'startsAt' | 'resumesAt' | 'pauses' | 'recurringMonths'
   >;
   presets?: readonly number[];
-  methods?: readonly PayMethod[];
+  methods?: readonly CheckoutMethod[];
   /** The campaign's team the gift is given through (its page, or a team's link). */
   team?: { slug: string; name: string };
 }) {

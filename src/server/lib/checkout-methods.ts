@@ -1,8 +1,5 @@
 import type { Env } from '~/server/env';
-import type { DonationType } from '~/shared/domain';
-
-/** How a gift is paid: the checkout's `method`. */
-export type PaymentMethod = 'credit_card' | 'ojc';
+import type { CheckoutMethod, DonationType } from '~/shared/domain';
 
 /**
  * The methods that can take money with these settings, for a one-time or a monthly gift: card
@@ -10,8 +7,8 @@ export type PaymentMethod = 'credit_card' | 'ojc';
  * seals the card for the next months. Pages offer only these, so no donor fills in a form that
  * cannot work.
  */
-export function paymentMethods(env: Env, type: DonationType): PaymentMethod[] {
-  const methods: PaymentMethod[] = [];
+export function offeredCheckoutMethods(env: Env, type: DonationType): CheckoutMethod[] {
+  const methods: CheckoutMethod[] = [];
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) methods.push('credit_card');
   const ojc = env.OJC_USERNAME && env.OJC_PASSWORD && env.OJC_ORG_ID;
   if (ojc && (type === 'onetime' || env.OJC_CARD_ENCRYPTION_KEY)) methods.push('ojc');
