@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { members, membershipApplications } from '~/db/schema';
+import type { membershipApplications } from '~/db/schema';
+import { members } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 
 export type ApplicationRow = typeof membershipApplications.$inferSelect;

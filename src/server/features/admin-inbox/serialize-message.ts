@@ -1,4 +1,4 @@
-import { contactMessages } from '~/db/schema';
+import type { contactMessages } from '~/db/schema';
 
 /** A contact message as the admin API shows it. */
 export const serializeMessage = (row: typeof contactMessages.$inferSelect) => ({

@@ -1,4 +1,4 @@
-import { newsletterSubscribers } from '~/db/schema';
+import type { newsletterSubscribers } from '~/db/schema';
 
 export const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
