@@ -16,7 +16,7 @@ import { applyForMembership } from '~tests/helpers/members';
 import { givingSession } from '~tests/helpers/my-giving';
 import { activeMember } from '~tests/helpers/prayer-names';
 import { postPageForm } from '~tests/helpers/page-forms';
-import { erasedMark } from './donor-data';
+import { erasedMark } from './erased-mark';
 import { erasureRequestedMessage } from './erasure-requests';
 
 let app: TestApp;

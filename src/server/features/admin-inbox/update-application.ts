@@ -1,52 +1,11 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { members, membershipApplications } from '~/db/schema';
-import type { Database, DatabaseExecutor } from '~/db/client';
+import type { Database } from '~/db/client';
 import type { ApplicationStatus } from '~/shared/domain';
 import { AppError } from '~/server/errors';
-import { pageOf, type Page } from '~/server/lib/page-of';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-
-type ApplicationRow = typeof membershipApplications.$inferSelect;
-
-/** Applications as the admin API shows them, each with the status of the member it became. */
-async function serializeApplications(db: DatabaseExecutor, rows: ApplicationRow[]) {
-  const ids = rows.map((r) => r.id);
-  const linked =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ applicationId: members.applicationId, status: members.status })
-          .from(members)
-          .where(inArray(members.applicationId, ids));
-  const statusOf = new Map(linked.map((m) => [m.applicationId, m.status]));
-  return rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    memberStatus: statusOf.get(row.id) ?? null,
-  }));
-}
-
-/** One page of membership applications, newest first, optionally of one status. */
-export async function listApplications(
-  db: DatabaseExecutor,
-  status: ApplicationStatus | undefined,
-  page: Page,
-) {
-  const where = status ? eq(membershipApplications.status, status) : undefined;
-  const { rows, total } = await pageOf(
-    db,
-    db
-      .select()
-      .from(membershipApplications)
-      .where(where)
-      .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
-      .$dynamic(),
-    { from: membershipApplications, where },
-    page,
-  );
-  return { applications: await serializeApplications(db, rows), total };
-}
+import { serializeApplications, type ApplicationRow } from './serialize-applications';
 
 export interface ApplicationChanges {
   status?: ApplicationStatus | undefined;

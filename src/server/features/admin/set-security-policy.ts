@@ -1,40 +1,12 @@
-import { and, eq, inArray, isNotNull, not, notExists, sql } from 'drizzle-orm';
-import {
-  adminPasskeys,
-  adminSecuritySettings,
-  adminSessions,
-  adminTotp,
-  adminUsers,
-} from '~/db/schema';
-import type { Database, DatabaseExecutor } from '~/db/client';
+import { inArray } from 'drizzle-orm';
+import { adminSecuritySettings, adminSessions, adminUsers } from '~/db/schema';
+import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
+import { withoutSecondFactor } from './accounts-with-second-factor';
+import { readSecurityPolicy } from './read-security-policy';
 import { hasSecondFactor, secondFactorsOf } from './second-factors';
-
-export async function readSecurityPolicy(db: DatabaseExecutor) {
-  const [row] = await db
-    .select()
-    .from(adminSecuritySettings)
-    .where(eq(adminSecuritySettings.id, 1));
-  return {
-    requireSecondFactor: row?.requireSecondFactor ?? false,
-    updatedAt: row?.updatedAt.toISOString() ?? null,
-    updatedBy: row?.updatedBy ?? null,
-  };
-}
-
-/** Accounts with neither an authenticator app switched on nor a passkey. */
-function withoutSecondFactor() {
-  return and(
-    notExists(
-      sql`(select 1 from ${adminTotp} where ${adminTotp.userId} = ${adminUsers.id} and ${isNotNull(adminTotp.enabledAt)})`,
-    ),
-    notExists(
-      sql`(select 1 from ${adminPasskeys} where ${adminPasskeys.userId} = ${adminUsers.id})`,
-    ),
-  );
-}
 
 /**
  * An owner requires (or stops requiring) a second factor of every administrator. Requiring it
@@ -93,13 +65,4 @@ export async function setSecurityPolicy(
     });
     return { ...(await readSecurityPolicy(tx)), sessionsEnded };
   });
-}
-
-/** For the owners' list of administrators: who has a second factor. */
-export async function accountsWithSecondFactor(db: DatabaseExecutor): Promise<Set<string>> {
-  const rows = await db
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .where(not(withoutSecondFactor()!));
-  return new Set(rows.map((r) => r.id));
 }
