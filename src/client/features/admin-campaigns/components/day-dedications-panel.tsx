@@ -2,7 +2,7 @@ import { useSearchParams } from 'wouter';
 import { formatLongDate } from '~/shared/schedule';
 import type { CampaignDedications } from '~/shared/schemas/campaign-dedications';
 import { Button } from '~/client/components/ui/button';
-import { EmptyState, QueryStatus } from '~/client/components/ui/panel-parts';
+import { EmptyState, QueryContent } from '~/client/components/ui/panel-parts';
 import { PrintNameGroups } from '~/client/components/ui/print-name-groups';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { useDayDedicationsQuery } from '~/client/features/admin-campaigns/api/campaigns';
@@ -44,12 +44,13 @@ export default function DayDedicationsPanel({ campaignId }: { campaignId: string
           Print the names
         </Button>
       </form>
-      <QueryStatus
+      <QueryContent
         query={query}
         loadingLabel="Loading the day’s dedications…"
         errorTitle="The dedications could not be loaded"
-      />
-      {list ? <DayList list={list} /> : null}
+      >
+        {(day) => <DayList list={day} />}
+      </QueryContent>
     </section>
   );
 }
