@@ -49,7 +49,7 @@ export default function DayDedicationsPanel({ campaignId }: { campaignId: string
         loadingLabel="Loading the day’s dedications…"
         errorTitle="The dedications could not be loaded"
       >
-        {(day) => <DayList list={day} />}
+        {(dedications) => <DayList list={dedications} />}
       </QueryContent>
     </section>
   );
