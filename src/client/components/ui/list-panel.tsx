@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { StatusFilter } from './status-parts';
-import { PagedTable } from './paged-table';
-import { RefreshablePanel, type StackBelow } from './panel-parts';
+import { queryState, TablePage } from './paged-table';
+import { QueryPanel, type StackBelow } from './panel-parts';
 
 /** A list's status filter and page: a new filter starts again from the first page. */
 export function useListState<S extends string>() {
@@ -19,9 +19,8 @@ export function useListState<S extends string>() {
 }
 
 /**
- * The frame of a list tab (messages, applications, subscribers): heading with refresh, an
- * optional summary, the status filter with optional actions beside it, then the paged table
- * with its states.
+ * A list tab (messages, applications, subscribers): the admin panel's frame (QueryPanel) with an
+ * optional summary and the status filter, optional actions beside it, over the paged table.
  */
 export function ListPanel<S extends string, T>({
   title,
@@ -61,31 +60,49 @@ export function ListPanel<S extends string, T>({
   const { status, offset } = list;
   const label = status ? statusLabels[status] : '';
   return (
-    <RefreshablePanel title={title} description={description} query={query}>
-      {summary}
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <StatusFilter
-          statuses={statuses}
-          labels={statusLabels}
-          value={status}
-          onChange={list.setStatus}
+    <QueryPanel
+      title={title}
+      description={description}
+      query={{ ...queryState(query), data: items }}
+      loadingLabel={`Loading ${noun}…`}
+      errorTitle={`Could not load the ${noun}`}
+      controls={
+        <>
+          {summary}
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <StatusFilter
+              statuses={statuses}
+              labels={statusLabels}
+              value={status}
+              onChange={list.setStatus}
+            />
+            {actions}
+          </div>
+        </>
+      }
+      empty={(shown) =>
+        shown.length === 0 && offset === 0
+          ? label
+            ? `No ${label.toLowerCase()} ${noun}.`
+            : `No ${noun} yet.`
+          : null
+      }
+    >
+      {(shown) => (
+        <TablePage
+          items={shown}
+          total={total}
+          offset={offset}
+          pageSize={pageSize}
+          onOffset={list.setOffset}
+          busy={query.isFetching}
+          noun={noun}
+          caption={label ? `${label} ${noun}` : `All ${noun}`}
+          headers={headers}
+          stackBelow={stackBelow}
+          row={row}
         />
-        {actions}
-      </div>
-      <PagedTable
-        query={query}
-        items={items}
-        total={total}
-        offset={offset}
-        pageSize={pageSize}
-        onOffset={list.setOffset}
-        noun={noun}
-        empty={label ? `No ${label.toLowerCase()} ${noun}.` : `No ${noun} yet.`}
-        caption={label ? `${label} ${noun}` : `All ${noun}`}
-        headers={headers}
-        stackBelow={stackBelow}
-        row={row}
-      />
-    </RefreshablePanel>
+      )}
+    </QueryPanel>
   );
 }

@@ -134,72 +134,41 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-lg bg-white p-6 text-center text-stone-700 shadow-sm">{children}</p>;
 }
 
-/** An admin panel's frame: its heading, with Refresh fetching `query` again, over `children`. */
-export function RefreshablePanel({
-  title,
-  description,
-  query,
-  children,
-}: {
-  title: string;
-  description?: string;
-  query: { isFetching: boolean; refetch: () => unknown };
-  children: ReactNode;
-}) {
-  return (
-    <section className="flex flex-col gap-6">
-      <PanelHeader
-        title={title}
-        description={description}
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-      />
-      {children}
-    </section>
-  );
+/** What a query gives a panel: its data once loaded, whether it loads, and how it failed. */
+export interface PanelQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
 }
 
 /**
- * An admin panel around one query: its heading with Refresh, the query's loading and error
- * states, then `children` with the data, or `empty`'s words when it says the data is empty.
- * `controls` (filters, counts) sit between the heading and the data, `footer` (forms, dialogs)
- * after it.
+ * The body of a panel around one query: its loading and error states, then `children` with the
+ * data, or `empty`'s words when it says the data is empty. A section of a panel under its own
+ * smaller heading (recent gifts, the delivery log) is this without the panel's frame.
  */
-export function QueryPanel<T>({
-  title,
-  description,
+export function QueryContent<T>({
   query,
   loadingLabel,
   errorTitle,
   errorDescription,
   empty,
-  controls,
-  footer,
   children,
 }: {
-  title: string;
-  description?: string;
-  query: {
-    data: T | undefined;
-    isPending: boolean;
-    isFetching: boolean;
-    error: Error | null;
-    refetch: () => unknown;
-  };
+  query: Omit<PanelQuery<T>, 'isFetching'>;
   loadingLabel: string;
   errorTitle: string;
+  /** Said before the error's own message. */
   errorDescription?: string;
   /** What to say when the data holds nothing; null when it holds something. */
   empty?: (data: T) => ReactNode;
-  controls?: ReactNode;
-  footer?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const data = query.data;
   const emptyText = data !== undefined && empty ? empty(data) : null;
   return (
-    <RefreshablePanel title={title} description={description} query={query}>
-      {controls}
+    <>
       <QueryStatus
         query={query}
         loadingLabel={loadingLabel}
@@ -211,8 +180,41 @@ export function QueryPanel<T>({
       ) : (
         children(data)
       )}
+    </>
+  );
+}
+
+/**
+ * An admin panel's frame, around one query: its heading with Refresh fetching the query again,
+ * then its states and data (QueryContent). `controls` (filters, counts) sit between the heading
+ * and the data, `footer` (forms, dialogs) after it.
+ */
+export function QueryPanel<T>({
+  title,
+  description,
+  query,
+  controls,
+  footer,
+  ...content
+}: {
+  title: string;
+  description?: string;
+  query: PanelQuery<T>;
+  controls?: ReactNode;
+  footer?: ReactNode;
+} & Omit<Parameters<typeof QueryContent<T>>[0], 'query'>) {
+  return (
+    <section className="flex flex-col gap-6">
+      <PanelHeader
+        title={title}
+        description={description}
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching}
+      />
+      {controls}
+      <QueryContent query={query} {...content} />
       {footer}
-    </RefreshablePanel>
+    </section>
   );
 }
 

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { formatLongDate } from '~/shared/schedule';
 import type { CampaignDedications } from '~/shared/schemas/campaign-dedications';
 import { Button } from '~/client/components/ui/button';
-import { EmptyState, QueryStatus } from '~/client/components/ui/panel-parts';
+import { EmptyState, QueryContent } from '~/client/components/ui/panel-parts';
 import { PrintNameGroups } from '~/client/components/ui/print-name-groups';
+import { useZodForm } from '~/client/lib/use-zod-form';
 import { useDayDedicationsQuery } from '~/client/features/admin-campaigns/api/campaigns';
 
 /**
@@ -18,23 +18,22 @@ export default function DayDedicationsPanel({ campaignId }: { campaignId: string
   const date = params.get('date') ?? undefined;
   const query = useDayDedicationsQuery(campaignId, date);
   const list = query.data;
-  const [typed, setTyped] = useState(date ?? '');
+  // Checked by the server alone: a day it cannot read is an error the panel shows.
+  const form = useZodForm(null, { date: date ?? '' });
+  const day = form.field('date');
   return (
     <section aria-labelledby="dedications-heading" className="flex flex-col gap-6 print:gap-3">
       <form
         className="flex flex-wrap items-end gap-3 print:hidden"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setParams(typed ? { date: typed } : {});
-        }}
+        onSubmit={form.submitWith(() => setParams(day.value ? { date: day.value } : {}))}
       >
         <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
           Day
           <input
             type="date"
-            name="date"
-            value={typed || list?.date || ''}
-            onChange={(event) => setTyped(event.target.value)}
+            name={day.name}
+            value={day.value || list?.date || ''}
+            onChange={(event) => day.onValue(day.name, event.target.value)}
             className="rounded-md border border-stone-400 px-3 py-2"
           />
         </label>
@@ -45,12 +44,13 @@ export default function DayDedicationsPanel({ campaignId }: { campaignId: string
           Print the names
         </Button>
       </form>
-      <QueryStatus
+      <QueryContent
         query={query}
         loadingLabel="Loading the day’s dedications…"
         errorTitle="The dedications could not be loaded"
-      />
-      {list ? <DayList list={list} /> : null}
+      >
+        {(dedications) => <DayList list={dedications} />}
+      </QueryContent>
     </section>
   );
 }

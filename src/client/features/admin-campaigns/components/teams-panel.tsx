@@ -2,7 +2,7 @@ import type { AdminTeamView } from '~/shared/schemas/campaign-teams';
 import type { CampaignView } from '~/shared/schemas/campaigns';
 import type { TeamStatus } from '~/shared/domain';
 import { Button } from '~/client/components/ui/button';
-import { QueryStatus } from '~/client/components/ui/panel-parts';
+import { QueryContent } from '~/client/components/ui/panel-parts';
 import { useToast } from '~/client/components/ui/toast';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
@@ -68,25 +68,26 @@ export function TeamsPanel({ campaign, onClose }: { campaign: CampaignView; onCl
           Close
         </Button>
       </div>
-      <QueryStatus
+      <QueryContent
         query={query}
         loadingLabel="Loading the teams…"
         errorTitle="The teams could not be loaded"
-      />
-      {query.data && teams.length === 0 ? <p>No teams yet.</p> : null}
-      {teams.length > 0 ? (
-        <ul className="flex flex-col gap-2">
-          {teams.map((team) => (
-            <TeamItem
-              key={team.id}
-              campaign={campaign}
-              team={team}
-              groups={groups}
-              setStatus={setStatus}
-            />
-          ))}
-        </ul>
-      ) : null}
+        empty={(data) => (data.teams.length === 0 ? 'No teams yet.' : null)}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-2">
+            {data.teams.map((team) => (
+              <TeamItem
+                key={team.id}
+                campaign={campaign}
+                team={team}
+                groups={groups}
+                setStatus={setStatus}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
       <form {...form.formProps} onSubmit={onAdd} className="flex flex-col gap-3">
         <h4 className="font-semibold text-navy-950">Add a team</h4>
         <TeamFields field={form.field} groups={groups} />

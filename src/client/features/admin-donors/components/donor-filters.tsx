@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   offlineMethods,
   paymentStatuses,
@@ -9,6 +9,7 @@ import type { MethodFilter } from '~/shared/schemas/admin-donors';
 import { offlineMethodLabels } from '~/shared/schemas/offline-gifts';
 import type { DonorFilterFields as DonorFilters } from '~/client/features/admin-donors/api/list-donors';
 import { ActionButton } from '~/client/components/ui/panel-parts';
+import { useZodForm, type BoundField } from '~/client/lib/use-zod-form';
 import { useCampaignOptions } from '~/client/features/admin-donors/api/campaign-options';
 import { statusLabel } from './donor-labels';
 
@@ -66,30 +67,29 @@ const statusOptions: [PaymentStatus | '', string][] = [
   ...paymentStatuses.map((s): [PaymentStatus, string] => [s, statusLabel(s)]),
 ];
 
+/** A field of the bar bound to the form (`form.field(name)`): its value and change handler. */
+type Bound = Pick<BoundField<string>, 'name' | 'value' | 'onValue'>;
+
 /** A whole day, YYYY-MM-DD, kept within `min` and `max` when they are set. */
 function DayField({
   label,
-  value,
   min,
   max,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  min?: string;
-  max?: string;
-  onChange: (value: string) => void;
-}) {
+  name,
+  value,
+  onValue,
+}: Bound & { label: string; min?: string; max?: string }) {
   return (
     <Labelled label={label}>
       {(id) => (
         <input
           id={id}
           type="date"
+          name={name}
           value={value}
           min={min || undefined}
           max={max || undefined}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => onValue(name, e.target.value)}
           className={controlClass}
         />
       )}
@@ -97,24 +97,21 @@ function DayField({
   );
 }
 
-function Choice<V extends string>({
+function Choice({
   label,
-  value,
   options,
-  onChange,
-}: {
-  label: string;
-  value: V;
-  options: [V, string][];
-  onChange: (value: V) => void;
-}) {
+  name,
+  value,
+  onValue,
+}: Bound & { label: string; options: [string, string][] }) {
   return (
     <Labelled label={label}>
       {(id) => (
         <select
           id={id}
+          name={name}
           value={value}
-          onChange={(e) => onChange(e.target.value as V)}
+          onChange={(e) => onValue(name, e.target.value)}
           className={controlClass}
         >
           {options.map(([v, text]) => (
@@ -128,6 +125,27 @@ function Choice<V extends string>({
   );
 }
 
+/** The bar's fields as the form holds them: every filter as text, blank when unset. */
+function asValues(filters: DonorFilters) {
+  return { ...filters, method: filters.method ?? '', campaign: filters.campaign ?? '' };
+}
+type FilterValues = ReturnType<typeof asValues>;
+
+const noFilters: FilterValues = {
+  search: '',
+  from: '',
+  to: '',
+  type: '',
+  status: '',
+  method: '',
+  campaign: '',
+};
+
+/** The fields that differ between two sets of filters. */
+function changed(a: FilterValues, b: FilterValues) {
+  return (Object.keys(noFilters) as (keyof FilterValues)[]).filter((k) => a[k] !== b[k]);
+}
+
 /**
  * Search (name or email, any case, part of it) and the date, type, status, method and campaign
  * filters; the server applies them (the method and the campaign to the totals and the chart too). Dates are whole days in the site's time zone, both ends included.
@@ -139,19 +157,35 @@ export function DonorFilterBar({
   filters: DonorFilters;
   onChange: (filters: DonorFilters) => void;
 }) {
-  const [search, setSearch] = useState(filters.search);
-  // The address can change the search too (Back, a link): the box follows it.
-  const [shown, setShown] = useState(filters.search);
-  if (shown !== filters.search) {
-    setShown(filters.search);
-    setSearch(filters.search);
+  const applied = asValues(filters);
+  const form = useZodForm(null, applied);
+  const { values } = form;
+  // The address can change the filters too (Back, a link): the fields follow it.
+  const appliedKey = JSON.stringify(applied);
+  const [shown, setShown] = useState(appliedKey);
+  if (shown !== appliedKey) {
+    setShown(appliedKey);
+    form.reset(applied);
   }
+  // A choice or a date applies at once; typing settles first. What was just sent is not sent
+  // again while the address catches up.
+  const sent = useRef<{ values: string; to: string } | null>(null);
+  const send = useCallback(
+    (next: FilterValues) => {
+      sent.current = { values: JSON.stringify(next), to: appliedKey };
+      onChange(next);
+    },
+    [appliedKey, onChange],
+  );
   useEffect(() => {
-    if (search === filters.search) return;
-    const timer = window.setTimeout(() => onChange({ ...filters, search }), SEARCH_DELAY_MS);
+    const diff = changed(values, JSON.parse(appliedKey) as FilterValues);
+    const already = sent.current;
+    if (diff.length === 0) return;
+    if (already?.values === JSON.stringify(values) && already.to === appliedKey) return;
+    if (diff.some((k) => k !== 'search')) return send(values);
+    const timer = window.setTimeout(() => send(values), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [search, filters, onChange]);
-  const set = (change: Partial<DonorFilters>) => onChange({ ...filters, search, ...change });
+  }, [values, appliedKey, send]);
   const campaigns = useCampaignOptions();
   const campaignOptions: [string, string][] = [
     ['', 'All campaigns'],
@@ -161,7 +195,9 @@ export function DonorFilterBar({
   if (filters.campaign && !campaignOptions.some(([slug]) => slug === filters.campaign)) {
     campaignOptions.push([filters.campaign, filters.campaign]);
   }
-  const filtered = Object.values({ ...filters, search }).some(Boolean);
+  const filtered = Object.values(values).some(Boolean);
+  const { field } = form;
+  const search = field('search');
 
   return (
     <form
@@ -170,7 +206,7 @@ export function DonorFilterBar({
       className="flex flex-wrap items-end gap-3"
       onSubmit={(e) => {
         e.preventDefault();
-        set({});
+        send(values);
       }}
     >
       <Labelled label="Search donors" wide>
@@ -178,61 +214,29 @@ export function DonorFilterBar({
           <input
             id={id}
             type="search"
-            value={search}
+            name={search.name}
+            value={search.value}
             maxLength={100}
             placeholder="Name or email"
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => search.onValue(search.name, e.target.value)}
             className={controlClass}
           />
         )}
       </Labelled>
-      <DayField
-        label="From"
-        value={filters.from}
-        max={filters.to}
-        onChange={(from) => set({ from })}
-      />
-      <DayField label="To" value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
-      <Choice
-        label="Type"
-        value={filters.type}
-        options={typeOptions}
-        onChange={(type) => set({ type })}
-      />
-      <Choice
-        label="Status"
-        value={filters.status}
-        options={statusOptions}
-        onChange={(status) => set({ status })}
-      />
-      <Choice
-        label="Method"
-        value={filters.method ?? ''}
-        options={methodOptions}
-        onChange={(method) => set({ method })}
-      />
+      <DayField label="From" max={values.to} {...field('from')} />
+      <DayField label="To" min={values.from} {...field('to')} />
+      <Choice label="Type" options={typeOptions} {...field('type')} />
+      <Choice label="Status" options={statusOptions} {...field('status')} />
+      <Choice label="Method" options={methodOptions} {...field('method')} />
       {campaignOptions.length > 1 ? (
-        <Choice
-          label="Campaign"
-          value={filters.campaign ?? ''}
-          options={campaignOptions}
-          onChange={(campaign) => set({ campaign })}
-        />
+        <Choice label="Campaign" options={campaignOptions} {...field('campaign')} />
       ) : null}
       <ActionButton
         className="min-h-10"
         disabled={!filtered}
         onClick={() => {
-          setSearch('');
-          onChange({
-            search: '',
-            from: '',
-            to: '',
-            type: '',
-            status: '',
-            method: '',
-            campaign: '',
-          });
+          form.reset(noFilters);
+          send(noFilters);
         }}
       >
         Clear filters

@@ -195,6 +195,28 @@ describe('the donors panel', () => {
     );
   });
 
+  it('sends a choice at once with the search typed so far, and clears every field', async () => {
+    const { api, user } = open({ donors: listing([donor()]) });
+    await screen.findByRole('table', { name: 'All donors' });
+    const search = screen.getByRole('searchbox', { name: 'Search donors' });
+    await user.type(search, 'Levi');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'subscription');
+    await waitFor(() =>
+      expect(api.to('GET /api/admin/donors').at(-1)!.search.get('type')).toBe('subscription'),
+    );
+    expect(api.to('GET /api/admin/donors').at(-1)!.search.get('search')).toBe('Levi');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // The list without filters is the first one, already held: the export says what is asked.
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+        '/api/admin/donors.csv?columns=dashboard',
+      ),
+    );
+    expect(search).toHaveProperty('value', '');
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveProperty('value', '');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toHaveProperty('disabled', true);
+  });
+
   it('verifies a card payment with Stripe, says what it found and refreshes the list', async () => {
     const { api, user } = open({
       donors: listing([donor()]),

@@ -37,9 +37,10 @@ export function SamePersonDialog({
 }) {
   const searchId = useId();
   const toast = useToast();
-  const [search, setSearch] = useState('');
   const [sent, setSent] = useState('');
-  const form = useZodForm(loadSchema, { into: '', reason: '' });
+  // The search is the form's too (the schema leaves it out of what is merged).
+  const form = useZodForm(loadSchema, { search: '', into: '', reason: '' });
+  const search = form.field('search');
   const own = useDonorRecords({ gift: giftId });
   const found = useDonorRecords({ search: sent });
   const merge = useMergeDonors();
@@ -47,9 +48,9 @@ export function SamePersonDialog({
   const choices = (found.data?.donors ?? []).filter((r) => r.id !== from?.id);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setSent(search.trim()), SEARCH_DELAY_MS);
+    const timer = window.setTimeout(() => setSent(search.value.trim()), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
+  }, [search.value]);
 
   const onMerge = async ({ into, reason }: DonorMergeInput) => {
     if (!from) return;
@@ -81,10 +82,12 @@ export function SamePersonDialog({
           <input
             id={searchId}
             type="search"
-            value={search}
+            name={search.name}
+            value={search.value}
+            disabled={search.disabled}
             maxLength={100}
             placeholder="Name or email"
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => search.onValue(search.name, e.target.value)}
             // Enter searches (it is already sent as one types); it does not merge.
             onKeyDown={(e) => {
               if (e.key === 'Enter') e.preventDefault();

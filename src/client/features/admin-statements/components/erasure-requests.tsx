@@ -9,8 +9,7 @@ import {
   cellClass,
   DataTable,
   DateTimeCell,
-  EmptyState,
-  QueryStatus,
+  QueryContent,
 } from '~/client/components/ui/panel-parts';
 import {
   useDecideErasure,
@@ -47,54 +46,58 @@ export function ErasureRequests() {
           ),
       },
     );
-  const requests = query.data?.requests ?? [];
   return (
     <section aria-labelledby="erasure-heading" className="flex flex-col gap-3">
       <h3 id="erasure-heading" className="font-display text-xl font-semibold text-navy-950">
         Requests to be forgotten
       </h3>
-      <QueryStatus query={query} loadingLabel="Loading requests…" errorTitle="Requests" />
-      {query.data && requests.length === 0 ? <EmptyState>No request.</EmptyState> : null}
-      {requests.length > 0 ? (
-        <DataTable caption="Erasure requests" headers={['Donor', 'Asked', 'Status', 'Actions']}>
-          {requests.map((r) => (
-            <tr key={r.id}>
-              <td className={`${cellClass} wrap-anywhere`}>
-                {r.name ? (
-                  <>
-                    {r.name}
-                    <br />
-                  </>
-                ) : null}
-                {r.email}
-              </td>
-              <DateTimeCell iso={r.requestedAt} />
-              <td className={cellClass}>{statusLabels[r.status]}</td>
-              <td className={cellClass}>
-                {r.status === 'requested' ? (
-                  <div className="flex flex-wrap gap-2">
-                    <ActionButton
-                      tone="danger"
-                      disabled={decide.isPending}
-                      onClick={() => setToErase(r)}
-                      aria-label={`Erase ${r.email}`}
-                    >
-                      Erase
-                    </ActionButton>
-                    <ActionButton
-                      disabled={decide.isPending}
-                      onClick={() => act(r.id, 'decline')}
-                      aria-label={`Decline the request of ${r.email}`}
-                    >
-                      Decline
-                    </ActionButton>
-                  </div>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      ) : null}
+      <QueryContent
+        query={query}
+        loadingLabel="Loading requests…"
+        errorTitle="Requests"
+        empty={(data) => (data.requests.length === 0 ? 'No request.' : null)}
+      >
+        {(data) => (
+          <DataTable caption="Erasure requests" headers={['Donor', 'Asked', 'Status', 'Actions']}>
+            {data.requests.map((r) => (
+              <tr key={r.id}>
+                <td className={`${cellClass} wrap-anywhere`}>
+                  {r.name ? (
+                    <>
+                      {r.name}
+                      <br />
+                    </>
+                  ) : null}
+                  {r.email}
+                </td>
+                <DateTimeCell iso={r.requestedAt} />
+                <td className={cellClass}>{statusLabels[r.status]}</td>
+                <td className={cellClass}>
+                  {r.status === 'requested' ? (
+                    <div className="flex flex-wrap gap-2">
+                      <ActionButton
+                        tone="danger"
+                        disabled={decide.isPending}
+                        onClick={() => setToErase(r)}
+                        aria-label={`Erase ${r.email}`}
+                      >
+                        Erase
+                      </ActionButton>
+                      <ActionButton
+                        disabled={decide.isPending}
+                        onClick={() => act(r.id, 'decline')}
+                        aria-label={`Decline the request of ${r.email}`}
+                      >
+                        Decline
+                      </ActionButton>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryContent>
       <ConfirmDialog
         open={toErase !== null}
         title="Erase this donor?"

@@ -11,8 +11,7 @@ import {
   cellClass,
   DataTable,
   DateTimeCell,
-  EmptyState,
-  QueryStatus,
+  QueryContent,
 } from '~/client/components/ui/panel-parts';
 import { StatusBadge } from '~/client/components/ui/status-parts';
 
@@ -57,30 +56,35 @@ export function DeliveryLog({ endpointEnabled }: { endpointEnabled: boolean }) {
           </ActionButton>
         </div>
       </div>
-      <QueryStatus
+      <QueryContent
         query={query}
         loadingLabel="Loading deliveries…"
         errorTitle="Could not load the deliveries"
-      />
-      {deliveries && deliveries.length === 0 ? <EmptyState>No deliveries yet.</EmptyState> : null}
-      {deliveries && deliveries.length > 0 ? (
-        <DataTable
-          caption="Webhook deliveries"
-          headers={[
-            'Event',
-            'Status',
-            'Attempts',
-            'Last answer',
-            'Next retry',
-            'Created',
-            'Actions',
-          ]}
-        >
-          {deliveries.map((delivery) => (
-            <DeliveryRow key={delivery.id} delivery={delivery} endpointEnabled={endpointEnabled} />
-          ))}
-        </DataTable>
-      ) : null}
+        empty={(data) => (data.deliveries.length === 0 ? 'No deliveries yet.' : null)}
+      >
+        {(data) => (
+          <DataTable
+            caption="Webhook deliveries"
+            headers={[
+              'Event',
+              'Status',
+              'Attempts',
+              'Last answer',
+              'Next retry',
+              'Created',
+              'Actions',
+            ]}
+          >
+            {data.deliveries.map((delivery) => (
+              <DeliveryRow
+                key={delivery.id}
+                delivery={delivery}
+                endpointEnabled={endpointEnabled}
+              />
+            ))}
+          </DataTable>
+        )}
+      </QueryContent>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { failureToast } from '~/client/lib/failure-toast';
 import { useZodForm } from '~/client/lib/use-zod-form';
 import { prayerReadingInput, type PrayerList } from '~/shared/schemas/prayer-list';
 import { useMarkPrayed, usePrayerListQuery } from '~/client/features/prayer-list/api/prayer-list';
-import { EmptyState, QueryStatus } from '~/client/components/ui/panel-parts';
+import { EmptyState, QueryContent } from '~/client/components/ui/panel-parts';
 import { PrintNameGroups } from '~/client/components/ui/print-name-groups';
 
 const loadSchema = () => Promise.resolve(prayerReadingInput);
@@ -52,12 +52,13 @@ export default function PrayerListPanel() {
           </>
         ) : null}
       </div>
-      <QueryStatus
+      <QueryContent
         query={query}
         loadingLabel="Loading the prayer list…"
         errorTitle="The prayer list could not be loaded"
-      />
-      {list ? <WeekList list={list} /> : null}
+      >
+        {(week) => <WeekList list={week} />}
+      </QueryContent>
     </section>
   );
 }

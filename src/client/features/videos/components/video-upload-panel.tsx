@@ -1,5 +1,5 @@
 import { useAdminVideosQuery } from '~/client/features/videos/api/admin-videos';
-import { QueryStatus } from '~/client/components/ui/panel-parts';
+import { QueryContent } from '~/client/components/ui/panel-parts';
 import { VideoForm } from './video-form';
 
 /** The Upload tab: the video form, once the server's upload limit is known. */
@@ -11,12 +11,13 @@ export default function VideoUploadPanel() {
         Add a teaching: upload a video file from this computer, or give a YouTube or Vimeo link. New
         videos are drafts until published.
       </p>
-      <QueryStatus
+      <QueryContent
         query={query}
         loadingLabel="Loading the upload settings…"
         errorTitle="Could not load the upload settings"
-      />
-      {query.data ? <VideoForm maxUploadMb={query.data.maxUploadMb} /> : null}
+      >
+        {(data) => <VideoForm maxUploadMb={data.maxUploadMb} />}
+      </QueryContent>
     </section>
   );
 }
