@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '~/db/schema';
+import { photoMessages } from '~/server/features/site-photos';
 import {
-  buildVideoTestApp,
+  buildMediaTestApp,
   expectPhotoRefusals,
   postPhoto,
   type TestApp,
-} from '~/server/features/videos/video-test-kit';
+} from '~/server/services/media/media-test-kit';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { phonePhoto } from '~tests/helpers/photos';
 
@@ -17,7 +18,7 @@ import { phonePhoto } from '~tests/helpers/photos';
 let app: TestApp;
 let campaignId: string;
 beforeAll(async () => {
-  app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
+  app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
   ({ id: campaignId } = await liveCampaign(app, app.admin, {
     slug: 'roof-day',
     title: 'A new roof for the shul',
@@ -39,7 +40,7 @@ describe('POST /api/admin/campaigns/:id/photo', () => {
   });
 
   it('refuses a file that is not a photo, or too large, at the file field in plain words', async () => {
-    await expectPhotoRefusals(upload);
+    await expectPhotoRefusals(upload, photoMessages);
     const page = await app.inject({ method: 'GET', url: '/api/campaigns/roof-day' });
     expect(page.json().photo).toBeUndefined();
   });

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '~/db/schema';
+import { photoMessages } from '~/server/features/site-photos';
 import {
-  buildVideoTestApp,
+  buildMediaTestApp,
   expectPhotoRefusals,
   postPhoto,
   type TestApp,
-} from '~/server/features/videos/video-test-kit';
+} from '~/server/services/media/media-test-kit';
 import { teamShareText } from '~/shared/campaign-share';
 import { addTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
@@ -21,7 +22,7 @@ let app: TestApp;
 let campaign: { id: string; slug: string };
 let team: { id: string; slug: string };
 beforeAll(async () => {
-  app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
+  app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
   campaign = await liveCampaign(app, app.admin, { title: 'Team photo day' });
   team = await addTeam(app, app.admin, campaign.id, { name: 'The Levi Shiur' });
 });
@@ -63,7 +64,7 @@ describe('POST /api/admin/campaigns/:id/teams/:teamId/photo', () => {
   });
 
   it('refuses a file that is not a photo, or too large, at the file field in plain words', async () => {
-    await expectPhotoRefusals(upload);
+    await expectPhotoRefusals(upload, photoMessages);
     const empty = await app.inject({
       method: 'POST',
       url: photoUrl(campaign.id, team.id),

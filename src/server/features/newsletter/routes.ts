@@ -6,7 +6,11 @@ import { newsletterSignupInput } from '~/shared/schemas/newsletter';
 import { AppError } from '~/server/errors';
 import { formRateLimit } from '~/server/plugins/rate-limit';
 import { unsubscribeNewsletter } from './confirm-newsletter';
-import { newsletterConfirmForm, newsletterConfirmLink, newsletterUnsubscribeLink } from './page-data';
+import {
+  newsletterConfirmForm,
+  newsletterConfirmLink,
+  newsletterUnsubscribeLink,
+} from './page-data';
 import { subscribeNewsletters } from './subscribe-newsletter';
 import { at } from '~/server/lib/route-at';
 import { newsletterApi } from '~/shared/api/newsletter';

@@ -9,15 +9,15 @@ import { insertDonations } from '~tests/helpers/donations';
 import { recordOfflineGift } from '~tests/helpers/offline-gifts';
 import { phonePhoto } from '~tests/helpers/photos';
 import {
-  buildVideoTestApp,
+  buildMediaTestApp,
   multipart,
   sample,
   type TestApp,
-} from '~/server/features/videos/video-test-kit';
+} from '~/server/services/media/media-test-kit';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
+  app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
 });
 afterAll(() => app.close());
 

@@ -8,16 +8,16 @@ import { itRefusesWithoutSessionOrToken, signIn } from '~tests/helpers/admin';
 import {
   addComment,
   addVideo,
-  buildVideoTestApp,
+  buildMediaTestApp,
   sample,
   sendVideoForm,
   videoFile,
   type TestApp,
-} from './video-test-kit';
+} from '~/server/services/media/media-test-kit';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
+  app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
 });
 afterAll(() => app.close());
 
