@@ -3,22 +3,21 @@ import {
   prayerRelationValues,
   type DedicationKind,
   wallDisplays,
+  checkoutMethods,
+  type CheckoutMethod,
   type DonationType,
   type PrayerRelation,
   type WallDisplay,
 } from './domain';
 import { referrerOfQuery, setReferrerQuery, type GiftReferrer } from './gift-referrer';
 
-/** What a gift is: once, or every month. The spec's `type` query value. */
-export type GiftType = DonationType;
-/** How it is paid: the spec's `method` query value. */
-export type PayMethod = 'credit_card' | 'ojc';
-
 export interface CheckoutChoice {
   /** Whole dollars. */
   amount: number;
-  type: GiftType;
-  method: PayMethod;
+  /** Once, or every month: the spec's `type` query value. */
+  type: DonationType;
+  /** How it is paid: the spec's `method` query value. */
+  method: CheckoutMethod;
   /** The signed token of a /join confirmation's link: this monthly gift pays a membership. */
   membership?: string;
   /** The slug of the campaign the gift is for. */
@@ -111,7 +110,7 @@ export function parseCheckoutChoice(params: URLSearchParams): CheckoutChoice | n
   return {
     amount,
     type,
-    method: params.get('method') === 'ojc' ? 'ojc' : 'credit_card',
+    method: oneOf(checkoutMethods, params.get('method')) ?? 'credit_card',
     ...(membership ? { membership } : {}),
     // The wall choice, the team and the referrer belong to a campaign's gift: without one they
     // mean nothing.

@@ -11,6 +11,16 @@ export const paymentMethods = ['stripe', 'ojc', 'offline'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
+ * How a donor pays at the site's checkout (its `method`): a card, recorded as a `stripe` payment,
+ * or the OJC Fund, recorded as `ojc`.
+ */
+export const checkoutMethods = ['credit_card', 'ojc'] as const;
+export type CheckoutMethod = (typeof checkoutMethods)[number];
+/** Whether a word from an address or a form is one of the checkout's methods. */
+export const isCheckoutMethod = (value: string | null): value is CheckoutMethod =>
+  checkoutMethods.some((method) => method === value);
+
+/**
  * The ways a gift reaches the office without the site's checkout: a cheque, cash, a bank transfer,
  * Zelle, a donor-advised fund's grant, an OJC Fund voucher or charity card taken by phone, The
  * Donors' Fund and Matbia charity cards.

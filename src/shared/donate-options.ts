@@ -1,4 +1,4 @@
-import type { GiftType, PayMethod } from './checkout-link';
+import type { CheckoutMethod, DonationType } from './domain';
 import type { FeeSettings } from './money';
 
 /**
@@ -11,7 +11,7 @@ export interface DonateOptions {
   /** Whole dollars, both ends allowed. */
   limits: { minDollars: number; maxDollars: number };
   /** In the order they are offered; empty when no method is set up for that kind of gift. */
-  methods: Record<GiftType, PayMethod[]>;
+  methods: Record<DonationType, CheckoutMethod[]>;
 }
 
 /**
@@ -44,6 +44,6 @@ export interface CheckoutPageData extends DonateOptions {
 /** A gift the checkout already made: its amount (the fee included), its kind, and whether the bank is still completing it. */
 export interface GiftMade {
   amountCents: number;
-  type: GiftType;
+  type: DonationType;
   processing: boolean;
 }

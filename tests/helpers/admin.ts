@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { expect, it } from 'vitest';
-import { adminUsers } from '~/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { adminAuditLog, adminUsers } from '~/db/schema';
 import type { AdminRole } from '~/shared/domain';
 import { hashPassword } from '~/server/auth/passwords';
 import { adminIdentityColumns, createSession, type AdminIdentity } from '~/server/auth/sessions';
+import { buildTestApp } from './app';
 
 /**
  * Admin fixtures, Epic Stack style: accounts and sessions are written straight into the
@@ -61,6 +63,32 @@ export async function signIn(
     token,
     headers: { cookie, 'x-csrf-token': csrfToken, origin: app.adminAuth.publicOrigin },
   };
+}
+
+/** The audit log's entries of this action (on this target, when one is given), in order. */
+export function auditEntries(app: FastifyInstance, action: string, target?: string) {
+  return app.database.db
+    .select()
+    .from(adminAuditLog)
+    .where(
+      and(
+        eq(adminAuditLog.action, action),
+        target === undefined ? undefined : eq(adminAuditLog.target, target),
+      ),
+    )
+    .orderBy(adminAuditLog.id);
+}
+
+/**
+ * The set-up of most admin API test files: the app on a fresh database and an admin signed in
+ * to it (a new admin with the given options). Close the app after the file.
+ */
+export async function appWithAdmin(
+  admin: { username?: string; password?: string; role?: AdminRole } = {},
+  env: Parameters<typeof buildTestApp>[0] = {},
+) {
+  const app = await buildTestApp(env);
+  return { app, admin: await signIn(app, admin) };
 }
 
 /**

@@ -64,3 +64,5 @@ export async function buildTestApp(
     },
   });
 }
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

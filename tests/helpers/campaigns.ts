@@ -1,5 +1,7 @@
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { campaignMatchers, campaignMatches } from '~/db/schema';
 import type { AdminSession } from './admin';
 import { deliverEvent, type setUpStripeTestApp } from './stripe';
 
@@ -57,4 +59,19 @@ export async function giveByCard(
   );
   expect(res.statusCode, res.body).toBe(200);
   return pi;
+}
+
+/** The matches of a gift, by matcher, in the order they were made. */
+export function matchesOf(app: FastifyInstance, donationId: string) {
+  return app.database.db
+    .select({
+      matcher: campaignMatchers.name,
+      giftCents: campaignMatches.giftCents,
+      cents: campaignMatches.cents,
+      releaseReason: campaignMatches.releaseReason,
+    })
+    .from(campaignMatches)
+    .innerJoin(campaignMatchers, eq(campaignMatchers.id, campaignMatches.matcherId))
+    .where(eq(campaignMatches.donationId, donationId))
+    .orderBy(asc(campaignMatches.createdAt), asc(campaignMatchers.position));
 }

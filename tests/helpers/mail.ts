@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { MailMessage, Mailer } from '~/server/mail/mailer';
 
 /** A mailer that keeps what it is given; `failNext(n)` makes the next n sends throw. */
@@ -20,4 +21,14 @@ export function createMemoryMailer() {
     close() {},
   };
   return mailer;
+}
+
+/** Expects each part of the mail, its HTML and its plain text, to say every one of `texts`. */
+export function expectBothPartsToSay(
+  mail: { html?: string; text?: string },
+  texts: readonly string[],
+) {
+  for (const part of [mail.html, mail.text]) {
+    for (const text of texts) expect(part).toContain(text);
+  }
 }

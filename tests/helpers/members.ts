@@ -6,6 +6,14 @@ import type { DatabaseHandle } from '~/db/client';
 
 type MembersApp = Pick<FastifyInstance, 'inject'> & { database: DatabaseHandle };
 
+/** An application for membership through the join form's API. */
+export function sendMembershipApplication(
+  app: Pick<FastifyInstance, 'inject'>,
+  application: object,
+) {
+  return app.inject({ method: 'POST', url: '/api/membership-applications', payload: application });
+}
+
 /**
  * Applies on /join as the form does and reads the payment link of the confirmation mail from the
  * outbox: the member, the link and the token it carries.
@@ -14,10 +22,13 @@ export async function applyForMembership(
   app: MembersApp,
   { tier = 'spark', email = 'member@example.org', firstName = 'Rivka' } = {},
 ) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/membership-applications',
-    payload: { firstName, lastName: 'Katz', email, membershipTier: tier, phone: '', message: '' },
+  const res = await sendMembershipApplication(app, {
+    firstName,
+    lastName: 'Katz',
+    email,
+    membershipTier: tier,
+    phone: '',
+    message: '',
   });
   expect(res.statusCode, res.body).toBe(200);
   const applicationId = res.json().id as string;

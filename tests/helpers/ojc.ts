@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
 import { donations } from '~/db/schema';
 import type { Env } from '~/server/env';
+import type { signIn } from './admin';
 import { buildTestApp } from './app';
+import { setUpStandInApp } from './stand-in-app';
 import { drainOutbox } from './stripe';
 import { ojcTestCredentials, startOjcStandIn, type OjcStandIn } from './ojc-stand-in';
 
@@ -44,31 +45,21 @@ export function buildOjcTestApp(standIn: Pick<OjcStandIn, 'url'>, overrides: Env
 }
 
 /**
- * A test file's OJC stand-in and app, started before its tests and closed after them. Read
- * `app` and `standIn` inside tests (they exist once `beforeAll` has run).
+ * A test file's OJC stand-in and app, started before its tests and closed after them, and an
+ * admin signed in to it when `admin` gives the account's options. Read `app`, `standIn` and
+ * `admin` inside tests (they exist once `beforeAll` has run).
  */
-export function setUpOjcTestApp(overrides: EnvOverrides = {}) {
-  let standIn: OjcStandIn | undefined;
-  let app: OjcTestApp | undefined;
-  beforeAll(async () => {
-    standIn = await startOjcStandIn();
-    app = await buildOjcTestApp(standIn, overrides);
+export function setUpOjcTestApp(
+  overrides: EnvOverrides = {},
+  { admin }: { admin?: Parameters<typeof signIn>[1] } = {},
+) {
+  const fixture = setUpStandInApp({
+    kit: 'setUpOjcTestApp',
+    start: startOjcStandIn,
+    build: (standIn) => buildOjcTestApp(standIn, overrides),
+    admin,
   });
-  afterAll(async () => {
-    await app?.close();
-    await standIn?.close();
-  });
-  const started = <T>(value: T | undefined): T => {
-    if (!value) throw new Error('setUpOjcTestApp: read app and standIn inside tests');
-    return value;
-  };
-  const fixture = {
-    get app() {
-      return started(app);
-    },
-    get standIn() {
-      return started(standIn);
-    },
+  return Object.assign(fixture, {
     /** The donation row of a payment. */
     async donationOf(paymentId: string) {
       const [row] = await fixture.app.database.db
@@ -78,8 +69,7 @@ export function setUpOjcTestApp(overrides: EnvOverrides = {}) {
       if (!row) throw new Error(`no donation row ${paymentId}`);
       return row;
     },
-  };
-  return fixture;
+  });
 }
 
 export const donor = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 
 /** Posts a page's HTML form as a browser without JavaScript does (urlencoded, to the page). */
 export function postPageForm(
@@ -13,6 +14,24 @@ export function postPageForm(
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
   });
+}
+
+/**
+ * Posts a page's form that the server refuses: the page comes back (400, HTML) showing each of
+ * `messages`. Answers the response, for whatever else the test reads on it.
+ */
+export async function postRefusedPageForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  messages: readonly string[],
+  headers: Record<string, string> = {},
+) {
+  const res = await postPageForm(app, url, fields, headers);
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.headers['content-type']).toContain('text/html');
+  for (const message of messages) expect(res.body).toContain(message);
+  return res;
 }
 
 /** What a browser sends with a form posted from another site's page. */

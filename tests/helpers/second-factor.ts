@@ -1,9 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { adminSecuritySettings, adminTotp } from '~/db/schema';
 import { secondFactorSecretBox } from '~/server/auth/secret-box';
 import { createPendingSignIn, type PendingStage } from '~/server/features/admin/pending-sign-ins';
 import { newTotpSecret, totpCodeAt } from '~/server/features/admin/totp';
+import { appWithAdmin, createAdmin, type AdminSession } from './admin';
+import type { TestApp } from './app';
 
 /**
  * Second-factor fixtures (docs/decisions/018-admin-second-factor.md), written straight into the
@@ -52,18 +54,29 @@ export async function requireSecondFactor(app: FastifyInstance, value: boolean) 
 
 /**
  * The sign-in's steps as the sign-in page posts them from the site: the password, then a later
- * step (`second-factor`, `enrolment/totp`, …) with the pending cookie. `appOf` answers the test
+ * step (`second-factor`, `enrolment/totp`, …) with the pending cookie; or both at once for a new
+ * account that must enrol a factor (`enrolling`). `appOf` answers the test
  * file's app (built in its `beforeAll`).
  */
 export function signInSteps(appOf: () => FastifyInstance, origin = 'https://tziyun.test') {
+  const login = (admin: { username: string; password: string }) =>
+    appOf().inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: admin.username, password: admin.password },
+      headers: { origin },
+    });
   return {
-    login: (admin: { username: string; password: string }) =>
-      appOf().inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        payload: { username: admin.username, password: admin.password },
-        headers: { origin },
-      }),
+    login,
+    /**
+     * A new account past its password while the owners require a second factor it lacks: the
+     * account and its pending enrolment, as a Cookie header.
+     */
+    enrolling: async () => {
+      await requireSecondFactor(appOf(), true);
+      const admin = await createAdmin(appOf());
+      return { admin, cookie: pendingCookieOf(await login(admin)) };
+    },
     step: (path: string, cookie: string, payload?: unknown) =>
       appOf().inject({
         method: 'POST',
@@ -79,4 +92,33 @@ export function pendingCookieOf(res: LightMyRequestResponse) {
   const cookie = res.cookies.find((c) => c.name === 'tziyun_sign_in');
   expect(cookie, res.body).toBeDefined();
   return `tziyun_sign_in=${cookie!.value}`;
+}
+
+/**
+ * The set-up of the second-factor policy tests: the app, an owner signed in to it, and the
+ * sign-in's steps against it from the site's origin. Read `app` and `owner` inside tests.
+ */
+export function setUpSignInTests() {
+  let app: TestApp | undefined;
+  let owner: AdminSession | undefined;
+  beforeAll(async () => {
+    ({ app, admin: owner } = await appWithAdmin({ role: 'owner' }));
+  });
+  afterAll(() => app?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('setUpSignInTests: read app and owner inside tests');
+    return value;
+  };
+  const origin = 'https://tziyun.test';
+  const kit = {
+    get app() {
+      return started(app);
+    },
+    get owner() {
+      return started(owner);
+    },
+    origin,
+    ...signInSteps(() => started(app), origin),
+  };
+  return kit;
 }

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { donations } from '~/db/schema';
 import type { Env } from '~/server/env';
+import type { signIn } from './admin';
 import { buildTestApp } from './app';
+import { setUpStandInApp } from './stand-in-app';
 import { startStripeStandIn, type StripeEventPayload, type StripeStandIn } from './stripe-stand-in';
 
 export const testWebhookSecret = 'whsec_standin_secret';
@@ -11,16 +13,23 @@ export const testPublishableKey = 'pk_test_standin';
 
 export type StripeTestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
+/** The settings of card payments against the stand-in (or another `STRIPE_API_BASE`). */
+export function stripeTestEnv(standIn: Pick<StripeStandIn, 'url' | 'secretKey'>) {
+  return {
+    STRIPE_SECRET_KEY: standIn.secretKey,
+    STRIPE_PUBLISHABLE_KEY: testPublishableKey,
+    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
+    STRIPE_API_BASE: standIn.url,
+  };
+}
+
 /** The app with card payments configured against the stand-in (or another `STRIPE_API_BASE`). */
 export function buildStripeTestApp(
   standIn: Pick<StripeStandIn, 'url' | 'secretKey'>,
   overrides: Partial<Record<keyof Env, string>> = {},
 ) {
   return buildTestApp({
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: testPublishableKey,
-    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
-    STRIPE_API_BASE: standIn.url,
+    ...stripeTestEnv(standIn),
     DONATION_RATE_LIMIT: '1000',
     DONATION_GLOBAL_RATE_LIMIT: '1000',
     ...overrides,
@@ -59,24 +68,19 @@ export async function drainOutbox(app: StripeTestApp) {
 
 /**
  * A test file's Stripe stand-in and app, started before its tests and closed after them, with
- * the checkout's first steps. Read `app` and `standIn` inside tests (they exist once
- * `beforeAll` has run).
+ * the checkout's first steps, and an admin signed in to it when `admin` gives the account's
+ * options. Read `app`, `standIn` and `admin` inside tests (they exist once `beforeAll` has run).
  */
-export function setUpStripeTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
-  let standIn: StripeStandIn | undefined;
-  let app: StripeTestApp | undefined;
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    app = await buildStripeTestApp(standIn, overrides);
+export function setUpStripeTestApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  { admin }: { admin?: Parameters<typeof signIn>[1] } = {},
+) {
+  const base = setUpStandInApp({
+    kit: 'setUpStripeTestApp',
+    start: startStripeStandIn,
+    build: (standIn) => buildStripeTestApp(standIn, overrides),
+    admin,
   });
-  afterAll(async () => {
-    await app?.close();
-    await standIn?.close();
-  });
-  const started = <T>(value: T | undefined): T => {
-    if (!value) throw new Error('setUpStripeTestApp: read app and standIn inside tests');
-    return value;
-  };
 
   /** A payment set up as the checkout does: the PaymentIntent whose secret the browser gets. */
   async function setUpPayment(url: string, payload: Record<string, unknown>) {
@@ -85,13 +89,7 @@ export function setUpStripeTestApp(overrides: Partial<Record<keyof Env, string>>
     return fixture.standIn.intentOfClientSecret(res.json().clientSecret);
   }
 
-  const fixture = {
-    get app() {
-      return started(app);
-    },
-    get standIn() {
-      return started(standIn);
-    },
+  const fixture = Object.assign(base, {
     /** The checkout's first step for a one-time gift. */
     startCheckout: (payload: Record<string, unknown>) =>
       setUpPayment('/api/create-payment-intent', payload),
@@ -100,6 +98,15 @@ export function setUpStripeTestApp(overrides: Partial<Record<keyof Env, string>>
       const pi = await setUpPayment('/api/create-subscription', payload);
       const row = await fixture.donationOf(pi.id);
       return { pi, subscriptionId: row.stripeSubscriptionId!, invoiceId: row.stripeInvoiceId! };
+    },
+    /** A monthly gift's first invoice paid, and Stripe's word of it delivered to the webhook. */
+    async payFirstInvoice({ pi, invoiceId }: { pi: { id: string }; invoiceId: string }) {
+      fixture.standIn.pay(pi.id);
+      const res = await deliverEvent(
+        fixture.app,
+        fixture.standIn.event('invoice.paid', fixture.standIn.invoice(invoiceId)),
+      );
+      expect(res.statusCode, res.body).toBe(200);
     },
     /** The browser's report of a payment Stripe confirmed, as the checkout sends it. */
     recordDonation: (payload: Record<string, unknown>) =>
@@ -113,6 +120,6 @@ export function setUpStripeTestApp(overrides: Partial<Record<keyof Env, string>>
       if (!row) throw new Error(`no donation row for ${paymentIntentId}`);
       return row;
     },
-  };
+  });
   return fixture;
 }

@@ -1,12 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/client';
 import { signIn } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
+import { setUpTwoInstances } from '~tests/helpers/two-instances';
 import { liveCampaign } from '~tests/helpers/campaigns';
-import { createTestDatabase, secondConnection } from '~tests/helpers/database';
 import { openEventStream } from '~tests/helpers/event-stream';
-import { deliverEvent, testPublishableKey, testWebhookSecret } from '~tests/helpers/stripe';
+import { deliverEvent, stripeTestEnv } from '~tests/helpers/stripe';
 import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
 
 /**
@@ -15,42 +13,24 @@ import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-st
  * sent in the gift's transaction and heard on B's one listening connection (PGlite: both
  * instances share the one in-process database and its notifications).
  */
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
-let primary: DatabaseHandle & { url?: string };
-let second: DatabaseHandle;
 let standIn: StripeStandIn;
-let a: TestApp;
-let b: TestApp;
-let bBase: string;
-
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  primary = await createTestDatabase();
-  second = await secondConnection(primary);
-  const stripe = {
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: testPublishableKey,
-    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
-    STRIPE_API_BASE: standIn.url,
-  };
-  a = await buildTestApp(stripe, undefined, { database: primary });
-  b = await buildTestApp(stripe, undefined, { database: second });
-  await b.listen({ port: 0, host: '127.0.0.1' });
-  bBase = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
-}, 60_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  if (second !== primary) await second?.close();
-  await primary?.close();
-  await standIn?.close();
+});
+// Registered before the instances' own: after-hooks run last first, so this closes after them.
+afterAll(() => standIn?.close());
+
+const instances = setUpTwoInstances(() => stripeTestEnv(standIn));
+let bBase: string;
+beforeAll(async () => {
+  await instances.b.listen({ port: 0, host: '127.0.0.1' });
+  bBase = `http://127.0.0.1:${(instances.b.server.address() as AddressInfo).port}`;
 });
 
 describe('a gift on one instance', () => {
   it('reaches the event stream held on the other, and its next reads', async () => {
-    const admin = await signIn(a, { username: 'two-instance-office' });
-    await liveCampaign(a, admin, {
+    const admin = await signIn(instances.a, { username: 'two-instance-office' });
+    await liveCampaign(instances.a, admin, {
       slug: 'two-instance-day',
       title: 'Two instances',
       goal: 5_000,
@@ -62,7 +42,7 @@ describe('a gift on one instance', () => {
     expect(JSON.parse((await stream.next()).data)).toMatchObject({ raised: 0 });
 
     for (const amount of [50, 25]) {
-      const setUp = await a.inject({
+      const setUp = await instances.a.inject({
         method: 'POST',
         url: '/api/create-payment-intent',
         payload: {
@@ -76,7 +56,7 @@ describe('a gift on one instance', () => {
       expect(setUp.statusCode, setUp.body).toBe(200);
       const pi = standIn.intentOfClientSecret(setUp.json().clientSecret);
       const paid = await deliverEvent(
-        a,
+        instances.a,
         standIn.event('payment_intent.succeeded', standIn.pay(pi.id)),
       );
       expect(paid.statusCode, paid.body).toBe(200);
@@ -94,7 +74,7 @@ describe('a gift on one instance', () => {
       wall: [expect.objectContaining({ name: 'Leah Stern', amount: 25 }), expect.anything()],
     });
     await expect
-      .poll(async () => (await b.inject('/api/campaigns/two-instance-day')).json().raised)
+      .poll(async () => (await instances.b.inject('/api/campaigns/two-instance-day')).json().raised)
       .toBe(75);
     stream.close();
   });

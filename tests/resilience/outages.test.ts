@@ -13,7 +13,7 @@ import { buildTestApp } from '~tests/helpers/app';
 import { startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
 import { drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
 import { startSmtpServer } from '~tests/helpers/smtp';
-import { deliverEvent, testPublishableKey, testWebhookSecret } from '~tests/helpers/stripe';
+import { deliverEvent, stripeTestEnv } from '~tests/helpers/stripe';
 import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
 import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 
@@ -43,10 +43,7 @@ beforeAll(async () => {
     OFFICE_EMAIL: 'office@tziyun.test',
     ...ghlTestEnv(ghl),
     WEBHOOK_ALLOW_LOOPBACK: 'true',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: testPublishableKey,
-    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
-    STRIPE_API_BASE: stripe.url,
+    ...stripeTestEnv(stripe),
     DONATION_RATE_LIMIT: '1000',
     DONATION_GLOBAL_RATE_LIMIT: '1000',
   });

@@ -1,37 +1,18 @@
 import { ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/client';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, jobs } from '~/db/schema';
 import { signIn } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
-import { createTestDatabase, secondConnection } from '~tests/helpers/database';
+import type { TestApp } from '~tests/helpers/app';
+import { drainJobs } from '~tests/helpers/integrations';
+import { setUpTwoInstances } from '~tests/helpers/two-instances';
 
 /**
  * Two app instances on one database and nothing else in common: each has its own
  * process memory, mailer and job worker. On PostgreSQL each has its own connection pool, as two
  * servers behind a load balancer would; PGlite has one connection, so there both share it.
  */
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
-let primary: DatabaseHandle & { url?: string };
-let second: DatabaseHandle;
-let a: TestApp;
-let b: TestApp;
 const formLimit = 3;
-
-beforeAll(async () => {
-  primary = await createTestDatabase();
-  second = await secondConnection(primary);
-  const env = { FORM_RATE_LIMIT: String(formLimit) };
-  a = await buildTestApp(env, undefined, { database: primary });
-  b = await buildTestApp(env, undefined, { database: second });
-}, 60_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  if (second !== primary) await second?.close();
-  await primary?.close();
-});
+const instances = setUpTwoInstances(() => ({ FORM_RATE_LIMIT: String(formLimit) }));
 
 const contact = (app: TestApp, ip: string, n = 0, sender = 'two') =>
   app.inject({
@@ -47,8 +28,8 @@ const contact = (app: TestApp, ip: string, n = 0, sender = 'two') =>
 
 describe('two app instances on one database', () => {
   it('a session made on one instance works on the other, and ends on both', async () => {
-    const session = await signIn(a);
-    const onB = await b.inject({
+    const session = await signIn(instances.a);
+    const onB = await instances.b.inject({
       method: 'GET',
       url: '/api/admin/session',
       headers: { cookie: session.cookie },
@@ -57,13 +38,13 @@ describe('two app instances on one database', () => {
     expect(onB.json().user.username).toBe(session.user.username);
 
     // Signed out on B (a write: cookie, CSRF token, origin): A refuses the cookie at once.
-    const out = await b.inject({
+    const out = await instances.b.inject({
       method: 'POST',
       url: '/api/admin/logout',
       headers: session.headers,
     });
     expect(out.statusCode).toBeLessThan(300);
-    const onA = await a.inject({
+    const onA = await instances.a.inject({
       method: 'GET',
       url: '/api/admin/session',
       headers: { cookie: session.cookie },
@@ -75,19 +56,19 @@ describe('two app instances on one database', () => {
     const ip = '203.0.113.50';
     const answers = [];
     for (let n = 0; n < formLimit + 2; n += 1) {
-      answers.push((await contact(n % 2 === 0 ? a : b, ip, n)).statusCode);
+      answers.push((await contact(n % 2 === 0 ? instances.a : instances.b, ip, n)).statusCode);
     }
     // Alone, each instance would have let 3 through: 5 posts, all 200.
     expect(answers).toEqual([200, 200, 200, 429, 429]);
     // Another client is counted on its own, on either instance.
-    expect((await contact(b, '203.0.113.51')).statusCode).toBe(200);
-    expect((await contact(a, '203.0.113.51')).statusCode).toBe(200);
+    expect((await contact(instances.b, '203.0.113.51')).statusCode).toBe(200);
+    expect((await contact(instances.a, '203.0.113.51')).statusCode).toBe(200);
   });
 
   it('counts concurrent posts exactly: no lost update between the instances', async () => {
     const ip = '203.0.113.60';
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, n) => contact(n % 2 === 0 ? a : b, ip, n)),
+      Array.from({ length: 12 }, (_, n) => contact(n % 2 === 0 ? instances.a : instances.b, ip, n)),
     );
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(formLimit);
@@ -95,36 +76,32 @@ describe('two app instances on one database', () => {
   });
 
   it('runs each job exactly once with both workers draining the outbox', async () => {
-    await primary.db.delete(jobs);
+    await instances.a.database.db.delete(jobs);
     const messages = 40;
     const posts = await Promise.all(
       Array.from({ length: messages }, (_, n) =>
-        contact(n % 2 === 0 ? a : b, `198.51.100.${n + 1}`, n, 'outbox'),
+        contact(n % 2 === 0 ? instances.a : instances.b, `198.51.100.${n + 1}`, n, 'outbox'),
       ),
     );
     expect(posts.every((r) => r.statusCode === 200)).toBe(true);
     expect(
-      await primary.db.$count(contactMessages, sql`${contactMessages.email} like 'outbox.%'`),
+      await instances.a.database.db.$count(
+        contactMessages,
+        sql`${contactMessages.email} like 'outbox.%'`,
+      ),
     ).toBe(messages);
-    const queued = await primary.db.$count(jobs);
+    const queued = await instances.a.database.db.$count(jobs);
     // Each message: the office's notification and the sender's acknowledgement.
     expect(queued).toBe(messages * 2);
 
     // Both workers claim batch after batch, side by side, until neither finds anything.
-    const drain = async (app: TestApp) => {
-      let total = 0;
-      for (let n = await app.jobWorker.runOnce(); n > 0; n = await app.jobWorker.runOnce()) {
-        total += n;
-      }
-      return total;
-    };
-    const [byA, byB] = await Promise.all([drain(a), drain(b)]);
+    const [byA, byB] = await Promise.all([drainJobs(instances.a), drainJobs(instances.b)]);
     expect(byA + byB).toBe(queued);
 
-    expect(await primary.db.$count(jobs, ne(jobs.status, 'succeeded'))).toBe(0);
-    expect(await primary.db.$count(jobs, sql`${jobs.attempts} <> 1`)).toBe(0);
+    expect(await instances.a.database.db.$count(jobs, ne(jobs.status, 'succeeded'))).toBe(0);
+    expect(await instances.a.database.db.$count(jobs, sql`${jobs.attempts} <> 1`)).toBe(0);
     const perAddress = new Map<string, number>();
-    for (const { to } of [...a.sentMail, ...b.sentMail]) {
+    for (const { to } of [...instances.a.sentMail, ...instances.b.sentMail]) {
       if (to.startsWith('outbox.')) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
     }
     // Every sender got one acknowledgement, from whichever instance claimed it: none twice.

@@ -14,7 +14,7 @@ import { givingSession } from '~tests/helpers/my-giving';
 import { createOjcPayment, ojcTestEnv } from '~tests/helpers/ojc';
 import { startOjcStandIn, type OjcStandIn } from '~tests/helpers/ojc-stand-in';
 import { publicApiRoutes, publicApiRoutesOf, type Route } from '~tests/helpers/route-table';
-import { testPublishableKey, testWebhookSecret } from '~tests/helpers/stripe';
+import { stripeTestEnv } from '~tests/helpers/stripe';
 import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
 
 /**
@@ -61,10 +61,7 @@ beforeAll(async () => {
   stripe = await startStripeStandIn();
   ojc = await startOjcStandIn();
   app = await buildTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: testPublishableKey,
-    STRIPE_WEBHOOK_SECRET: testWebhookSecret,
-    STRIPE_API_BASE: stripe.url,
+    ...stripeTestEnv(stripe),
     ...ojcTestEnv(ojc),
     // The limits would answer 429 before the code under test runs.
     FORM_RATE_LIMIT: unlimited,

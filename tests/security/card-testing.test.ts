@@ -1,30 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { buildTestApp } from '~tests/helpers/app';
-import { donor, ojcTestEnv, testCard, testExpiry } from '~tests/helpers/ojc';
-import { startOjcStandIn, type OjcStandIn } from '~tests/helpers/ojc-stand-in';
-import { buildStripeTestApp, deliverEvent } from '~tests/helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '~tests/helpers/app';
+import { donor, testCard, testExpiry } from '~tests/helpers/ojc';
+import { deliverEvent } from '~tests/helpers/stripe';
+import { setUpPaymentStandIns } from '~tests/helpers/payment-stand-ins';
 
 // The card-testing defence (ADR 046): a handful of addresses, or a hundred, cannot close card
 // checkout for every donor; the ceiling for everyone refuses only while declines say cards are
 // being tested, and lifts afterwards. Every request comes as a proxy sends it (TRUST_PROXY).
 
-let stripe: StripeStandIn;
-let ojc: OjcStandIn;
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  ojc = await startOjcStandIn();
-});
-afterAll(async () => {
-  await stripe.close();
-  await ojc.close();
-});
+const standIns = setUpPaymentStandIns();
 
-type App = Awaited<ReturnType<typeof buildTestApp>>;
 const gift = { amount: 18, name: 'Sarah Cohen', email: 'sarah@example.org' };
 
 /** A payment setup from `visitor`, as the proxy in front (loopback) forwards it. */
-function setUp(app: App, visitor: string, url = '/api/create-payment-intent', payload?: object) {
+function setUp(
+  app: TestApp,
+  visitor: string,
+  url = '/api/create-payment-intent',
+  payload?: object,
+) {
   return app.inject({
     method: 'POST',
     url,
@@ -35,7 +29,7 @@ function setUp(app: App, visitor: string, url = '/api/create-payment-intent', pa
 }
 
 /** Each visitor's setups, the visitors side by side, as a crowd would send them. */
-async function crowd(app: App, visitors: string[], each: number) {
+async function crowd(app: TestApp, visitors: string[], each: number) {
   const codes = await Promise.all(
     visitors.map(async (visitor) => {
       const mine: number[] = [];
@@ -50,7 +44,8 @@ async function crowd(app: App, visitors: string[], each: number) {
 const timeout = 120_000;
 
 const count = (codes: number[], code: number) => codes.filter((c) => c === code).length;
-const paymentIntentsCreated = () => stripe.requestsTo('POST', '/v1/payment_intents').length;
+const paymentIntentsCreated = () =>
+  standIns.stripe.requestsTo('POST', '/v1/payment_intents').length;
 
 /** The site's defaults for payment setups, written out: what a deployment runs with. */
 const defaults = {
@@ -60,8 +55,8 @@ const defaults = {
   DONATION_DECLINE_ALARM: '10',
 };
 
-async function withApp(env: Record<string, string>, run: (app: App) => Promise<void>) {
-  const app = await buildStripeTestApp(stripe, { ...ojcTestEnv(ojc), ...defaults, ...env });
+async function withApp(env: Record<string, string>, run: (app: TestApp) => Promise<void>) {
+  const app = await standIns.buildApp({ ...defaults, ...env });
   try {
     await run(app);
   } finally {
@@ -73,11 +68,11 @@ async function withApp(env: Record<string, string>, run: (app: App) => Promise<v
 const ipv4 = (i: number) => `198.${51 + Math.floor(i / 200)}.${i % 200}.7`;
 
 /** Stripe tells the site that this setup's card was declined. */
-async function decline(app: App, setupAnswer: { json(): { clientSecret: string } }) {
+async function decline(app: TestApp, setupAnswer: { json(): { clientSecret: string } }) {
   const pi = setupAnswer.json().clientSecret.split('_secret_')[0]!;
   const res = await deliverEvent(
     app,
-    stripe.event('payment_intent.payment_failed', stripe.decline(pi)),
+    standIns.stripe.event('payment_intent.payment_failed', standIns.stripe.decline(pi)),
   );
   expect(res.statusCode).toBe(200);
 }
@@ -190,7 +185,10 @@ describe('the card-testing defence', () => {
       const tester = '203.0.113.7';
       const setup = await setUp(app, tester);
       const pi = setup.json().clientSecret.split('_secret_')[0]!;
-      const declined = stripe.event('payment_intent.payment_failed', stripe.decline(pi));
+      const declined = standIns.stripe.event(
+        'payment_intent.payment_failed',
+        standIns.stripe.decline(pi),
+      );
       for (let i = 0; i < 3; i++) expect((await deliverEvent(app, declined)).statusCode).toBe(200);
       // One decline, below the alarm: over the ceiling, nobody is refused.
       const codes = [];
@@ -211,7 +209,7 @@ describe('the card-testing defence', () => {
       const created = await setUp(app, tester, '/api/ojc/create-payment', payment);
       expect(created.statusCode).toBe(200);
       expect((await setUp(app, tester, '/api/ojc/create-payment', payment)).statusCode).toBe(200);
-      ojc.answerNext(452);
+      standIns.ojc.answerNext(452);
       const charge = await setUp(
         app,
         tester,

@@ -1,36 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { buildTestApp } from '~tests/helpers/app';
-import { donor, ojcTestEnv } from '~tests/helpers/ojc';
-import { startOjcStandIn, type OjcStandIn } from '~tests/helpers/ojc-stand-in';
-import { buildStripeTestApp, deliverEvent } from '~tests/helpers/stripe';
-import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-stand-in';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '~tests/helpers/app';
+import { donor } from '~tests/helpers/ojc';
+import { deliverEvent } from '~tests/helpers/stripe';
+import { setUpPaymentStandIns } from '~tests/helpers/payment-stand-ins';
 
 // The limits on payment setups: one visitor's setups share one count across
 // card and OJC, and the ceiling for everyone counts only setups that passed the visitor's own
 // limit and validation, so one address sending junk cannot close checkout for the others. The
 // ceiling refuses only while cards are being declined (tests/security/card-testing.test.ts).
 
-let stripe: StripeStandIn;
-let ojc: OjcStandIn;
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  ojc = await startOjcStandIn();
-});
-afterAll(async () => {
-  await stripe.close();
-  await ojc.close();
-});
+const standIns = setUpPaymentStandIns();
 
-type App = Awaited<ReturnType<typeof buildTestApp>>;
 const card = { amount: 18 };
 const ojcGift = { amount: 18, donationType: 'onetime', ...donor };
 
-function send(app: App, url: string, payload: object, ip: string) {
+function send(app: TestApp, url: string, payload: object, ip: string) {
   return app.inject({ method: 'POST', url, payload, remoteAddress: ip });
 }
 
-async function withApp(limits: Record<string, string>, run: (app: App) => Promise<void>) {
-  const app = await buildStripeTestApp(stripe, { ...ojcTestEnv(ojc), ...limits });
+async function withApp(limits: Record<string, string>, run: (app: TestApp) => Promise<void>) {
+  const app = await standIns.buildApp(limits);
   try {
     await run(app);
   } finally {
@@ -79,7 +68,10 @@ describe('payment setup limits', () => {
     await withApp({ DONATION_GLOBAL_RATE_LIMIT: '3', DONATION_DECLINE_ALARM: '1' }, async (app) => {
       const tested = await send(app, '/api/create-payment-intent', card, '198.51.100.1');
       const pi = (tested.json() as { clientSecret: string }).clientSecret.split('_secret_')[0]!;
-      const declined = stripe.event('payment_intent.payment_failed', stripe.decline(pi));
+      const declined = standIns.stripe.event(
+        'payment_intent.payment_failed',
+        standIns.stripe.decline(pi),
+      );
       expect((await deliverEvent(app, declined)).statusCode).toBe(200);
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {

@@ -3,8 +3,8 @@ import siteConfig from '~/client/lib/site-config';
 import type { CampaignScreenData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
 import NotFoundPage from './not-found-page';
-import { useCampaignFeed } from '~/client/features/campaign/api/use-campaign-feed';
-import { EmbedThermometer } from '~/client/features/campaign/components/embed-thermometer';
+import { useCampaignFeed } from '~/client/features/campaigns/api/use-campaign-feed';
+import { EmbedThermometer } from '~/client/features/campaigns/components/embed-thermometer';
 
 function LiveEmbed({ campaign: initial, pageUrl }: CampaignScreenData) {
   const campaign = useCampaignFeed(initial.slug, initial);

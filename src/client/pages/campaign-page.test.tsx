@@ -4,8 +4,8 @@ import axe from 'axe-core';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource } from '~/client/features/campaign/api/fake-event-source';
-import { campaignFixture, fixtureNow } from '~/client/features/campaign/lib/campaign-fixture';
+import { FakeEventSource } from '~/client/features/campaigns/api/fake-event-source';
+import { campaignFixture, fixtureNow } from '~/client/features/campaigns/lib/campaign-fixture';
 import { CampaignPage } from './campaign-page';
 
 const share = {

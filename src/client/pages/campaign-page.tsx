@@ -4,26 +4,26 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { defaultShareText } from '~/shared/campaign-share';
 import { leaderboardKeyOf } from '~/shared/team-leaderboard';
-import type { PayMethod } from '~/shared/checkout-link';
+import { checkoutMethods, type CheckoutMethod } from '~/shared/domain';
 import type { CampaignPageData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
 import siteConfig from '~/client/lib/site-config';
 import NotFoundPage from './not-found-page';
 import { PageHeader } from '~/client/components/layout/page-header';
 import { buttonClass } from '~/client/components/ui/button';
-import { useCampaignFeed } from '~/client/features/campaign/api/use-campaign-feed';
-import { CampaignStory } from '~/client/features/campaign/components/campaign-story';
-import { CampaignBanner } from '~/client/features/campaign/components/campaign-banner';
-import { Countdown } from '~/client/features/campaign/components/countdown';
-import { DonorWall } from '~/client/features/campaign/components/donor-wall';
-import { AmbassadorForm } from '~/client/features/campaign/components/ambassador-form';
-import { GiftForm } from '~/client/features/campaign/components/gift-form';
-import { Leaderboard } from '~/client/features/campaign/components/leaderboard';
-import { Matchers } from '~/client/features/campaign/components/matchers';
-import { ShareButtons } from '~/client/features/campaign/components/share-buttons';
-import { Thermometer } from '~/client/features/campaign/components/thermometer';
-import type { CampaignView } from '~/client/features/campaign/lib/campaign-view';
-import { giftClosedReason } from '~/client/features/campaign/lib/gift-closed';
+import { useCampaignFeed } from '~/client/features/campaigns/api/use-campaign-feed';
+import { CampaignStory } from '~/client/features/campaigns/components/campaign-story';
+import { CampaignBanner } from '~/client/features/campaigns/components/campaign-banner';
+import { Countdown } from '~/client/features/campaigns/components/countdown';
+import { DonorWall } from '~/client/features/campaigns/components/donor-wall';
+import { AmbassadorForm } from '~/client/features/campaigns/components/ambassador-form';
+import { GiftForm } from '~/client/features/campaigns/components/gift-form';
+import { Leaderboard } from '~/client/features/campaigns/components/leaderboard';
+import { Matchers } from '~/client/features/campaigns/components/matchers';
+import { ShareButtons } from '~/client/features/campaigns/components/share-buttons';
+import { Thermometer } from '~/client/features/campaigns/components/thermometer';
+import type { CampaignView } from '~/client/features/campaigns/lib/campaign-view';
+import { giftClosedReason } from '~/client/features/campaigns/lib/gift-closed';
 
 export interface CampaignPageProps {
   /** The snapshot the server rendered the page with; the live feed moves it on. */
@@ -31,7 +31,7 @@ export interface CampaignPageProps {
   /** When the server rendered the page (ISO 8601): the countdown's first render counts from it. */
   renderedAt: string;
   /** The payment methods set up for gifts; both by default. */
-  methods?: readonly PayMethod[];
+  methods?: readonly CheckoutMethod[];
   /** What the share buttons send. */
   share: CampaignPageData['share'];
 }
@@ -127,7 +127,7 @@ export default function CampaignRoutePage() {
           data: {
             campaign,
             renderedAt: new Date().toISOString(),
-            methods: ['credit_card', 'ojc'],
+            methods: [...checkoutMethods],
             // Opened inside the app: the office's message comes with the server's page only.
             share: {
               text: defaultShareText(campaign.title),

@@ -4,8 +4,8 @@ import siteConfig from '~/client/lib/site-config';
 import type { CampaignScreenData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
 import NotFoundPage from './not-found-page';
-import { useScreenFeed } from '~/client/features/campaign/api/use-screen-feed';
-import { CampaignScreen } from '~/client/features/campaign/components/campaign-screen';
+import { useScreenFeed } from '~/client/features/campaigns/api/use-screen-feed';
+import { CampaignScreen } from '~/client/features/campaigns/components/campaign-screen';
 
 function LiveScreen({ campaign: initial, renderedAt }: CampaignScreenData) {
   const { campaign, status } = useScreenFeed(initial.slug, initial);

@@ -8,7 +8,7 @@ import {
 import { formatLongDate } from '~/shared/schedule';
 import { useServerPageData } from '~/client/app/page-data';
 import { OfficeContact } from '~/client/components/layout/office-contact';
-import { dollars } from '~/client/features/campaign/lib/campaign-format';
+import { dollars } from '~/client/features/campaigns/lib/campaign-format';
 import siteConfig from '~/client/lib/site-config';
 
 const giftDate = new Intl.DateTimeFormat('en-US', {

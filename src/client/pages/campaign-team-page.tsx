@@ -5,16 +5,16 @@ import siteConfig from '~/client/lib/site-config';
 import NotFoundPage from './not-found-page';
 import { PageHeader } from '~/client/components/layout/page-header';
 import { buttonClass } from '~/client/components/ui/button';
-import { useCampaignFeed } from '~/client/features/campaign/api/use-campaign-feed';
-import { useTeamView } from '~/client/features/campaign/api/use-team-view';
-import { CampaignBanner } from '~/client/features/campaign/components/campaign-banner';
-import { Countdown } from '~/client/features/campaign/components/countdown';
-import { DonorWall } from '~/client/features/campaign/components/donor-wall';
-import { GiftForm } from '~/client/features/campaign/components/gift-form';
-import { ShareButtons } from '~/client/features/campaign/components/share-buttons';
-import { TeamThermometer } from '~/client/features/campaign/components/team-thermometer';
-import { dollars } from '~/client/features/campaign/lib/campaign-format';
-import { giftClosedReason } from '~/client/features/campaign/lib/gift-closed';
+import { useCampaignFeed } from '~/client/features/campaigns/api/use-campaign-feed';
+import { useTeamView } from '~/client/features/campaigns/api/use-team-view';
+import { CampaignBanner } from '~/client/features/campaigns/components/campaign-banner';
+import { Countdown } from '~/client/features/campaigns/components/countdown';
+import { DonorWall } from '~/client/features/campaigns/components/donor-wall';
+import { GiftForm } from '~/client/features/campaigns/components/gift-form';
+import { ShareButtons } from '~/client/features/campaigns/components/share-buttons';
+import { TeamThermometer } from '~/client/features/campaigns/components/team-thermometer';
+import { dollars } from '~/client/features/campaigns/lib/campaign-format';
+import { giftClosedReason } from '~/client/features/campaigns/lib/gift-closed';
 
 /**
  * /campaign/:slug/team/:team: the team's name, photo and goal, its own thermometer and wall (the

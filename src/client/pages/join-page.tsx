@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
 import { buttonClass } from '~/client/components/ui/button';
 import { useSiteContent } from '~/client/lib/site-content';
+import { isCheckoutMethod } from '~/shared/domain';
 import { joinWelcomeQuery, type MembershipApplicationResponse } from '~/shared/schemas/membership';
 import { ApplicationForm } from '~/client/features/membership/components/application-form';
 import { MembershipPayment } from '~/client/features/membership/components/membership-payment';
@@ -28,9 +29,7 @@ function tierById(id: string | null) {
  */
 function welcomeFromAddress(params: URLSearchParams): MembershipApplicationResponse {
   const tier = tierById(params.get('tier'));
-  const methods = (params.get('methods') ?? '')
-    .split(',')
-    .filter((m): m is 'credit_card' | 'ojc' => m === 'credit_card' || m === 'ojc');
+  const methods = (params.get('methods') ?? '').split(',').filter(isCheckoutMethod);
   return {
     id: '',
     tier: tier.id,

@@ -5,7 +5,7 @@ import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
  * and answers it rendered for a version in memory; a write to what they show (the videos, the
  * approved comments, the published site content: triggers of migrations 0016 and 0017) bumps
  * this row and notifies every instance in the same transaction. Instances count the
- * notifications (ADR 037) and no longer read the row; it stays as the record that the triggers
+ * notifications (ADR 037) and do not read the row; it stays as the record that the triggers
  * ran (its lock orders the office's rare writes to what the pages show). One row: `public`.
  */
 export const contentVersions = pgTable('content_versions', {

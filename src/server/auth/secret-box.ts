@@ -113,14 +113,14 @@ export async function resolveAppSecret(
 
 const boxes = new WeakMap<Database, Promise<SecretBox>>();
 
-/** The key of the first second-factor box, once kept in `app_secrets`; no longer used. */
+/** Where early installs kept a random second-factor key in `app_secrets`; deleted at boot. */
 const LEGACY_SECOND_FACTOR_KEY = 'second-factor-key';
 
 /**
- * Makes this database's second-factor box the one derived from `appSecret`, and deletes the
- * random key earlier versions kept in `app_secrets` (a backup with it opened the sealed TOTP
- * secrets). Called at boot by `loadSiteKeys`. Values sealed under that old key no longer open:
- * the feature shipped with this change, so no production account has one (ADR 020).
+ * Makes this database's second-factor box the one derived from `appSecret`, and deletes a
+ * random key kept in `app_secrets` by early installs (a backup holding it opened the sealed TOTP
+ * secrets). Called at boot by `loadSiteKeys`. Values sealed under that key do not open; no
+ * production account has one: the second factor and this key's removal went live together (ADR 020).
  */
 export async function installSecondFactorKey(db: Database, appSecret: string): Promise<SecretBox> {
   const box = createSecretBox(deriveAppKey(appSecret, 'second-factor-box'));

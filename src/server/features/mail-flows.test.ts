@@ -1,19 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sendMembershipApplication } from '~tests/helpers/members';
 import { jobs, newsletterSubscribers } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
+import { sendContactMessage, sendContactMessageThenDrain } from '~tests/helpers/contact';
+import { drainJobs } from '~tests/helpers/integrations';
 import { MAIL_JOB_KIND } from '~/server/mail/mail-job';
 import { startSmtpServer } from '~tests/helpers/smtp';
 import { confirmWithButton, visitConfirmLink } from '~tests/helpers/newsletter';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const HOUR = 3_600_000;
-
-async function drain(app: TestApp) {
-  while ((await app.jobWorker.runOnce()) > 0) {
-    // run until the queue has nothing due
-  }
-}
 
 describe('mail sent through the outbox', () => {
   let app: TestApp;
@@ -24,13 +21,11 @@ describe('mail sent through the outbox', () => {
 
   it('a contact message notifies the office and acknowledges the sender', async () => {
     const message = 'Please pray for my mother, Rivka bat Leah.';
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Sarah Cohen', email: 'sarah@example.org', message },
+    await sendContactMessageThenDrain(app, {
+      name: 'Sarah Cohen',
+      email: 'sarah@example.org',
+      message,
     });
-    expect(res.statusCode).toBe(200);
-    await drain(app);
     const office = app.sentMail.find((m) => m.to === 'office@tziyun.test');
     const sender = app.sentMail.find((m) => m.to === 'sarah@example.org');
     expect(office?.subject).toBe('New message from Sarah Cohen');
@@ -43,32 +38,26 @@ describe('mail sent through the outbox', () => {
 
     // A second message from the same address the same day is stored and sent to the office, but
     // not acknowledged again: the form cannot be used to flood a stranger's inbox.
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Sarah Cohen', email: 'SARAH@example.org', message: 'And my father, too.' },
+    await sendContactMessageThenDrain(app, {
+      name: 'Sarah Cohen',
+      email: 'SARAH@example.org',
+      message: 'And my father, too.',
     });
-    expect(again.statusCode).toBe(200);
-    await drain(app);
     expect(app.sentMail.filter((m) => m.to === 'office@tziyun.test')).toHaveLength(2);
     expect(app.sentMail.filter((m) => m.to.toLowerCase() === 'sarah@example.org')).toHaveLength(1);
   });
 
   it('a membership application confirms to the applicant and notifies the office, without the intentions', async () => {
     app.sentMail.length = 0;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/membership-applications',
-      payload: {
-        firstName: 'Yosef',
-        lastName: 'Levi',
-        email: 'yosef@example.org',
-        membershipTier: 'flame',
-        prayerIntentions: 'Refuah shleimah for Chaim ben Sarah',
-      },
+    const res = await sendMembershipApplication(app, {
+      firstName: 'Yosef',
+      lastName: 'Levi',
+      email: 'yosef@example.org',
+      membershipTier: 'flame',
+      prayerIntentions: 'Refuah shleimah for Chaim ben Sarah',
     });
     expect(res.statusCode).toBe(200);
-    await drain(app);
+    await drainJobs(app);
     expect(app.sentMail.map((m) => m.to).sort()).toEqual([
       'office@tziyun.test',
       'yosef@example.org',
@@ -84,24 +73,24 @@ describe('mail sent through the outbox', () => {
   it('a failed send is retried after its backoff and delivered once', async () => {
     app.sentMail.length = 0;
     app.mailFailNext(2);
-    await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Retry Test', email: 'retry@example.org', message: 'Testing retries here.' },
+    await sendContactMessage(app, {
+      name: 'Retry Test',
+      email: 'retry@example.org',
+      message: 'Testing retries here.',
     });
-    await drain(app);
+    await drainJobs(app);
     expect(app.sentMail).toHaveLength(0);
     const pending = await app.database.db.select().from(jobs).where(eq(jobs.status, 'pending'));
     expect(pending).toHaveLength(2);
     expect(pending.every((j) => j.lastError?.includes('SMTP unavailable'))).toBe(true);
     app.advanceClock(HOUR);
-    await drain(app);
+    await drainJobs(app);
     expect(app.sentMail.map((m) => m.to).sort()).toEqual([
       'office@tziyun.test',
       'retry@example.org',
     ]);
     app.advanceClock(HOUR);
-    await drain(app);
+    await drainJobs(app);
     expect(app.sentMail).toHaveLength(2);
   });
 });
@@ -126,7 +115,7 @@ describe('newsletter double opt-in', () => {
   it('mails one confirmation link with one-click unsubscribe headers, however often asked', async () => {
     await subscribe('leah@example.org');
     await subscribe('leah@example.org');
-    await drain(app);
+    await drainJobs(app);
     const mails = app.sentMail.filter((m) => m.to === 'leah@example.org');
     expect(mails).toHaveLength(1);
     const { confirmToken, unsubscribeToken } = await row('leah@example.org');
@@ -210,7 +199,7 @@ describe('newsletter double opt-in', () => {
     const before = await row('leah@example.org');
     app.sentMail.length = 0;
     await subscribe('leah@example.org');
-    await drain(app);
+    await drainJobs(app);
     const after = await row('leah@example.org');
     expect(after.status).toBe('pending');
     expect(after.confirmToken).not.toBe(before.confirmToken);
@@ -224,24 +213,18 @@ describe('SMTP outage', () => {
     const app = await buildTestApp({ SMTP_URL: smtp.url, OFFICE_EMAIL: 'office@tziyun.test' });
     try {
       await smtp.stop();
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: {
-          name: 'Outage Test',
-          email: 'outage@example.org',
-          message: 'Sent while SMTP was down.',
-        },
+      await sendContactMessageThenDrain(app, {
+        name: 'Outage Test',
+        email: 'outage@example.org',
+        message: 'Sent while SMTP was down.',
       });
-      expect(res.statusCode).toBe(200);
-      await drain(app);
       expect(smtp.received).toHaveLength(0);
 
       await smtp.start();
       app.advanceClock(HOUR);
-      await drain(app);
+      await drainJobs(app);
       app.advanceClock(HOUR);
-      await drain(app);
+      await drainJobs(app);
       const recipients = smtp.received.map((m) => (m.to && 'text' in m.to ? m.to.text : '')).sort();
       expect(recipients).toEqual(['office@tziyun.test', 'outage@example.org']);
       const ack = smtp.received.find((m) => m.subject?.startsWith('We received your message'))!;
@@ -261,14 +244,10 @@ describe('a burst of contact messages with the worker running', () => {
       const posts = 30;
       const answers = await Promise.all(
         Array.from({ length: posts }, (_, n) =>
-          app.inject({
-            method: 'POST',
-            url: '/api/contact',
-            payload: {
-              name: `Visitor ${n}`,
-              email: `visitor-${n}@example.org`,
-              message: `Message number ${n} of the burst.`,
-            },
+          sendContactMessage(app, {
+            name: `Visitor ${n}`,
+            email: `visitor-${n}@example.org`,
+            message: `Message number ${n} of the burst.`,
           }),
         ),
       );

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimDueJobs } from './job-store';
-import {
-  enqueueAt,
-  fakeClock,
-  readJob,
-  recordingLogger,
-  type FakeClock,
-  jobsTestDatabase,
-} from './job-test-kit';
+import { fakeClock, recordingLogger, type FakeClock, jobsTestDatabase } from './job-test-kit';
 import { createJobWorker } from './job-worker';
 import { listJobs } from './list-jobs';
 import { retryDeadJob } from './retry-dead-job';
@@ -18,7 +11,7 @@ const database = jobsTestDatabase();
 async function seed(clock: FakeClock) {
   const { db } = database;
   const enqueue = (kind: string, key: string) =>
-    enqueueAt(db, clock, { kind, payload: { secret: key }, key });
+    database.enqueueAt(clock, { kind, payload: { secret: key }, key });
   const worker = createJobWorker({
     db,
     clock: clock.now,
@@ -78,7 +71,7 @@ describe('retryDeadJob', () => {
     const { dead } = await seed(clock);
     clock.advance(3600_000);
     expect(await retryDeadJob(db, dead.id, clock.now())).toBe(true);
-    expect(await readJob(db, dead.id)).toMatchObject({
+    expect(await database.readJob(dead.id)).toMatchObject({
       status: 'pending',
       attempts: 0,
       runAt: clock.now(),
@@ -93,7 +86,7 @@ describe('retryDeadJob', () => {
       handlers: { broken: { run: async () => {} }, ok: { run: async () => {} } },
     });
     await fixed.runOnce();
-    expect(await readJob(db, dead.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await database.readJob(dead.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
   it('refuses a job that is not dead, or does not exist', async () => {
@@ -102,7 +95,7 @@ describe('retryDeadJob', () => {
     for (const status of ['pending', 'running', 'succeeded'] as const) {
       const [job] = (await listJobs(db, { status, limit: 1 })).jobs;
       expect(await retryDeadJob(db, job!.id)).toBe(false);
-      expect(await readJob(db, job!.id)).toMatchObject({ status });
+      expect(await database.readJob(job!.id)).toMatchObject({ status });
     }
     expect(await retryDeadJob(db, 999_999_999)).toBe(false);
   });

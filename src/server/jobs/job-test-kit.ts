@@ -9,8 +9,11 @@ import type { JobLogger } from './types';
 
 /** Test helpers for the jobs code: imported by *.test.ts only. */
 
-/** One test database for the calling test file, with no jobs at the start of each test. */
-export function jobsTestDatabase(): { readonly db: DatabaseExecutor } {
+/**
+ * One test database for the calling test file, with no jobs at the start of each test; its
+ * `enqueueAt` and `readJob` work on it.
+ */
+export function jobsTestDatabase() {
   let handle: DatabaseHandle | undefined;
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -19,12 +22,16 @@ export function jobsTestDatabase(): { readonly db: DatabaseExecutor } {
   beforeEach(async () => {
     await handle!.db.delete(jobs);
   });
-  return {
-    get db() {
+  const database = {
+    get db(): DatabaseExecutor {
       if (!handle) throw new Error('the test database opens in beforeAll');
       return handle.db;
     },
+    enqueueAt: (clock: FakeClock, options: EnqueueAtOptions) =>
+      enqueueAt(database.db, clock, options),
+    readJob: (id: number) => readJob(database.db, id),
   };
+  return database;
 }
 
 export interface FakeClock {
@@ -72,11 +79,13 @@ export function deferred<T = void>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
+type EnqueueAtOptions = Omit<EnqueueJobOptions, 'runAt'> & { key: string };
+
 /** Enqueues a job due at the fake clock's now, and returns its row. */
 export async function enqueueAt(
   db: DatabaseExecutor,
   clock: FakeClock,
-  options: Omit<EnqueueJobOptions, 'runAt'> & { key: string },
+  options: EnqueueAtOptions,
 ): Promise<Job> {
   await enqueueJob(db, { ...options, runAt: clock.now() });
   return jobByKey(db, options.key);

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lastErrorMaxLength } from './job-store';
-import {
-  enqueueAt,
-  fakeClock,
-  readJob,
-  recordingLogger,
-  type FakeClock,
-  jobsTestDatabase,
-} from './job-test-kit';
+import { fakeClock, recordingLogger, type FakeClock, jobsTestDatabase } from './job-test-kit';
 import { createJobWorker } from './job-worker';
 import { RetryLaterError } from './run-claimed-job';
 import type { JobContext, JobHandlers } from './types';
@@ -26,12 +19,12 @@ describe('job worker: outcomes', () => {
       { greet: { run: async (payload, { signal: _, ...ctx }) => void seen.push([payload, ctx]) } },
       clock,
     );
-    const job = await enqueueAt(database.db, clock, { kind: 'greet', payload: { n: 1 }, key: 'a' });
+    const job = await database.enqueueAt(clock, { kind: 'greet', payload: { n: 1 }, key: 'a' });
     expect(await worker.runOnce()).toBe(1);
     expect(seen).toEqual([
       [{ n: 1 }, { jobId: job.id, kind: 'greet', attempt: 1, maxAttempts: 8 }],
     ]);
-    expect(await readJob(database.db, job.id)).toMatchObject({
+    expect(await database.readJob(job.id)).toMatchObject({
       status: 'succeeded',
       attempts: 1,
       finishedAt: clock.now(),
@@ -45,7 +38,7 @@ describe('job worker: outcomes', () => {
     const clock = fakeClock();
     const worker = workerWith({ greet: { run: async () => {} } }, clock);
     clock.advance(60_000);
-    await enqueueAt(database.db, clock, { kind: 'greet', payload: {}, key: 'later' });
+    await database.enqueueAt(clock, { kind: 'greet', payload: {}, key: 'later' });
     clock.advance(-1);
     expect(await worker.runOnce()).toBe(0);
     clock.advance(1);
@@ -66,12 +59,12 @@ describe('job worker: outcomes', () => {
       },
       clock,
     );
-    const { id } = await enqueueAt(database.db, clock, { kind: 'email', payload: {}, key: 'm' });
+    const { id } = await database.enqueueAt(clock, { kind: 'email', payload: {}, key: 'm' });
 
     for (const attempt of [1, 2]) {
       const failedAt = clock.now().getTime();
       expect(await worker.runOnce()).toBe(1);
-      const job = await readJob(database.db, id);
+      const job = await database.readJob(id);
       expect(job).toMatchObject({ status: 'pending', attempts: attempt, lockedBy: null });
       expect(job.lastError).toBe(`SMTP unreachable (try ${attempt})`);
       // Default backoff: a 10 s step doubling per attempt, equal jitter (half to all of it).
@@ -85,7 +78,7 @@ describe('job worker: outcomes', () => {
       clock.advance(1);
     }
     expect(await worker.runOnce()).toBe(1);
-    expect(await readJob(database.db, id)).toMatchObject({
+    expect(await database.readJob(id)).toMatchObject({
       status: 'dead',
       attempts: 3,
       lastError: 'SMTP unreachable (try 3)',
@@ -111,16 +104,16 @@ describe('job worker: outcomes', () => {
       },
       clock,
     );
-    const { id } = await enqueueAt(database.db, clock, { kind: 'limited', payload: {}, key: 'r' });
+    const { id } = await database.enqueueAt(clock, { kind: 'limited', payload: {}, key: 'r' });
     expect(await worker.runOnce()).toBe(1);
-    expect((await readJob(database.db, id)).runAt.getTime() - clock.now().getTime()).toBe(30_000);
+    expect((await database.readJob(id)).runAt.getTime() - clock.now().getTime()).toBe(30_000);
     clock.advance(30_000);
     expect(await worker.runOnce()).toBe(1);
     // A shorter wait than the backoff does not hurry it.
-    expect((await readJob(database.db, id)).runAt.getTime() - clock.now().getTime()).toBe(1000);
+    expect((await database.readJob(id)).runAt.getTime() - clock.now().getTime()).toBe(1000);
     clock.advance(1000);
     expect(await worker.runOnce()).toBe(1);
-    expect(await readJob(database.db, id)).toMatchObject({ status: 'succeeded', attempts: 3 });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', attempts: 3 });
   });
 
   it('succeeds on a later attempt and uses a per-kind backoff', async () => {
@@ -137,7 +130,7 @@ describe('job worker: outcomes', () => {
       },
       clock,
     );
-    const { id } = await enqueueAt(database.db, clock, { kind: 'flaky', payload: {}, key: 'f' });
+    const { id } = await database.enqueueAt(clock, { kind: 'flaky', payload: {}, key: 'f' });
     expect(await worker.runOnce()).toBe(1);
     clock.advance(999);
     expect(await worker.runOnce()).toBe(0);
@@ -145,21 +138,21 @@ describe('job worker: outcomes', () => {
     expect(await worker.runOnce()).toBe(1);
     clock.advance(2000);
     expect(await worker.runOnce()).toBe(1);
-    expect(await readJob(database.db, id)).toMatchObject({ status: 'succeeded', attempts: 3 });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', attempts: 3 });
   });
 
   it('lets a job enqueued with its own limit override the handler', async () => {
     const clock = fakeClock();
     const failing = { maxAttempts: 5, run: () => Promise.reject(new Error('x'.repeat(5000))) };
     const worker = workerWith({ failing }, clock);
-    const { id } = await enqueueAt(database.db, clock, {
+    const { id } = await database.enqueueAt(clock, {
       kind: 'failing',
       payload: {},
       key: 'once',
       maxAttempts: 1,
     });
     expect(await worker.runOnce()).toBe(1);
-    const job = await readJob(database.db, id);
+    const job = await database.readJob(id);
     expect(job).toMatchObject({ status: 'dead', attempts: 1 });
     expect(job.lastError).toHaveLength(lastErrorMaxLength);
   });
@@ -168,9 +161,9 @@ describe('job worker: outcomes', () => {
     const clock = fakeClock();
     const logger = recordingLogger();
     const worker = workerWith({ known: { run: async () => {} } }, clock, logger);
-    const { id } = await enqueueAt(database.db, clock, { kind: 'mystery', payload: {}, key: 'u' });
+    const { id } = await database.enqueueAt(clock, { kind: 'mystery', payload: {}, key: 'u' });
     expect(await worker.runOnce()).toBe(1);
-    expect(await readJob(database.db, id)).toMatchObject({
+    expect(await database.readJob(id)).toMatchObject({
       status: 'dead',
       attempts: 1,
       lastError: 'no handler is registered for job kind "mystery"',
@@ -198,10 +191,10 @@ describe('job worker: outcomes', () => {
         },
       },
     });
-    const { id } = await enqueueAt(database.db, clock, { kind: 'stuck', payload: {}, key: 's' });
+    const { id } = await database.enqueueAt(clock, { kind: 'stuck', payload: {}, key: 's' });
     expect(await worker.runOnce()).toBe(1);
     expect(aborted).toBeInstanceOf(Error);
-    expect(await readJob(database.db, id)).toMatchObject({
+    expect(await database.readJob(id)).toMatchObject({
       status: 'pending',
       attempts: 1,
       lastError: 'the job timed out after 1 ms',
@@ -219,7 +212,7 @@ describe('job worker: outcomes', () => {
     const worker = workerWith(handlers, clock, logger);
     const payload = { email: 'private.person@example.org', note: 'confidential prayer request' };
     for (const kind of ['email', 'retried', 'dead', 'unknown'])
-      await enqueueAt(database.db, clock, { kind, payload, key: kind });
+      await database.enqueueAt(clock, { kind, payload, key: kind });
     expect(await worker.runOnce()).toBe(4);
     const logged = JSON.stringify(logger.entries);
     expect(logged).toContain('"jobId"');

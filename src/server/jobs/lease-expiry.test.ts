@@ -2,24 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { claimDueJobs, markJobSucceeded, scheduleJobRetry } from './job-store';
 import {
   deferred,
-  enqueueAt,
   fakeClock,
-  readJob,
   recordingLogger,
+  type FakeClock,
   jobsTestDatabase,
 } from './job-test-kit';
-import { createJobWorker } from './job-worker';
+import { createJobWorker, type JobWorkerOptions } from './job-worker';
 import type { JobHandlers } from './types';
 
 const database = jobsTestDatabase();
 
 const leaseMs = 60_000;
 
+/** A worker on the fake clock with these tests' lease, a 1 s job timeout and a quiet logger. */
+function leasedWorker(
+  clock: FakeClock,
+  options: Pick<JobWorkerOptions, 'handlers'> & Partial<JobWorkerOptions>,
+) {
+  return createJobWorker({
+    db: database.db,
+    clock: clock.now,
+    leaseMs,
+    jobTimeoutMs: 1000,
+    logger: recordingLogger(),
+    ...options,
+  });
+}
+
 describe('job leases', () => {
   it('hands a crashed worker’s job to another worker once the lease has passed, not before', async () => {
     const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'email', payload: {}, key: 'crash' });
+    const { id } = await database.enqueueAt(clock, { kind: 'email', payload: {}, key: 'crash' });
     // A worker claims the job and then dies: nothing will ever report its outcome.
     const [claimed] = await claimDueJobs(db, {
       now: clock.now(),
@@ -30,37 +44,29 @@ describe('job leases', () => {
     expect(claimed).toMatchObject({ id, attempts: 1 });
 
     const ran: number[] = [];
-    const survivor = createJobWorker({
-      db,
-      clock: clock.now,
-      leaseMs,
-      jobTimeoutMs: 1000,
-      logger: recordingLogger(),
+    const survivor = leasedWorker(clock, {
       workerId: 'survivor',
       handlers: { email: { run: async (_p, ctx) => void ran.push(ctx.attempt) } },
     });
     expect(await survivor.runOnce()).toBe(0);
     clock.advance(leaseMs - 1);
     expect(await survivor.runOnce()).toBe(0);
-    expect(await readJob(db, id)).toMatchObject({ status: 'running', lockedBy: 'dead' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'running', lockedBy: 'dead' });
     clock.advance(1);
     expect(await survivor.runOnce()).toBe(1);
     // The crashed run counts as an attempt: a job that kills its worker cannot loop for ever.
     expect(ran).toEqual([2]);
-    expect(await readJob(db, id)).toMatchObject({ status: 'succeeded', lockedBy: null });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', lockedBy: null });
   });
 
   it('ignores the outcome a worker reports after losing its lease', async () => {
-    const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'slow', payload: {}, key: 'late' });
+    const { id } = await database.enqueueAt(clock, { kind: 'slow', payload: {}, key: 'late' });
     const started = deferred();
     const finish = deferred();
     const slowLogger = recordingLogger();
     const handlers = (run: JobHandlers[string]['run']): JobHandlers => ({ slow: { run } });
-    const options = { db, clock: clock.now, leaseMs, jobTimeoutMs: 1000 };
-    const slow = createJobWorker({
-      ...options,
+    const slow = leasedWorker(clock, {
       logger: slowLogger,
       workerId: 'slow',
       handlers: handlers(async () => {
@@ -69,8 +75,7 @@ describe('job leases', () => {
         throw new Error('failed, long after the lease');
       }),
     });
-    const fast = createJobWorker({
-      ...options,
+    const fast = leasedWorker(clock, {
       logger: recordingLogger(),
       workerId: 'fast',
       handlers: handlers(async () => {}),
@@ -82,7 +87,7 @@ describe('job leases', () => {
     expect(await fast.runOnce()).toBe(1);
     finish.resolve();
     expect(await slowRun).toBe(1);
-    expect(await readJob(db, id)).toMatchObject({
+    expect(await database.readJob(id)).toMatchObject({
       status: 'succeeded',
       attempts: 2,
       lastError: null,
@@ -93,17 +98,11 @@ describe('job leases', () => {
   });
 
   it('ignores a late outcome even when the same worker has claimed the job again', async () => {
-    const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'slow', payload: {}, key: 'again' });
+    const { id } = await database.enqueueAt(clock, { kind: 'slow', payload: {}, key: 'again' });
     const runs = [deferred(), deferred()];
     const started = [deferred(), deferred()];
-    const worker = createJobWorker({
-      db,
-      clock: clock.now,
-      leaseMs,
-      jobTimeoutMs: 1000,
-      logger: recordingLogger(),
+    const worker = leasedWorker(clock, {
       handlers: {
         slow: {
           run: async (_p, { attempt }) => {
@@ -121,35 +120,35 @@ describe('job leases', () => {
 
     runs[0]!.reject(new Error('the first run failed late'));
     expect(await first).toBe(1);
-    expect(await readJob(db, id)).toMatchObject({
+    expect(await database.readJob(id)).toMatchObject({
       status: 'running',
       attempts: 2,
       lastError: null,
     });
     runs[1]!.resolve();
     expect(await second).toBe(1);
-    expect(await readJob(db, id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
   it('saves an outcome only for the claim that holds the lease', async () => {
     const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'email', payload: {}, key: 'held' });
+    const { id } = await database.enqueueAt(clock, { kind: 'email', payload: {}, key: 'held' });
     await claimDueJobs(db, { now: clock.now(), limit: 1, leaseMs, workerId: 'a' });
     const now = clock.now();
     const retry = { now, runAt: now, error: 'x' };
     expect(await markJobSucceeded(db, { id, attempts: 1, workerId: 'b' }, now)).toBe(false);
     expect(await scheduleJobRetry(db, { id, attempts: 2, workerId: 'a' }, retry)).toBe(false);
-    expect(await readJob(db, id)).toMatchObject({ status: 'running', lockedBy: 'a' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'running', lockedBy: 'a' });
     expect(await markJobSucceeded(db, { id, attempts: 1, workerId: 'a' }, now)).toBe(true);
     expect(await scheduleJobRetry(db, { id, attempts: 1, workerId: 'a' }, retry)).toBe(false);
-    expect(await readJob(db, id)).toMatchObject({ status: 'succeeded' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded' });
   });
 
   it('dead-letters a job whose final attempt never reported back', async () => {
     const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, {
+    const { id } = await database.enqueueAt(clock, {
       kind: 'email',
       payload: {},
       key: 'last',
@@ -158,17 +157,12 @@ describe('job leases', () => {
     await claimDueJobs(db, { now: clock.now(), limit: 10, leaseMs, workerId: 'dead' });
     clock.advance(leaseMs);
     let ran = false;
-    const worker = createJobWorker({
-      db,
-      clock: clock.now,
-      leaseMs,
-      jobTimeoutMs: 1000,
-      logger: recordingLogger(),
+    const worker = leasedWorker(clock, {
       handlers: { email: { run: async () => void (ran = true) } },
     });
     expect(await worker.runOnce()).toBe(1);
     expect(ran).toBe(false);
-    const job = await readJob(db, id);
+    const job = await database.readJob(id);
     expect(job).toMatchObject({ status: 'dead', attempts: 2 });
     expect(job.lastError).toContain('never finished');
   });

@@ -3,10 +3,8 @@ import type { DatabaseExecutor } from '~/db/client';
 import { claimDueJobs } from './job-store';
 import {
   deferred,
-  enqueueAt,
   fakeClock,
   nextTurn,
-  readJob,
   recordingLogger,
   type FakeClock,
   jobsTestDatabase,
@@ -45,21 +43,20 @@ function holdingWorker(clock: FakeClock, workerId: string, extra: Partial<JobWor
 describe('job lease heartbeat', () => {
   it('leases a job for 30 s by default', async () => {
     const clock = fakeClock();
-    const { id } = await enqueueAt(database.db, clock, { kind: 'hold', payload: {}, key: 'd' });
+    const { id } = await database.enqueueAt(clock, { kind: 'hold', payload: {}, key: 'd' });
     const a = holdingWorker(clock, 'a');
     const run = a.worker.runOnce();
     await a.started;
     expect(defaultLeaseMs).toBe(30_000);
-    const job = await readJob(database.db, id);
+    const job = await database.readJob(id);
     expect(job.lockedUntil!.getTime() - clock.now().getTime()).toBe(30_000);
     a.release();
     await run;
   });
 
   it('keeps a job while its worker beats, and hands it on 30 s after the beats stop (a crash)', async () => {
-    const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'hold', payload: {}, key: 'crash' });
+    const { id } = await database.enqueueAt(clock, { kind: 'hold', payload: {}, key: 'crash' });
     const crashed = holdingWorker(clock, 'crashed');
     const survivor = holdingWorker(clock, 'survivor');
     void crashed.worker.runOnce();
@@ -71,7 +68,7 @@ describe('job lease heartbeat', () => {
       await crashed.worker.renewLeases();
     }
     expect(await survivor.worker.runOnce()).toBe(0);
-    expect(await readJob(db, id)).toMatchObject({ status: 'running', lockedBy: 'crashed' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'running', lockedBy: 'crashed' });
 
     // The process dies: no more beats. Not a moment before the 30 s are up…
     clock.advance(30_000 - 1);
@@ -81,27 +78,26 @@ describe('job lease heartbeat', () => {
     const takeover = survivor.worker.runOnce();
     await survivor.started;
     expect(survivor.ran).toEqual([2]);
-    expect(await readJob(db, id)).toMatchObject({ status: 'running', lockedBy: 'survivor' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'running', lockedBy: 'survivor' });
 
     // Had the first worker only stalled, its next beat finds the lease gone: it stops the job
     // and cannot take the lease back.
     await crashed.worker.renewLeases();
     expect(crashedSignal.aborted).toBe(true);
     expect(crashedSignal.reason).toBeInstanceOf(JobLeaseLostError);
-    expect(await readJob(db, id)).toMatchObject({ lockedBy: 'survivor', attempts: 2 });
+    expect(await database.readJob(id)).toMatchObject({ lockedBy: 'survivor', attempts: 2 });
     expect(crashed.logger.entries.map((e) => e.msg)).toContain(
       'job lease lost (another worker took it over): stopping the job here',
     );
 
     survivor.release();
     expect(await takeover).toBe(1);
-    expect(await readJob(db, id)).toMatchObject({ status: 'succeeded', lockedBy: null });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', lockedBy: null });
   });
 
   it('never lets the worker that lost a lease complete the job', async () => {
-    const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'hold', payload: {}, key: 'late' });
+    const { id } = await database.enqueueAt(clock, { kind: 'hold', payload: {}, key: 'late' });
     const stalled = holdingWorker(clock, 'stalled');
     const first = stalled.worker.runOnce();
     await stalled.started;
@@ -113,10 +109,10 @@ describe('job lease heartbeat', () => {
     // The stalled handler finishes before any beat noticed: its success is not recorded.
     stalled.release();
     expect(await first).toBe(1);
-    expect(await readJob(db, id)).toMatchObject({ status: 'running', lockedBy: 'other' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'running', lockedBy: 'other' });
     other.release();
     await second;
-    expect(await readJob(db, id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
   it('stops a job whose lease ran out while the database could not be reached', async () => {
@@ -153,7 +149,7 @@ describe('job lease heartbeat', () => {
 
   it('beats by itself once started', async () => {
     const clock = fakeClock();
-    const { id } = await enqueueAt(database.db, clock, { kind: 'hold', payload: {}, key: 's' });
+    const { id } = await database.enqueueAt(clock, { kind: 'hold', payload: {}, key: 's' });
     const a = holdingWorker(clock, 'a', { pollIntervalMs: 60 * 60_000, heartbeatMs: 1 });
     a.worker.start();
     a.worker.wake();
@@ -164,12 +160,12 @@ describe('job lease heartbeat', () => {
     let lockedUntil = 0;
     for (let turn = 0; turn < 10_000 && lockedUntil !== renewedUntil; turn++) {
       await nextTurn();
-      if (turn % 50 === 0) lockedUntil = (await readJob(database.db, id)).lockedUntil!.getTime();
+      if (turn % 50 === 0) lockedUntil = (await database.readJob(id)).lockedUntil!.getTime();
     }
     expect(lockedUntil).toBe(renewedUntil);
     a.release();
     await a.worker.stop();
-    expect(await readJob(database.db, id)).toMatchObject({ status: 'succeeded' });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded' });
   });
 
   it('refuses a heartbeat too slow for its lease', () => {
@@ -183,7 +179,7 @@ describe('job lease heartbeat', () => {
   it('does not renew a lease taken by another claim', async () => {
     const { db } = database;
     const clock = fakeClock();
-    const { id } = await enqueueAt(db, clock, { kind: 'hold', payload: {}, key: 'fence' });
+    const { id } = await database.enqueueAt(clock, { kind: 'hold', payload: {}, key: 'fence' });
     await claimDueJobs(db, { now: clock.now(), limit: 1, leaseMs: 30_000, workerId: 'a' });
     clock.advance(30_000);
     await claimDueJobs(db, { now: clock.now(), limit: 1, leaseMs: 30_000, workerId: 'a' });
@@ -203,6 +199,8 @@ describe('job lease heartbeat', () => {
     });
     await beat();
     expect(old.controller.signal.reason).toBeInstanceOf(JobLeaseLostError);
-    expect((await readJob(db, id)).lockedUntil!.getTime()).toBe(clock.now().getTime() + 30_000);
+    expect((await database.readJob(id)).lockedUntil!.getTime()).toBe(
+      clock.now().getTime() + 30_000,
+    );
   });
 });

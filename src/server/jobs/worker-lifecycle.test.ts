@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobs } from '~/db/schema';
 import { enqueueJob } from './enqueue-job';
-import {
-  deferred,
-  enqueueAt,
-  fakeClock,
-  nextTurn,
-  readJob,
-  recordingLogger,
-  jobsTestDatabase,
-} from './job-test-kit';
+import { deferred, fakeClock, nextTurn, recordingLogger, jobsTestDatabase } from './job-test-kit';
 import { createJobWorker, type JobWorkerOptions } from './job-worker';
 import { JobReleasedError } from './run-claimed-job';
 
@@ -57,7 +49,7 @@ describe('job worker lifecycle', () => {
       pollIntervalMs: 60 * 60_000,
     });
     clock.advance(1);
-    await enqueueAt(database.db, clock, { kind: 'hold', payload: {}, key: 'mid-claim' });
+    await database.enqueueAt(clock, { kind: 'hold', payload: {}, key: 'mid-claim' });
     clock.advance(-1);
     worker.start(); // its first claim is under way, with a clock a millisecond short
     clock.advance(1);
@@ -70,29 +62,29 @@ describe('job worker lifecycle', () => {
   it('stops gracefully: the running job finishes, then stop returns', async () => {
     const clock = fakeClock();
     const { worker, started, release } = holdingWorker({ clock: clock.now });
-    const { id } = await enqueueAt(database.db, clock, { kind: 'hold', payload: {}, key: 'g' });
+    const { id } = await database.enqueueAt(clock, { kind: 'hold', payload: {}, key: 'g' });
     const run = worker.runOnce();
     await started;
 
-    const waiting = await enqueueAt(database.db, clock, { kind: 'hold', payload: {}, key: 'w' });
+    const waiting = await database.enqueueAt(clock, { kind: 'hold', payload: {}, key: 'w' });
 
     let stopped = false;
     const stopping = worker.stop().then(() => void (stopped = true));
     for (let i = 0; i < 5; i++) await nextTurn();
     expect(stopped).toBe(false); // still waiting for the job
     expect(await worker.runOnce()).toBe(0); // and claiming nothing new
-    expect(await readJob(database.db, waiting.id)).toMatchObject({ status: 'pending' });
+    expect(await database.readJob(waiting.id)).toMatchObject({ status: 'pending' });
 
     release();
     await stopping;
     expect(await run).toBe(1);
-    expect(await readJob(database.db, id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
   it('returns a job still running at the stop timeout to the queue', async () => {
     const clock = fakeClock();
     const { worker, started } = holdingWorker({ clock: clock.now, stopTimeoutMs: 0 });
-    const { id } = await enqueueAt(database.db, clock, { kind: 'hold', payload: {}, key: 'r' });
+    const { id } = await database.enqueueAt(clock, { kind: 'hold', payload: {}, key: 'r' });
     const run = worker.runOnce();
     const signal = await started;
 
@@ -102,7 +94,7 @@ describe('job worker lifecycle', () => {
     expect(signal.reason).toBeInstanceOf(JobReleasedError);
     expect(await run).toBe(1);
     // Pending, unlocked, due at once, and the interrupted attempt handed back.
-    expect(await readJob(database.db, id)).toMatchObject({
+    expect(await database.readJob(id)).toMatchObject({
       status: 'pending',
       attempts: 0,
       lockedBy: null,
@@ -115,6 +107,6 @@ describe('job worker lifecycle', () => {
     await next.started;
     next.release();
     expect(await nextRun).toBe(1);
-    expect(await readJob(database.db, id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await database.readJob(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 });

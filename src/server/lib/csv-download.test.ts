@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, members, membershipApplications } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
 import { insertDonations } from '~tests/helpers/donations';
 import { routeTable } from '~tests/helpers/route-table';
 
@@ -10,7 +10,7 @@ import { routeTable } from '~tests/helpers/route-table';
  * names as Hebrew instead of mojibake. The exports are found in the route table, so a new one is
  * checked without being listed here.
  */
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 const get = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
 const BOM_BYTES = [0xef, 0xbb, 0xbf];
@@ -21,8 +21,7 @@ const donorName = 'שרה בת אברהם כהן';
 const memberName = 'יוסף חיים לוי';
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'csv-reader' });
+  ({ app, admin } = await appWithAdmin({ username: 'csv-reader' }));
   const [campaign] = await app.database.db
     .insert(campaigns)
     .values({

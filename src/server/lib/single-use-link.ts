@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { givingLinks, prayerLinks } from '~/db/schema';
 import type { QueuedMail } from '~/server/mail/mail-job';
-import { enqueueCappedMails, type CappedMailKind } from '~/server/mail/recipient-cap';
+import { enqueueCappedMail, type CappedMailKind } from '~/server/mail/recipient-cap';
 import { linkRequestJob } from './link-request-job';
 import type { LinkSigner } from './signed-link';
 
@@ -119,7 +119,7 @@ async function mailLinkWithinCap(
   mail: QueuedMail & { template: CappedMailKind },
   now: Date,
 ) {
-  const [queued] = await enqueueCappedMails(tx, [mail], now);
+  const queued = await enqueueCappedMail(tx, mail, now);
   const links = table as typeof givingLinks;
   if (!queued) await tx.delete(links).where(eq(links.id, linkId));
 }

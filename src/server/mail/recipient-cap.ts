@@ -29,20 +29,19 @@ function slotKeys(kind: CappedMailKind, address: string, now: Date) {
 }
 
 /**
- * Queues these mails in the caller's transaction, each in a free slot of its address's cap for
- * its kind (its template) today, and drops the ones whose address has none left. The slots are
- * the mails' own outbox keys, so the count needs no table of its own: one indexed lookup of the
- * slots, then one insert per mail. A slot another transaction took meanwhile (two requests for
- * one address at once; the worker runs link requests side by side) makes the insert skip, and the
- * mail tries the next slot. Answers, in order, whether each mail was queued.
+ * Queues this mail in the caller's transaction, in a free slot of its address's cap for its kind
+ * (its template) today, and drops it when the address has none left. The slots are the mail's own
+ * outbox keys, so the count needs no table of its own: one indexed lookup of the slots, then one
+ * insert. A slot another transaction took meanwhile (two requests for one address at once; the
+ * worker runs link requests side by side) makes the insert skip, and the mail tries the next slot.
+ * Answers whether the mail was queued.
  */
-export async function enqueueCappedMails(
+export async function enqueueCappedMail(
   tx: DatabaseExecutor,
-  mails: (QueuedMail & { template: CappedMailKind })[],
+  mail: QueuedMail & { template: CappedMailKind },
   now: Date,
-): Promise<boolean[]> {
-  if (mails.length === 0) return [];
-  const keysOf = mails.map((mail) => slotKeys(mail.template, mail.to, now));
+): Promise<boolean> {
+  const keys = slotKeys(mail.template, mail.to, now);
   const taken = new Set(
     (
       await tx
@@ -51,21 +50,15 @@ export async function enqueueCappedMails(
         .where(
           inArray(
             jobs.idempotencyKey,
-            [...new Set(keysOf.flat())].map((k) => `mail:${k}`),
+            keys.map((k) => `mail:${k}`),
           ),
         )
     ).map((row) => row.key.slice('mail:'.length)),
   );
-  const results: boolean[] = [];
-  for (const [i, mail] of mails.entries()) {
-    let queued = false;
-    for (const key of keysOf[i]!) {
-      if (taken.has(key)) continue;
-      taken.add(key);
-      ({ created: queued } = await enqueueMail(tx, { ...mail, key } as QueuedMail));
-      if (queued) break;
-    }
-    results.push(queued);
+  for (const key of keys) {
+    if (taken.has(key)) continue;
+    const { created } = await enqueueMail(tx, { ...mail, key } as QueuedMail);
+    if (created) return true;
   }
-  return results;
+  return false;
 }

@@ -1,4 +1,4 @@
-/** A donor's own giving and the office's statements (src/shared/route.ts). */
+/** A donor's own giving (src/shared/route.ts). */
 export const myGivingApi = {
   /**
    * `{email}`: mails a single-use link to 'My giving' if a gift or membership has the address.
@@ -41,34 +41,4 @@ export const myGivingApi = {
    * @caller donor-link
    */
   statement: 'GET /api/my-giving/statements/:year/statement.pdf',
-  /**
-   * A year's statements (`?year=`): donors, totals, sends.
-   * @caller admin
-   */
-  statements: 'GET /api/admin/statements',
-  /**
-   * A year's statements (`?year=`): CSV of totals.
-   * @caller admin
-   */
-  statementsCsv: 'GET /api/admin/statements.csv',
-  /**
-   * One statement as PDF (`?year=&email=`).
-   * @caller admin
-   */
-  statementPreview: 'GET /api/admin/statements/preview.pdf',
-  /**
-   * `{year, email?, again?}`: mail a year's statements (or one donor's), or send them again.
-   * @caller admin
-   */
-  sendStatements: 'POST /api/admin/statements/send',
-  /**
-   * Donors' requests to be forgotten.
-   * @caller admin
-   */
-  erasureRequests: 'GET /api/admin/erasure-requests',
-  /**
-   * `{decision}`: erase or decline a donor's request to be forgotten.
-   * @caller admin
-   */
-  answerErasureRequest: 'POST /api/admin/erasure-requests/:id',
 } as const;

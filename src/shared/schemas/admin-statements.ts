@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { erasureRequestStatuses } from '~/shared/domain';
 import { emailField } from './common';
 
 const year = z.coerce
@@ -43,3 +44,22 @@ export const statementListing = z.object({
 });
 
 export const sendStatementsResult = z.object({ queued: z.number(), message: z.string() });
+
+/** A donor's request to be forgotten, as the office sees it. */
+export const erasureRequestView = z.object({
+  id: z.string(),
+  /** The address, or its erased mark once erased. */
+  email: z.string(),
+  /** The donor's name from their gifts or membership, while the address is not yet erased. */
+  name: z.nullable(z.string()),
+  status: z.enum(erasureRequestStatuses),
+  requestedAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+});
+export type ErasureRequestView = z.output<typeof erasureRequestView>;
+export const erasureRequestListing = z.object({ requests: z.array(erasureRequestView) });
+export const erasureRequestParams = z.object({ id: z.uuid({ error: 'Unknown request' }) });
+export const erasureDecisionInput = z.object({
+  decision: z.enum(['erase', 'decline'], { error: 'Choose erase or decline' }),
+});
+export type ErasureDecision = z.output<typeof erasureDecisionInput>['decision'];

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { campaignStatuses, dedicationKinds, wallDisplays } from '~/shared/domain';
+import { campaignStatuses, checkoutMethods, dedicationKinds, wallDisplays } from '~/shared/domain';
 import { campaignStateNames, pauseKinds } from '~/shared/campaign-clock';
 import { cleanReferrer } from '~/shared/gift-referrer';
 import { boundedText, lineText, optionalLine, optionalText, uuidText } from './common';
@@ -337,7 +337,7 @@ export const campaignPageData = z.object({
   /** When the server rendered the page (ISO 8601): the countdown's first render counts from it. */
   renderedAt: z.string(),
   /** The payment methods that can take a one-time gift with these settings. */
-  methods: z.array(z.enum(['credit_card', 'ojc'])),
+  methods: z.array(z.enum(checkoutMethods)),
   share: pageShare,
 });
 export type CampaignPageData = z.output<typeof campaignPageData>;
@@ -359,7 +359,7 @@ export const campaignTeamPageData = z.object({
   /** The latest gifts credited to the team, each as its donor chose to be shown. */
   wall: z.array(wallEntry),
   renderedAt: z.string(),
-  methods: z.array(z.enum(['credit_card', 'ojc'])),
+  methods: z.array(z.enum(checkoutMethods)),
   /** The team's page address (it credits the team) and a message naming the team. */
   share: pageShare,
 });

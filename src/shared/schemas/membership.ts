@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { checkoutMethods } from '~/shared/domain';
 import { emailField, honeypot, oneLine, optionalPhone, optionalText, requiredText } from './common';
 
 /** Tier ids come from the site configuration; the server checks them against it. */
@@ -26,7 +27,7 @@ export const membershipApplicationResponse = z.object({
    */
   checkout: z.object({
     amount: z.number(),
-    methods: z.array(z.enum(['credit_card', 'ojc'])),
+    methods: z.array(z.enum(checkoutMethods)),
   }),
 });
 

@@ -120,29 +120,12 @@ export const statementPdfParams = z.object({
 });
 export const tokenQuery = z.object({ token: z.optional(z.string().check(z.maxLength(2000))) });
 
-/** The 'forget me' form: a box the donor ticks to say they mean it. */
 /** Signing out of My giving: nothing to send but the press of the button. */
 export const signOutInput = z.object({});
 
+/** The 'forget me' form: a box the donor ticks to say they mean it. */
 export const erasureRequestInput = z.object({
   confirm: z.literal(['yes', true], { error: 'Tick the box to confirm you want to be forgotten' }),
-});
-
-export const erasureRequestView = z.object({
-  id: z.string(),
-  /** The address, or its erased mark once erased. */
-  email: z.string(),
-  /** The donor's name from their gifts or membership, while the address is not yet erased. */
-  name: z.nullable(z.string()),
-  status: z.enum(['requested', 'erased', 'declined']),
-  requestedAt: z.string(),
-  decidedAt: z.nullable(z.string()),
-});
-export type ErasureRequestView = z.output<typeof erasureRequestView>;
-export const erasureRequestListing = z.object({ requests: z.array(erasureRequestView) });
-export const erasureRequestParams = z.object({ id: z.uuid({ error: 'Unknown request' }) });
-export const erasureDecisionInput = z.object({
-  decision: z.enum(['erase', 'decline'], { error: 'Choose erase or decline' }),
 });
 
 /** `GET /api/my-giving/export.json`: everything the site holds on the donor, table by table. */

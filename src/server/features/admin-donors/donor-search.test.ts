@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 import { donorWhere, hasTrigram } from './donor-filters';
 import { SEARCH_COUNT_AHEAD } from './list-donors';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'donor-searcher' });
+  ({ app, admin } = await appWithAdmin({ username: 'donor-searcher' }));
   await insertDonations(app, [
     { donorName: 'Sarah Cohen', email: 'Sarah.Cohen@Example.org' },
     { donorName: 'שרה כהן', email: 'sarah.k@example.net' },

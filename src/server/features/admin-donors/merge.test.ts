@@ -2,8 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { adminAuditLog, donations, ojcSubscriptions } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 import { drainJobs } from '~tests/helpers/integrations';
 import { givingSession } from '~tests/helpers/my-giving';
@@ -15,11 +15,10 @@ import { activeMember } from '~tests/helpers/prayer-names';
  * the kept address; My giving by either address shows them all.
  */
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'merger' });
+  ({ app, admin } = await appWithAdmin({ username: 'merger' }));
   await insertDonations(app, [
     {
       donorName: 'Chana Weiss',

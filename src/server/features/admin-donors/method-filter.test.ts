@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 
 /**
@@ -8,13 +8,12 @@ import { insertDonations } from '~tests/helpers/donations';
  * received them; the same on the stats, the table and the CSV.
  */
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 const recent = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
 const old = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000);
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin());
   await insertDonations(app, [
     { donorName: 'Card Recent', amountCents: 1_000, createdAt: recent },
     { donorName: 'Card Old', amountCents: 2_000, createdAt: old },

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donations } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 import { lastTwelveMonths, zonedMonthStart } from './stats-months';
 
@@ -14,12 +14,11 @@ const NOW = new Date('2025-03-15T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-  app = await buildTestApp();
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin());
 });
 afterAll(async () => {
   await app.close();

@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 import { SEARCH_COUNT_AHEAD } from './list-donors';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 let ids: Record<'sarah' | 'moshe' | 'evil' | 'rivka' | 'refunded' | 'anonymous', string>;
 
@@ -14,8 +13,7 @@ let ids: Record<'sarah' | 'moshe' | 'evil' | 'rivka' | 'refunded' | 'anonymous',
 const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'donor-reader' });
+  ({ app, admin } = await appWithAdmin({ username: 'donor-reader' }));
   const rows = await insertDonations(app, [
     {
       donorName: 'Sarah Cohen',
@@ -223,10 +221,7 @@ describe('GET /api/admin/donors and /api/donors', () => {
 
 describe('GET /api/admin/donors.csv', () => {
   async function lastExport() {
-    const entries = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, 'export'), eq(adminAuditLog.target, 'donors')));
+    const entries = await auditEntries(app, 'export', 'donors');
     return entries.at(-1);
   }
 

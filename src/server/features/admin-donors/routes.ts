@@ -5,9 +5,10 @@ import { requireAdmin } from '~/server/plugins/admin-guard';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { assertCampaignFilter, describeFilters } from './donor-filters';
-import { findDonorRecords, mergeDonors } from './donor-records';
 import { donorsCsv } from './donors-csv';
+import { findDonorRecords } from './find-donor-records';
 import { listDonors } from './list-donors';
+import { mergeDonors } from './merge-donors';
 import { createPaymentStats } from './payment-stats';
 import {
   donorCsvQuery,

@@ -8,15 +8,14 @@ import {
   membershipApplications,
   newsletterSubscribers,
 } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { csvCell } from '~/server/lib/csv';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'inbox-reader' });
+  ({ app, admin } = await appWithAdmin({ username: 'inbox-reader' }));
 });
 afterAll(() => app.close());
 

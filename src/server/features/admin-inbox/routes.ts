@@ -17,9 +17,12 @@ import {
 import { sendCsv } from '~/server/lib/csv';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-import { listApplications, updateApplication } from './applications';
-import { listMessages, setMessageStatus } from './contact-messages';
-import { listSubscribers, subscribersCsv } from './newsletter-subscribers';
+import { listApplications } from './list-applications';
+import { listMessages } from './list-messages';
+import { listSubscribers } from './list-subscribers';
+import { setMessageStatus } from './set-message-status';
+import { subscribersCsv } from './subscribers-csv';
+import { updateApplication } from './update-application';
 import { at } from '~/server/lib/route-at';
 import { adminInboxApi } from '~/shared/api/admin-inbox';
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, members, membershipApplications } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 const get = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
 
@@ -38,8 +38,7 @@ async function addMember(
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'members-reader' });
+  ({ app, admin } = await appWithAdmin({ username: 'members-reader' }));
   await addMember('ada', 'spark', 'active', 40, {
     memberSince: new Date('2026-01-15T15:00:00Z'),
     nextRenewalAt: new Date('2026-12-15T15:00:00Z'),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { erasureRequests } from '~/db/schema';
 import type { Database } from '~/db/client';
+import type { ErasureDecision } from '~/shared/schemas/admin-statements';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
@@ -14,7 +15,7 @@ import { serializeErasureRequest } from './serialize-erasure-request';
 export async function decideErasureRequest(
   db: Database,
   id: string,
-  decision: 'erase' | 'decline',
+  decision: ErasureDecision,
   context: AuditContext,
 ) {
   const decided = await db.transaction(async (tx) => {

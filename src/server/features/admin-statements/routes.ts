@@ -6,13 +6,11 @@ import {
   statementListing,
   statementPreviewQuery,
   statementYearQuery,
-} from '~/shared/schemas/admin-statements';
-import {
   erasureDecisionInput,
   erasureRequestListing,
   erasureRequestParams,
   erasureRequestView,
-} from '~/shared/schemas/my-giving';
+} from '~/shared/schemas/admin-statements';
 import { sendCsv } from '~/server/lib/csv';
 import { auditContextOf } from '~/server/services/audit/audit-context';
 import { decideErasureRequest } from './decide-erasure-request';
@@ -22,7 +20,7 @@ import { listYearStatements } from './list-year-statements';
 import { previewStatement } from './preview-statement';
 import { queueStatements } from './queue-statements';
 import { at } from '~/server/lib/route-at';
-import { myGivingApi } from '~/shared/api/my-giving';
+import { adminStatementsApi } from '~/shared/api/admin-statements';
 
 /**
  * Year-end statements for the office, inside /api/admin (behind its guard): the year's donors
@@ -35,13 +33,13 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest) => auditContextOf(request, app.clock());
 
   app.route({
-    ...at(app, myGivingApi.statements),
+    ...at(app, adminStatementsApi.statements),
     schema: { querystring: statementYearQuery, response: { 200: statementListing } },
     handler: async (request) => listYearStatements(app, request.query.year),
   });
 
   app.route({
-    ...at(app, myGivingApi.statementPreview),
+    ...at(app, adminStatementsApi.statementPreview),
     schema: { querystring: statementPreviewQuery },
     handler: async (request, reply) => {
       const { year, email } = request.query;
@@ -55,7 +53,7 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...at(app, myGivingApi.statementsCsv),
+    ...at(app, adminStatementsApi.statementsCsv),
     schema: { querystring: statementYearQuery },
     handler: async (request, reply) => {
       const { year } = request.query;
@@ -65,13 +63,13 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...at(app, myGivingApi.erasureRequests),
+    ...at(app, adminStatementsApi.erasureRequests),
     schema: { response: { 200: erasureRequestListing } },
     handler: async () => ({ requests: await listErasureRequests(db) }),
   });
 
   app.route({
-    ...at(app, myGivingApi.answerErasureRequest),
+    ...at(app, adminStatementsApi.answerErasureRequest),
     schema: {
       params: erasureRequestParams,
       body: erasureDecisionInput,
@@ -82,7 +80,7 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...at(app, myGivingApi.sendStatements),
+    ...at(app, adminStatementsApi.sendStatements),
     schema: { body: sendStatementsInput, response: { 200: sendStatementsResult } },
     handler: async (request) => queueStatements(app, request.body, context(request)),
   });

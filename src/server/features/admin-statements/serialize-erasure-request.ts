@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { ErasureRequest } from '~/db/schema';
-import type { erasureRequestView } from '~/shared/schemas/my-giving';
+import type { erasureRequestView } from '~/shared/schemas/admin-statements';
 
 /** A request as the office's list shows it; `name` only while the address is not erased. */
 export function serializeErasureRequest(

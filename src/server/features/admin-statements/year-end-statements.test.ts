@@ -1,13 +1,13 @@
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, statementSends } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
 import { insertDonations } from '~tests/helpers/donations';
 import { pdfText } from '~tests/helpers/pdf-text';
 import { scheduleYearEndStatements, yearEndStatementsJobHandler } from './year-end-statements';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 const HEBREW = 'אסתר גולד';
 
@@ -41,8 +41,7 @@ const send = (payload: object) =>
 const statementMails = () => app.sentMail.filter((m) => /giving statement/.test(m.subject));
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin());
   await insertDonations(app, [
     {
       email: 'esther@example.org',

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, jobs } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { enqueueJob } from '~/server/jobs/enqueue-job';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'job-watcher' });
+  ({ app, admin } = await appWithAdmin({ username: 'job-watcher' }));
 });
 afterAll(() => app.close());
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { adminSessions, adminUsers } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { accountsWithSecondFactor } from './security-policy';
+import { accountsWithSecondFactor } from './accounts-with-second-factor';
 
 /**
  * Every administrator with their live sessions counted and whether they have a second factor;

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, adminLoginThrottle } from '~/db/schema';
+import { adminLoginThrottle } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
-import { createAdmin } from '~tests/helpers/admin';
+import { auditEntries, createAdmin } from '~tests/helpers/admin';
 import { delayAfter, loginThrottleRules } from './login-throttle';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -193,10 +193,7 @@ describe('sign-in throttling', () => {
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(35);
-    const failures = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, 'sign-in-failed'), eq(adminAuditLog.target, 'stampede')));
+    const failures = await auditEntries(app, 'sign-in-failed', 'stampede');
     expect(failures).toHaveLength(5);
   });
 });

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminPasskeys, adminPendingSignIns, adminTotp, adminUsers } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
 import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import {
   enableTotp,
   pendingCookieOf,
   requireSecondFactor,
-  signInSteps,
+  setUpSignInTests,
   totpCode,
 } from '~tests/helpers/second-factor';
 import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
@@ -26,20 +25,16 @@ import { finishWithEnrolment } from './second-step';
  * is checked again against the account as it is now, so an older one can neither finish nor
  * enrol its own factor (docs/decisions/018-admin-second-factor.md).
  */
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-let owner: AdminSession;
-beforeAll(async () => {
-  app = await buildTestApp();
-  owner = await signIn(app, { role: 'owner' });
-});
-afterAll(() => app.close());
-
-const origin = 'https://tziyun.test';
-const { login, step } = signInSteps(() => app, origin);
+const kit = setUpSignInTests();
+const { login, step, enrolling, origin } = kit;
 const newPassword = 'a brand new long password';
 
+/** A call of the owners' list of accounts. */
+const byOwner = (method: 'POST' | 'DELETE', url: string) =>
+  kit.app.inject({ method, url, headers: kit.owner.headers });
+
 const account = (session: AdminSession, path: string, payload?: unknown) =>
-  app.inject({
+  kit.app.inject({
     method: 'POST',
     url: `/api/admin/account${path}`,
     headers: session.headers,
@@ -51,7 +46,7 @@ function sessionOf(res: Awaited<ReturnType<typeof login>>) {
 }
 
 async function pendingRowsOf(userId: string) {
-  return app.database.db
+  return kit.app.database.db
     .select()
     .from(adminPendingSignIns)
     .where(eq(adminPendingSignIns.userId, userId));
@@ -59,8 +54,8 @@ async function pendingRowsOf(userId: string) {
 
 /** An account with the app switched on, past its password: the pending cookie and the secret. */
 async function pastPassword() {
-  const admin = await createAdmin(app);
-  const secret = await enableTotp(app, admin.id);
+  const admin = await createAdmin(kit.app);
+  const secret = await enableTotp(kit.app, admin.id);
   const cookie = pendingCookieOf(await login(admin));
   return { admin, secret, cookie };
 }
@@ -72,24 +67,33 @@ async function expectRefused(res: Awaited<ReturnType<typeof step>>) {
   expect(sessionOf(res)).toBeUndefined();
 }
 
+/** Expects the account to have no authenticator app switched on. */
+async function expectNoAppSwitchedOn(userId: string) {
+  const [totp] = await kit.app.database.db
+    .select()
+    .from(adminTotp)
+    .where(eq(adminTotp.userId, userId));
+  expect(totp?.enabledAt ?? null).toBeNull();
+}
+
 /**
  * Expects the app's code of the next time step (so that no replay rule is what refuses it) to be
  * refused as a sign-in that ended.
  */
 async function expectNextCodeRefused(cookie: string, secret: string) {
-  app.advanceClock(30_000);
+  kit.app.advanceClock(30_000);
   await expectRefused(
-    await step('second-factor', cookie, { method: 'totp', code: totpCode(app, secret) }),
+    await step('second-factor', cookie, { method: 'totp', code: totpCode(kit.app, secret) }),
   );
 }
 
-const cli = () => ({ actor: null, ip: null, now: app.clock() });
+const cli = () => ({ actor: null, ip: null, now: kit.app.clock() });
 
 describe('a pending sign-in ends when its account changes', () => {
   it('a password reset on the command line ends it: the old password’s sign-in cannot finish', async () => {
     const { admin, secret, cookie } = await pastPassword();
     await changeAdminPassword(
-      app.database.db,
+      kit.app.database.db,
       { username: admin.username, password: newPassword },
       cli(),
     );
@@ -99,11 +103,7 @@ describe('a pending sign-in ends when its account changes', () => {
 
   it('“End sessions” in the owners’ list ends it', async () => {
     const { admin, secret, cookie } = await pastPassword();
-    const ended = await app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${admin.id}/end-sessions`,
-      headers: owner.headers,
-    });
+    const ended = await byOwner('POST', `/api/admin/users/${admin.id}/end-sessions`);
     expect(ended.statusCode, ended.body).toBe(200);
     expect(await pendingRowsOf(admin.id)).toEqual([]);
     await expectNextCodeRefused(cookie, secret);
@@ -111,18 +111,14 @@ describe('a pending sign-in ends when its account changes', () => {
 
   it('removing the account ends it', async () => {
     const { admin, secret, cookie } = await pastPassword();
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${admin.id}`,
-      headers: owner.headers,
-    });
+    const removed = await byOwner('DELETE', `/api/admin/users/${admin.id}`);
     expect(removed.statusCode, removed.body).toBe(204);
     await expectNextCodeRefused(cookie, secret);
   });
 
   it('a reset of the second factor ends it', async () => {
     const { admin, cookie } = await pastPassword();
-    await resetSecondFactor(app.database.db, admin.username, cli());
+    await resetSecondFactor(kit.app.database.db, admin.username, cli());
     expect(await pendingRowsOf(admin.id)).toEqual([]);
     await expectRefused(await step('passkey-options', cookie));
   });
@@ -130,19 +126,19 @@ describe('a pending sign-in ends when its account changes', () => {
   it('a factor added, removed or new recovery codes elsewhere end it', async () => {
     // New recovery codes: a sign-in begun before cannot finish with one of the old ones.
     const first = await pastPassword();
-    const session = await signIn(app, first.admin);
+    const session = await signIn(kit.app, first.admin);
     const issued = await account(session, '/recovery-codes', { password: first.admin.password });
     expect(issued.statusCode, issued.body).toBe(200);
     await expectRefused(
       await step('second-factor', first.cookie, {
         method: 'totp',
-        code: totpCode(app, first.secret),
+        code: totpCode(kit.app, first.secret),
       }),
     );
 
     // The app switched off.
     const second = await pastPassword();
-    const off = await account(await signIn(app, second.admin), '/totp/disable', {
+    const off = await account(await signIn(kit.app, second.admin), '/totp/disable', {
       password: second.admin.password,
     });
     expect(off.statusCode, off.body).toBe(204);
@@ -150,7 +146,7 @@ describe('a pending sign-in ends when its account changes', () => {
 
     // A passkey added.
     const third = await pastPassword();
-    const thirdSession = await signIn(app, third.admin);
+    const thirdSession = await signIn(kit.app, third.admin);
     const options = await account(thirdSession, '/passkeys/options');
     const added = await account(thirdSession, '/passkeys', {
       name: 'Phone',
@@ -161,7 +157,7 @@ describe('a pending sign-in ends when its account changes', () => {
     await expectRefused(
       await step('second-factor', third.cookie, {
         method: 'totp',
-        code: totpCode(app, third.secret),
+        code: totpCode(kit.app, third.secret),
       }),
     );
   });
@@ -169,35 +165,27 @@ describe('a pending sign-in ends when its account changes', () => {
 
 describe('the attacks the review found', () => {
   it('a sign-in begun with the old password cannot enrol a factor after a reset', async () => {
-    await requireSecondFactor(app, true);
-    const admin = await createAdmin(app);
     // Someone with the old password gets as far as the enrolment, QR code in hand.
-    const attacker = pendingCookieOf(await login(admin));
+    const { admin, cookie: attacker } = await enrolling();
     const setup = await step('enrolment/totp', attacker);
     expect(setup.statusCode).toBe(200);
     // The office resets the password.
     await changeAdminPassword(
-      app.database.db,
+      kit.app.database.db,
       { username: admin.username, password: newPassword },
       cli(),
     );
     const done = await step('enrolment', attacker, {
       method: 'totp',
-      code: totpCode(app, setup.json().secret),
+      code: totpCode(kit.app, setup.json().secret),
     });
     await expectRefused(done);
-    const [totp] = await app.database.db
-      .select()
-      .from(adminTotp)
-      .where(eq(adminTotp.userId, admin.id));
-    expect(totp?.enabledAt ?? null).toBeNull();
-    await requireSecondFactor(app, false);
+    await expectNoAppSwitchedOn(admin.id);
+    await requireSecondFactor(kit.app, false);
   });
 
   it('an older enrolling sign-in cannot plant an app on an account that has a passkey since', async () => {
-    await requireSecondFactor(app, true);
-    const admin = await createAdmin(app);
-    const attacker = pendingCookieOf(await login(admin));
+    const { admin, cookie: attacker } = await enrolling();
     const { secret } = (await step('enrolment/totp', attacker)).json();
 
     // The administrator signs in and enrols a passkey.
@@ -212,98 +200,88 @@ describe('the attacks the review found', () => {
 
     const planted = await step('enrolment', attacker, {
       method: 'totp',
-      code: totpCode(app, secret),
+      code: totpCode(kit.app, secret),
     });
     await expectRefused(planted);
-    const donors = await app.inject({
+    const donors = await kit.app.inject({
       method: 'GET',
       url: '/api/donors',
       headers: { cookie: attacker },
     });
     expect(donors.statusCode).toBe(401);
-    const [totp] = await app.database.db
-      .select()
-      .from(adminTotp)
-      .where(eq(adminTotp.userId, admin.id));
-    expect(totp?.enabledAt ?? null).toBeNull();
-    await requireSecondFactor(app, false);
+    await expectNoAppSwitchedOn(admin.id);
+    await requireSecondFactor(kit.app, false);
   });
 });
 
 describe('the check when a pending sign-in completes', () => {
   it('refuses one older than the account’s password, even if nothing ended it', async () => {
     const { admin, secret, cookie } = await pastPassword();
-    await app.database.db
+    await kit.app.database.db
       .update(adminUsers)
-      .set({ passwordChangedAt: new Date(app.clock().getTime() + 1000) })
+      .set({ passwordChangedAt: new Date(kit.app.clock().getTime() + 1000) })
       .where(eq(adminUsers.id, admin.id));
     await expectNextCodeRefused(cookie, secret);
   });
 
   it('refuses an enrolling one once the account has a factor, or the site no longer requires one', async () => {
-    await requireSecondFactor(app, true);
-    const admin = await createAdmin(app);
-    const cookie = pendingCookieOf(await login(admin));
+    const { admin, cookie } = await enrolling();
     const { secret } = (await step('enrolment/totp', cookie)).json();
     // A passkey written behind the pending sign-in's back (no ending): the stage no longer fits.
-    const [passkey] = await app.database.db
+    const [passkey] = await kit.app.database.db
       .insert(adminPasskeys)
       .values({
         userId: admin.id,
         credentialId: `cred-${admin.id}`,
         publicKey: 'AA',
         name: 'Key',
-        createdAt: app.clock(),
+        createdAt: kit.app.clock(),
       })
       .returning();
     await expectRefused(
-      await step('enrolment', cookie, { method: 'totp', code: totpCode(app, secret) }),
+      await step('enrolment', cookie, { method: 'totp', code: totpCode(kit.app, secret) }),
     );
-    await app.database.db.delete(adminPasskeys).where(eq(adminPasskeys.id, passkey!.id));
+    await kit.app.database.db.delete(adminPasskeys).where(eq(adminPasskeys.id, passkey!.id));
 
     // Found while it still fitted, then the owners stop requiring a factor before it enrols.
     const next = await login(admin);
     const token = pendingCookieOf(next).split('=')[1]!;
-    const pending = (await findPendingSignIn(app.database.db, token, app.clock()))!;
+    const pending = (await findPendingSignIn(kit.app.database.db, token, kit.app.clock()))!;
     expect(pending.stage).toBe('enrolment');
     const setup = (await step('enrolment/totp', pendingCookieOf(next))).json();
-    await requireSecondFactor(app, false);
+    await requireSecondFactor(kit.app, false);
     await expect(
       finishWithEnrolment(
-        app.database.db,
+        kit.app.database.db,
         pending,
-        { method: 'totp', code: totpCode(app, setup.secret) },
+        { method: 'totp', code: totpCode(kit.app, setup.secret) },
         {
           ip: '192.0.2.1',
-          now: app.clock(),
-          idleMs: app.adminAuth.idleMs,
-          maxMs: app.adminAuth.maxMs,
+          now: kit.app.clock(),
+          idleMs: kit.app.adminAuth.idleMs,
+          maxMs: kit.app.adminAuth.maxMs,
           rp: { id: 'tziyun.test', name: 'Tziyun Admin', origin },
         },
       ),
     ).rejects.toMatchObject({ statusCode: 401, message: pendingEndedMessage });
-    const [totp] = await app.database.db
-      .select()
-      .from(adminTotp)
-      .where(eq(adminTotp.userId, admin.id));
-    expect(totp?.enabledAt ?? null).toBeNull();
+    await expectNoAppSwitchedOn(admin.id);
   });
 
   it('refuses a second-factor one whose account lost its factors behind its back', async () => {
     const { admin, secret, cookie } = await pastPassword();
-    await app.database.db.delete(adminTotp).where(eq(adminTotp.userId, admin.id));
+    await kit.app.database.db.delete(adminTotp).where(eq(adminTotp.userId, admin.id));
     await expectRefused(
-      await step('second-factor', cookie, { method: 'totp', code: totpCode(app, secret) }),
+      await step('second-factor', cookie, { method: 'totp', code: totpCode(kit.app, secret) }),
     );
   });
 
   it('is not made at all when the password changed while it was being checked', async () => {
-    const admin = await createAdmin(app);
-    const [row] = await app.database.db
+    const admin = await createAdmin(kit.app);
+    const [row] = await kit.app.database.db
       .select()
       .from(adminUsers)
       .where(eq(adminUsers.id, admin.id));
-    const db = app.database.db;
+    const db = kit.app.database.db;
     expect(
       await db.transaction((tx) => lockAccountWithPassword(tx, admin.id, row!.passwordHash)),
     ).toBe(true);

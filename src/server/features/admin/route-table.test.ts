@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
+import { appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { requireAdmin } from '~/server/plugins/admin-guard';
 import {
   isAdminRoute,
@@ -19,8 +19,6 @@ import {
  * API route outside the admin prefixes until it is listed as public (publicApiRoutes), which is
  * also what puts it under the fuzzing of tests/security/api-fuzz.test.ts.
  */
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
 function guardedRoutes(app: TestApp) {
   return routeTable(app).filter(isAdminRoute);
 }
@@ -59,8 +57,7 @@ let app: TestApp;
 let guarded: Route[];
 let owner: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  owner = await signIn(app, { role: 'owner' });
+  ({ app, admin: owner } = await appWithAdmin({ role: 'owner' }));
   guarded = guardedRoutes(app);
 });
 afterAll(() => app.close());

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { adminAuditLog, adminSessions } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import { auditEntries, createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import {
   enableTotp,
   pendingCookieOf,
   requireSecondFactor,
-  signInSteps,
+  setUpSignInTests,
   totpCode,
 } from '~tests/helpers/second-factor';
 import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
@@ -16,19 +15,11 @@ import { SoftAuthenticator } from '~tests/helpers/soft-authenticator';
  * An owner requires a second factor of every administrator; an account without one enrols right
  * after its password, before it has any session (docs/decisions/018-admin-second-factor.md).
  */
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-let owner: AdminSession;
-beforeAll(async () => {
-  app = await buildTestApp();
-  owner = await signIn(app, { role: 'owner' });
-});
-afterAll(() => app.close());
-
-const origin = 'https://tziyun.test';
-const { login, step } = signInSteps(() => app, origin);
+const kit = setUpSignInTests();
+const { login, step, enrolling, origin } = kit;
 
 const setPolicy = (session: AdminSession, payload: unknown) =>
-  app.inject({
+  kit.app.inject({
     method: 'PUT',
     url: '/api/admin/security-policy',
     headers: session.headers,
@@ -37,16 +28,16 @@ const setPolicy = (session: AdminSession, payload: unknown) =>
 
 describe('the owners’ setting', () => {
   it('starts off, and only owners read or change it', async () => {
-    const read = await app.inject({
+    const read = await kit.app.inject({
       method: 'GET',
       url: '/api/admin/security-policy',
-      headers: owner.headers,
+      headers: kit.owner.headers,
     });
     expect(read.json()).toEqual({ requireSecondFactor: false, updatedAt: null, updatedBy: null });
-    const admin = await signIn(app);
+    const admin = await signIn(kit.app);
     expect(
       (
-        await app.inject({
+        await kit.app.inject({
           method: 'GET',
           url: '/api/admin/security-policy',
           headers: admin.headers,
@@ -57,14 +48,14 @@ describe('the owners’ setting', () => {
   });
 
   it('refuses to require it while the owner has none themself', async () => {
-    const res = await setPolicy(owner, { requireSecondFactor: true });
+    const res = await setPolicy(kit.owner, { requireSecondFactor: true });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toMatch(/Set up a second factor for your own account first/);
   });
 
   it('validates its input', async () => {
     for (const payload of [{}, { requireSecondFactor: 'yes' }, { requireSecondFactor: null }]) {
-      const res = await setPolicy(owner, payload);
+      const res = await setPolicy(kit.owner, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({
         requireSecondFactor: 'Choose whether a second factor is required',
@@ -73,15 +64,15 @@ describe('the owners’ setting', () => {
   });
 
   it('when switched on: audited, and every account without a factor is signed out', async () => {
-    const protectedOwner = await createAdmin(app, { role: 'owner' });
-    await enableTotp(app, protectedOwner.id);
-    const ownerSession = await signIn(app, protectedOwner);
-    const bare = await createAdmin(app);
-    await signIn(app, bare);
-    await signIn(app, bare);
-    const guarded = await createAdmin(app);
-    await enableTotp(app, guarded.id);
-    await signIn(app, guarded);
+    const protectedOwner = await createAdmin(kit.app, { role: 'owner' });
+    await enableTotp(kit.app, protectedOwner.id);
+    const ownerSession = await signIn(kit.app, protectedOwner);
+    const bare = await createAdmin(kit.app);
+    await signIn(kit.app, bare);
+    await signIn(kit.app, bare);
+    const guarded = await createAdmin(kit.app);
+    await enableTotp(kit.app, guarded.id);
+    await signIn(kit.app, guarded);
 
     const res = await setPolicy(ownerSession, { requireSecondFactor: true });
     expect(res.statusCode, res.body).toBe(200);
@@ -93,26 +84,18 @@ describe('the owners’ setting', () => {
     // The bare account's two sessions and the first owner's (no factor) are gone.
     expect(res.json().sessionsEnded).toBeGreaterThanOrEqual(2);
     const sessionsOf = async (id: string) =>
-      app.database.db.$count(adminSessions, eq(adminSessions.userId, id));
+      kit.app.database.db.$count(adminSessions, eq(adminSessions.userId, id));
     expect(await sessionsOf(bare.id)).toBe(0);
     expect(await sessionsOf(guarded.id)).toBe(1);
     expect(await sessionsOf(protectedOwner.id)).toBe(1);
-    const [entry] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'settings-change'),
-          eq(adminAuditLog.target, 'require-second-factor'),
-        ),
-      );
+    const [entry] = await auditEntries(kit.app, 'settings-change', 'require-second-factor');
     expect(entry).toMatchObject({
       actorUsername: protectedOwner.username,
       details: { requireSecondFactor: true, was: false, sessionsEnded: res.json().sessionsEnded },
     });
 
     // Accounts list who has one.
-    const users = await app.inject({
+    const users = await kit.app.inject({
       method: 'GET',
       url: '/api/admin/users',
       headers: ownerSession.headers,
@@ -128,21 +111,21 @@ describe('the owners’ setting', () => {
 
 describe('an account without a second factor, when one is required', () => {
   it('gets no session after its password: it must enrol first (TOTP), then is signed in', async () => {
-    await requireSecondFactor(app, true);
-    const admin = await createAdmin(app);
+    await requireSecondFactor(kit.app, true);
+    const admin = await createAdmin(kit.app);
     const res = await login(admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ next: 'enrolment', expiresAt: expect.any(String) });
     expect(res.cookies.find((c) => c.name === 'tziyun_admin')).toBeUndefined();
     const cookie = pendingCookieOf(res);
     // With only the pending cookie, nothing of the admin area answers.
-    const session = await app.inject({
+    const session = await kit.app.inject({
       method: 'GET',
       url: '/api/admin/session',
       headers: { cookie },
     });
     expect(session.statusCode).toBe(401);
-    const donors = await app.inject({ method: 'GET', url: '/api/donors', headers: { cookie } });
+    const donors = await kit.app.inject({ method: 'GET', url: '/api/donors', headers: { cookie } });
     expect(donors.statusCode).toBe(401);
     // It cannot skip to the second step either.
     expect(
@@ -154,12 +137,15 @@ describe('an account without a second factor, when one is required', () => {
     const { secret } = setup.json();
     const wrong = await step('enrolment', cookie, {
       method: 'totp',
-      code: totpCode(app, secret) === '000000' ? '111111' : '000000',
+      code: totpCode(kit.app, secret) === '000000' ? '111111' : '000000',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.code).toMatch(/That code did not work/);
 
-    const done = await step('enrolment', cookie, { method: 'totp', code: totpCode(app, secret) });
+    const done = await step('enrolment', cookie, {
+      method: 'totp',
+      code: totpCode(kit.app, secret),
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({
       user: { id: admin.id, username: admin.username, role: 'admin' },
@@ -172,7 +158,7 @@ describe('an account without a second factor, when one is required', () => {
     // Used up.
     expect((await step('enrolment/totp', cookie)).statusCode).toBe(401);
 
-    const audit = await app.database.db
+    const audit = await kit.app.database.db
       .select()
       .from(adminAuditLog)
       .where(eq(adminAuditLog.actorId, admin.id));
@@ -184,19 +170,17 @@ describe('an account without a second factor, when one is required', () => {
     expect(audit[2]!.details).toEqual({ enrolled: 'totp' });
 
     // The next sign-in asks for the code.
-    app.advanceClock(30_000);
+    kit.app.advanceClock(30_000);
     const next = await login(admin);
     expect(next.json()).toMatchObject({
       next: 'second-factor',
       methods: ['totp', 'recovery-code'],
     });
-    await requireSecondFactor(app, false);
+    await requireSecondFactor(kit.app, false);
   });
 
   it('may enrol a passkey instead', async () => {
-    await requireSecondFactor(app, true);
-    const admin = await createAdmin(app);
-    const cookie = pendingCookieOf(await login(admin));
+    const { admin, cookie } = await enrolling();
     const options = await step('enrolment/passkey-options', cookie);
     expect(options.statusCode, options.body).toBe(200);
     const authenticator = new SoftAuthenticator(origin);
@@ -218,15 +202,15 @@ describe('an account without a second factor, when one is required', () => {
       response: authenticator.assert(challenge.json()),
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    await requireSecondFactor(app, false);
+    await requireSecondFactor(kit.app, false);
   });
 
   it('cannot remove its last factor while it is required', async () => {
-    await requireSecondFactor(app, true);
-    const admin = await createAdmin(app);
-    await enableTotp(app, admin.id);
-    const session = await signIn(app, admin);
-    const res = await app.inject({
+    await requireSecondFactor(kit.app, true);
+    const admin = await createAdmin(kit.app);
+    await enableTotp(kit.app, admin.id);
+    const session = await signIn(kit.app, admin);
+    const res = await kit.app.inject({
       method: 'POST',
       url: '/api/admin/account/totp/disable',
       headers: session.headers,
@@ -234,40 +218,38 @@ describe('an account without a second factor, when one is required', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toMatch(/requires a second factor for every administrator/);
-    const view = await app.inject({
+    const view = await kit.app.inject({
       method: 'GET',
       url: '/api/admin/account/security',
       headers: session.headers,
     });
     expect(view.json()).toMatchObject({ secondFactorRequired: true, hasSecondFactor: true });
-    await requireSecondFactor(app, false);
+    await requireSecondFactor(kit.app, false);
   });
 
   it('ends its enrolment after 5 wrong codes', async () => {
-    await requireSecondFactor(app, true);
-    const admin = await createAdmin(app);
-    const cookie = pendingCookieOf(await login(admin));
+    const { cookie } = await enrolling();
     const { secret } = (await step('enrolment/totp', cookie)).json();
-    const wrong = totpCode(app, secret) === '000000' ? '111111' : '000000';
+    const wrong = totpCode(kit.app, secret) === '000000' ? '111111' : '000000';
     const codes: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       codes.push((await step('enrolment', cookie, { method: 'totp', code: wrong })).statusCode);
     }
     expect(codes).toEqual([400, 400, 400, 400, 401]);
     expect((await step('enrolment/totp', cookie)).statusCode).toBe(401);
-    await requireSecondFactor(app, false);
+    await requireSecondFactor(kit.app, false);
   });
 
   it('enrolment lasts 15 minutes (time to install an app)', async () => {
-    await requireSecondFactor(app, true);
-    const admin = await createAdmin(app);
+    await requireSecondFactor(kit.app, true);
+    const admin = await createAdmin(kit.app);
     const res = await login(admin);
-    const left = new Date(res.json().expiresAt).getTime() - app.clock().getTime();
+    const left = new Date(res.json().expiresAt).getTime() - kit.app.clock().getTime();
     expect(left).toBeGreaterThan(14 * 60_000);
     expect(left).toBeLessThanOrEqual(15 * 60_000);
     const cookie = pendingCookieOf(res);
-    app.advanceClock(15 * 60_000);
+    kit.app.advanceClock(15 * 60_000);
     expect((await step('enrolment/totp', cookie)).statusCode).toBe(401);
-    await requireSecondFactor(app, false);
+    await requireSecondFactor(kit.app, false);
   });
 });

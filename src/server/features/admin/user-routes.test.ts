@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminSessions, adminUsers } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { createAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
+import { createAdmin, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { removeAdminUser } from './remove-admin-user';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let owner: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  owner = await signIn(app, { username: 'owner-one', role: 'owner' });
+  ({ app, admin: owner } = await appWithAdmin({ username: 'owner-one', role: 'owner' }));
 });
 afterAll(() => app.close());
 

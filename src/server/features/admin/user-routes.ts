@@ -6,8 +6,9 @@ import { createAdminUser } from './create-admin-user';
 import { endAdminSessions } from './end-admin-sessions';
 import { listAdminUsers } from './list-admin-users';
 import { listAuditEntries } from '~/server/services/audit/record-audit';
+import { readSecurityPolicy } from './read-security-policy';
 import { removeAdminUser } from './remove-admin-user';
-import { readSecurityPolicy, setSecurityPolicy } from './security-policy';
+import { setSecurityPolicy } from './set-security-policy';
 import {
   adminUserCreated,
   adminUsersListing,

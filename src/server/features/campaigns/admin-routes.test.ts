@@ -1,15 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, campaignMatches, donations } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { campaignMatches, donations } from '~/db/schema';
+import type { TestApp } from '~tests/helpers/app';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { settleCampaignGift } from './settle-gift';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'campaign-maker' });
+  ({ app, admin } = await appWithAdmin({ username: 'campaign-maker' }));
 });
 afterAll(() => app.close());
 
@@ -62,15 +61,7 @@ describe('POST /api/admin/campaigns', () => {
         { name: 'An anonymous friend', ratio: 2, cap: 25_000, used: 0 },
       ],
     });
-    const audit = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'campaign-created'),
-          eq(adminAuditLog.target, 'campaign:chai-day'),
-        ),
-      );
+    const audit = await auditEntries(app, 'campaign-created', 'campaign:chai-day');
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorUsername).toBe('campaign-maker');
 
@@ -177,10 +168,7 @@ describe('PUT /api/admin/campaigns/:id', () => {
       bonusGoals: [],
       matchers: [{ name: 'The Katz family', ratio: 1.5, cap: 60_000, used: 0 }],
     });
-    const audit = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'campaign-updated'));
+    const audit = await auditEntries(app, 'campaign-updated');
     expect(audit.map((a) => a.target)).toContain(`campaign:${made.slug}`);
   });
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatches, campaignTeams, donations } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 
 // The office's figures on a seeded campaign: Sunday Dec 13, 2026, 7:30 to 10 PM in New York.
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 let campaignId: string;
 
@@ -14,8 +14,7 @@ let campaignId: string;
 const evening = (time: string) => new Date(`2026-12-13T${time}-05:00`);
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'analytics-office' });
+  ({ app, admin } = await appWithAdmin({ username: 'analytics-office' }));
   const res = await app.inject({
     method: 'POST',
     url: '/api/admin/campaigns',

@@ -1,21 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { campaignMatchers, campaignMatches, campaigns } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { giveByCard, hoursFrom, liveCampaign } from '~tests/helpers/campaigns';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { campaigns } from '~/db/schema';
+import { giveByCard, hoursFrom, liveCampaign, matchesOf } from '~tests/helpers/campaigns';
 import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
-const t = setUpStripeTestApp();
-let admin: AdminSession;
-beforeAll(async () => {
-  admin = await signIn(t.app, { username: 'campaign-office' });
-});
+const t = setUpStripeTestApp({}, { admin: { username: 'campaign-office' } });
 
 const hours = (h: number) => hoursFrom(t.app.clock(), h);
 
 /** A published campaign running now: $150 at 1:1, then $200 at 2:1. */
 const matchedCampaign = (changes: Record<string, unknown> = {}) =>
-  liveCampaign(t.app, admin, {
+  liveCampaign(t.app, t.admin, {
     matchers: [
       { name: 'First matcher', ratio: 1, cap: 150 },
       { name: 'Second matcher', ratio: 2, cap: 200 },
@@ -26,20 +21,6 @@ const matchedCampaign = (changes: Record<string, unknown> = {}) =>
 async function deliverOk(event: Parameters<typeof deliverEvent>[1]) {
   const res = await deliverEvent(t.app, event);
   expect(res.statusCode, res.body).toBe(200);
-}
-
-async function matchesOf(donationId: string) {
-  return t.app.database.db
-    .select({
-      matcher: campaignMatchers.name,
-      giftCents: campaignMatches.giftCents,
-      cents: campaignMatches.cents,
-      releaseReason: campaignMatches.releaseReason,
-    })
-    .from(campaignMatches)
-    .innerJoin(campaignMatchers, eq(campaignMatchers.id, campaignMatches.matcherId))
-    .where(eq(campaignMatches.donationId, donationId))
-    .orderBy(asc(campaignMatches.createdAt), asc(campaignMatchers.position));
 }
 
 const snapshot = (slug: string, headers: Record<string, string> = {}) =>
@@ -53,16 +34,16 @@ describe('a card gift to a campaign', () => {
     const row = await t.donationOf(pending.id);
     expect(row).toMatchObject({ campaignId: campaign.id, wallDisplay: 'full' });
     // Not received yet: pending, not matched.
-    expect(await matchesOf(row.id)).toEqual([]);
+    expect(await matchesOf(t.app, row.id)).toEqual([]);
     expect((await snapshot(campaign.slug)).json()).toMatchObject({ raised: 0, matched: 0 });
 
     await deliverOk(t.standIn.event('payment_intent.succeeded', t.standIn.pay(pending.id)));
-    expect(await matchesOf(row.id)).toEqual([
+    expect(await matchesOf(t.app, row.id)).toEqual([
       { matcher: 'First matcher', giftCents: 10_000, cents: 10_000, releaseReason: null },
     ]);
     // $100 more: $50 takes the rest of the first cap, $50 is tripled by the second.
     const second = await giveByCard(t, campaign.slug, 100);
-    expect(await matchesOf((await t.donationOf(second.id)).id)).toEqual([
+    expect(await matchesOf(t.app, (await t.donationOf(second.id)).id)).toEqual([
       { matcher: 'First matcher', giftCents: 5000, cents: 5000, releaseReason: null },
       { matcher: 'Second matcher', giftCents: 5000, cents: 10_000, releaseReason: null },
     ]);
@@ -70,7 +51,7 @@ describe('a card gift to a campaign', () => {
     await deliverOk(
       t.standIn.event('payment_intent.succeeded', t.standIn.paymentIntent(second.id)),
     );
-    expect(await matchesOf((await t.donationOf(second.id)).id)).toHaveLength(2);
+    expect(await matchesOf(t.app, (await t.donationOf(second.id)).id)).toHaveLength(2);
 
     expect((await snapshot(campaign.slug)).json()).toMatchObject({
       raised: 200,
@@ -89,7 +70,7 @@ describe('a card gift to a campaign', () => {
     const id = (await t.donationOf(pi.id)).id;
     await deliverOk(t.standIn.event('charge.refunded', t.standIn.refund(pi.id, 2000)));
     // $20 refunded of $120: the first $100 keep their match.
-    expect(await matchesOf(id)).toEqual([
+    expect(await matchesOf(t.app, id)).toEqual([
       { matcher: 'First matcher', giftCents: 12_000, cents: 12_000, releaseReason: 'refunded' },
       { matcher: 'First matcher', giftCents: 10_000, cents: 10_000, releaseReason: null },
     ]);
@@ -100,7 +81,10 @@ describe('a card gift to a campaign', () => {
       refunded: 20,
     });
     await deliverOk(t.standIn.event('charge.refunded', t.standIn.refund(pi.id)));
-    expect((await matchesOf(id)).map((m) => m.releaseReason)).toEqual(['refunded', 'refunded']);
+    expect((await matchesOf(t.app, id)).map((m) => m.releaseReason)).toEqual([
+      'refunded',
+      'refunded',
+    ]);
     const after = (await snapshot(campaign.slug)).json();
     expect(after).toMatchObject({ raised: 0, matched: 0, donors: 0 });
     expect(after.matchers[0].used).toBe(0);
@@ -108,7 +92,7 @@ describe('a card gift to a campaign', () => {
     expect(after.wall[0]).toMatchObject({ amount: 120, released: 'refunded' });
     // The freed cap matches the next gift.
     const next = await giveByCard(t, campaign.slug, 150);
-    expect(await matchesOf((await t.donationOf(next.id)).id)).toEqual([
+    expect(await matchesOf(t.app, (await t.donationOf(next.id)).id)).toEqual([
       { matcher: 'First matcher', giftCents: 15_000, cents: 15_000, releaseReason: null },
     ]);
   });
@@ -118,9 +102,9 @@ describe('a card gift to a campaign', () => {
     const pi = await giveByCard(t, campaign.slug, 40);
     const dispute = t.standIn.dispute(pi.id);
     await deliverOk(t.standIn.event('charge.dispute.created', dispute));
-    expect((await matchesOf((await t.donationOf(pi.id)).id)).map((m) => m.releaseReason)).toEqual([
-      'disputed',
-    ]);
+    expect(
+      (await matchesOf(t.app, (await t.donationOf(pi.id)).id)).map((m) => m.releaseReason),
+    ).toEqual(['disputed']);
     const after = (await snapshot(campaign.slug)).json();
     expect(after).toMatchObject({ raised: 0, matched: 0 });
     expect(after.wall[0]).toMatchObject({ amount: 40, released: 'disputed', refunded: null });
@@ -140,8 +124,7 @@ describe('a card gift to a campaign', () => {
       amount: 18,
       campaign: campaign.slug,
     });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     await deliverOk(
       t.standIn.event(
         'customer.subscription.deleted',
@@ -161,11 +144,10 @@ describe('a card gift to a campaign', () => {
       wall: 'full',
       name: 'Monthly Giver',
     });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     const id = (await t.donationOf(pi.id)).id;
     // $18 × 10 = $180: $150 at 1:1, then $30 tripled.
-    expect(await matchesOf(id)).toEqual([
+    expect(await matchesOf(t.app, id)).toEqual([
       { matcher: 'First matcher', giftCents: 15_000, cents: 15_000, releaseReason: null },
       { matcher: 'Second matcher', giftCents: 3000, cents: 6000, releaseReason: null },
     ]);
@@ -183,7 +165,7 @@ describe('a card gift to a campaign', () => {
         t.standIn.cancelSubscription(subscriptionId),
       ),
     );
-    expect(await matchesOf(id)).toEqual([
+    expect(await matchesOf(t.app, id)).toEqual([
       { matcher: 'First matcher', giftCents: 15_000, cents: 15_000, releaseReason: 'cancelled' },
       { matcher: 'Second matcher', giftCents: 3000, cents: 6000, releaseReason: 'cancelled' },
       { matcher: 'First matcher', giftCents: 1800, cents: 1800, releaseReason: null },

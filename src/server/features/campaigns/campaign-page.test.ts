@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { signIn } from '~tests/helpers/admin';
 import { giveByCard } from '~tests/helpers/campaigns';
 import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
@@ -8,8 +8,7 @@ import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
  * campaign clock computes them (Shabbat in Monsey moves the end), the page the server renders
  * from it, and the gifts a paused campaign refuses to start but still completes.
  */
-const t = setUpStripeTestApp();
-let admin: AdminSession;
+const t = setUpStripeTestApp({}, { admin: { username: 'campaign-page-office' } });
 
 // Thursday noon in New York to Sunday noon; Shabbat (Friday's candle lighting, about 4:12 PM, to
 // Saturday's havdalah, about 5:15 PM) falls inside it and moves the end a day and an hour later.
@@ -36,7 +35,7 @@ async function makeCampaign(payload: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/admin/campaigns',
-    headers: admin.headers,
+    headers: t.admin.headers,
     payload: {
       title: 'Giving Day for the Tziyun',
       story: 'For **three days** the whole community gives together.',
@@ -54,7 +53,6 @@ async function makeCampaign(payload: Record<string, unknown>) {
 
 let shabbat: { id: string; slug: string; computedEndsAt: string };
 beforeAll(async () => {
-  admin = await signIn(t.app, { username: 'campaign-page-office' });
   // Made before the clock moves: the office's session is on today's clock.
   shabbat = await makeCampaign({ slug: 'shabbat-week', fund: 'the new roof' });
   await makeCampaign({ slug: 'draft-week', status: 'draft' });

@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '~/db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries } from '~tests/helpers/admin';
 import { photoMessages } from '~/server/features/site-photos';
 import {
-  buildMediaTestApp,
+  setUpMediaTestApp,
   expectPhotoRefusals,
   postPhoto,
-  type TestApp,
 } from '~/server/services/media/media-test-kit';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { phonePhoto } from '~tests/helpers/photos';
@@ -15,20 +13,23 @@ import { phonePhoto } from '~tests/helpers/photos';
  * The campaign's photo: uploaded by the office through the site content's photo pipeline, shown
  * under the title with the title as its alt text; a new one replaces it.
  */
-let app: TestApp;
+const media = setUpMediaTestApp();
 let campaignId: string;
 beforeAll(async () => {
-  app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
-  ({ id: campaignId } = await liveCampaign(app, app.admin, {
+  ({ id: campaignId } = await liveCampaign(media.app, media.app.admin, {
     slug: 'roof-day',
     title: 'A new roof for the shul',
     goal: 5000,
   }));
 });
-afterAll(() => app.close());
 
 const upload = (data: Buffer, { id = campaignId, signedIn = true } = {}) =>
-  postPhoto(app, `/api/admin/campaigns/${id}/photo`, data, signedIn ? app.admin.headers : {});
+  postPhoto(
+    media.app,
+    `/api/admin/campaigns/${id}/photo`,
+    data,
+    signedIn ? media.app.admin.headers : {},
+  );
 
 describe('POST /api/admin/campaigns/:id/photo', () => {
   it('answers 401 to a visitor and 404 for an unknown campaign', async () => {
@@ -41,7 +42,7 @@ describe('POST /api/admin/campaigns/:id/photo', () => {
 
   it('refuses a file that is not a photo, or too large, at the file field in plain words', async () => {
     await expectPhotoRefusals(upload, photoMessages);
-    const page = await app.inject({ method: 'GET', url: '/api/campaigns/roof-day' });
+    const page = await media.app.inject({ method: 'GET', url: '/api/campaigns/roof-day' });
     expect(page.json().photo).toBeUndefined();
   });
 
@@ -52,26 +53,20 @@ describe('POST /api/admin/campaigns/:id/photo', () => {
     expect(photo).toMatchObject({ alt: 'A new roof for the shul', width: 600, height: 1000 });
     expect(photo.src).toMatch(/^\/media\/[0-9a-f-]{36}\.jpg$/);
 
-    const snapshot = (await app.inject({ method: 'GET', url: '/api/campaigns/roof-day' })).json();
+    const snapshot = (
+      await media.app.inject({ method: 'GET', url: '/api/campaigns/roof-day' })
+    ).json();
     expect(snapshot.photo).toEqual(photo);
 
-    const page = await app.inject({ method: 'GET', url: '/campaign/roof-day' });
+    const page = await media.app.inject({ method: 'GET', url: '/campaign/roof-day' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/<img[^>]*alt="A new roof for the shul"/);
     // The link preview is the share image with the live total, not the photo.
     expect(page.body).toContain(
-      `<meta property="og:image" content="${app.env.PUBLIC_URL}/campaign/roof-day/share.png?v=${snapshot.version}">`,
+      `<meta property="og:image" content="${media.app.env.PUBLIC_URL}/campaign/roof-day/share.png?v=${snapshot.version}">`,
     );
 
-    const audited = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'campaign-photo-added'),
-          eq(adminAuditLog.target, 'campaign:roof-day'),
-        ),
-      );
+    const audited = await auditEntries(media.app, 'campaign-photo-added', 'campaign:roof-day');
     expect(audited).toHaveLength(1);
   });
 
@@ -79,8 +74,10 @@ describe('POST /api/admin/campaigns/:id/photo', () => {
     const srcs = (photo: { srcset: string }) =>
       photo.srcset.split(', ').map((entry) => entry.split(' ')[0]!);
     const status = async (src: string) =>
-      (await app.inject({ method: 'GET', url: src })).statusCode;
-    const before = (await app.inject({ method: 'GET', url: '/api/campaigns/roof-day' })).json();
+      (await media.app.inject({ method: 'GET', url: src })).statusCode;
+    const before = (
+      await media.app.inject({ method: 'GET', url: '/api/campaigns/roof-day' })
+    ).json();
     const res = await upload(await phonePhoto());
     expect(res.statusCode, res.body).toBe(200);
     for (const src of srcs(res.json().photo)) expect(await status(src)).toBe(200);

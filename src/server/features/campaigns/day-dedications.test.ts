@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 let campaignId: string;
 
@@ -30,8 +30,7 @@ async function campaign(slug: string) {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'dedications-reader' });
+  ({ app, admin } = await appWithAdmin({ username: 'dedications-reader' }));
   campaignId = await campaign('tziyun-day');
   const other = await campaign('other-day');
   const gift = (overrides: Parameters<typeof insertDonations>[1][number]) => ({

@@ -1,20 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 // Where a campaign gift came from: the campaign page's utm_* carried through the card checkout
 // onto the PaymentIntent and the donation (OJC: ojc-gifts.test.ts).
 
-const t = setUpStripeTestApp();
-let admin: AdminSession;
+const t = setUpStripeTestApp({}, { admin: { username: 'referrer-office' } });
 let slug: string;
 
 beforeAll(async () => {
-  admin = await signIn(t.app, { username: 'referrer-office' });
-  ({ slug } = await liveCampaign(t.app, admin, { slug: 'referrer-day', title: 'Referrer day' }));
+  ({ slug } = await liveCampaign(t.app, t.admin, { slug: 'referrer-day', title: 'Referrer day' }));
 });
 
 const referrerOf = (row: typeof donations.$inferSelect) => ({

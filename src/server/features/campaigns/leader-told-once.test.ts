@@ -187,12 +187,7 @@ describe('a leader is told once', () => {
       name: 'Monthly Giver',
       email: 'monthly.told@example.org',
     });
-    t.standIn.pay(pi.id);
-    const paid = await deliverEvent(
-      t.app,
-      t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)),
-    );
-    expect(paid.statusCode, paid.body).toBe(200);
+    await t.payFirstInvoice({ pi, invoiceId });
     await drainOutbox(t.app);
     expect(subjects('monthly.a@example.org')).toEqual([
       'A gift through your team',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { addTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { insertDonations } from '~tests/helpers/donations';
@@ -9,11 +9,10 @@ import { touchCampaign } from './settle-gift';
 // The campaign page's leaderboard as the server renders it from the received gifts, in each of
 // its orders (`?board=`): by amount, by donors, by how close each team is to its goal.
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'leaderboard-office' });
+  ({ app, admin } = await appWithAdmin({ username: 'leaderboard-office' }));
 });
 afterAll(() => app.close());
 

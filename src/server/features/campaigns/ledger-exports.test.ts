@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, campaignThankYous } from '~/db/schema';
+import { campaignThankYous } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
 import { eraseDonor } from '~/server/features/my-giving';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaign } from '~tests/helpers/campaigns';
 
 /**
@@ -12,11 +12,10 @@ import { liveCampaign } from '~tests/helpers/campaigns';
  * mail after it.
  */
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'campaign-thanks' });
+  ({ app, admin } = await appWithAdmin({ username: 'campaign-thanks' }));
 });
 afterAll(() => app.close());
 
@@ -121,10 +120,7 @@ describe('GET /api/admin/campaigns/:id/gifts.csv', () => {
     expect(matched).toContain(
       ',Verified,120.00,The Katz family,Initials and amount,In memory of Yaakov ben Avraham,',
     );
-    const exports = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'export'));
+    const exports = await auditEntries(app, 'export');
     expect(exports.map((a) => a.target)).toContain(`campaign:${slug}`);
     expect(
       (await get('/api/admin/campaigns/00000000-0000-4000-8000-000000000000/gifts.csv')).statusCode,
@@ -196,10 +192,7 @@ describe('the thank-you mail after a campaign', () => {
       'leah@example.org',
       'moshe@example.org',
     ]);
-    const audits = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'campaign-thank-you-sent'));
+    const audits = await auditEntries(app, 'campaign-thank-you-sent');
     expect(audits.filter((a) => a.target === slug)).toHaveLength(3);
   });
 

@@ -2,6 +2,7 @@
  * The matching rule (ADR 054), pure: no database, no clock. Money in cents; a ratio in
  * hundredths (100 doubles a gift, 200 triples it).
  */
+import type { DonationType } from '~/shared/domain';
 
 export interface MatcherRoom {
   id: string;
@@ -78,7 +79,7 @@ export function trimMatch(
 }
 
 export interface CountedGift {
-  donationType: 'onetime' | 'subscription';
+  donationType: DonationType;
   amountCents: number;
   feeCents: number;
   refundedCents: number;

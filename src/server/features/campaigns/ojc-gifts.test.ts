@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignMatches, donations } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import {
   chargeOjcPayment,
@@ -12,20 +11,19 @@ import {
 import { postPageForm } from '~tests/helpers/page-forms';
 import { drainOutbox } from '~tests/helpers/stripe';
 
-const ojc = setUpOjcTestApp();
-let admin: AdminSession;
-beforeAll(async () => {
-  admin = await signIn(ojc.app, { username: 'ojc-campaign-office' });
-});
+const ojc = setUpOjcTestApp({}, { admin: { username: 'ojc-campaign-office' } });
+
+/** A live campaign whose matcher doubles gifts up to $1,000. */
+const matchedCampaign = (changes: Record<string, unknown>) =>
+  liveCampaign(ojc.app, ojc.admin, {
+    goal: 5000,
+    matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
+    ...changes,
+  });
 
 describe('an OJC gift to a campaign', () => {
   it('is credited when created, matched when OJC approves the charge, and named as chosen', async () => {
-    await liveCampaign(ojc.app, admin, {
-      slug: 'ojc-day',
-      title: 'OJC day',
-      goal: 5000,
-      matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
-    });
+    await matchedCampaign({ slug: 'ojc-day', title: 'OJC day' });
     const paymentId = await createOjcPayment(ojc.app, {
       amount: 50,
       campaign: 'ojc-day',
@@ -63,13 +61,7 @@ describe('an OJC gift to a campaign', () => {
   });
 
   it('a monthly OJC gift counts its months; cancelled, it keeps only the paid month and its match', async () => {
-    await liveCampaign(ojc.app, admin, {
-      slug: 'ojc-monthly',
-      title: 'OJC monthly',
-      goal: 5000,
-      recurringMonths: 12,
-      matchers: [{ name: 'Matcher', ratio: 1, cap: 1000 }],
-    });
+    await matchedCampaign({ slug: 'ojc-monthly', title: 'OJC monthly', recurringMonths: 12 });
     const paymentId = await createOjcPayment(ojc.app, {
       amount: 36,
       donationType: 'subscription',
@@ -118,7 +110,7 @@ describe('an OJC gift to a campaign', () => {
 describe('an OJC gift’s referrer', () => {
   let slug: string;
   beforeAll(async () => {
-    ({ slug } = await liveCampaign(ojc.app, admin, {
+    ({ slug } = await liveCampaign(ojc.app, ojc.admin, {
       slug: 'ojc-referrer-day',
       title: 'OJC referrer day',
       goal: 5000,

@@ -1,22 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminAuditLog, campaignOptOuts } from '~/db/schema';
 import { campaignOptOutMessages } from '~/shared/schemas/campaign-opt-out';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { giveByCard, liveCampaign } from '~tests/helpers/campaigns';
 import { expectHiddenTokenPage } from '~tests/helpers/link-session';
 import { fromAnotherSite, pageData, postPageForm, visibleText } from '~tests/helpers/page-forms';
 import { deliverEvent, drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 import { isDonorOptedOut, listCampaignOptOuts } from './opt-out';
 
-const t = setUpStripeTestApp();
-let admin: AdminSession;
-beforeAll(async () => {
-  admin = await signIn(t.app, { username: 'opt-out-office' });
-});
+const t = setUpStripeTestApp({}, { admin: { username: 'opt-out-office' } });
 
 const day = 24 * 3_600_000;
-const optOutDay = () => liveCampaign(t.app, admin, { title: 'Opt-out day' });
+const optOutDay = () => liveCampaign(t.app, t.admin, { title: 'Opt-out day' });
 
 /** A paid card gift to the campaign, and the link in its receipt mail as the donor gets it. */
 async function giveAndReadReceipt(slug: string, email: string) {

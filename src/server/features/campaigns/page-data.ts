@@ -6,7 +6,7 @@ import { defaultShareText } from '~/shared/campaign-share';
 import { formatMoney } from '~/shared/money';
 import type { CampaignPageData, CampaignSnapshot } from '~/shared/schemas/campaigns';
 import { placeOf } from '~/server/lib/campaign-times';
-import { paymentMethods } from '~/server/lib/payment-methods';
+import { offeredCheckoutMethods } from '~/server/lib/checkout-methods';
 import { requireAdmin } from '~/server/plugins/admin-guard';
 import { pageNotFound, withPageHead, type PageDataContext } from '~/server/ssr/page-data';
 import { campaignSnapshotsOf } from './snapshots-of';
@@ -58,7 +58,7 @@ export async function loadCampaignPageData(
   const data: CampaignPageData = {
     campaign,
     renderedAt: app.clock().toISOString(),
-    methods: paymentMethods(app.env, 'onetime'),
+    methods: offeredCheckoutMethods(app.env, 'onetime'),
     share: { text: row.shareText ?? defaultShareText(campaign.title), pageUrl },
   };
   return withPageHead(data, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaignPayload } from '~tests/helpers/campaigns';
 
 /**
@@ -8,7 +8,7 @@ import { liveCampaignPayload } from '~tests/helpers/campaigns';
  * (/campaign/:slug/embed): rendered on the server, never indexed or kept for everyone, and the
  * embed framable by exactly the origins the office lists.
  */
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 
 // Fixed once: a started campaign's start cannot move, and an edit sends it again.
@@ -27,8 +27,7 @@ const post = (payload: object) =>
   app.inject({ method: 'POST', url: '/api/admin/campaigns', headers: admin.headers, payload });
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'screen-office' });
+  ({ app, admin } = await appWithAdmin({ username: 'screen-office' }));
   const made = await post(
     campaign({ embedOrigins: ['https://www.shul.example', 'https://school.example:8443/'] }),
   );

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { campaignTeams } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaignPayload } from '~tests/helpers/campaigns';
 import { insertDonations } from '~tests/helpers/donations';
 import { touchCampaign } from './settle-gift';
@@ -19,7 +19,7 @@ vi.mock('./share-image', async (importOriginal) => {
  * a draft as its page is), the page's Open Graph and Twitter tags naming it, the share buttons'
  * links with the office's message, and the message's check in the campaign form's API.
  */
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 let id: string;
 
@@ -49,8 +49,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const versionOf = async (slug: string) => (await get(`/api/campaigns/${slug}`)).json().version;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'share-office' });
+  ({ app, admin } = await appWithAdmin({ username: 'share-office' }));
   const made = await post(campaign({ shareText: 'Give with me today, every gift is doubled!' }));
   expect(made.statusCode, made.body).toBe(201);
   id = made.json().campaign.id;

@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { donations, jobs } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { addTeam } from '~tests/helpers/campaign-teams';
 import { giveByCard, liveCampaign } from '~tests/helpers/campaigns';
 import { openEventStream } from '~tests/helpers/event-stream';
@@ -11,11 +10,9 @@ import { deliverEvent, setUpStripeTestApp } from '~tests/helpers/stripe';
 // A card gift through a team: the team named in the checkout's address is checked against the
 // gift's campaign, carried in the PaymentIntent's metadata, and counted for the team when paid.
 
-const t = setUpStripeTestApp();
-let admin: AdminSession;
+const t = setUpStripeTestApp({}, { admin: { username: 'team-office' } });
 let base: string;
 beforeAll(async () => {
-  admin = await signIn(t.app, { username: 'team-office' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -28,8 +25,8 @@ const setUp = (payload: Record<string, unknown>) =>
 
 describe('a card gift through a team', () => {
   it('is credited to the team when paid: metadata, the gift, the team’s total, donors and wall', async () => {
-    const campaign = await liveCampaign(t.app, admin);
-    const team = await addTeam(t.app, admin, campaign.id, { group: 'Beth Medrash' });
+    const campaign = await liveCampaign(t.app, t.admin);
+    const team = await addTeam(t.app, t.admin, campaign.id, { group: 'Beth Medrash' });
     const pi = await t.startCheckout({
       amount: 100,
       campaign: campaign.slug,
@@ -80,8 +77,8 @@ describe('a card gift through a team', () => {
   });
 
   it('queues one note to the team’s leader per paid gift, naming the gift only', async () => {
-    const campaign = await liveCampaign(t.app, admin);
-    const team = await addTeam(t.app, admin, campaign.id);
+    const campaign = await liveCampaign(t.app, t.admin);
+    const team = await addTeam(t.app, t.admin, campaign.id);
     const shown = await giveByCard(t, campaign.slug, 54, {
       team: team.slug,
       wall: 'full',
@@ -115,14 +112,14 @@ describe('a card gift through a team', () => {
   });
 
   it('refuses a team of another campaign, an unapproved or declined one, and a team without a campaign', async () => {
-    const campaign = await liveCampaign(t.app, admin);
-    const other = await liveCampaign(t.app, admin);
-    const foreign = await addTeam(t.app, admin, other.id, { name: 'Foreign team' });
-    const requested = await addTeam(t.app, admin, campaign.id, {
+    const campaign = await liveCampaign(t.app, t.admin);
+    const other = await liveCampaign(t.app, t.admin);
+    const foreign = await addTeam(t.app, t.admin, other.id, { name: 'Foreign team' });
+    const requested = await addTeam(t.app, t.admin, campaign.id, {
       name: 'Waiting team',
       status: 'requested',
     });
-    const declined = await addTeam(t.app, admin, campaign.id, {
+    const declined = await addTeam(t.app, t.admin, campaign.id, {
       name: 'Declined team',
       status: 'declined',
     });
@@ -143,9 +140,9 @@ describe('a card gift through a team', () => {
   });
 
   it('the database refuses a gift credited to a team of another campaign', async () => {
-    const campaign = await liveCampaign(t.app, admin);
-    const other = await liveCampaign(t.app, admin);
-    const team = await addTeam(t.app, admin, other.id);
+    const campaign = await liveCampaign(t.app, t.admin);
+    const other = await liveCampaign(t.app, t.admin);
+    const team = await addTeam(t.app, t.admin, other.id);
     await expect(
       t.app.database.db.insert(donations).values({
         amountCents: 1000,
@@ -158,8 +155,8 @@ describe('a card gift through a team', () => {
   });
 
   it('the campaign’s event stream carries the teams as they move', async () => {
-    const campaign = await liveCampaign(t.app, admin);
-    const team = await addTeam(t.app, admin, campaign.id, { name: 'Stream team' });
+    const campaign = await liveCampaign(t.app, t.admin);
+    const team = await addTeam(t.app, t.admin, campaign.id, { name: 'Stream team' });
     const stream = await openEventStream(`${base}/api/campaigns/${campaign.slug}/events`);
     try {
       // A loaded machine may take a while to hear the gift's notification (PostgreSQL).
@@ -174,8 +171,8 @@ describe('a card gift through a team', () => {
   });
 
   it('an unknown or unapproved team has no public view', async () => {
-    const campaign = await liveCampaign(t.app, admin);
-    const waiting = await addTeam(t.app, admin, campaign.id, { status: 'requested' });
+    const campaign = await liveCampaign(t.app, t.admin);
+    const waiting = await addTeam(t.app, t.admin, campaign.id, { status: 'requested' });
     for (const slug of [waiting.slug, 'nobody']) {
       const res = await t.app.inject({
         method: 'GET',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { addTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { touchCampaign } from './settle-gift';
@@ -9,11 +9,10 @@ import { touchCampaign } from './settle-gift';
 // A group's donors are people, not teams' counts added up: one who gave through two teams of the
 // group counts once there (and once in each team).
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'group-office' });
+  ({ app, admin } = await appWithAdmin({ username: 'group-office' }));
 });
 afterAll(() => app.close());
 

@@ -1,5 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { describe, expect, it } from 'vitest';
 import { addTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import {
@@ -12,19 +11,15 @@ import { postPageForm } from '~tests/helpers/page-forms';
 
 // An OJC gift through a team, by the checkout's API and by its form without JavaScript.
 
-const ojc = setUpOjcTestApp();
-let admin: AdminSession;
-beforeAll(async () => {
-  admin = await signIn(ojc.app, { username: 'ojc-team-office' });
-});
+const ojc = setUpOjcTestApp({}, { admin: { username: 'ojc-team-office' } });
 
 const teamOf = async (slug: string) =>
   (await ojc.app.inject({ method: 'GET', url: `/api/campaigns/${slug}` })).json().teams[0];
 
 describe('an OJC gift through a team', () => {
   it('is credited to the team once OJC approves the charge', async () => {
-    const campaign = await liveCampaign(ojc.app, admin);
-    const team = await addTeam(ojc.app, admin, campaign.id);
+    const campaign = await liveCampaign(ojc.app, ojc.admin);
+    const team = await addTeam(ojc.app, ojc.admin, campaign.id);
     const paymentId = await createOjcPayment(ojc.app, {
       amount: 72,
       campaign: campaign.slug,
@@ -41,18 +36,18 @@ describe('an OJC gift through a team', () => {
   });
 
   it('is refused for a team not approved, with the field’s message', async () => {
-    const campaign = await liveCampaign(ojc.app, admin);
-    const team = await addTeam(ojc.app, admin, campaign.id, { status: 'requested' });
+    const campaign = await liveCampaign(ojc.app, ojc.admin);
+    const team = await addTeam(ojc.app, ojc.admin, campaign.id, { status: 'requested' });
     const res = await requestOjcPayment(ojc.app, { campaign: campaign.slug, team: team.slug });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.team).toContain('Your gift was not taken');
   });
 
   it('without JavaScript: the team in the checkout’s address is credited, a foreign one refused', async () => {
-    const campaign = await liveCampaign(ojc.app, admin);
-    const other = await liveCampaign(ojc.app, admin);
-    const team = await addTeam(ojc.app, admin, campaign.id);
-    const foreign = await addTeam(ojc.app, admin, other.id, { name: 'Foreign' });
+    const campaign = await liveCampaign(ojc.app, ojc.admin);
+    const other = await liveCampaign(ojc.app, ojc.admin);
+    const team = await addTeam(ojc.app, ojc.admin, campaign.id);
+    const foreign = await addTeam(ojc.app, ojc.admin, other.id, { name: 'Foreign' });
     const fields = {
       _form: 'ojc-checkout',
       name: 'Sarah Cohen',

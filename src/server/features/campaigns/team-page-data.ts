@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { campaignTeams } from '~/db/schema';
 import type { CampaignTeamPageData, CampaignTeamView } from '~/shared/schemas/campaigns';
-import { paymentMethods } from '~/server/lib/payment-methods';
+import { offeredCheckoutMethods } from '~/server/lib/checkout-methods';
 import { teamPagePath, teamShareText } from '~/shared/campaign-share';
 import { formatMoney } from '~/shared/money';
 import { pageNotFound, withPageHead } from '~/server/ssr/page-data';
@@ -69,7 +69,7 @@ export async function loadCampaignTeamPageData(app: FastifyInstance, url: URL) {
     team: view.team,
     wall: view.wall,
     renderedAt: app.clock().toISOString(),
-    methods: paymentMethods(app.env, 'onetime'),
+    methods: offeredCheckoutMethods(app.env, 'onetime'),
     share: {
       text: teamShareText(kept.campaign.shareText, kept.snapshot.title, view.team.name),
       pageUrl: `${app.env.PUBLIC_URL}${teamPagePath(kept.snapshot.slug, view.team.slug)}`,

@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '~/db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries } from '~tests/helpers/admin';
 import { photoMessages } from '~/server/features/site-photos';
 import {
-  buildMediaTestApp,
+  setUpMediaTestApp,
   expectPhotoRefusals,
   postPhoto,
-  type TestApp,
 } from '~/server/services/media/media-test-kit';
 import { teamShareText } from '~/shared/campaign-share';
 import { addTeam } from '~tests/helpers/campaign-teams';
@@ -18,30 +16,31 @@ import { phonePhoto } from '~tests/helpers/photos';
  * team's name as its alt text (a new one replaces it, the old sizes leave the media store; the
  * snapshot's teams go without it), and its share buttons, which send the team's link.
  */
-let app: TestApp;
+const media = setUpMediaTestApp();
 let campaign: { id: string; slug: string };
 let team: { id: string; slug: string };
 beforeAll(async () => {
-  app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
-  campaign = await liveCampaign(app, app.admin, { title: 'Team photo day' });
-  team = await addTeam(app, app.admin, campaign.id, { name: 'The Levi Shiur' });
+  campaign = await liveCampaign(media.app, media.app.admin, { title: 'Team photo day' });
+  team = await addTeam(media.app, media.app.admin, campaign.id, { name: 'The Levi Shiur' });
 });
-afterAll(() => app.close());
 
 const photoUrl = (campaignId: string, teamId: string) =>
   `/api/admin/campaigns/${campaignId}/teams/${teamId}/photo`;
 
 const upload = (
   data: Buffer,
-  { campaignId = campaign.id, teamId = team.id, headers = app.admin.headers as object } = {},
-) => postPhoto(app, photoUrl(campaignId, teamId), data, headers);
+  { campaignId = campaign.id, teamId = team.id, headers = media.app.admin.headers as object } = {},
+) => postPhoto(media.app, photoUrl(campaignId, teamId), data, headers);
 
 const teamView = async () =>
   (
-    await app.inject({ method: 'GET', url: `/api/campaigns/${campaign.slug}/teams/${team.slug}` })
+    await media.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${campaign.slug}/teams/${team.slug}`,
+    })
   ).json();
 const served = async (src: string) =>
-  (await app.inject({ method: 'GET', url: src.split(' ')[0]! })).statusCode;
+  (await media.app.inject({ method: 'GET', url: src.split(' ')[0]! })).statusCode;
 const sizesOf = (photo: { srcset: string; sources: { srcset: string }[] }) =>
   [photo.srcset, ...photo.sources.map((s) => s.srcset)]
     .flatMap((set) => set.split(', '))
@@ -51,10 +50,10 @@ describe('POST /api/admin/campaigns/:id/teams/:teamId/photo', () => {
   it('refuses a visitor, a missing CSRF token, and a team that is not of this campaign', async () => {
     const photo = await phonePhoto();
     expect((await upload(photo, { headers: {} })).statusCode).toBe(401);
-    const { cookie, origin } = app.admin.headers;
+    const { cookie, origin } = media.app.admin.headers;
     expect((await upload(photo, { headers: { cookie, origin } })).statusCode).toBe(403);
 
-    const other = await liveCampaign(app, app.admin);
+    const other = await liveCampaign(media.app, media.app.admin);
     const unknown = await upload(photo, { teamId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe('This campaign has no such team.');
@@ -65,10 +64,10 @@ describe('POST /api/admin/campaigns/:id/teams/:teamId/photo', () => {
 
   it('refuses a file that is not a photo, or too large, at the file field in plain words', async () => {
     await expectPhotoRefusals(upload, photoMessages);
-    const empty = await app.inject({
+    const empty = await media.app.inject({
       method: 'POST',
       url: photoUrl(campaign.id, team.id),
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
       payload: {},
     });
     expect(empty.statusCode).toBe(415);
@@ -84,12 +83,12 @@ describe('POST /api/admin/campaigns/:id/teams/:teamId/photo', () => {
 
     expect((await teamView()).team.photo).toEqual(photo);
     const snapshot = (
-      await app.inject({ method: 'GET', url: `/api/campaigns/${campaign.slug}` })
+      await media.app.inject({ method: 'GET', url: `/api/campaigns/${campaign.slug}` })
     ).json();
     expect(snapshot.teams).toEqual([expect.objectContaining({ slug: team.slug })]);
     expect(snapshot.teams[0].photo).toBeUndefined();
 
-    const page = await app.inject({
+    const page = await media.app.inject({
       method: 'GET',
       url: `/campaign/${campaign.slug}/team/${team.slug}`,
     });
@@ -99,21 +98,17 @@ describe('POST /api/admin/campaigns/:id/teams/:teamId/photo', () => {
     expect(page.body).toContain('sizes="(min-width: 1152px) 1104px, 100vw"');
     expect(page.body).toMatch(/<source type="image\/webp" srcset="\/media\/[^"]+\.webp 480w/i);
 
-    const listed = await app.inject({
+    const listed = await media.app.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${campaign.id}/teams`,
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
     });
     expect(listed.json().teams[0].photo).toEqual(photo);
-    const audited = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'team-photo-added'),
-          eq(adminAuditLog.target, `campaign:${campaign.slug}/team:${team.slug}`),
-        ),
-      );
+    const audited = await auditEntries(
+      media.app,
+      'team-photo-added',
+      `campaign:${campaign.slug}/team:${team.slug}`,
+    );
     expect(audited.map((entry) => entry.details)).toEqual([{ replaced: false }]);
   });
 
@@ -138,27 +133,27 @@ describe('the team page’s share buttons', () => {
   const inHtml = (text: string) => encodeURIComponent(text).replace(/'/g, '&#x27;');
 
   it('send the office’s message headed by the team’s name, with the team’s link', async () => {
-    const shared = await liveCampaign(app, app.admin, {
+    const shared = await liveCampaign(media.app, media.app.admin, {
       title: 'Share day',
       shareText: 'Every gift is doubled today!',
     });
-    const katz = await addTeam(app, app.admin, shared.id);
+    const katz = await addTeam(media.app, media.app.admin, shared.id);
     const path = `/campaign/${shared.slug}/team/${katz.slug}`;
-    const page = await app.inject({ method: 'GET', url: path });
+    const page = await media.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
-    const sent = `The Katz Family: Every gift is doubled today! ${app.env.PUBLIC_URL}${path}`;
+    const sent = `The Katz Family: Every gift is doubled today! ${media.app.env.PUBLIC_URL}${path}`;
     expect(page.body).toContain(`href="https://api.whatsapp.com/send?text=${inHtml(sent)}"`);
     expect(page.body).toContain(`href="sms:?&amp;body=${inHtml(sent)}"`);
   });
 
   it('without the office’s message, send one naming the team and the campaign', async () => {
-    const plain = await liveCampaign(app, app.admin, { title: 'Plain day' });
-    const katz = await addTeam(app, app.admin, plain.id);
+    const plain = await liveCampaign(media.app, media.app.admin, { title: 'Plain day' });
+    const katz = await addTeam(media.app, media.app.admin, plain.id);
     const path = `/campaign/${plain.slug}/team/${katz.slug}`;
-    const page = await app.inject({ method: 'GET', url: path });
+    const page = await media.app.inject({ method: 'GET', url: path });
     const text = teamShareText(null, 'Plain day', 'The Katz Family');
     expect(text).toContain('Plain day through The Katz Family');
-    const sent = `${text} ${app.env.PUBLIC_URL}${path}`;
+    const sent = `${text} ${media.app.env.PUBLIC_URL}${path}`;
     expect(page.body).toContain(`href="https://api.whatsapp.com/send?text=${inHtml(sent)}"`);
   });
 });

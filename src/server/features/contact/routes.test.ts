@@ -65,20 +65,17 @@ describe('POST /api/contact', () => {
     );
     expect((await post({ email: valid.email })).statusCode).toBe(400);
     expect((await post({ ...valid, name: 42 })).statusCode).toBe(400);
-    const text = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: 'name=a',
-      headers: { 'content-type': 'text/plain' },
-    });
+    const sendRaw = (payload: string, contentType: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload,
+        headers: { 'content-type': contentType },
+      });
+    const text = await sendRaw('name=a', 'text/plain');
     expect(text.statusCode).toBe(415);
     expect(text.json().error.code).toBe('unsupported_media_type');
-    const broken = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: '{"name":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const broken = await sendRaw('{"name":', 'application/json');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.code).toBe('bad_request');
   });

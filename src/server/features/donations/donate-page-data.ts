@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
 import { donationFee } from '~/server/env';
 import { minDonationDollars } from '~/shared/schemas/donations';
-import { paymentMethods } from '~/server/lib/payment-methods';
+import { offeredCheckoutMethods } from '~/server/lib/checkout-methods';
 import { membershipLinkState } from '~/server/features/membership';
 import { campaignNamed, teamNamed } from '~/server/features/campaigns';
 import { parseCheckoutChoice } from '~/shared/checkout-link';
@@ -20,8 +20,8 @@ export async function loadDonatePageData(app: FastifyInstance): Promise<DonateOp
   return {
     limits: { minDollars: minDonationDollars, maxDollars: app.env.DONATION_MAX_DOLLARS },
     methods: {
-      onetime: paymentMethods(app.env, 'onetime'),
-      subscription: paymentMethods(app.env, 'subscription'),
+      onetime: offeredCheckoutMethods(app.env, 'onetime'),
+      subscription: offeredCheckoutMethods(app.env, 'subscription'),
     },
   };
 }

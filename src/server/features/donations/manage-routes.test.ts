@@ -40,8 +40,7 @@ function manageTokenIn(text: string) {
 /** A monthly gift whose first charge went through, and the receipt the donor got. */
 async function paidMonthlyGift(email: string, extra: Record<string, unknown> = {}) {
   const { pi, subscriptionId, invoiceId } = await t.startMonthly({ amount: 36, email, ...extra });
-  t.standIn.pay(pi.id);
-  await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+  await t.payFirstInvoice({ pi, invoiceId });
   await drainOutbox(t.app);
   const receipt = t.app.sentMail.findLast((m) => m.to === email)!;
   return { subscriptionId, receipt, token: manageTokenIn(receipt.text) };

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminAuditLog, donations, jobs } from '~/db/schema';
-import { signIn } from '~tests/helpers/admin';
+import { expectBothPartsToSay } from '~tests/helpers/mail';
+import { donations, jobs } from '~/db/schema';
+import { auditEntries, signIn } from '~tests/helpers/admin';
 import { drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 
 const t = setUpStripeTestApp();
@@ -47,14 +48,14 @@ describe('POST /api/record-donation', () => {
     await drainOutbox(t.app);
     const receipt = t.app.sentMail.find((m) => m.to === 'sarah@example.org')!;
     expect(receipt.subject).toBe('Your donation receipt | Tziyun');
-    for (const part of [receipt.text, receipt.html]) {
-      expect(part).toContain('Tziyun Community Inc.');
-      expect(part).toContain('12-3456789');
-      expect(part).toContain('$36.00');
-      expect(part).toContain('Credit card');
-      expect(part).toContain('In honor of Our parents');
-      expect(part).toContain('tax-deductible to the extent allowed by law');
-    }
+    expectBothPartsToSay(receipt, [
+      'Tziyun Community Inc.',
+      '12-3456789',
+      '$36.00',
+      'Credit card',
+      'In honor of Our parents',
+      'tax-deductible to the extent allowed by law',
+    ]);
     // Numbered in the transaction that recorded it, and the mail prints the number.
     expect(row.receiptNumber).toMatch(/^\d{4}-\d{6}$/);
     expect(receipt.text).toContain(`Receipt number: ${row.receiptNumber}`);
@@ -197,10 +198,7 @@ describe('POST /api/stripe/verify-payment/:paymentId', () => {
       paymentStatus: 'refunded',
       refundedCents: 7200,
     });
-    const audit = await t.app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'verification'));
+    const audit = await auditEntries(t.app, 'verification');
     expect(audit.map((a) => a.target)).toEqual([`donation:${row.id}`, `donation:${row.id}`]);
     // Refunded before any receipt was sent: none is.
     expect(await receiptJobs(row.id)).toHaveLength(0);

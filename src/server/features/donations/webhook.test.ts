@@ -22,6 +22,16 @@ async function deliverOk(
   expect(res.json()).toEqual({ received: true });
 }
 
+/** Stripe tells the site of the invoice as it now stands. */
+const deliverInvoice = (type: 'invoice.paid' | 'invoice.payment_failed', invoiceId: string) =>
+  deliverOk(t.standIn.event(type, t.standIn.invoice(invoiceId)));
+
+/** Stripe tells the site of the subscription as it now stands. */
+const deliverSubscription = (subscriptionId: string) =>
+  deliverOk(
+    t.standIn.event('customer.subscription.updated', t.standIn.subscription(subscriptionId)),
+  );
+
 const mailKeys = async (prefix: string) =>
   (await t.app.database.db.select({ key: jobs.idempotencyKey }).from(jobs))
     .map((j) => j.key)
@@ -180,12 +190,9 @@ describe('monthly gifts', () => {
       name: 'Moshe',
       dedication: { kind: 'honor', name: 'My teacher' },
     });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     await deliverOk(t.standIn.event('payment_intent.succeeded', t.standIn.paymentIntent(pi.id)));
-    await deliverOk(
-      t.standIn.event('customer.subscription.updated', t.standIn.subscription(subscriptionId)),
-    );
+    await deliverSubscription(subscriptionId);
     expect(await t.donationOf(pi.id)).toMatchObject({
       paymentStatus: 'succeeded',
       amountCents: 3600,
@@ -195,7 +202,7 @@ describe('monthly gifts', () => {
     const renewalPi = t.standIn.intentOfInvoice(renewal.id);
     t.standIn.pay(renewalPi.id);
     // The event's invoice has no `payments`: the handler asks Stripe for it.
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(renewal.id)));
+    await deliverInvoice('invoice.paid', renewal.id);
     expect(t.standIn.requestsTo('GET', `/v1/invoices/${renewal.id}`)).toHaveLength(1);
 
     const rows = await t.app.database.db
@@ -236,17 +243,14 @@ describe('monthly gifts', () => {
       amount: 18,
       email: 'f@example.org',
     });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     const renewal = t.standIn.renew(subscriptionId);
     const renewalPi = t.standIn.intentOfInvoice(renewal.id);
     t.standIn.decline(renewalPi.id);
     // Stripe retries the card; each failure is its own event.
-    await deliverOk(t.standIn.event('invoice.payment_failed', t.standIn.invoice(renewal.id)));
-    await deliverOk(t.standIn.event('invoice.payment_failed', t.standIn.invoice(renewal.id)));
-    await deliverOk(
-      t.standIn.event('customer.subscription.updated', t.standIn.subscription(subscriptionId)),
-    );
+    await deliverInvoice('invoice.payment_failed', renewal.id);
+    await deliverInvoice('invoice.payment_failed', renewal.id);
+    await deliverSubscription(subscriptionId);
     expect(await t.donationOf(renewalPi.id)).toMatchObject({
       paymentStatus: 'failed',
       amountCents: 1800,
@@ -278,7 +282,7 @@ describe('monthly gifts', () => {
 
     // The donor pays on the hosted page: the same invoice's row is now paid.
     t.standIn.pay(renewalPi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(renewal.id)));
+    await deliverInvoice('invoice.paid', renewal.id);
     expect(await t.donationOf(renewalPi.id)).toMatchObject({ paymentStatus: 'succeeded' });
   });
 
@@ -406,7 +410,7 @@ describe('API versions', () => {
   async function paidMonthly(email: string) {
     const gift = await t.startMonthly({ amount: 25, email });
     t.standIn.pay(gift.pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(gift.invoiceId)));
+    await deliverInvoice('invoice.paid', gift.invoiceId);
     return gift;
   }
 

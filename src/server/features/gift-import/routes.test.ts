@@ -1,15 +1,14 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, donations } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { donations } from '~/db/schema';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
+import { auditEntries, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { secondConnection } from '~tests/helpers/database';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'import-keeper' });
+  ({ app, admin } = await appWithAdmin({ username: 'import-keeper' }));
 });
 afterAll(() => app.close());
 
@@ -187,10 +186,7 @@ describe('POST /api/admin/gift-imports', () => {
       offlineReference: '1042',
       officeNote: 'Thank you note sent',
     });
-    const audit = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'gifts-imported'));
+    const audit = await auditEntries(app, 'gifts-imported');
     const entry = audit.find((a) => a.target === 'november.csv');
     expect(entry).toMatchObject({ actorUsername: 'import-keeper' });
     expect(entry!.details).toMatchObject({ rows: 3, imported: 3, amountCents: 127_000 });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendMembershipApplication } from '~tests/helpers/members';
+import { sendContactMessage, sendContactMessageThenDrain } from '~tests/helpers/contact';
 import { jobs, newsletterSubscribers } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
+import { appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { donationFieldId, startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
 import { adminCall, drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
 import { confirmWithButton, visitConfirmLink } from '~tests/helpers/newsletter';
@@ -15,7 +17,6 @@ import {
 } from '~/server/services/announcements/donation-events';
 import { ghlNotConfiguredMessage } from './ghl-routes';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const HOUR = 3_600_000;
 
 let standIn: GhlStandIn;
@@ -23,8 +24,7 @@ let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
   standIn = await startGhlStandIn();
-  app = await buildTestApp(ghlTestEnv(standIn));
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin({}, ghlTestEnv(standIn)));
 });
 afterAll(async () => {
   await app.close();
@@ -155,13 +155,11 @@ describe('GET /api/ghl/contacts and /api/ghl/contact/:email', () => {
 
 describe('the CRM sync', () => {
   it('a contact message upserts the sender with the contact-form tag', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Leah Gold', email: 'Leah@Example.org', message: 'A question about tiers.' },
+    await sendContactMessageThenDrain(app, {
+      name: 'Leah Gold',
+      email: 'Leah@Example.org',
+      message: 'A question about tiers.',
     });
-    expect(res.statusCode).toBe(200);
-    await drainJobs(app);
     expect(standIn.byEmail('leah@example.org')).toMatchObject({
       firstName: 'Leah',
       lastName: 'Gold',
@@ -175,16 +173,12 @@ describe('the CRM sync', () => {
   });
 
   it('a membership application tags the applicant member-<tier>', async () => {
-    await app.inject({
-      method: 'POST',
-      url: '/api/membership-applications',
-      payload: {
-        firstName: 'Yosef',
-        lastName: 'Levi',
-        email: 'yosef@example.org',
-        phone: '845-555-0199',
-        membershipTier: 'flame',
-      },
+    await sendMembershipApplication(app, {
+      firstName: 'Yosef',
+      lastName: 'Levi',
+      email: 'yosef@example.org',
+      phone: '845-555-0199',
+      membershipTier: 'flame',
     });
     await drainJobs(app);
     expect(standIn.byEmail('yosef@example.org')).toMatchObject({
@@ -301,10 +295,10 @@ describe('the CRM sync', () => {
     await standIn.down();
     const emails = ['r1@example.org', 'r2@example.org', 'r3@example.org'];
     for (const email of emails) {
-      await app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: { name: 'Waiting Person', email, message: 'Written while the CRM was down.' },
+      await sendContactMessage(app, {
+        name: 'Waiting Person',
+        email,
+        message: 'Written while the CRM was down.',
       });
     }
     await drainJobs(app);
@@ -329,14 +323,10 @@ describe('the CRM sync', () => {
   it('a 429 with a long Retry-After puts the sync off until then', async () => {
     standIn.answerNext({ status: 429, retryAfter: '600' });
     const before = Date.now();
-    await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: {
-        name: 'Later Person',
-        email: 'later@example.org',
-        message: 'Rate limited for now.',
-      },
+    await sendContactMessage(app, {
+      name: 'Later Person',
+      email: 'later@example.org',
+      message: 'Rate limited for now.',
     });
     await drainJobs(app);
     const [job] = (await ghlJobs()).filter((j) => j.status === 'pending');
@@ -372,10 +362,10 @@ describe('GoHighLevel not configured', () => {
   });
 
   it('no sync job is enqueued', async () => {
-    await bare.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'No Crm', email: 'nocrm@example.org', message: 'Nobody syncs this one.' },
+    await sendContactMessage(bare, {
+      name: 'No Crm',
+      email: 'nocrm@example.org',
+      message: 'Nobody syncs this one.',
     });
     const queued = await bare.database.db.select().from(jobs).where(like(jobs.kind, 'ghl.%'));
     expect(queued).toEqual([]);

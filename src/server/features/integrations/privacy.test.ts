@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendMembershipApplication } from '~tests/helpers/members';
+import { sendContactMessageThenDrain } from '~tests/helpers/contact';
 import { jobs, webhookDeliveries } from '~/db/schema';
 import { createTestDatabase } from '~tests/helpers/database';
 import { startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
-import { drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
+import { ghlTestEnv } from '~tests/helpers/integrations';
 import { createMemoryMailer } from '~tests/helpers/mail';
 import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 import { buildApp, loggerOptions } from '~/server/app';
@@ -52,26 +54,20 @@ afterAll(async () => {
 
 describe('what leaves the site', () => {
   it('carries no prayer intention, application message or contact text anywhere', async () => {
-    const applied = await app.inject({
-      method: 'POST',
-      url: '/api/membership-applications',
-      payload: {
-        firstName: 'Rivka',
-        lastName: 'Cohen',
-        email: 'rivka@example.org',
-        membershipTier: 'beacon',
-        prayerIntentions: INTENTION,
-        message: APPLICATION_NOTE,
-      },
+    const applied = await sendMembershipApplication(app, {
+      firstName: 'Rivka',
+      lastName: 'Cohen',
+      email: 'rivka@example.org',
+      membershipTier: 'beacon',
+      prayerIntentions: INTENTION,
+      message: APPLICATION_NOTE,
     });
     expect(applied.statusCode).toBe(200);
-    const contacted = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Dina Roth', email: 'dina@example.org', message: CONTACT_TEXT },
+    await sendContactMessageThenDrain(app, {
+      name: 'Dina Roth',
+      email: 'dina@example.org',
+      message: CONTACT_TEXT,
     });
-    expect(contacted.statusCode).toBe(200);
-    await drainJobs(app);
 
     expect(standIn.byEmail('rivka@example.org')!.tags).toEqual(['member-beacon']);
     expect(

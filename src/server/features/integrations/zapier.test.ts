@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminAuditLog, contactMessages, integrations, jobs, webhookDeliveries } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { sendContactMessage } from '~tests/helpers/contact';
+import { contactMessages, integrations, jobs, webhookDeliveries } from '~/db/schema';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
+import { auditEntries, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { adminCall, drainJobs } from '~tests/helpers/integrations';
 import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const HOUR = 3_600_000;
 
 let receiver: WebhookReceiver;
@@ -14,8 +14,10 @@ let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  app = await buildTestApp({ WEBHOOK_ALLOW_LOOPBACK: 'true', OFFICE_EMAIL: 'office@tziyun.test' });
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin(
+    {},
+    { WEBHOOK_ALLOW_LOOPBACK: 'true', OFFICE_EMAIL: 'office@tziyun.test' },
+  ));
 });
 afterAll(async () => {
   await app.close();
@@ -35,11 +37,7 @@ async function connect(url = receiver.url) {
 }
 
 async function sendContact(email: string, message = 'A message with private words in it.') {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/contact',
-    payload: { name: 'Miriam Adler', email, message },
-  });
+  const res = await sendContactMessage(app, { name: 'Miriam Adler', email, message });
   expect(res.statusCode).toBe(200);
 }
 
@@ -116,10 +114,7 @@ describe('Zapier settings', () => {
       enabled: true,
       message: 'Events are sent to this webhook.',
     });
-    const [entry] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'settings-change'));
+    const [entry] = await auditEntries(app, 'settings-change');
     expect(entry!.details).toEqual({ webhookHost: new URL(receiver.url).host });
   });
 

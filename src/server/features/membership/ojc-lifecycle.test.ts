@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyForMembership, confirmationsTo } from '~tests/helpers/members';
+import {
+  applyForMembership,
+  confirmationsTo,
+  sendMembershipApplication,
+} from '~tests/helpers/members';
 import { members as membersTable } from '~/db/schema';
 import { membershipLinkMessages } from './membership-link';
 import { chargeOjcPayment, createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
@@ -106,10 +110,11 @@ describe('membership through a monthly OJC gift', () => {
     expect(await second.member()).toMatchObject({ status: 'pending' });
     // And applying again after the first was paid makes no member to pay for: the mail says so.
     const members = await ojc.app.database.db.$count(membersTable);
-    const again = await ojc.app.inject({
-      method: 'POST',
-      url: '/api/membership-applications',
-      payload: { firstName: 'R', lastName: 'K', email, membershipTier: 'spark' },
+    const again = await sendMembershipApplication(ojc.app, {
+      firstName: 'R',
+      lastName: 'K',
+      email,
+      membershipTier: 'spark',
     });
     expect(again.statusCode).toBe(200);
     expect(await ojc.app.database.db.$count(membersTable)).toBe(members);

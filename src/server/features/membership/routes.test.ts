@@ -4,7 +4,11 @@ import { jobs, members, membershipApplications } from '~/db/schema';
 import rawSiteConfig from '@site-config';
 import { siteConfigSchema } from '~/shared/site-config-schema';
 import { buildTestApp } from '~tests/helpers/app';
-import { checkoutUrlMailedTo, confirmationsTo } from '~tests/helpers/members';
+import {
+  checkoutUrlMailedTo,
+  confirmationsTo,
+  sendMembershipApplication,
+} from '~tests/helpers/members';
 import { postPageForm } from '~tests/helpers/page-forms';
 import { activeMember } from '~tests/helpers/prayer-names';
 import { renderMail } from '~/server/mail/templates';
@@ -28,8 +32,7 @@ const mailContext = {
   site: siteConfigSchema.parse(rawSiteConfig),
   publicUrl: 'https://tziyun.test',
 };
-const apply = (payload: object) =>
-  app.inject({ method: 'POST', url: '/api/membership-applications', payload });
+const apply = (payload: object) => sendMembershipApplication(app, payload);
 
 describe('POST /api/membership-applications', () => {
   it('stores the application and names the tier', async () => {
@@ -147,10 +150,10 @@ describe('paying for the membership', () => {
       OJC_ORG_ID: 'org',
     });
     try {
-      const answer = await configured.inject({
-        method: 'POST',
-        url: '/api/membership-applications',
-        payload: { ...valid, email: 'pay-card@example.org', membershipTier: 'spark' },
+      const answer = await sendMembershipApplication(configured, {
+        ...valid,
+        email: 'pay-card@example.org',
+        membershipTier: 'spark',
       });
       // OJC takes monthly gifts only with the key that seals the card for the next months.
       expect(answer.json().checkout).toEqual({ amount: 180, methods: ['credit_card'] });

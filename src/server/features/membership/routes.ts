@@ -8,27 +8,22 @@ import {
   membershipApplicationResponse,
 } from '~/shared/schemas/membership';
 import { AppError } from '~/server/errors';
-import { paymentMethods } from '~/server/lib/payment-methods';
+import { offeredCheckoutMethods } from '~/server/lib/checkout-methods';
 import { formRateLimit } from '~/server/plugins/rate-limit';
-import {
-  submitMembershipApplications,
-  type TierApplication,
-} from './submit-membership-application';
+import { submitMembershipApplication, type TierApplication } from './submit-membership-application';
 import { at } from '~/server/lib/route-at';
 import { membershipApi } from '~/shared/api/membership';
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
-  const submit = async (application: TierApplication) =>
-    (
-      await app.database.db.transaction((tx) =>
-        submitMembershipApplications(tx, [application], {
-          officeEmail: app.officeEmail,
-          linkSigner: app.linkSigner,
-          publicUrl: app.env.PUBLIC_URL,
-          now: app.clock(),
-        }),
-      )
-    )[0]!;
+  const submit = (application: TierApplication) =>
+    app.database.db.transaction((tx) =>
+      submitMembershipApplication(tx, application, {
+        officeEmail: app.officeEmail,
+        linkSigner: app.linkSigner,
+        publicUrl: app.env.PUBLIC_URL,
+        now: app.clock(),
+      }),
+    );
 
   /** The API's and the page form's one way to take an application. */
   async function apply(
@@ -46,14 +41,13 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       id,
       tier: tier.id,
       message: `Thank you for applying to the ${tier.name}.`,
-      checkout: { amount: tier.price, methods: paymentMethods(app.env, 'subscription') },
+      checkout: { amount: tier.price, methods: offeredCheckoutMethods(app.env, 'subscription') },
     });
     if (website) {
       log.info('honeypot filled: membership application dropped');
       return answer(randomUUID());
     }
-    const ids = { application: randomUUID(), member: randomUUID() };
-    const row = await submit({ input: application, tier, ids });
+    const row = await submit({ input: application, tier });
     app.jobWorker.wake();
     return answer(row.id);
   }

@@ -47,8 +47,7 @@ describe('membership through a card subscription', () => {
     expect(subscription!.amountCents).toBe(36000);
 
     // First payment.
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     const active = await applied.member();
     expect(active.status).toBe('active');
     expect(active.memberSince).toBeInstanceOf(Date);
@@ -115,8 +114,7 @@ describe('membership through a card subscription', () => {
       email: 'moving@example.org',
       membership: applied.token,
     });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     expect(await applied.member()).toMatchObject({ status: 'active', tier: 'spark' });
 
     const withPrice = (unitAmount: number) => {
@@ -253,8 +251,7 @@ describe('membership through a card subscription', () => {
     expect(t.standIn.requestsTo('POST', '/v1/subscriptions')).toHaveLength(before);
 
     const { pi, invoiceId } = await t.startMonthly({ amount: 180, membership: applied.token });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     const again = await setUp({ amount: 180, membership: applied.token });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(membershipLinkMessages.alreadyActive);
@@ -266,8 +263,7 @@ describe('membership through a card subscription', () => {
     const second = await applyForMembership(t.app, { email: 'twice@example.org' });
     const other = await applyForMembership(t.app, { email: 'someone.else@example.org' });
     const { pi, invoiceId } = await t.startMonthly({ amount: 180, membership: first.token });
-    t.standIn.pay(pi.id);
-    await deliverOk(t.standIn.event('invoice.paid', t.standIn.invoice(invoiceId)));
+    await t.payFirstInvoice({ pi, invoiceId });
     expect(await first.member()).toMatchObject({ status: 'active' });
 
     const before = t.standIn.requestsTo('POST', '/v1/subscriptions').length;

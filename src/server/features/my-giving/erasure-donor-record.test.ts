@@ -10,7 +10,8 @@ import {
 } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { insertDonations } from '~tests/helpers/donations';
-import { eraseDonor, erasedMark } from './donor-data';
+import { eraseDonor } from './erase-donor';
+import { erasedMark } from './erased-mark';
 
 /** Erasing an address erases its donor record too, and its gifts stay with that record (ADR 053). */
 

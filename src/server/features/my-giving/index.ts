@@ -4,4 +4,6 @@ export { loadMyGivingPageData } from './page-data';
 export { givingLinkContext, givingLinkRequests, sendGivingLink } from './giving-link';
 export { statementPdfOf } from './giving-documents';
 export { statementPdfUrl } from './statement-link';
-export { ERASED_MARK_PREFIX, eraseDonor, erasureBlocker } from './donor-data';
+export { ERASED_MARK_PREFIX } from './erased-mark';
+export { eraseDonor } from './erase-donor';
+export { erasureBlocker } from './find-erasure-blocker';

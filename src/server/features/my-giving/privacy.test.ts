@@ -8,22 +8,21 @@ import {
   erasureRequests,
   prayerNames,
 } from '~/db/schema';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { insertDonations } from '~tests/helpers/donations';
 import { applyForMembership } from '~tests/helpers/members';
 import { givingSession } from '~tests/helpers/my-giving';
 import { activeMember } from '~tests/helpers/prayer-names';
 import { postPageForm } from '~tests/helpers/page-forms';
-import { erasedMark } from './donor-data';
+import { erasedMark } from './erased-mark';
 import { erasureRequestedMessage } from './erasure-requests';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin());
 });
 afterAll(() => app.close());
 

@@ -15,7 +15,7 @@ import {
 import { activeMember } from '~tests/helpers/prayer-names';
 import { expectHiddenTokenPage } from '~tests/helpers/link-session';
 import { pageData, postPageForm } from '~tests/helpers/page-forms';
-import { eraseDonor } from './donor-data';
+import { eraseDonor } from './erase-donor';
 import { givingLinkMessages } from './giving-link';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;

@@ -11,7 +11,7 @@ import { assertFromThisSite } from '~/server/lib/link-session-cookie';
 import { formRateLimit } from '~/server/plugins/rate-limit';
 import { changeWallChoice, wallChoiceMessages } from './change-wall-choice';
 import { givingDocumentRoutes } from './document-routes';
-import { donorDataExport } from './donor-data';
+import { donorDataExport } from './export-donor-data';
 import { erasureRequestedMessage, requestErasure } from './erasure-requests';
 import {
   endGivingSession,

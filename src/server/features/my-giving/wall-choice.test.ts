@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, campaigns, donations } from '~/db/schema';
+import { auditEntries } from '~tests/helpers/admin';
+import { campaigns, donations } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { insertDonations } from '~tests/helpers/donations';
 import { givingSession } from '~tests/helpers/my-giving';
@@ -65,10 +66,7 @@ describe('the donor’s wall choice in My giving', () => {
     expect(res.json()).toEqual({ message: 'Your choice for the donor wall is saved.' });
     expect(await wallOf(mine)).toBe('initials');
     expect(await versionOf()).toBe(before + 1);
-    const audit = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'wall-choice-changed'));
+    const audit = await auditEntries(app, 'wall-choice-changed');
     expect(audit.at(-1)).toMatchObject({
       actorId: null,
       target: `donation:${mine}`,

@@ -11,7 +11,7 @@ import {
   newsletterConfirmLink,
   newsletterUnsubscribeLink,
 } from './page-data';
-import { subscribeNewsletters } from './subscribe-newsletter';
+import { subscribeNewsletter } from './subscribe-newsletter';
 import { at } from '~/server/lib/route-at';
 import { newsletterApi } from '~/shared/api/newsletter';
 
@@ -32,7 +32,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const subscribe = async (email: string) =>
-    (await app.database.db.transaction((tx) => subscribeNewsletters(tx, [email])))[0]!;
+    app.database.db.transaction((tx) => subscribeNewsletter(tx, email));
 
   /** The API's and the page form's one way to sign up. */
   async function signUp(

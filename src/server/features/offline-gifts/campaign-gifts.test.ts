@@ -1,17 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, campaignMatchers, campaignMatches, donations, jobs } from '~/db/schema';
+import { donations, jobs } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
-import { buildTestApp } from '~tests/helpers/app';
+import type { TestApp } from '~tests/helpers/app';
 import { pdfText } from '~tests/helpers/pdf-text';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { liveCampaign } from '~tests/helpers/campaigns';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import { liveCampaign, matchesOf } from '~tests/helpers/campaigns';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'campaign-ledger' });
+  ({ app, admin } = await appWithAdmin({ username: 'campaign-ledger' }));
 });
 afterAll(() => app.close());
 
@@ -47,19 +46,6 @@ const clear = (id: string) => post(`/api/admin/offline-gifts/${id}/clear`);
 const snapshot = async (slug: string) =>
   (await app.inject({ method: 'GET', url: `/api/campaigns/${slug}` })).json();
 
-async function matchesOf(donationId: string) {
-  return app.database.db
-    .select({
-      matcher: campaignMatchers.name,
-      cents: campaignMatches.cents,
-      releaseReason: campaignMatches.releaseReason,
-    })
-    .from(campaignMatches)
-    .innerJoin(campaignMatchers, eq(campaignMatchers.id, campaignMatches.matcherId))
-    .where(eq(campaignMatches.donationId, donationId))
-    .orderBy(asc(campaignMatches.createdAt), asc(campaignMatchers.position));
-}
-
 const receiptJobs = async (id: string) =>
   app.database.db
     .select()
@@ -79,7 +65,7 @@ describe('a gift the office received for a campaign', () => {
       campaign: { slug, title: 'Cheque day' },
     });
     expect(await snapshot(slug)).toMatchObject({ raised: 0, pending: 100, matched: 0, wall: [] });
-    expect(await matchesOf(gift.id)).toEqual([]);
+    expect(await matchesOf(app, gift.id)).toEqual([]);
     expect(await receiptJobs(gift.id)).toEqual([]);
 
     const cleared = await clear(gift.id);
@@ -88,8 +74,8 @@ describe('a gift the office received for a campaign', () => {
       cleared: true,
       receiptNumber: expect.stringMatching(/^\d{4}-\d{6}$/),
     });
-    expect(await matchesOf(gift.id)).toEqual([
-      { matcher: 'First matcher', cents: 10_000, releaseReason: null },
+    expect(await matchesOf(app, gift.id)).toEqual([
+      { matcher: 'First matcher', giftCents: 10_000, cents: 10_000, releaseReason: null },
     ]);
     expect(await snapshot(slug)).toMatchObject({
       raised: 100,
@@ -106,10 +92,7 @@ describe('a gift the office received for a campaign', () => {
     expect(receipt.text).toContain('Campaign: Given in Cheque day, matched by First matcher');
     expect(receipt.text).toContain('Amount: $100.00');
     expect(receipt.text).not.toContain('$200');
-    const [audit] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'offline-gift-cleared'));
+    const [audit] = await auditEntries(app, 'offline-gift-cleared');
     expect(audit).toMatchObject({
       target: cleared.json().gift.receiptNumber,
       details: { campaign: slug, matchedCents: 10_000, amountCents: 10_000 },
@@ -118,14 +101,14 @@ describe('a gift the office received for a campaign', () => {
     // Cleared once: a second press changes nothing.
     const again = await clear(gift.id);
     expect(again.statusCode).toBe(409);
-    expect(await matchesOf(gift.id)).toHaveLength(1);
+    expect(await matchesOf(app, gift.id)).toHaveLength(1);
   });
 
   it('is not matched when the campaign does not match offline gifts', async () => {
     const { slug } = await campaign({ offlineGiftsMatched: false });
     const { gift } = (await record(cheque(slug))).json();
     expect((await clear(gift.id)).statusCode).toBe(200);
-    expect(await matchesOf(gift.id)).toEqual([]);
+    expect(await matchesOf(app, gift.id)).toEqual([]);
     expect(await snapshot(slug)).toMatchObject({ raised: 100, matched: 0, pending: 0 });
   });
 
@@ -134,17 +117,17 @@ describe('a gift the office received for a campaign', () => {
     const { gift } = (await record(cheque(slug, { amount: 200 }))).json();
     await clear(gift.id);
     // $150 at 1:1, then $50 tripled.
-    expect(await matchesOf(gift.id)).toEqual([
-      { matcher: 'First matcher', cents: 15_000, releaseReason: null },
-      { matcher: 'Second matcher', cents: 10_000, releaseReason: null },
+    expect(await matchesOf(app, gift.id)).toEqual([
+      { matcher: 'First matcher', giftCents: 15_000, cents: 15_000, releaseReason: null },
+      { matcher: 'Second matcher', giftCents: 5000, cents: 10_000, releaseReason: null },
     ]);
     const voided = await post(`/api/admin/offline-gifts/${gift.id}/void`, {
       reason: 'The bank returned the cheque',
     });
     expect(voided.statusCode, voided.body).toBe(200);
-    expect(await matchesOf(gift.id)).toEqual([
-      { matcher: 'First matcher', cents: 15_000, releaseReason: 'voided' },
-      { matcher: 'Second matcher', cents: 10_000, releaseReason: 'voided' },
+    expect(await matchesOf(app, gift.id)).toEqual([
+      { matcher: 'First matcher', giftCents: 15_000, cents: 15_000, releaseReason: 'voided' },
+      { matcher: 'Second matcher', giftCents: 5000, cents: 10_000, releaseReason: 'voided' },
     ]);
     const after = await snapshot(slug);
     expect(after).toMatchObject({ raised: 0, matched: 0, pending: 0 });

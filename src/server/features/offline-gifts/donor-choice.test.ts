@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 import { givingSession } from '~tests/helpers/my-giving';
 
@@ -9,11 +9,10 @@ import { givingSession } from '~tests/helpers/my-giving';
  * one at the same address first, and confirms one (the gift joins it) or makes a new record.
  */
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'ledger-keeper' });
+  ({ app, admin } = await appWithAdmin({ username: 'ledger-keeper' }));
 });
 afterAll(() => app.close());
 

@@ -2,48 +2,42 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminAuditLog, offlineGiftPhotos } from '~/db/schema';
 import { photoMessages } from '~/server/features/site-photos';
 import { insertDonations } from '~tests/helpers/donations';
 import { recordOfflineGift } from '~tests/helpers/offline-gifts';
 import { phonePhoto } from '~tests/helpers/photos';
-import {
-  buildMediaTestApp,
-  multipart,
-  sample,
-  type TestApp,
-} from '~/server/services/media/media-test-kit';
+import { setUpMediaTestApp, multipart, sample } from '~/server/services/media/media-test-kit';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
-});
-afterAll(() => app.close());
+const media = setUpMediaTestApp();
 
 let receipt = 1000;
 async function recordGift() {
   receipt += 1;
-  return recordOfflineGift(app, app.admin.headers, { reference: String(receipt) });
+  return recordOfflineGift(media.app, media.app.admin.headers, { reference: String(receipt) });
 }
 
 const photoUrl = (id: string) => `/api/admin/offline-gifts/${id}/photo`;
 
 function upload(id: string, data: Buffer, filename = 'cheque.jpg', contentType = 'image/jpeg') {
   const form = multipart({}, [{ field: 'file', filename, contentType, data }]);
-  return app.inject({
+  return media.app.inject({
     method: 'POST',
     url: photoUrl(id),
     payload: form.payload,
-    headers: { ...app.admin.headers, ...form.headers },
+    headers: { ...media.app.admin.headers, ...form.headers },
   });
 }
 
 const photoRows = (id: string) =>
-  app.database.db.select().from(offlineGiftPhotos).where(eq(offlineGiftPhotos.donationId, id));
+  media.app.database.db
+    .select()
+    .from(offlineGiftPhotos)
+    .where(eq(offlineGiftPhotos.donationId, id));
 
 const audited = (receiptNumber: string) =>
-  app.database.db
+  media.app.database.db
     .select()
     .from(adminAuditLog)
     .where(
@@ -54,7 +48,10 @@ const audited = (receiptNumber: string) =>
     );
 
 const listed = async (id: string) => {
-  const res = await app.inject({ url: '/api/admin/offline-gifts', headers: app.admin.headers });
+  const res = await media.app.inject({
+    url: '/api/admin/offline-gifts',
+    headers: media.app.admin.headers,
+  });
   return (res.json().gifts as { id: string; hasPhoto: boolean }[]).find((g) => g.id === id);
 };
 
@@ -68,7 +65,10 @@ describe('the photo of a cheque or voucher', () => {
     const res = await upload(gift.id, input);
     expect(res.statusCode, res.body).toBe(204);
 
-    const served = await app.inject({ url: photoUrl(gift.id), headers: app.admin.headers });
+    const served = await media.app.inject({
+      url: photoUrl(gift.id),
+      headers: media.app.admin.headers,
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toBe('no-store');
@@ -84,10 +84,10 @@ describe('the photo of a cheque or voucher', () => {
     expect([metadata.width, metadata.height]).toEqual([600, 1000]);
 
     // Nothing went to the media folder, which /media serves to anyone.
-    const media = existsSync(app.mediaDir)
-      ? (await readdir(app.mediaDir)).filter((name) => !name.startsWith('.'))
+    const inMediaFolder = existsSync(media.app.mediaDir)
+      ? (await readdir(media.app.mediaDir)).filter((name) => !name.startsWith('.'))
       : [];
-    expect(media).toEqual([]);
+    expect(inMediaFolder).toEqual([]);
 
     expect(await audited(gift.receiptNumber)).toHaveLength(1);
     expect((await listed(gift.id))?.hasPhoto).toBe(true);
@@ -96,20 +96,20 @@ describe('the photo of a cheque or voucher', () => {
   it('is refused to a visitor without a session, and cannot be sent without one', async () => {
     const gift = await recordGift();
     expect((await upload(gift.id, await phonePhoto())).statusCode).toBe(204);
-    const read = await app.inject({ url: photoUrl(gift.id) });
+    const read = await media.app.inject({ url: photoUrl(gift.id) });
     expect(read.statusCode).toBe(401);
     expect(read.rawPayload.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
 
     const form = multipart({}, [
       { field: 'file', filename: 'c.jpg', contentType: 'image/jpeg', data: await phonePhoto() },
     ]);
-    const anonymous = await app.inject({ method: 'POST', url: photoUrl(gift.id), ...form });
+    const anonymous = await media.app.inject({ method: 'POST', url: photoUrl(gift.id), ...form });
     expect(anonymous.statusCode).toBe(401);
-    const noToken = await app.inject({
+    const noToken = await media.app.inject({
       method: 'POST',
       url: photoUrl(gift.id),
       payload: form.payload,
-      headers: { ...form.headers, cookie: app.admin.cookie },
+      headers: { ...form.headers, cookie: media.app.admin.cookie },
     });
     expect(noToken.statusCode).toBe(403);
     expect(await audited(gift.receiptNumber)).toHaveLength(1);
@@ -127,7 +127,10 @@ describe('the photo of a cheque or voucher', () => {
 
     const rows = await photoRows(gift.id);
     expect(rows).toHaveLength(1);
-    const served = await app.inject({ url: photoUrl(gift.id), headers: app.admin.headers });
+    const served = await media.app.inject({
+      url: photoUrl(gift.id),
+      headers: media.app.admin.headers,
+    });
     // An opaque PNG is kept as a JPEG, as Site Content's fallback is.
     expect(served.headers['content-type']).toBe('image/jpeg');
     const metadata = await sharp(served.rawPayload).metadata();
@@ -141,10 +144,10 @@ describe('the photo of a cheque or voucher', () => {
 
   it('takes a photo for a voided gift: the returned cheque', async () => {
     const gift = await recordGift();
-    const voided = await app.inject({
+    const voided = await media.app.inject({
       method: 'POST',
       url: `/api/admin/offline-gifts/${gift.id}/void`,
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
       payload: { reason: 'Returned by the bank' },
     });
     expect(voided.statusCode).toBe(200);
@@ -155,10 +158,10 @@ describe('the photo of a cheque or voucher', () => {
   it('is still shown as kept when the gift is voided', async () => {
     const gift = await recordGift();
     expect((await upload(gift.id, await phonePhoto())).statusCode).toBe(204);
-    const voided = await app.inject({
+    const voided = await media.app.inject({
       method: 'POST',
       url: `/api/admin/offline-gifts/${gift.id}/void`,
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
       payload: { reason: 'Typed twice' },
     });
     expect(voided.json().gift.hasPhoto).toBe(true);
@@ -178,11 +181,11 @@ describe('a photo refused', () => {
   it('asks for a photo when the form has none', async () => {
     const gift = await recordGift();
     const form = multipart({});
-    const res = await app.inject({
+    const res = await media.app.inject({
       method: 'POST',
       url: photoUrl(gift.id),
       payload: form.payload,
-      headers: { ...app.admin.headers, ...form.headers },
+      headers: { ...media.app.admin.headers, ...form.headers },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.file).toMatch(/Choose a photo/);
@@ -199,7 +202,7 @@ describe('a photo refused', () => {
   it('answers 404 for a gift that is not in the ledger, and for a website gift', async () => {
     const unknown = await upload('0b9a6c6e-57a5-4a55-9d7e-3f1f1d3c2b1a', await phonePhoto());
     expect(unknown.statusCode).toBe(404);
-    const [card] = await insertDonations(app, [{ email: 'card@example.org' }]);
+    const [card] = await insertDonations(media.app, [{ email: 'card@example.org' }]);
     expect((await upload(card!.id, await phonePhoto())).statusCode).toBe(404);
     expect(await photoRows(card!.id)).toEqual([]);
     const notAnId = await upload('not-a-gift', await phonePhoto());
@@ -208,7 +211,10 @@ describe('a photo refused', () => {
 
   it('answers 404 to reading the photo of a gift without one', async () => {
     const gift = await recordGift();
-    const res = await app.inject({ url: photoUrl(gift.id), headers: app.admin.headers });
+    const res = await media.app.inject({
+      url: photoUrl(gift.id),
+      headers: media.app.admin.headers,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toMatch(/no photo/);
   });

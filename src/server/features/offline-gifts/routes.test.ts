@@ -1,15 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, donations } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import { donations } from '~/db/schema';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
+import { auditEntries, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
 import { secondConnection } from '~tests/helpers/database';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'ledger-keeper' });
+  ({ app, admin } = await appWithAdmin({ username: 'ledger-keeper' }));
 });
 afterAll(() => app.close());
 
@@ -65,15 +64,7 @@ describe('POST /api/admin/offline-gifts', () => {
       postalAddress: cheque.address,
       dedicationKind: 'memory',
     });
-    const audit = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'offline-gift-recorded'),
-          eq(adminAuditLog.target, gift.receiptNumber),
-        ),
-      );
+    const audit = await auditEntries(app, 'offline-gift-recorded', gift.receiptNumber);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorUsername).toBe('ledger-keeper');
 

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDateIn } from '~/shared/schedule';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { givingSession } from '~tests/helpers/my-giving';
 import { pdfText } from '~tests/helpers/pdf-text';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'void-totals' });
+  ({ app, admin } = await appWithAdmin({ username: 'void-totals' }));
 });
 afterAll(() => app.close());
 

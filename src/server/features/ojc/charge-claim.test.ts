@@ -1,16 +1,11 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { campaigns } from '~/db/schema';
 import type { Database } from '~/db/client';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { createOjcPayment, setUpOjcTestApp } from '~tests/helpers/ojc';
 import { claimCharge, releaseCharge } from './charge-claim';
 
-const ojc = setUpOjcTestApp();
-let admin: AdminSession;
-beforeAll(async () => {
-  admin = await signIn(ojc.app, { username: 'ojc-claim-office' });
-});
+const ojc = setUpOjcTestApp({}, { admin: { username: 'ojc-claim-office' } });
 
 /** The database, except that the campaign's version cannot be bumped. */
 function withCampaignsDown(db: Database): Database {
@@ -30,7 +25,7 @@ function withCampaignsDown(db: Database): Database {
 
 describe('claiming an OJC charge for a campaign gift', () => {
   it('keeps the claim and the release when the campaign page cannot be told', async () => {
-    await liveCampaign(ojc.app, admin, { slug: 'claim-day', title: 'Claim day', goal: 5000 });
+    await liveCampaign(ojc.app, ojc.admin, { slug: 'claim-day', title: 'Claim day', goal: 5000 });
     const paymentId = await createOjcPayment(ojc.app, { amount: 18, campaign: 'claim-day' });
     const db = withCampaignsDown(ojc.app.database.db);
     const log = { warn: vi.fn() };

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import { buildTestApp } from '~tests/helpers/app';
 import {
@@ -8,16 +8,12 @@ import {
   setUpOjcTestApp,
 } from '~tests/helpers/ojc';
 
-const ojc = setUpOjcTestApp();
-let admin: AdminSession;
-beforeAll(async () => {
-  admin = await signIn(ojc.app);
-});
+const ojc = setUpOjcTestApp({}, { admin: {} });
 
 function verify(
   paymentId: string,
   target: OjcTestApp = ojc.app,
-  session: AdminSession | null = admin,
+  session: AdminSession | null = ojc.admin,
 ) {
   return target.inject({
     method: 'POST',

@@ -5,7 +5,8 @@ import { formatMoney } from '~/shared/money';
 import type { PledgePayInput } from '~/shared/schemas/pledges';
 import { AppError } from '~/server/errors';
 import { recordOfflineGift } from '~/server/features/offline-gifts';
-import { auditPledge, lockOpenPledge, todayOf, type PledgeContext } from './pledge-writes';
+import { lockOpenPledge } from './lock-open-pledge';
+import { auditPledge, todayOf, type PledgeContext } from './pledge-context';
 import { serializePledge } from './serialize-pledge';
 
 /**

@@ -4,7 +4,8 @@ import type { Database } from '~/db/client';
 import { PLEDGE_REMINDER_DAYS } from '~/shared/schemas/pledges';
 import { AppError } from '~/server/errors';
 import { enqueueMail } from '~/server/mail/mail-job';
-import { auditPledge, lockOpenPledge, todayOf, type PledgeContext } from './pledge-writes';
+import { lockOpenPledge } from './lock-open-pledge';
+import { auditPledge, todayOf, type PledgeContext } from './pledge-context';
 import { serializePledge } from './serialize-pledge';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

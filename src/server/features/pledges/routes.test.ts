@@ -2,15 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, donations, pledges } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
-import { buildTestApp } from '~tests/helpers/app';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
+import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { givingSession, requestGivingLinks } from '~tests/helpers/my-giving';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app, { username: 'pledge-keeper' });
+  ({ app, admin } = await appWithAdmin({ username: 'pledge-keeper' }));
 });
 afterAll(() => app.close());
 

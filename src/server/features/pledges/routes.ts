@@ -11,10 +11,13 @@ import {
   pledgePayInput,
 } from '~/shared/schemas/pledges';
 import { auditContextOf } from '~/server/services/audit/audit-context';
+import { cancelPledge } from './cancel-pledge';
+import { createPledge } from './create-pledge';
 import { listPledges } from './list-pledges';
 import { payPledge } from './pay-pledge';
-import { cancelPledge, createPledge, updatePledge, type PledgeContext } from './pledge-writes';
+import type { PledgeContext } from './pledge-context';
 import { remindPledge } from './remind-pledge';
+import { updatePledge } from './update-pledge';
 import { at } from '~/server/lib/route-at';
 import { pledgesApi } from '~/shared/api/pledges';
 

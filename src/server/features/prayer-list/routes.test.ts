@@ -1,19 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, jobs, members, prayerNames } from '~/db/schema';
+import { jobs, members, prayerNames } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
-import { signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import type { TestApp } from '~tests/helpers/app';
 import { insertDonations } from '~tests/helpers/donations';
 import { adminCall, drainJobs } from '~tests/helpers/integrations';
 import { aName, activeMember, namesSession, withSession } from '~tests/helpers/prayer-names';
 import { addDays, hebrewDateOf, weekStartOf } from './hebrew-week';
 
-let app: Awaited<ReturnType<typeof buildTestApp>>;
+let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin());
 });
 afterAll(() => app.close());
 
@@ -143,15 +142,7 @@ describe('the weekly prayer list', () => {
       expect(payloads).not.toContain(name);
       expect(read('flame@example.org')[0]!.text).not.toContain(name);
     }
-    const [audit] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(
-        and(
-          eq(adminAuditLog.action, 'prayer-list-read'),
-          eq(adminAuditLog.target, `prayer-list:${week}`),
-        ),
-      );
+    const [audit] = await auditEntries(app, 'prayer-list-read', `prayer-list:${week}`);
     expect(audit!.details).toMatchObject({ prayedOn: today, names: 4, givers: 3 });
   });
 

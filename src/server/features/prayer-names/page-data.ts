@@ -20,8 +20,13 @@ import {
   prayerLinkMessages,
   prayerLinkRequests,
 } from './magic-link';
-import { addName, editName, listNames, removeName, renewName, serializeName } from './names';
+import { addName } from './add-name';
+import { editName } from './edit-name';
+import { listNames } from './list-names';
 import type { NameOwner } from './owner';
+import { removeName } from './remove-name';
+import { renewName } from './renew-name';
+import { serializeName } from './serialize-name';
 import { assertFromThisSite, prayerSessionCookie, prayerSessionOf } from './session-cookie';
 
 const PAGE = '/prayer-names';

@@ -16,8 +16,12 @@ import {
   prayerLinkMessages,
   prayerLinkRequests,
 } from './magic-link';
-import { addName, editName, removeName, renewName, serializeName } from './names';
+import { addName } from './add-name';
+import { editName } from './edit-name';
 import { listingOf, registerPrayerNamePageForms } from './page-data';
+import { removeName } from './remove-name';
+import { renewName } from './renew-name';
+import { serializeName } from './serialize-name';
 import { assertFromThisSite, prayerSessionOf } from './session-cookie';
 import { at } from '~/server/lib/route-at';
 import { prayerNamesApi } from '~/shared/api/prayer-names';

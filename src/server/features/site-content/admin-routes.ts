@@ -7,13 +7,11 @@ import {
   siteContentState,
   type SiteContentSection,
 } from '~/shared/schemas/site-content';
-import {
-  discardDraft,
-  loadEditorState,
-  publishDraft,
-  restoreVersion,
-  saveSection,
-} from './content-store';
+import { discardDraft } from './discard-draft';
+import { loadEditorState } from './load-editor-state';
+import { publishDraft } from './publish-draft';
+import { restoreVersion } from './restore-version';
+import { saveSection } from './save-section';
 import { at } from '~/server/lib/route-at';
 import { siteContentApi } from '~/shared/api/site-content';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SiteContent, SiteContentSection } from '~/shared/schemas/site-content';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import { contentOfConfig, withContent } from '~/shared/site-content';
-import { readDraft, readPublished } from './content-store';
+import { readDraft, readPublished } from './content-versions';
 import { readStoredContent } from './stored-content';
 import type { SiteContentService } from '~/server/types';
 

@@ -1,14 +1,17 @@
 import rawSiteConfig from '@site-config';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, siteContentVersions } from '~/db/schema';
+import { sendContactMessage } from '~tests/helpers/contact';
+import { siteContentVersions } from '~/db/schema';
 import { contentMessages, type SiteContent } from '~/shared/schemas/site-content';
 import { publicContentSchema, siteConfigSchema } from '~/shared/site-config-schema';
 import { contentOfConfig, publicContentKeys, publicContentOf } from '~/shared/site-content';
-import { itRefusesWithoutSessionOrToken, signIn, type AdminSession } from '~tests/helpers/admin';
-import { buildTestApp } from '~tests/helpers/app';
-
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+import {
+  auditEntries,
+  itRefusesWithoutSessionOrToken,
+  appWithAdmin,
+  type AdminSession,
+} from '~tests/helpers/admin';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
 
 const config = siteConfigSchema.parse(rawSiteConfig);
 const seed = contentOfConfig(config);
@@ -16,8 +19,7 @@ const seed = contentOfConfig(config);
 let app: TestApp;
 let admin: AdminSession;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await signIn(app);
+  ({ app, admin } = await appWithAdmin());
 });
 afterAll(() => app.close());
 
@@ -339,10 +341,7 @@ describe('publishing', () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain(newQuote);
     expect((await wholeContent()).json().testimonials[0].quote).toBe(newQuote);
-    const [entry] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'content-published'));
+    const [entry] = await auditEntries(app, 'content-published');
     expect(entry).toMatchObject({
       actorUsername: admin.user.username,
       details: { version: now.history[0].id, sections: ['testimonials'] },
@@ -374,10 +373,10 @@ describe('publishing', () => {
     const phone = '(845) 555-0177';
     expect((await save('contact', { ...seed.contact, phone }, 0)).statusCode).toBe(200);
     expect((await publish(1)).statusCode).toBe(200);
-    const sent = await app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Sarah Levi', email: 'sarah@example.com', message: 'Shalom, a question.' },
+    const sent = await sendContactMessage(app, {
+      name: 'Sarah Levi',
+      email: 'sarah@example.com',
+      message: 'Shalom, a question.',
     });
     expect(sent.statusCode).toBeLessThan(300);
     await app.jobWorker.runOnce();
@@ -400,10 +399,7 @@ describe('an earlier version', () => {
     const html = await home();
     expect(html).toContain(newQuote);
     expect(html).toContain(seed.miracles[1]!.content);
-    const entries = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, 'content-restored')));
+    const entries = await auditEntries(app, 'content-restored');
     expect(entries).toHaveLength(1);
   });
 

@@ -2,30 +2,27 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminAuditLog, videoComments, videos } from '~/db/schema';
-import { itRefusesWithoutSessionOrToken, signIn } from '~tests/helpers/admin';
+import { auditEntries, itRefusesWithoutSessionOrToken, signIn } from '~tests/helpers/admin';
 import {
   addComment,
   addVideo,
-  buildMediaTestApp,
+  setUpMediaTestApp,
   sample,
   sendVideoForm,
   videoFile,
-  type TestApp,
 } from '~/server/services/media/media-test-kit';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
-});
-afterAll(() => app.close());
+const media = setUpMediaTestApp();
 
 const youtube = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const storedFiles = async () =>
-  existsSync(app.mediaDir) ? (await readdir(app.mediaDir)).filter((f) => !f.startsWith('.')) : [];
+  existsSync(media.app.mediaDir)
+    ? (await readdir(media.app.mediaDir)).filter((f) => !f.startsWith('.'))
+    : [];
 const incomingFiles = async () => {
-  const dir = join(app.mediaDir, '.incoming');
+  const dir = join(media.app.mediaDir, '.incoming');
   return existsSync(dir) ? readdir(dir) : [];
 };
 
@@ -41,16 +38,16 @@ describe('admin video calls need a session and, to change anything, the CSRF tok
   ] as const;
 
   itRefusesWithoutSessionOrToken(
-    () => app,
-    () => app.admin.cookie,
+    () => media.app,
+    () => media.app.admin.cookie,
     calls,
     { title: 'x', videoUrl: youtube },
   );
 
   it('refuses an upload without the token before reading its files', async () => {
     const res = await sendVideoForm(
-      app,
-      { ...app.admin, headers: { ...app.admin.headers, 'x-csrf-token': 'wrong' } },
+      media.app,
+      { ...media.app.admin, headers: { ...media.app.admin.headers, 'x-csrf-token': 'wrong' } },
       { fields: { title: 'No token' }, files: [videoFile(sample.mp4())] },
     );
     expect(res.statusCode).toBe(403);
@@ -60,10 +57,10 @@ describe('admin video calls need a session and, to change anything, the CSRF tok
 
 describe('POST /api/admin/videos as JSON (the spec’s call)', () => {
   it('adds a draft with a YouTube link; uploadedBy is the signed-in admin, not the body’s', async () => {
-    const res = await app.inject({
+    const res = await media.app.inject({
       method: 'POST',
       url: '/api/admin/videos',
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
       payload: {
         title: '  Emunah in Hard Times  ',
         description: 'A talk on trust.',
@@ -87,18 +84,18 @@ describe('POST /api/admin/videos as JSON (the spec’s call)', () => {
       isPublished: false,
       publishedAt: null,
       source: 'link',
-      uploadedBy: { id: app.admin.user.id, username: app.admin.user.username },
+      uploadedBy: { id: media.app.admin.user.id, username: media.app.admin.user.username },
       comments: { pending: 0, approved: 0 },
     });
-    const [audit] = await app.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.action, 'video-created'));
-    expect(audit).toMatchObject({ actorId: app.admin.user.id, target: `video:${res.json().id}` });
+    const [audit] = await auditEntries(media.app, 'video-created');
+    expect(audit).toMatchObject({
+      actorId: media.app.admin.user.id,
+      target: `video:${res.json().id}`,
+    });
   });
 
   it('takes numbers and null as JSON sends them, and can publish at once', async () => {
-    const video = await addVideo(app, {
+    const video = await addVideo(media.app, {
       title: 'Published now',
       videoUrl: 'https://vimeo.com/76979871',
       fileSize: 1048576,
@@ -134,11 +131,11 @@ describe('POST /api/admin/videos as JSON (the spec’s call)', () => {
     ['duration', { duration: 'ten' }, 'Duration must be a whole number of seconds'],
     ['isPublished', { isPublished: 'yes' }, 'Must be true or false'],
   ])('refuses a bad %s', async (field, change, message) => {
-    const before = await app.database.db.$count(videos);
-    const res = await app.inject({
+    const before = await media.app.database.db.$count(videos);
+    const res = await media.app.inject({
       method: 'POST',
       url: '/api/admin/videos',
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
       payload: { title: 'A title', videoUrl: youtube, ...change },
     });
     expect(res.statusCode).toBe(400);
@@ -146,23 +143,20 @@ describe('POST /api/admin/videos as JSON (the spec’s call)', () => {
       code: 'validation_failed',
       fields: { [field]: message },
     });
-    expect(await app.database.db.$count(videos)).toBe(before);
+    expect(await media.app.database.db.$count(videos)).toBe(before);
   });
 
   it('refuses a body that is not an object, and other content types', async () => {
-    const list = await app.inject({
-      method: 'POST',
-      url: '/api/admin/videos',
-      headers: { ...app.admin.headers, 'content-type': 'application/json' },
-      payload: '[1,2]',
-    });
+    const sendRaw = (contentType: string, payload: string) =>
+      media.app.inject({
+        method: 'POST',
+        url: '/api/admin/videos',
+        headers: { ...media.app.admin.headers, 'content-type': contentType },
+        payload,
+      });
+    const list = await sendRaw('application/json', '[1,2]');
     expect(list.statusCode).toBe(400);
-    const text = await app.inject({
-      method: 'POST',
-      url: '/api/admin/videos',
-      headers: { ...app.admin.headers, 'content-type': 'text/plain' },
-      payload: 'title=x',
-    });
+    const text = await sendRaw('text/plain', 'title=x');
     expect(text.statusCode).toBe(415);
   });
 });
@@ -171,7 +165,7 @@ describe('POST /api/admin/videos with files', () => {
   it('stores the video and thumbnail by content, measures the size and serves them', async () => {
     // Larger than the 64 KB JSON body limit: uploads stream past it.
     const data = sample.mp4(300_000);
-    const res = await sendVideoForm(app, app.admin, {
+    const res = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'Uploaded teaching', duration: '65', fileSize: '1', isPublished: 'true' },
       files: [
         // Names and browser types are ignored: the bytes decide.
@@ -196,17 +190,19 @@ describe('POST /api/admin/videos with files', () => {
       thumbnailUrl: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.png$/),
       captionsUrl: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.vtt$/),
     });
-    const served = await app.inject(video.videoUrl);
+    const served = await media.app.inject(video.videoUrl);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/mp4');
     expect(served.rawPayload.equals(data)).toBe(true);
-    expect((await app.inject(video.thumbnailUrl)).headers['content-type']).toBe('image/png');
-    expect((await app.inject(video.captionsUrl)).headers['content-type']).toContain('text/vtt');
+    expect((await media.app.inject(video.thumbnailUrl)).headers['content-type']).toBe('image/png');
+    expect((await media.app.inject(video.captionsUrl)).headers['content-type']).toContain(
+      'text/vtt',
+    );
     expect(await incomingFiles()).toEqual([]);
   });
 
   it('takes WebM too, and ignores an empty file input', async () => {
-    const res = await sendVideoForm(app, app.admin, {
+    const res = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'WebM teaching' },
       files: [
         videoFile(sample.webm(), 'talk.webm', 'video/webm'),
@@ -225,7 +221,7 @@ describe('POST /api/admin/videos with files', () => {
 
   it('refuses a file over MEDIA_MAX_MB with 413 and keeps nothing', async () => {
     const before = await storedFiles();
-    const res = await sendVideoForm(app, app.admin, {
+    const res = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'Too large' },
       files: [videoFile(sample.mp4(1024 * 1024 + 10))],
     });
@@ -239,8 +235,8 @@ describe('POST /api/admin/videos with files', () => {
   });
 
   it('refuses a file whose content is not a video (or image) with 415, whatever its name', async () => {
-    const before = await app.database.db.$count(videos);
-    const fake = await sendVideoForm(app, app.admin, {
+    const before = await media.app.database.db.$count(videos);
+    const fake = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'Fake' },
       files: [videoFile(sample.fake(), 'teaching.mp4', 'video/mp4')],
     });
@@ -249,12 +245,12 @@ describe('POST /api/admin/videos with files', () => {
       code: 'unsupported_media_type',
       message: 'The video file must be an MP4, WebM or Ogg video.',
     });
-    const image = await sendVideoForm(app, app.admin, {
+    const image = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'Image as video' },
       files: [videoFile(sample.png(), 'still.mp4')],
     });
     expect(image.statusCode).toBe(415);
-    const thumbnail = await sendVideoForm(app, app.admin, {
+    const thumbnail = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'Video as thumbnail', videoUrl: youtube },
       files: [
         { field: 'thumbnailFile', filename: 'x.png', contentType: 'image/png', data: sample.mp4() },
@@ -262,19 +258,19 @@ describe('POST /api/admin/videos with files', () => {
     });
     expect(thumbnail.statusCode).toBe(415);
     expect(thumbnail.json().error.message).toBe('The thumbnail must be a JPEG, PNG or WebP image.');
-    expect(await app.database.db.$count(videos)).toBe(before);
+    expect(await media.app.database.db.$count(videos)).toBe(before);
     expect(await incomingFiles()).toEqual([]);
   });
 
   it('removes the received files when the fields are refused', async () => {
     const before = await storedFiles();
-    const res = await sendVideoForm(app, app.admin, {
+    const res = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: '' },
       files: [videoFile(sample.mp4())],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ title: 'Title is required' });
-    const both = await sendVideoForm(app, app.admin, {
+    const both = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'Both', videoUrl: youtube },
       files: [videoFile(sample.mp4())],
     });
@@ -286,12 +282,12 @@ describe('POST /api/admin/videos with files', () => {
   });
 
   it('refuses unknown file fields and a second video', async () => {
-    const other = await sendVideoForm(app, app.admin, {
+    const other = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'Odd' },
       files: [{ field: 'avatar', filename: 'a.png', contentType: 'image/png', data: sample.png() }],
     });
     expect(other.statusCode).toBe(400);
-    const twice = await sendVideoForm(app, app.admin, {
+    const twice = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'Twice' },
       files: [videoFile(sample.mp4()), videoFile(sample.mp4())],
     });
@@ -300,7 +296,7 @@ describe('POST /api/admin/videos with files', () => {
   });
 
   it('answers a form cut off before its end with a 400, keeping nothing', async () => {
-    const res = await app.inject({
+    const res = await media.app.inject({
       method: 'POST',
       url: '/api/admin/videos',
       payload: Buffer.concat([
@@ -309,7 +305,7 @@ describe('POST /api/admin/videos with files', () => {
         ),
         sample.mp4(),
       ]),
-      headers: { ...app.admin.headers, 'content-type': 'multipart/form-data; boundary=x' },
+      headers: { ...media.app.admin.headers, 'content-type': 'multipart/form-data; boundary=x' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/did not arrive whole/);
@@ -319,8 +315,11 @@ describe('POST /api/admin/videos with files', () => {
 
 describe('GET /api/admin/videos', () => {
   it('lists drafts and published videos with comment counts and the upload limit', async () => {
-    const draft = await addVideo(app, { title: 'Draft listed' });
-    const res = await app.inject({ url: '/api/admin/videos', headers: app.admin.headers });
+    const draft = await addVideo(media.app, { title: 'Draft listed' });
+    const res = await media.app.inject({
+      url: '/api/admin/videos',
+      headers: media.app.admin.headers,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.maxUploadMb).toBe(1);
@@ -334,12 +333,12 @@ describe('GET /api/admin/videos', () => {
 
 describe('PUT /api/admin/videos/:id', () => {
   it('publishes (setting publishedAt) and unpublishes (clearing it), audited', async () => {
-    const video = await addVideo(app);
+    const video = await addVideo(media.app);
     const put = (payload: object) =>
-      app.inject({
+      media.app.inject({
         method: 'PUT',
         url: `/api/admin/videos/${video.id}`,
-        headers: app.admin.headers,
+        headers: media.app.admin.headers,
         payload,
       });
     const published = await put({ isPublished: true });
@@ -347,7 +346,7 @@ describe('PUT /api/admin/videos/:id', () => {
     expect(published.json()).toMatchObject({ isPublished: true, publishedAt: expect.any(String) });
     const unpublished = await put({ isPublished: false });
     expect(unpublished.json()).toMatchObject({ isPublished: false, publishedAt: null });
-    const audits = await app.database.db
+    const audits = await media.app.database.db
       .select()
       .from(adminAuditLog)
       .where(eq(adminAuditLog.target, `video:${video.id}`));
@@ -358,11 +357,11 @@ describe('PUT /api/admin/videos/:id', () => {
   });
 
   it('edits fields; left-out fields stay; blank clears', async () => {
-    const video = await addVideo(app, { description: 'Old', caption: 'Keep me' });
-    const res = await app.inject({
+    const video = await addVideo(media.app, { description: 'Old', caption: 'Keep me' });
+    const res = await media.app.inject({
       method: 'PUT',
       url: `/api/admin/videos/${video.id}`,
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
       payload: { title: 'New title', description: '', duration: 90 },
     });
     expect(res.statusCode).toBe(200);
@@ -373,17 +372,17 @@ describe('PUT /api/admin/videos/:id', () => {
       duration: 90,
       videoUrl: youtube,
     });
-    const bad = await app.inject({
+    const bad = await media.app.inject({
       method: 'PUT',
       url: `/api/admin/videos/${video.id}`,
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
       payload: { title: '' },
     });
     expect(bad.statusCode).toBe(400);
   });
 
   it('replaces a stored file with a new one or a link, removing the old file', async () => {
-    const created = await sendVideoForm(app, app.admin, {
+    const created = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'To replace' },
       files: [videoFile(sample.mp4(3000))],
     });
@@ -392,8 +391,8 @@ describe('PUT /api/admin/videos/:id', () => {
     expect(await storedFiles()).toContain(firstName);
 
     const replaced = await sendVideoForm(
-      app,
-      app.admin,
+      media.app,
+      media.app.admin,
       {
         fields: {},
         files: [
@@ -416,10 +415,10 @@ describe('PUT /api/admin/videos/:id', () => {
     expect(stored).not.toContain(firstName);
     expect(stored).toContain(second.videoUrl.replace('/media/', ''));
 
-    const linked = await app.inject({
+    const linked = await media.app.inject({
       method: 'PUT',
       url: `/api/admin/videos/${first.id}`,
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
       payload: { videoUrl: youtube, thumbnailUrl: null },
     });
     expect(linked.json()).toMatchObject({
@@ -434,26 +433,21 @@ describe('PUT /api/admin/videos/:id', () => {
   });
 
   it('answers 404 for an unknown video and 400 for a malformed id', async () => {
-    const unknown = await app.inject({
-      method: 'PUT',
-      url: '/api/admin/videos/0b9a6c6e-57a5-4a55-9d7e-3f1f1d3c2b1a',
-      headers: app.admin.headers,
-      payload: { isPublished: true },
-    });
-    expect(unknown.statusCode).toBe(404);
-    const malformed = await app.inject({
-      method: 'PUT',
-      url: '/api/admin/videos/12',
-      headers: app.admin.headers,
-      payload: { isPublished: true },
-    });
-    expect(malformed.statusCode).toBe(400);
+    const publish = (id: string) =>
+      media.app.inject({
+        method: 'PUT',
+        url: `/api/admin/videos/${id}`,
+        headers: media.app.admin.headers,
+        payload: { isPublished: true },
+      });
+    expect((await publish('0b9a6c6e-57a5-4a55-9d7e-3f1f1d3c2b1a')).statusCode).toBe(404);
+    expect((await publish('12')).statusCode).toBe(400);
   });
 });
 
 describe('DELETE /api/admin/videos/:id', () => {
   it('deletes the video, its comments and its stored files', async () => {
-    const created = await sendVideoForm(app, app.admin, {
+    const created = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'To delete', isPublished: 'true' },
       files: [
         videoFile(sample.mp4()),
@@ -461,24 +455,24 @@ describe('DELETE /api/admin/videos/:id', () => {
       ],
     });
     const video = created.json();
-    await addComment(app, video.id);
+    await addComment(media.app, video.id);
     const names = [video.videoUrl, video.thumbnailUrl].map((u: string) => u.replace('/media/', ''));
-    const res = await app.inject({
+    const res = await media.app.inject({
       method: 'DELETE',
       url: `/api/admin/videos/${video.id}`,
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
     });
     expect(res.statusCode).toBe(204);
-    expect(await app.database.db.$count(videoComments, eq(videoComments.videoId, video.id))).toBe(
-      0,
-    );
+    expect(
+      await media.app.database.db.$count(videoComments, eq(videoComments.videoId, video.id)),
+    ).toBe(0);
     const stored = await storedFiles();
     for (const name of names) expect(stored).not.toContain(name);
-    expect((await app.inject(video.videoUrl)).statusCode).toBe(404);
-    const again = await app.inject({
+    expect((await media.app.inject(video.videoUrl)).statusCode).toBe(404);
+    const again = await media.app.inject({
       method: 'DELETE',
       url: `/api/admin/videos/${video.id}`,
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
     });
     expect(again.statusCode).toBe(404);
   });
@@ -486,9 +480,12 @@ describe('DELETE /api/admin/videos/:id', () => {
 
 describe('comment moderation', () => {
   it('lists pending comments with their video and email, approves and deletes them', async () => {
-    const video = await addVideo(app, { title: 'Moderated', isPublished: true });
-    const id = await addComment(app, video.id, { comment: 'Beautiful words' });
-    const pending = await app.inject({ url: '/api/admin/comments', headers: app.admin.headers });
+    const video = await addVideo(media.app, { title: 'Moderated', isPublished: true });
+    const id = await addComment(media.app, video.id, { comment: 'Beautiful words' });
+    const pending = await media.app.inject({
+      url: '/api/admin/comments',
+      headers: media.app.admin.headers,
+    });
     expect(pending.json().comments.find((c: { id: string }) => c.id === id)).toMatchObject({
       videoId: video.id,
       videoTitle: 'Moderated',
@@ -499,48 +496,51 @@ describe('comment moderation', () => {
     });
 
     const approve = () =>
-      app.inject({
+      media.app.inject({
         method: 'PUT',
         url: `/api/admin/comments/${id}/approve`,
-        headers: app.admin.headers,
+        headers: media.app.admin.headers,
       });
     expect((await approve()).json()).toMatchObject({ id, isApproved: true });
     expect((await approve()).statusCode).toBe(200);
-    const approved = await app.inject({
+    const approved = await media.app.inject({
       url: '/api/admin/comments?status=approved',
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
     });
     expect(approved.json().comments.map((c: { id: string }) => c.id)).toContain(id);
-    const stillPending = await app.inject({
+    const stillPending = await media.app.inject({
       url: '/api/admin/comments',
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
     });
     expect(stillPending.json().comments.map((c: { id: string }) => c.id)).not.toContain(id);
     expect(
-      await app.database.db.$count(adminAuditLog, eq(adminAuditLog.action, 'comment-approved')),
+      await media.app.database.db.$count(
+        adminAuditLog,
+        eq(adminAuditLog.action, 'comment-approved'),
+      ),
     ).toBe(1);
 
-    const removed = await app.inject({
+    const removed = await media.app.inject({
       method: 'DELETE',
       url: `/api/admin/comments/${id}`,
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
     });
     expect(removed.statusCode).toBe(204);
     expect((await approve()).statusCode).toBe(404);
   });
 
   it('refuses a bad status filter', async () => {
-    const res = await app.inject({
+    const res = await media.app.inject({
       url: '/api/admin/comments?status=spam',
-      headers: app.admin.headers,
+      headers: media.app.admin.headers,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Status must be pending or approved');
   });
 
   it('lets any administrator moderate, not only owners', async () => {
-    const plain = await signIn(app, { role: 'admin' });
-    const res = await app.inject({ url: '/api/admin/comments', headers: plain.headers });
+    const plain = await signIn(media.app, { role: 'admin' });
+    const res = await media.app.inject({ url: '/api/admin/comments', headers: plain.headers });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -548,11 +548,11 @@ describe('comment moderation', () => {
 describe('a stored file’s bytes', () => {
   it('are kept exactly as sent', async () => {
     const data = sample.webm(7777);
-    const res = await sendVideoForm(app, app.admin, {
+    const res = await sendVideoForm(media.app, media.app.admin, {
       fields: { title: 'Exact bytes' },
       files: [videoFile(data, 'x.webm', 'video/webm')],
     });
     const name = res.json().videoUrl.replace('/media/', '');
-    expect((await readFile(join(app.mediaDir, name))).equals(data)).toBe(true);
+    expect((await readFile(join(media.app.mediaDir, name))).equals(data)).toBe(true);
   });
 });

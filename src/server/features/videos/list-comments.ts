@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import { videoComments, videos } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
+import type { CommentStatus } from '~/shared/domain';
 import type { PublicCommentListing } from '~/shared/schemas/videos';
 import { pageOf, type Page } from '~/server/lib/page-of';
 import { serializeAdminComment, serializePublicComment } from './serialize-video';
@@ -65,11 +66,7 @@ export async function listApprovedCommentsOf(
 }
 
 /** Comments for the moderation tab, with their video's title, newest first. */
-export async function listAdminComments(
-  db: DatabaseExecutor,
-  status: 'pending' | 'approved',
-  page: Page,
-) {
+export async function listAdminComments(db: DatabaseExecutor, status: CommentStatus, page: Page) {
   const where = eq(videoComments.isApproved, status === 'approved');
   const { rows, total } = await pageOf(
     db,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectBothPartsToSay } from '~tests/helpers/mail';
 import rawSiteConfig from '@site-config';
 import { siteConfigSchema } from '~/shared/site-config-schema';
 import { renderMail } from './index';
@@ -38,13 +39,13 @@ describe('OJC mail', () => {
       reason: 'This OJC card is invalid or inactive.',
     });
     expect(mail.html).not.toContain('<script>');
-    for (const part of [mail.html, mail.text]) {
-      expect(part).toContain('$72.00');
-      expect(part).toContain('ending in 4242');
-      expect(part).toContain('This OJC card is invalid or inactive.');
-      expect(part).toContain('https://tziyun.test/donate');
-      expect(part).toContain(ctx.site.contact.phone);
-    }
+    expectBothPartsToSay(mail, [
+      '$72.00',
+      'ending in 4242',
+      'This OJC card is invalid or inactive.',
+      'https://tziyun.test/donate',
+      ctx.site.contact.phone,
+    ]);
   });
 
   it('gives the office what it needs to look a charge up', () => {

@@ -73,13 +73,3 @@ export async function announce(tx: DatabaseExecutor, input: BusinessEvent): Prom
   }
   return announced;
 }
-
-/** `announce` for several events in the caller's transaction, one after another, in order. */
-export async function announceAll(
-  tx: DatabaseExecutor,
-  inputs: BusinessEvent[],
-): Promise<Announced[]> {
-  const announced: Announced[] = [];
-  for (const input of inputs) announced.push(await announce(tx, input));
-  return announced;
-}

@@ -27,6 +27,19 @@ export async function buildMediaTestApp(overrides: Parameters<typeof buildTestAp
   return Object.assign(app, { admin, mediaDir: join(dataDir, 'media') });
 }
 
+/**
+ * A test file's (or describe block's) app for the media routes, built before its tests and closed
+ * after them: files of 1 MB at the most, as `expectPhotoRefusals` expects. Read `app` inside tests.
+ */
+export function setUpMediaTestApp() {
+  const started = {} as { app: TestApp };
+  beforeAll(async () => {
+    started.app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
+  });
+  afterAll(() => started.app.close());
+  return started;
+}
+
 /** The settings of an app whose media are in the stand-in's bucket. */
 export function s3Settings(bucket: S3StandIn) {
   return {
@@ -136,8 +149,8 @@ export function postPhoto(app: TestApp, url: string, data: Buffer, headers: obje
 
 /**
  * A photo route's refusals at the file field, in the photo feature's plain words (`messages`, its
- * photoMessages): a file that is not a photo (415), and one larger than the 1 MB the test app was
- * built with (`MEDIA_MAX_MB: '1'`, 413).
+ * photoMessages): a file that is not a photo (415), and one larger than the 1 MB of
+ * `setUpMediaTestApp` (413).
  */
 export async function expectPhotoRefusals(
   upload: (data: Buffer) => ReturnType<typeof postPhoto>,

@@ -1,8 +1,12 @@
 import { urlOf } from '~/shared/route';
-import { myGivingApi } from '~/shared/api/my-giving';
+import { adminStatementsApi } from '~/shared/api/admin-statements';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sendStatementsResult, statementListing } from '~/shared/schemas/admin-statements';
-import { erasureRequestListing, erasureRequestView } from '~/shared/schemas/my-giving';
+import {
+  erasureRequestListing,
+  erasureRequestView,
+  sendStatementsResult,
+  statementListing,
+} from '~/shared/schemas/admin-statements';
 import { adminRequest } from '~/client/lib/admin/admin-request';
 import { useAdminSession } from '~/client/lib/admin/admin-session-context';
 import { adminQueryKey } from '~/client/lib/admin/query-client';
@@ -13,14 +17,15 @@ const statementsKey = [...adminQueryKey, 'statements'] as const;
 export function useStatementsQuery(year: number) {
   return useQuery({
     queryKey: [...statementsKey, year],
-    queryFn: () => adminRequest(myGivingApi.statements, statementListing, { query: { year } }),
+    queryFn: () =>
+      adminRequest(adminStatementsApi.statements, statementListing, { query: { year } }),
   });
 }
 
 export const statementsCsvUrl = (year: number) =>
-  urlOf(myGivingApi.statementsCsv, { query: { year } });
+  urlOf(adminStatementsApi.statementsCsv, { query: { year } });
 export const statementPreviewUrl = (year: number, email: string) =>
-  urlOf(myGivingApi.statementPreview, { query: { year, email } });
+  urlOf(adminStatementsApi.statementPreview, { query: { year, email } });
 
 /** Mails a year's statements (or one donor's), or sends them again. */
 export function useSendStatements() {
@@ -28,7 +33,7 @@ export function useSendStatements() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { year: number; email?: string; again?: boolean }) =>
-      adminRequest(myGivingApi.sendStatements, sendStatementsResult, {
+      adminRequest(adminStatementsApi.sendStatements, sendStatementsResult, {
         body,
         csrfToken,
       }),
@@ -42,7 +47,7 @@ const erasuresKey = [...adminQueryKey, 'erasure-requests'] as const;
 export function useErasureRequestsQuery() {
   return useQuery({
     queryKey: erasuresKey,
-    queryFn: () => adminRequest(myGivingApi.erasureRequests, erasureRequestListing),
+    queryFn: () => adminRequest(adminStatementsApi.erasureRequests, erasureRequestListing),
   });
 }
 
@@ -52,7 +57,7 @@ export function useDecideErasure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'erase' | 'decline' }) =>
-      adminRequest(myGivingApi.answerErasureRequest, erasureRequestView, {
+      adminRequest(adminStatementsApi.answerErasureRequest, erasureRequestView, {
         params: { id },
         body: { decision },
         csrfToken,

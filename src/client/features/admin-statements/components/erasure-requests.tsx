@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ErasureRequestView } from '~/shared/schemas/my-giving';
+import type { ErasureRequestView } from '~/shared/schemas/admin-statements';
 import { ApiError } from '~/client/lib/api';
 import { failureToast } from '~/client/lib/failure-toast';
 import { useToast } from '~/client/components/ui/toast';

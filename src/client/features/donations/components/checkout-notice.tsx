@@ -1,13 +1,14 @@
 import { OfficeContact } from '~/client/components/layout/office-contact';
 import { buttonClass } from '~/client/components/ui/button';
 import { useSiteContent } from '~/client/lib/site-content';
-import { checkoutHref, type CheckoutChoice, type PayMethod } from '~/shared/checkout-link';
+import { checkoutHref, type CheckoutChoice } from '~/shared/checkout-link';
+import type { CheckoutMethod } from '~/shared/domain';
 import type { DonateOptions } from '~/shared/donate-options';
 import { checkAmount, dollars } from '~/shared/gift-amount';
 import { donateQuery } from '~/client/features/donations/lib/donate-choice';
 import { GiveAnotherWay } from './give-another-way';
 
-const methodNames: Record<PayMethod, { payments: string; with: string }> = {
+const methodNames: Record<CheckoutMethod, { payments: string; with: string }> = {
   credit_card: { payments: 'Card payments', with: 'by credit card' },
   ojc: { payments: 'OJC Fund payments', with: 'with an OJC Fund charity card' },
 };
@@ -20,7 +21,7 @@ export function checkoutProblem(
   choice: CheckoutChoice,
   options: DonateOptions,
   officePhone: string,
-): { kind: 'amount'; message: string } | { kind: 'method'; others: PayMethod[] } | null {
+): { kind: 'amount'; message: string } | { kind: 'method'; others: CheckoutMethod[] } | null {
   const { problem } = checkAmount(String(choice.amount), options.limits, officePhone);
   if (problem) return { kind: 'amount', message: problem };
   const methods = options.methods[choice.type];

@@ -1,5 +1,5 @@
 import { formatMoney } from '~/shared/money';
-import type { GiftType } from '~/shared/checkout-link';
+import type { DonationType } from '~/shared/domain';
 
 /** The gift being made: amount, how often, and the covered fee when there is one. */
 export function DonationSummary({
@@ -9,7 +9,7 @@ export function DonationSummary({
 }: {
   giftCents: number;
   feeCents: number;
-  type: GiftType;
+  type: DonationType;
 }) {
   const per = type === 'subscription' ? ' / month' : '';
   return (

@@ -1,6 +1,6 @@
-import type { PayMethod } from '~/shared/checkout-link';
+import { checkoutMethods, type CheckoutMethod } from '~/shared/domain';
 
-const methods: { value: PayMethod; label: string; note: string }[] = [
+const methods: { value: CheckoutMethod; label: string; note: string }[] = [
   { value: 'credit_card', label: 'Credit Card', note: 'Visa, Mastercard, Amex, Discover' },
   { value: 'ojc', label: 'OJC Fund', note: 'Charity card' },
 ];
@@ -13,11 +13,11 @@ const methods: { value: PayMethod; label: string; note: string }[] = [
 export function MethodChoice({
   value,
   onChange,
-  offered = ['credit_card', 'ojc'],
+  offered = checkoutMethods,
 }: {
-  value: PayMethod | null;
-  onChange: (method: PayMethod) => void;
-  offered?: readonly PayMethod[];
+  value: CheckoutMethod | null;
+  onChange: (method: CheckoutMethod) => void;
+  offered?: readonly CheckoutMethod[];
 }) {
   const shown = methods.filter((method) => offered.includes(method.value));
   return (

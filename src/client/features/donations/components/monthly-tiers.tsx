@@ -2,7 +2,7 @@ import { useSiteContent } from '~/client/lib/site-content';
 import { buttonClass } from '~/client/components/ui/button';
 import { MonthlyPrice, TierBenefits } from '~/client/components/tier-parts';
 import { Link } from 'wouter';
-import type { PayMethod } from '~/shared/checkout-link';
+import type { CheckoutMethod } from '~/shared/domain';
 
 /**
  * Spec 2: the monthly tab's tier cards, by the donate page's names (Spark, Flame, Illumination).
@@ -10,7 +10,7 @@ import type { PayMethod } from '~/shared/checkout-link';
  * plain monthly gift is the amount tab's. Without a method set up for monthly gifts,
  * joining still works: the office takes the first payment.
  */
-export function MonthlyTiers({ method }: { method: PayMethod | null }) {
+export function MonthlyTiers({ method }: { method: CheckoutMethod | null }) {
   const tiers = useSiteContent('tiers');
   return (
     <ul className="grid gap-6 md:grid-cols-3">

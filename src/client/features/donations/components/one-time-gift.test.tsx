@@ -3,17 +3,23 @@ import siteConfig from '@site-config';
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { PayMethod } from '~/shared/checkout-link';
+import { checkoutMethods, type CheckoutMethod } from '~/shared/domain';
 import type { DonateOptions } from '~/shared/donate-options';
 import { fieldError, renderWithProviders, stubNavigation } from '~/client/test/component-test-kit';
 import { readDonateChoice, type DonateChoice } from '~/client/features/donations/lib/donate-choice';
 import { OneTimeGift } from './one-time-gift';
 
 const limits: DonateOptions['limits'] = { minDollars: 1, maxDollars: 25_000 };
-const bothMethods: PayMethod[] = ['credit_card', 'ojc'];
+const bothMethods: CheckoutMethod[] = [...checkoutMethods];
 
 /** The one-time form as the donate page holds it: the choice lives in the page. */
-function Harness({ query = '', methods = bothMethods }: { query?: string; methods?: PayMethod[] }) {
+function Harness({
+  query = '',
+  methods = bothMethods,
+}: {
+  query?: string;
+  methods?: CheckoutMethod[];
+}) {
   const [choice, setChoice] = useState<DonateChoice>(() =>
     readDonateChoice(new URLSearchParams(query)),
   );

@@ -5,7 +5,8 @@ import { buttonClass } from '~/client/components/ui/button';
 import { useScripted } from '~/client/lib/use-scripted';
 import { useSiteContent } from '~/client/lib/site-content';
 import { useZodForm } from '~/client/lib/use-zod-form';
-import { checkoutHref, type PayMethod } from '~/shared/checkout-link';
+import { checkoutHref } from '~/shared/checkout-link';
+import type { CheckoutMethod } from '~/shared/domain';
 import type { DonateOptions } from '~/shared/donate-options';
 import { checkAmount } from '~/shared/gift-amount';
 import {
@@ -30,7 +31,7 @@ const choiceOf = (values: OneTimeGiftValues) => ({
   amount: giftAmountText(values),
   typed: values.preset === '',
   monthly: values.type === 'subscription',
-  method: (values.method || null) as PayMethod | null,
+  method: (values.method || null) as CheckoutMethod | null,
 });
 
 /**
@@ -56,9 +57,9 @@ export function OneTimeGift({
   /** Where the form starts (the page's address); it tells `onChange` each change. */
   choice: DonateChoice;
   /** The methods set up for this kind of gift (one-time or monthly). */
-  methods: readonly PayMethod[];
+  methods: readonly CheckoutMethod[];
   /** The one offered: the donor's, or the first of `methods`. */
-  method: PayMethod | null;
+  method: CheckoutMethod | null;
   limits: DonateOptions['limits'];
   onChange: (patch: Partial<DonateChoice>) => void;
 }) {

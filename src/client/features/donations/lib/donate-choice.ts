@@ -1,5 +1,6 @@
 import siteConfig from '~/client/lib/site-config';
-import { queryAmount, type GiftType, type PayMethod } from '~/shared/checkout-link';
+import { queryAmount } from '~/shared/checkout-link';
+import { isCheckoutMethod, type CheckoutMethod, type DonationType } from '~/shared/domain';
 
 /**
  * The donate page's state, kept in its address so that Back, a reload and a shared link
@@ -18,7 +19,7 @@ export interface DonateChoice {
   typed: boolean;
   monthly: boolean;
   /** As asked for; `offeredMethod` says which one the page can actually offer. */
-  method: PayMethod | null;
+  method: CheckoutMethod | null;
   /**
    * Donate was pressed with no amount (without scripts, which is when it can be): the checkout
    * sent the donor back here to be told so. Gone from the address at the next change.
@@ -40,7 +41,7 @@ export function readDonateChoice(params: URLSearchParams): DonateChoice {
     typed: !siteConfig.donatePresets.some((preset) => String(preset) === amount),
     // 'monthly' as well: the word a person would write in a link.
     monthly: type === 'subscription' || type === 'monthly',
-    method: method === 'ojc' || method === 'credit_card' ? method : null,
+    method: isCheckoutMethod(method) ? method : null,
     missing: !amount && params.get('missing') === 'amount',
   };
 }
@@ -49,7 +50,7 @@ export function readDonateChoice(params: URLSearchParams): DonateChoice {
  * Where a checkout address without a usable amount sends the donor: back to the donate page with
  * what they had chosen (the amount as typed, the kind of gift, the method), told what is missing
  * when there was no amount at all. A press of Donate without an amount, without scripts, lands
- * here; it no longer reloads the page without a word.
+ * here rather than on the same page without a word.
  */
 export function donateHrefFromCheckout(params: URLSearchParams): string {
   const query = new URLSearchParams();
@@ -57,7 +58,7 @@ export function donateHrefFromCheckout(params: URLSearchParams): string {
   if (amount) query.set('amount', amount);
   query.set('type', params.get('type') === 'subscription' ? 'subscription' : 'onetime');
   const method = params.get('method');
-  if (method === 'ojc' || method === 'credit_card') query.set('method', method);
+  if (isCheckoutMethod(method)) query.set('method', method);
   if (!amount) query.set('missing', 'amount');
   return `/donate?${query.toString()}`;
 }
@@ -65,7 +66,7 @@ export function donateHrefFromCheckout(params: URLSearchParams): string {
 /** The query that holds `choice`, without the leading '?'; the method as the page offers it. */
 export function donateQuery(
   choice: Pick<DonateChoice, 'tab' | 'amount' | 'monthly'>,
-  offered: PayMethod | null,
+  offered: CheckoutMethod | null,
 ): string {
   const query = new URLSearchParams();
   if (choice.amount) query.set('amount', choice.amount);
@@ -75,11 +76,11 @@ export function donateQuery(
   return query.toString();
 }
 
-export function giftType(choice: Pick<DonateChoice, 'monthly'>): GiftType {
+export function giftType(choice: Pick<DonateChoice, 'monthly'>): DonationType {
   return choice.monthly ? 'subscription' : 'onetime';
 }
 
 /** The method the page offers for a gift: the one asked for if it can take money, else the first. */
-export function offeredMethod(asked: PayMethod | null, methods: readonly PayMethod[]) {
+export function offeredMethod(asked: CheckoutMethod | null, methods: readonly CheckoutMethod[]) {
   return asked && methods.includes(asked) ? asked : (methods[0] ?? null);
 }

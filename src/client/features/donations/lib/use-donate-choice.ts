@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { GiftType } from '~/shared/checkout-link';
+import type { DonationType } from '~/shared/domain';
 import type { DonateOptions } from '~/shared/donate-options';
 import {
   donateQuery,
@@ -11,7 +11,7 @@ import {
 } from './donate-choice';
 
 /** The kind of gift the page is choosing for: the monthly tab's tiers are monthly. */
-const kindOf = (choice: DonateChoice): GiftType =>
+const kindOf = (choice: DonateChoice): DonationType =>
   choice.tab === 'monthly' ? 'subscription' : giftType(choice);
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useServerPageData } from '~/client/app/page-data';
+import { checkoutMethods } from '~/shared/domain';
 import type { CheckoutPageData, DonateOptions } from '~/shared/donate-options';
 import { fetchDonateOptions } from '~/client/features/donations/api/donate-options';
 
@@ -9,7 +10,7 @@ import { fetchDonateOptions } from '~/client/features/donations/api/donate-optio
  */
 const unknownOptions: DonateOptions = {
   limits: { minDollars: 1, maxDollars: Number.MAX_SAFE_INTEGER },
-  methods: { onetime: ['credit_card', 'ojc'], subscription: ['credit_card', 'ojc'] },
+  methods: { onetime: [...checkoutMethods], subscription: [...checkoutMethods] },
 };
 
 /**
