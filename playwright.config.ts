@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { quietChromiumFlags } from './e2e/support/chromium';
+import { quietChromiumFlags } from './scripts/lib/chromium-flags';
 
 /**
  * Browser tests drive Debian's Chromium (Playwright's own browser download cannot work here)

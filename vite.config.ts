@@ -36,8 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [browserSiteConfig(), react(), tailwindcss()],
   resolve: {
     alias: [
-      // The test helpers' root first: '~tests/…' would otherwise read as '~' + 'tests/…' under src.
+      // The tests' and scripts' roots first: '~tests/…' would otherwise read as '~' + 'tests/…' under src.
       { find: /^~tests\//, replacement: `${here('./tests')}/` },
+      { find: /^~scripts\//, replacement: `${here('./scripts')}/` },
       { find: /^~/, replacement: here('./src') },
       { find: '@site-config', replacement: here('./site.config.ts') },
       // wouter's React 17 fallback: React 19 has the hook itself (src/client/lib says more).

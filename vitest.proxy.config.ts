@@ -7,9 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   resolve: {
-    // The test helpers' root, as in vite.config.ts.
+    // The tests' and scripts' roots, as in vite.config.ts.
     alias: [
       { find: /^~tests\//, replacement: fileURLToPath(new URL('./tests/', import.meta.url)) },
+      { find: /^~scripts\//, replacement: fileURLToPath(new URL('./scripts/', import.meta.url)) },
     ],
   },
   test: {

@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { baseURL } from '../playwright.config';
 import { expectNoAxeViolations } from './support/axe';
 import { freshSlug, publishCampaign } from './support/campaigns';
 import { expectNothingMoved, recordMotion } from './support/motion';
@@ -182,6 +181,7 @@ test.describe('the projector screen', () => {
   test('is read without JavaScript, and nothing moves for those who ask for less motion', async ({
     browser,
     request,
+    baseURL,
   }) => {
     const { slug } = await seedCampaign(request);
     const plain = await browser.newContext({ javaScriptEnabled: false, baseURL });
@@ -213,7 +213,7 @@ function siteWithThermometer(slug: string) {
 }
 
 /** Serves both other sites and passes this site's requests (over "https") on to the app. */
-async function serveOtherSites(page: Page, slug: string) {
+async function serveOtherSites(page: Page, slug: string, baseURL: string | undefined) {
   for (const origin of [SHUL, STRANGER]) {
     await page.route(`${origin}/`, (route) =>
       route.fulfill({ contentType: 'text/html', body: siteWithThermometer(slug) }),
@@ -232,9 +232,10 @@ test.describe('the embedded thermometer', () => {
   test('shows on a site the office lists, sized to its content, with a Give link out', async ({
     page,
     request,
+    baseURL,
   }) => {
     const { slug } = await seedCampaign(request, { embedOrigins: [SHUL] });
-    await serveOtherSites(page, slug);
+    await serveOtherSites(page, slug, baseURL);
     await page.goto(`${SHUL}/`);
     const frame = page.frameLocator('iframe[title="Campaign thermometer"]');
     await expect(frame.getByRole('meter', { name: 'Raised so far' })).toBeVisible();
@@ -252,7 +253,7 @@ test.describe('the embedded thermometer', () => {
       .toBeLessThanOrEqual(1);
   });
 
-  test('is refused on a site the office does not list', async ({ page, request }) => {
+  test('is refused on a site the office does not list', async ({ page, request, baseURL }) => {
     const { slug } = await seedCampaign(request, { embedOrigins: [SHUL] });
     const res = await request.get(`/campaign/${slug}/embed`);
     const csp = res.headers()['content-security-policy'] ?? '';
@@ -260,7 +261,7 @@ test.describe('the embedded thermometer', () => {
     expect(csp).not.toContain(STRANGER);
     expect(res.headers()['set-cookie']).toBeUndefined();
 
-    await serveOtherSites(page, slug);
+    await serveOtherSites(page, slug, baseURL);
     const refused = page.waitForEvent('console', (m) => m.text().includes('frame-ancestors'));
     await page.goto(`${STRANGER}/`);
     await refused;

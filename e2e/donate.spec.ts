@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import siteConfig from '../site.config';
+import siteConfig from '@site-config';
 import { expectNoAxeViolations } from './support/axe';
 import { gotoHydrated, trackPageErrors, waitForHydration } from './support/public-site';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import siteConfig from '../site.config';
+import siteConfig from '@site-config';
 import { formatIsoDate } from '~/client/features/home/lib/format-date';
 import { isoDateIn, nextSessionDate } from '~/shared/schedule';
 import { expectNoAxeViolations } from './support/axe';

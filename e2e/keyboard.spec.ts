@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import siteConfig from '../site.config';
+import siteConfig from '@site-config';
 import { expectNoAxeViolations } from './support/axe';
 import { expectVisibleFocusOn, press, tabTo, typeHere } from './support/keyboard';
 import { linkIn, mailTo } from './support/mail';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import siteConfig from '../site.config';
+import siteConfig from '@site-config';
 import { signInByApi } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { linkIn, mailTo } from './support/mail';

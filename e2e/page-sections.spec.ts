@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import siteConfig from '../site.config';
+import siteConfig from '@site-config';
 import {
   expectNoApiCalls,
   gotoHydrated,

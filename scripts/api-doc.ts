@@ -56,7 +56,7 @@ export interface DocumentedRoute {
 
 /**
  * Addresses the server answers that no browser code calls through a table (the pages' own
- * fallbacks, files, the link preview, what search engines ask): their purposes live here.
+ * fallbacks without JavaScript): their purposes live here.
  */
 const besideSource = 'scripts/api-doc.ts';
 const besideTheTables: readonly [route: string, purpose: string][] = [
@@ -68,17 +68,6 @@ const besideTheTables: readonly [route: string, purpose: string][] = [
     'POST /newsletter/confirm',
     "The mailed link's page's button (`_form=newsletter-confirm`, `token`): confirms once (ADR 034).",
   ],
-  ['GET /media/:name', 'An uploaded video, thumbnail or captions file, with range requests.'],
-  [
-    'GET /campaign/:slug/share.png',
-    'The link preview: a 1200×630 PNG of the title, bar and total, drawn once per snapshot version; ETag, `max-age=60`; 404 for a draft.',
-  ],
-  [
-    'GET /campaign/:slug/team/:team/share.png',
-    "A team page's link preview: the team's name, its bar, total and donors under the campaign's title; 404 unless the team is approved.",
-  ],
-  ['GET /robots.txt', 'For search engines.'],
-  ['GET /sitemap.xml', 'For search engines.'],
 ];
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -22,13 +22,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { adminUsers } from '../src/db/schema';
-import type { buildApp as BuildApp } from '../src/server/app';
-import { parseEnv } from '../src/server/env';
-import { hashPassword } from '../src/server/auth/passwords';
-import { createSession } from '../src/server/auth/sessions';
-import { migrationsDir } from '../src/server/lib/paths';
+import { openDatabase, type DatabaseHandle } from '~/db/client';
+import { adminUsers } from '~/db/schema';
+import type { buildApp as BuildApp } from '~/server/app';
+import { parseEnv } from '~/server/env';
+import { hashPassword } from '~/server/auth/passwords';
+import { createSession } from '~/server/auth/sessions';
+import { migrationsDir } from '~/server/lib/paths';
 import { createScratchDatabase } from './resilience-lib';
 
 const { values: args } = parseArgs({
@@ -187,7 +187,7 @@ async function main() {
 
     // The server renders client modules that read `import.meta.env` (Vite's, absent under tsx).
     register('./lib/import-meta-env-hooks.mjs', import.meta.url);
-    const { buildApp } = await import('../src/server/app');
+    const { buildApp } = await import('~/server/app');
     const env = parseEnv({
       NODE_ENV: 'production',
       // Production on PostgreSQL needs the site's secret (ADR 020): a throwaway one per run.

@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Stripe from 'stripe';
-import { startStripeStandIn } from '../tests/helpers/stripe-stand-in';
+import { startStripeStandIn } from '~tests/helpers/stripe-stand-in';
 import { cpuMicros, log, machine, markdownTable, printMachine, startSite } from './bench-site';
 import { createScratchDatabase } from './resilience-lib';
 

@@ -29,14 +29,14 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { getTableName } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { openDatabase, type DatabaseHandle } from '~/db/client';
 import {
   contactMessages,
   membershipApplications,
   newsletterSubscribers,
   videos,
-} from '../src/db/schema';
-import { migrationsDir } from '../src/server/lib/paths';
+} from '~/db/schema';
+import { migrationsDir } from '~/server/lib/paths';
 import {
   cpuMicros,
   log,

@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startStripeStandIn } from '../tests/helpers/stripe-stand-in';
+import { startStripeStandIn } from '~tests/helpers/stripe-stand-in';
 
 export const root = resolve(import.meta.dirname, '..');
 export const buildDir = resolve(root, process.env.BUILD_DIR ?? 'dist');

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { quietChromiumFlags } from '../e2e/support/chromium';
+import { quietChromiumFlags } from './lib/chromium-flags';
 import { log, machine, markdownTable, median, printMachine, root, startSite } from './bench-site';
 
 const benchPages = [

@@ -4,8 +4,8 @@
 // browser reaches it through e2e/support/stripe.ts, which serves a stand-in Stripe.js and routes
 // https://api.stripe.com here.
 import { createServer, request as forward, type IncomingMessage } from 'node:http';
-import { startOjcStandIn } from '../tests/helpers/ojc-stand-in';
-import { parseStripeForm, startStripeStandIn } from '../tests/helpers/stripe-stand-in';
+import { startOjcStandIn } from '~tests/helpers/ojc-stand-in';
+import { parseStripeForm, startStripeStandIn } from '~tests/helpers/stripe-stand-in';
 
 /** The test card that is declined, as in Stripe's test mode. */
 export const DECLINED_CARD = '4000000000000002';

@@ -15,7 +15,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStripeStandIn } from '../tests/helpers/stripe-stand-in';
+import { startStripeStandIn } from '~tests/helpers/stripe-stand-in';
 import {
   createScratchDatabase,
   productionEnv,

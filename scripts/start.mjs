@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prepareSettings } from './lib/settings-file.mjs';
+import { prepareSettings } from '../src/server/lib/settings-file.mjs';
 
 // First, so the build and the server both see what `.env` sets (NODE_ENV too).
 prepareSettings();

@@ -9,7 +9,7 @@ import {
   renderApiDoc,
   type Caller,
   type DocumentedRoute,
-} from '../../scripts/api-doc';
+} from '~scripts/api-doc';
 
 /**
  * docs/api.md is written by `npm run docs:api` from the route tables of src/shared/api, each

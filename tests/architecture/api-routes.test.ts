@@ -33,10 +33,17 @@ describe('the route tables', () => {
     expect(tabled.filter((r, i) => tabled.indexOf(r) !== i)).toEqual([]);
     const registered = routeTable(app)
       .filter((r) => !['HEAD', 'OPTIONS'].includes(r.method))
-      .filter((r) => r.path.startsWith('/api/') || r.path === '/healthz')
       .map((r) => `${r.method} ${r.path}`);
-    expect(registered.filter((r) => !tabled.includes(r)).sort()).toEqual([]);
-    expect(tabled.filter((r) => !registered.includes(r)).sort()).toEqual([]);
+    // The pages and their fallbacks are registered from the page table; every other route the
+    // API's, and the site's files a table names, are in the tables.
+    const api = registered.filter((r) => / \/api\//.test(r) || r === 'GET /healthz');
+    expect(api.filter((r) => !tabled.includes(r)).sort()).toEqual([]);
+    // Files on disk are served by @fastify/static, which registers its prefix's wildcard (a
+    // bucket's are served by the route itself).
+    const served = (route: string) =>
+      registered.includes(route) ||
+      app.hasRoute({ method: 'GET', url: route.replace(/^GET (.*\/):\w+$/, '$1*') });
+    expect(tabled.filter((r) => !served(r)).sort()).toEqual([]);
   });
 });
 
@@ -47,11 +54,25 @@ describe('no path written twice', () => {
       .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
       .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(join(src, dir, f), 'utf8') }));
 
-  it("registers no feature route by a literal path: each takes its table's (at)", () => {
-    const literal = /\bapp\.(get|post|put|patch|delete|head)\(\s*['`]/;
-    const files = sources('server/features');
+  /** A route registered by a path written out: `app.get('/…'`, `app.get<…>('/…'`, `url: '/…'`. */
+  const literal = /\bapp\.(get|post|put|patch|delete|head)\s*(<[^>]*>)?\(\s*['`]\/|\burl:\s*['`]\//;
+
+  it("registers no feature, service or page route by a literal path: each takes its table's (at)", () => {
+    // A test kit's requests (app.inject's `url:`) are calls, not registrations.
+    const files = ['server/features', 'server/services', 'server/ssr']
+      .flatMap(sources)
+      .filter((f) => !f.file.endsWith('-test-kit.ts'));
     expect(files.length).toBeGreaterThan(50);
     expect(files.filter((f) => literal.test(f.text)).map((f) => f.file)).toEqual([]);
+  });
+
+  it('catches a literal registration however it is written', () => {
+    expect(literal.test("app.get('/robots.txt', handler)")).toBe(true);
+    expect(literal.test("app.get<{ Params: { slug: string } }>('/campaign/:slug', h)")).toBe(true);
+    expect(literal.test("app.route({ method: 'GET', url: '/media/:name', handler })")).toBe(true);
+    expect(literal.test('app.route({ ...at(app, siteApi.media), handler })')).toBe(false);
+    // The pages register from the page table (src/server/ssr/plugin.ts).
+    expect(literal.test('app.get(`${route.path}/*`, handler)')).toBe(false);
   });
 
   it("writes no API path in the browser's code: it calls through the tables", () => {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { boundaryProblem } from '../../eslint-rules/boundaries.js';
-import { cyclesOf, featureGraph, moduleGraph, root } from '../../scripts/lib/import-graph.mjs';
+import { boundaryProblem } from '~scripts/lib/lint-rules.js';
+import { cyclesOf, featureGraph, moduleGraph, root } from '~scripts/lib/import-graph.mjs';
 
 // The architecture's import rules (docs/decisions/016-contracts-and-boundaries.md) hold on the
 // tree as it is, and the lint fails on each kind of import they forbid.
@@ -18,7 +18,7 @@ describe('the import graph', () => {
 
   it('holds test kits to it like other code (tests alone are left out)', () => {
     const files = [...moduleGraph().keys()];
-    expect(files).toContain('src/server/features/videos/video-test-kit.ts');
+    expect(files).toContain('src/server/services/media/media-test-kit.ts');
     expect(files.filter((file) => file.endsWith('.test.ts'))).toEqual([]);
   });
 
@@ -100,6 +100,34 @@ describe('the boundaries lint rule', () => {
     );
   });
 
+  it("fails a test that reaches into another feature's internals, not one beside its module", async () => {
+    expect(
+      await problemsIn(
+        'src/server/features/campaigns/example.test.ts',
+        "import { sample } from '~/server/features/videos/video-kit';\nimport { x } from './routes';\nexport const y = [sample, x];\n",
+      ),
+    ).toEqual([
+      'import the videos feature through its front door (features/videos/index.ts), not its internals',
+    ]);
+    expect(
+      await problemsIn(
+        'src/server/services/media/example.test.ts',
+        "import { videoRoutes } from '~/server/features/videos/routes';\nexport const x = videoRoutes;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('lets a test compose front doors and layers as app.ts does', async () => {
+    expect(
+      await problemsIn(
+        'src/server/ssr/example.test.ts',
+        "import { contactRoutes } from '~/server/features/contact';\nexport const x = contactRoutes;\n",
+      ),
+    ).toEqual([]);
+    expect(boundaryProblem('db/example.test.ts', 'server/lib/paths.ts')).toBe(null);
+    expect(boundaryProblem('db/example.ts', 'server/lib/paths.ts')).toMatch(/src\/db may import/);
+  });
+
   it('fails src/shared or src/db importing the server', async () => {
     expect(
       await problemsIn(
@@ -138,10 +166,59 @@ describe('the import style lint rule', () => {
     ]);
   });
 
-  it("passes './' inside a folder, '~/' and '~tests/' across folders, and a file outside both", async () => {
+  it("fails a path that climbs to the scripts or the site's configuration, and names its alias", async () => {
+    expect(
+      await styleProblemsIn(
+        'tests/proxy/example.ts',
+        "import { root } from '../../scripts/resilience-lib';\nexport const x = root;\n",
+      ),
+    ).toEqual([
+      "import it as '~scripts/resilience-lib': './' inside a folder, '~scripts/' for the scripts",
+    ]);
+    expect(
+      await styleProblemsIn(
+        'e2e/example.spec.ts',
+        "import siteConfig from '../site.config';\nexport const x = siteConfig;\n",
+      ),
+    ).toEqual([
+      "import it as '@site-config': './' inside a folder, '@site-config' for the site's configuration",
+    ]);
+    expect(
+      await styleProblemsIn(
+        'scripts/example.ts',
+        "import { openDatabase } from '../src/db/client';\nexport const x = openDatabase;\n",
+      ),
+    ).toEqual(["import it as '~/db/client': './' inside a folder, '~/' across folders"]);
+  });
+
+  it('fails a path that climbs to a file no alias reaches, and says to move it', async () => {
+    const problems = await styleProblemsIn(
+      'e2e/example.spec.ts',
+      "import { baseURL } from '../playwright.config';\nexport const x = baseURL;\n",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/playwright\.config, which no alias reaches: move/);
+  });
+
+  it("fails an alias that points into the importer's own folder, and names the './' path", async () => {
+    expect(
+      await styleProblemsIn(
+        'src/client/pages/example-page.tsx',
+        "import { NotFoundPage } from '~/client/pages/not-found-page';\nexport const x = NotFoundPage;\n",
+      ),
+    ).toEqual(["import it as './not-found-page': it is in the same folder"]);
+    expect(
+      await styleProblemsIn(
+        'tests/helpers/example.ts',
+        "import { buildTestApp } from '~tests/helpers/app';\nexport const x = buildTestApp;\n",
+      ),
+    ).toEqual(["import it as './app': it is in the same folder"]);
+  });
+
+  it("passes './' inside a folder and an alias across folders", async () => {
     const problems = await styleProblemsIn(
       'src/server/features/ojc/example.test.ts',
-      "import { ojcRoutes } from './routes';\nimport { csvCell } from '~/server/lib/csv';\nimport { buildTestApp } from '~tests/helpers/app';\nimport settings from '../../../../scripts/lib/settings-file.mjs';\nexport const x = [ojcRoutes, csvCell, buildTestApp, settings];\n",
+      "import { ojcRoutes } from './routes';\nimport { csvCell } from '~/server/lib/csv';\nimport { buildTestApp } from '~tests/helpers/app';\nimport { root } from '~scripts/resilience-lib';\nimport siteConfig from '@site-config';\nexport const x = [ojcRoutes, csvCell, buildTestApp, root, siteConfig];\n",
     );
     expect(problems).toEqual([]);
   });

@@ -10,7 +10,7 @@ import {
   loadSettingsFile,
   minimumNodeVersion,
   nodeVersionProblem,
-} from '../../scripts/lib/settings-file.mjs';
+} from '~/server/lib/settings-file.mjs';
 
 const readJson = (path: string) => JSON.parse(readFileSync(join(rootDir, path), 'utf8'));
 

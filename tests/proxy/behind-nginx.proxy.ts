@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../../scripts/resilience-lib';
+import { createScratchDatabase } from '~scripts/resilience-lib';
 import { startS3StandIn } from '~tests/helpers/s3-stand-in';
 import {
   createAdmin,

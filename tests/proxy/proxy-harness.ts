@@ -4,7 +4,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root, serverEntry, startServer, type RunningServer } from '../../scripts/resilience-lib';
+import { root, serverEntry, startServer, type RunningServer } from '~scripts/resilience-lib';
 import { s3TestKeys, s3TestRegion, type S3StandIn } from '~tests/helpers/s3-stand-in';
 
 export { freePort } from '~tests/helpers/s3-stand-in';

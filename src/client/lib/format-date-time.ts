@@ -1,4 +1,4 @@
-import siteConfig from '~/client/lib/site-config';
+import siteConfig from './site-config';
 
 const formatter = new Intl.DateTimeFormat('en-US', {
   timeZone: siteConfig.timeZone,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import siteConfig from '~/client/lib/site-config';
 import type { CampaignScreenData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
-import NotFoundPage from '~/client/pages/not-found-page';
+import NotFoundPage from './not-found-page';
 import { useCampaignFeed } from '~/client/features/campaigns/api/use-campaign-feed';
 import { EmbedThermometer } from '~/client/features/campaigns/components/embed-thermometer';
 

@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import siteConfig from '~/client/lib/site-config';
 import type { CampaignScreenData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
-import NotFoundPage from '~/client/pages/not-found-page';
+import NotFoundPage from './not-found-page';
 import { useScreenFeed } from '~/client/features/campaigns/api/use-screen-feed';
 import { CampaignScreen } from '~/client/features/campaigns/components/campaign-screen';
 

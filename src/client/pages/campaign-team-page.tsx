@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { CampaignTeamPageData } from '~/shared/schemas/campaigns';
 import { useServerPageData } from '~/client/app/page-data';
 import siteConfig from '~/client/lib/site-config';
-import NotFoundPage from '~/client/pages/not-found-page';
+import NotFoundPage from './not-found-page';
 import { PageHeader } from '~/client/components/layout/page-header';
 import { buttonClass } from '~/client/components/ui/button';
 import { useCampaignFeed } from '~/client/features/campaigns/api/use-campaign-feed';

@@ -5,7 +5,7 @@
  * Settings come from the environment and `.env` (the environment wins), like `npm start`.
  */
 import { keepNewFilesPrivate } from '~/db/private-files';
-import { prepareSettings } from '../../../scripts/lib/settings-file.mjs';
+import { prepareSettings } from '~/server/lib/settings-file.mjs';
 
 // Before the app's modules load: the settings may come from `.env`.
 prepareSettings();

@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, membershipApplications, newsletterSubscribers } from '~/db/schema';
 import { messages } from '~/shared/messages';
-import { contactSuccessMessage } from '~/server/features/contact/routes';
-import { newsletterSuccessMessage } from '~/server/features/newsletter/routes';
+import { contactSuccessMessage } from '~/server/features/contact';
+import { newsletterSuccessMessage } from '~/server/features/newsletter';
 import { buildTestApp } from '~tests/helpers/app';
 import { postPageForm, postRefusedPageForm } from '~tests/helpers/page-forms';
 

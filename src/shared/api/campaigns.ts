@@ -27,6 +27,18 @@ export const campaignsApi = {
    */
   team: 'GET /api/campaigns/:slug/teams/:team',
   /**
+   * The link preview: a 1200×630 PNG of the title, bar and total, drawn once per snapshot version
+   * (`?v=`); ETag, `max-age=60`; 404 for a draft.
+   * @caller public
+   */
+  shareImage: 'GET /campaign/:slug/share.png',
+  /**
+   * A team page's link preview: the team's name, its bar, total and donors under the campaign's
+   * title; 404 unless the team is approved.
+   * @caller public
+   */
+  teamShareImage: 'GET /campaign/:slug/team/:team/share.png',
+  /**
    * Every campaign with its matchers and what each has given, its computed end (`computedEndsAt`,
    * `computedOpenUntil`) and Shabbat and Yom Tov `pauses` → `{campaigns}`.
    * @caller admin

@@ -25,7 +25,7 @@ import {
   sample,
   sendVideoForm,
   videoFile,
-} from '~/server/features/videos/video-test-kit';
+} from '~/server/services/media/media-test-kit';
 import { photoNamesIn } from '~/server/features/site-photos';
 import { createMediaStoreFromEnv } from '~/server/services/media';
 import { parseEnv } from '~/server/env';

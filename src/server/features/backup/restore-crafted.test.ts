@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_APP_SECRET } from '~tests/helpers/app';
-import { sample } from '~/server/features/videos/video-test-kit';
+import { sample } from '~/server/services/media/media-test-kit';
 import { checksumsName, databaseFileNames, manifestName, mediaEntryName } from './archive-format';
 import { runBackupCli } from './backup-cli';
 import { packTar } from './tar';

@@ -1,3 +1,5 @@
+import { urlOf } from '~/shared/route';
+import { campaignsApi } from '~/shared/api/campaigns';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from './share-image';
 
 /** The longest slug a campaign or a team can have (the contracts' limit). */
@@ -34,9 +36,15 @@ export function sharePreviewImage(
   slugs: { campaign: string; team?: string },
   alt: string,
 ) {
-  const team = slugs.team === undefined ? '' : `/team/${encodeURIComponent(slugs.team)}`;
+  const query = { v: version };
   return {
-    src: `/campaign/${encodeURIComponent(slugs.campaign)}${team}/share.png?v=${version}`,
+    src:
+      slugs.team === undefined
+        ? urlOf(campaignsApi.shareImage, { params: { slug: slugs.campaign }, query })
+        : urlOf(campaignsApi.teamShareImage, {
+            params: { slug: slugs.campaign, team: slugs.team },
+            query,
+          }),
     width: SHARE_IMAGE_WIDTH,
     height: SHARE_IMAGE_HEIGHT,
     alt,

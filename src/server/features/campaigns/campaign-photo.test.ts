@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '~tests/helpers/admin';
+import { photoMessages } from '~/server/features/site-photos';
 import {
   setUpMediaTestApp,
   expectPhotoRefusals,
   postPhoto,
-} from '~/server/features/videos/video-test-kit';
+} from '~/server/services/media/media-test-kit';
 import { liveCampaign } from '~tests/helpers/campaigns';
 import { phonePhoto } from '~tests/helpers/photos';
 
@@ -40,7 +41,7 @@ describe('POST /api/admin/campaigns/:id/photo', () => {
   });
 
   it('refuses a file that is not a photo, or too large, at the file field in plain words', async () => {
-    await expectPhotoRefusals(upload);
+    await expectPhotoRefusals(upload, photoMessages);
     const page = await media.app.inject({ method: 'GET', url: '/api/campaigns/roof-day' });
     expect(page.json().photo).toBeUndefined();
   });

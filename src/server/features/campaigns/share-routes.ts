@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { thermometerFigures } from '~/shared/thermometer-figures';
 import type { CampaignSnapshot } from '~/shared/schemas/campaigns';
 import { matchesETag } from '~/server/public-cache/send-answer';
+import { at } from '~/server/lib/route-at';
+import { campaignsApi } from '~/shared/api/campaigns';
 import { campaignSnapshotsOf } from './snapshots-of';
 import { createBuildCache } from './build-cache';
 import { renderShareImage, type ShareImageFigures } from './share-image';
@@ -82,19 +84,22 @@ export const campaignShareRoutes: FastifyPluginAsync = async (app) => {
   const read = async (slug: string) =>
     slug.length <= 100 ? (await campaignSnapshotsOf(app)).read(slug) : null;
 
-  app.get<{ Params: { slug: string } }>('/campaign/:slug/share.png', async (request, reply) => {
-    const slug = request.params.slug;
-    const kept = await read(slug);
-    if (!kept) return notFound(reply, 'campaign');
-    const etag = `"${kept.campaign.id.slice(0, 8)}-${kept.version}-share"`;
-    return send(request, reply, `${slug}\n${kept.version}`, etag, () =>
-      shareFiguresOf(kept.snapshot, site),
-    );
+  app.route<{ Params: { slug: string } }>({
+    ...at(app, campaignsApi.shareImage),
+    handler: async (request, reply) => {
+      const slug = request.params.slug;
+      const kept = await read(slug);
+      if (!kept) return notFound(reply, 'campaign');
+      const etag = `"${kept.campaign.id.slice(0, 8)}-${kept.version}-share"`;
+      return send(request, reply, `${slug}\n${kept.version}`, etag, () =>
+        shareFiguresOf(kept.snapshot, site),
+      );
+    },
   });
 
-  app.get<{ Params: { slug: string; team: string } }>(
-    '/campaign/:slug/team/:team/share.png',
-    async (request, reply) => {
+  app.route<{ Params: { slug: string; team: string } }>({
+    ...at(app, campaignsApi.teamShareImage),
+    handler: async (request, reply) => {
       const { slug, team: teamSlug } = request.params;
       const kept = await read(slug);
       // The snapshot lists approved teams only: a requested or declined one has no image.
@@ -105,5 +110,5 @@ export const campaignShareRoutes: FastifyPluginAsync = async (app) => {
         teamShareFiguresOf(kept.snapshot, team, site),
       );
     },
-  );
+  });
 };

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '~tests/helpers/admin';
+import { photoMessages } from '~/server/features/site-photos';
 import {
   setUpMediaTestApp,
   expectPhotoRefusals,
   postPhoto,
-} from '~/server/features/videos/video-test-kit';
+} from '~/server/services/media/media-test-kit';
 import { teamShareText } from '~/shared/campaign-share';
 import { addTeam } from '~tests/helpers/campaign-teams';
 import { liveCampaign } from '~tests/helpers/campaigns';
@@ -62,7 +63,7 @@ describe('POST /api/admin/campaigns/:id/teams/:teamId/photo', () => {
   });
 
   it('refuses a file that is not a photo, or too large, at the file field in plain words', async () => {
-    await expectPhotoRefusals(upload);
+    await expectPhotoRefusals(upload, photoMessages);
     const empty = await media.app.inject({
       method: 'POST',
       url: photoUrl(campaign.id, team.id),

@@ -1,2 +1,2 @@
 /** The contact form. */
-export { contactRoutes } from './routes';
+export { contactRoutes, contactSuccessMessage } from './routes';

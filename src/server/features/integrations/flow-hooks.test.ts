@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverEvent, drainOutbox, setUpStripeTestApp } from '~tests/helpers/stripe';
 import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
-import { addVideo, buildVideoTestApp } from '~/server/features/videos/video-test-kit';
+import { addVideo, buildMediaTestApp } from '~/server/services/media/media-test-kit';
 import { readEndpoint, saveEndpointUrl } from './webhook-endpoint';
 
 /**
@@ -71,9 +71,9 @@ describe('payment events reach the integrations', () => {
 });
 
 describe('a comment reaches the integrations', () => {
-  let videoApp: Awaited<ReturnType<typeof buildVideoTestApp>>;
+  let videoApp: Awaited<ReturnType<typeof buildMediaTestApp>>;
   beforeAll(async () => {
-    videoApp = await buildVideoTestApp({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
+    videoApp = await buildMediaTestApp({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
   });
   afterAll(() => videoApp.close());
 

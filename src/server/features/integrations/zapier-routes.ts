@@ -11,8 +11,8 @@ import {
 } from '~/shared/schemas/integrations';
 import { AppError } from '~/server/errors';
 import { requireAdmin } from '~/server/plugins/admin-guard';
+import { auditContextOf } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
-import { webhookUrlProblem } from './address-guard';
 import {
   listDeliveries,
   resendDelivery,
@@ -20,7 +20,8 @@ import {
   sendTestEvent,
 } from './delivery-log';
 import { deliveryContext } from './integration-context';
-import { readEndpoint, rotateEndpointSecret, saveEndpointUrl } from './webhook-endpoint';
+import { saveWebhookUrl } from './save-webhook-url';
+import { readEndpoint, rotateEndpointSecret } from './webhook-endpoint';
 import { at } from '~/server/lib/route-at';
 import { zapierApi } from '~/shared/api/integrations';
 
@@ -98,21 +99,12 @@ export const zapierRoutes: FastifyPluginAsyncZod = async (app) => {
     ...at(app, zapierApi.setWebhookUrl),
     schema: { body: webhookUrlInput, response: { 200: successResult } },
     handler: async (request) => {
-      const { url } = request.body;
-      const problem = await webhookUrlProblem(url, deliveryContext(app).policy);
-      if (problem) throw new AppError('validation_failed', problem, { url: problem });
-      await db.transaction(async (tx) => {
-        await saveEndpointUrl(tx, url, app.clock());
-        // The URL's host only: a Zapier hook's path is its secret.
-        await recordAudit(tx, {
-          actor: request.adminUser,
-          action: 'settings-change',
-          target: 'zapier',
-          details: { webhookHost: new URL(url).host },
-          ip: request.ip,
-          at: app.clock(),
-        });
-      });
+      await saveWebhookUrl(
+        db,
+        request.body.url,
+        deliveryContext(app).policy,
+        auditContextOf(request, app.clock()),
+      );
       return { success: true, message: 'Webhook URL saved. Events are sent to it.' };
     },
   });

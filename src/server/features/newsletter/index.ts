@@ -1,3 +1,3 @@
 /** The newsletter's double opt-in and unsubscribe. */
-export { newsletterRoutes } from './routes';
+export { newsletterRoutes, newsletterSuccessMessage } from './routes';
 export { loadNewsletterConfirmPageData } from './page-data';

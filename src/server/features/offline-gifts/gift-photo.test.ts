@@ -8,7 +8,7 @@ import { photoMessages } from '~/server/features/site-photos';
 import { insertDonations } from '~tests/helpers/donations';
 import { recordOfflineGift } from '~tests/helpers/offline-gifts';
 import { phonePhoto } from '~tests/helpers/photos';
-import { setUpMediaTestApp, multipart, sample } from '~/server/features/videos/video-test-kit';
+import { setUpMediaTestApp, multipart, sample } from '~/server/services/media/media-test-kit';
 
 const media = setUpMediaTestApp();
 

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentImage, type ContentImage } from '~/shared/schemas/site-content';
 import { phonePhoto } from '~tests/helpers/photos';
 import {
-  buildVideoTestApp,
+  buildMediaTestApp,
   multipart,
   sample,
   setUpBucketApp,
   type TestApp,
-} from '~/server/features/videos/video-test-kit';
+} from '~/server/services/media/media-test-kit';
 import { listContentPhotos } from './list-content-photos';
 import { photoMessages } from './process-photo';
 
@@ -72,7 +72,7 @@ function namesOf(image: ContentImage) {
 describe('POST /api/admin/site-content/photos (local media folder)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
+    app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
   });
   afterAll(() => app.close());
 
@@ -373,7 +373,7 @@ describe('POST /api/admin/site-content/photos (S3 bucket)', () => {
 describe('a photo from upload to the page', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildVideoTestApp();
+    app = await buildMediaTestApp();
   });
   afterAll(() => app.close());
 

@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
 import type { ContentImage } from '~/shared/schemas/site-content';
-import type { MediaStore, ReceivedFile } from '~/server/services/media';
+import { mediaUrl, type MediaStore, type ReceivedFile } from '~/server/services/media';
 import type { PhotoSize, ProcessedPhoto } from './process-photo';
 
-const mediaPath = (name: string) => `/media/${name}`;
 const srcsetOf = (sizes: { name: string; width: number }[]) =>
-  sizes.map((size) => `${mediaPath(size.name)} ${size.width}w`).join(', ');
+  sizes.map((size) => `${mediaUrl(size.name)} ${size.width}w`).join(', ');
 
 /**
  * Keeps every size of a processed photo in the media store, served by /media like the videos'
@@ -42,7 +41,7 @@ export async function storePhoto(
   // For a browser that ignores srcset (none today): a middle width, sharp enough on most screens.
   const middle = fallback[Math.floor((fallback.length - 1) / 2)]!;
   return {
-    src: mediaPath(middle.name),
+    src: mediaUrl(middle.name),
     alt: '',
     width: largest.width,
     height: largest.height,

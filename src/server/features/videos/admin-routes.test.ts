@@ -12,7 +12,7 @@ import {
   sample,
   sendVideoForm,
   videoFile,
-} from './video-test-kit';
+} from '~/server/services/media/media-test-kit';
 
 const media = setUpMediaTestApp();
 

@@ -5,11 +5,16 @@ import { videoLimits } from '~/shared/schemas/videos';
 import { pageData, postPageForm, visibleText } from '~tests/helpers/page-forms';
 import { videoGoneMessage } from './post-comment';
 import { commentReceivedMessage } from './public-routes';
-import { addComment, addVideo, buildVideoTestApp, type TestApp } from './video-test-kit';
+import {
+  addComment,
+  addVideo,
+  buildMediaTestApp,
+  type TestApp,
+} from '~/server/services/media/media-test-kit';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await buildVideoTestApp();
+  app = await buildMediaTestApp();
 });
 afterAll(() => app.close());
 

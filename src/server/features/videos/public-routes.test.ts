@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, videoComments } from '~/db/schema';
 import { renderMail } from '~/server/mail/templates';
 import { commentReceivedMessage } from './public-routes';
-import { addComment, addVideo, buildVideoTestApp, type TestApp } from './video-test-kit';
+import {
+  addComment,
+  addVideo,
+  buildMediaTestApp,
+  type TestApp,
+} from '~/server/services/media/media-test-kit';
 
 let app: TestApp;
 let published: { id: string };
@@ -12,7 +17,7 @@ const unknownId = '0b9a6c6e-57a5-4a55-9d7e-3f1f1d3c2b1a';
 const hostile = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
 
 beforeAll(async () => {
-  app = await buildVideoTestApp({ OFFICE_EMAIL: 'office@tziyun.test' });
+  app = await buildMediaTestApp({ OFFICE_EMAIL: 'office@tziyun.test' });
   published = await addVideo(app, { title: 'Published teaching', isPublished: true });
   draft = await addVideo(app, { title: 'Draft teaching' });
 });
@@ -213,7 +218,7 @@ describe('POST /api/videos/:id/comments', () => {
 
 describe('rate limit on POST /api/videos/:id/comments', () => {
   it('answers 429 with Retry-After once an IP passes the limit', async () => {
-    const limited = await buildVideoTestApp({ FORM_RATE_LIMIT: '2' });
+    const limited = await buildMediaTestApp({ FORM_RATE_LIMIT: '2' });
     try {
       const video = await addVideo(limited, { isPublished: true });
       const send = (ip: string) =>

@@ -1,8 +1,6 @@
 import type { VideoCommentRow, VideoRow } from '~/db/schema';
+import { mediaUrl } from '~/server/services/media';
 import type { AdminComment, AdminVideo, PublicComment, PublicVideo } from '~/shared/schemas/videos';
-
-/** Where /media serves a stored file. */
-export const mediaUrl = (name: string) => `/media/${name}`;
 
 const stored = (name: string | null) => (name ? mediaUrl(name) : null);
 

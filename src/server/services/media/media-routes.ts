@@ -3,12 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '~/server/env';
+import { at } from '~/server/lib/route-at';
+import { siteApi } from '~/shared/api/site';
+import { urlOf } from '~/shared/route';
 import { contentTypeOf, storedNamePattern } from './media-store';
 import { createMediaStoreFromEnv, type ConfiguredMediaStore } from './media-store-from-env';
 import type { S3MediaStore } from './s3-media-store';
 
 const YEAR = 31536000;
 const immutable = `public, max-age=${YEAR}, immutable`;
+/** Where a stored file is served: what pages and the API write for it. */
+export const mediaUrl = (name: string) => urlOf(siteApi.media, { params: { name } });
+/** Where the files on disk are served from: the table's address, less the name. */
+const mediaPrefix = mediaUrl('');
 
 const stores = new WeakMap<Env, ConfiguredMediaStore>();
 
@@ -44,7 +51,7 @@ export async function mediaRoutes(app: FastifyInstance) {
   }
   await app.register(fastifyStatic, {
     root: store.dir,
-    prefix: '/media/',
+    prefix: mediaPrefix,
     decorateReply: false,
     // The directory appears with the first upload.
     suppressWarning: true,
@@ -67,10 +74,10 @@ export async function mediaRoutes(app: FastifyInstance) {
  */
 function s3MediaRoutes(store: S3MediaStore): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/media/:name',
-      { schema: { params: z.object({ name: z.string().regex(storedNamePattern) }) } },
-      async (request, reply) => {
+    app.route({
+      ...at(app, siteApi.media),
+      schema: { params: z.object({ name: z.string().regex(storedNamePattern) }) },
+      handler: async (request, reply) => {
         const { name } = request.params;
         reply.header('accept-ranges', 'bytes');
         const object = await store.serve(name, {
@@ -88,6 +95,6 @@ function s3MediaRoutes(store: S3MediaStore): FastifyPluginAsyncZod {
         reply.type(contentTypeOf(name)!);
         return reply.status(object.status).send(object.body);
       },
-    );
+    });
   };
 }

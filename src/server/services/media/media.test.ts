@@ -7,13 +7,13 @@ import { AppError } from '~/server/errors';
 import { createMediaStore, type MediaKind } from './media-store';
 import { startS3StandIn, type S3StandIn } from '~tests/helpers/s3-stand-in';
 import {
-  buildVideoTestApp,
+  buildMediaTestApp,
   s3Settings,
   sample,
   sendVideoForm,
   videoFile,
   type TestApp,
-} from '~/server/features/videos/video-test-kit';
+} from './media-test-kit';
 
 describe('the media store', () => {
   let dir: string;
@@ -120,7 +120,7 @@ describe.each(['local', 's3'] as const)('GET /media/* from the %s store', (store
   const data = sample.mp4(10_000);
   beforeAll(async () => {
     bucket = store === 's3' ? await startS3StandIn() : undefined;
-    app = await buildVideoTestApp(bucket ? s3Settings(bucket) : {});
+    app = await buildMediaTestApp(bucket ? s3Settings(bucket) : {});
     const res = await sendVideoForm(app, app.admin, {
       fields: { title: 'Seekable' },
       files: [videoFile(data)],
@@ -189,7 +189,7 @@ describe('GET /media/* from the local store', () => {
   let app: TestApp;
   let url: string;
   beforeAll(async () => {
-    app = await buildVideoTestApp();
+    app = await buildMediaTestApp();
     const res = await sendVideoForm(app, app.admin, {
       fields: { title: 'Seekable' },
       files: [videoFile(sample.mp4())],

@@ -10,15 +10,15 @@ import {
 } from '~tests/helpers/s3-stand-in';
 import { AppError } from '~/server/errors';
 import { createS3MediaStore, singleRange, type S3Settings } from './s3-media-store';
-import type { TestApp } from '~/server/features/videos/video-test-kit';
+import type { TestApp } from './media-test-kit';
 import {
-  buildVideoTestApp,
+  buildMediaTestApp,
   s3Settings,
   sample,
   sendVideoForm,
   setUpBucketApp,
   videoFile,
-} from '~/server/features/videos/video-test-kit';
+} from './media-test-kit';
 
 const MB = 1024 * 1024;
 
@@ -170,7 +170,7 @@ describe('videos when the bucket cannot be reached', () => {
   let app: TestApp;
   beforeAll(async () => {
     const endpoint = `http://127.0.0.1:${await freePort()}`;
-    app = await buildVideoTestApp({ ...s3Settings({ endpoint, bucket: 'gone' } as S3StandIn) });
+    app = await buildMediaTestApp({ ...s3Settings({ endpoint, bucket: 'gone' } as S3StandIn) });
   });
   afterAll(() => app.close());
 

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { photoMessages } from '~/server/features/site-photos';
 import { buildTestApp } from '~tests/helpers/app';
 import { signIn, type AdminSession } from '~tests/helpers/admin';
 import {
@@ -12,11 +11,14 @@ import {
   type S3StandIn,
 } from '~tests/helpers/s3-stand-in';
 
-/** For the videos tests: an app with its own media directory, a signed-in admin, sample files. */
+/**
+ * For the tests of what stores media (videos, photos, backups): an app with its own media
+ * directory, a signed-in admin, sample files, and the forms that upload them.
+ */
 
-export type TestApp = Awaited<ReturnType<typeof buildVideoTestApp>>;
+export type TestApp = Awaited<ReturnType<typeof buildMediaTestApp>>;
 
-export async function buildVideoTestApp(overrides: Parameters<typeof buildTestApp>[0] = {}) {
+export async function buildMediaTestApp(overrides: Parameters<typeof buildTestApp>[0] = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'tziyun-videos-'));
   const app = await buildTestApp({ DATA_DIR: dataDir, ...overrides }, (built) => {
     built.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }));
@@ -32,7 +34,7 @@ export async function buildVideoTestApp(overrides: Parameters<typeof buildTestAp
 export function setUpMediaTestApp() {
   const started = {} as { app: TestApp };
   beforeAll(async () => {
-    started.app = await buildVideoTestApp({ MEDIA_MAX_MB: '1' });
+    started.app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
   });
   afterAll(() => started.app.close());
   return started;
@@ -59,7 +61,7 @@ export function setUpBucketApp() {
   const started = {} as { app: TestApp; bucket: S3StandIn };
   beforeAll(async () => {
     started.bucket = await startS3StandIn();
-    started.app = await buildVideoTestApp(s3Settings(started.bucket));
+    started.app = await buildMediaTestApp(s3Settings(started.bucket));
   });
   afterAll(async () => {
     await started.app.close();
@@ -146,16 +148,20 @@ export function postPhoto(app: TestApp, url: string, data: Buffer, headers: obje
 }
 
 /**
- * A photo route's refusals at the file field, in plain words: a file that is not a photo (415),
- * and one larger than the 1 MB of `setUpMediaTestApp` (413).
+ * A photo route's refusals at the file field, in the photo feature's plain words (`messages`, its
+ * photoMessages): a file that is not a photo (415), and one larger than the 1 MB of
+ * `setUpMediaTestApp` (413).
  */
-export async function expectPhotoRefusals(upload: (data: Buffer) => ReturnType<typeof postPhoto>) {
+export async function expectPhotoRefusals(
+  upload: (data: Buffer) => ReturnType<typeof postPhoto>,
+  messages: { notAnImage: string; tooLarge: (megabytes: number) => string },
+) {
   const text = await upload(Buffer.from('not a photo at all, just some words'));
   expect(text.statusCode).toBe(415);
-  expect(text.json().error.fields).toEqual({ file: photoMessages.notAnImage });
+  expect(text.json().error.fields).toEqual({ file: messages.notAnImage });
   const big = await upload(sample.jpeg(1024 * 1024 + 10));
   expect(big.statusCode).toBe(413);
-  expect(big.json().error.fields).toEqual({ file: photoMessages.tooLarge(1) });
+  expect(big.json().error.fields).toEqual({ file: messages.tooLarge(1) });
 }
 
 export function videoFile(data: Buffer, filename = 'teaching.mp4', contentType = 'video/mp4') {

@@ -5,9 +5,12 @@ import { buildTestApp } from '~tests/helpers/app';
 import { startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
 import { drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
 import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
-import { announce } from './announce';
-import { announceCompletedCharge, announceGiftCancelled } from './donation-events';
-import { readEndpoint, saveEndpointUrl } from '~/server/features/integrations/webhook-endpoint';
+import { announce } from '~/server/services/announcements/announce';
+import {
+  announceCompletedCharge,
+  announceGiftCancelled,
+} from '~/server/services/announcements/donation-events';
+import { readEndpoint, saveEndpointUrl } from './webhook-endpoint';
 
 /**
  * The events of the flows built elsewhere (card and OJC gifts, comments), announced the way

@@ -9,9 +9,7 @@
 // - outside the features, server code (plugins, jobs, mail, lib, ssr, auth, services) never
 //   imports a feature: only app.ts, main.ts and cli/ wire features in, through their front doors.
 import { dirname, join, relative, resolve } from 'node:path';
-import { resolveImport, src } from '../scripts/lib/import-graph.mjs';
-
-const tests = join(dirname(src), 'tests');
+import { resolveImport, root, src } from './import-graph.mjs';
 
 /** The imported path relative to src/, or null for a package. */
 function resolveTarget(file, specifier) {
@@ -31,20 +29,28 @@ const isFrontDoor = (path) => /^server\/features\/[^/]+(\/index\.ts)?$/.test(pat
 const isCompositionRoot = (path) => /^server\/(app|main)\.ts$|^server\/cli\//.test(path);
 const layerOf = (path) => path.split('/')[0];
 
-/** Why `from` may not import `to` (both relative to src/), or null when it may. */
+const isTest = (path) => /\.test\.tsx?$/.test(path);
+
+/**
+ * Why `from` may not import `to` (both relative to src/), or null when it may. A test composes
+ * what it exercises as app.ts does, so the layers' rules leave it alone (a database test may read
+ * the server's paths, an SSR test a feature's front door); a feature's internals stay its own,
+ * for its tests too.
+ */
 export function boundaryProblem(from, to) {
   if (to.startsWith('..')) return null;
+  const test = isTest(from);
   const fromLayer = layerOf(from);
   const toLayer = layerOf(to);
-  if (fromLayer === 'shared' && ['client', 'server', 'db'].includes(toLayer))
+  if (!test && fromLayer === 'shared' && ['client', 'server', 'db'].includes(toLayer))
     return `src/shared is imported by both sides and imports neither (it imports src/${toLayer})`;
-  if (fromLayer === 'db' && ['client', 'server'].includes(toLayer))
+  if (!test && fromLayer === 'db' && ['client', 'server'].includes(toLayer))
     return `src/db may import src/shared only (it imports src/${toLayer})`;
   if (fromLayer === 'client') {
-    if (toLayer === 'server' || toLayer === 'db')
+    if (!test && (toLayer === 'server' || toLayer === 'db'))
       return `the browser's code may not import src/${toLayer}`;
     const shared = /^client\/(components|lib)\//.test(from);
-    if (shared && /^client\/(features|pages|app)\//.test(to))
+    if (!test && shared && /^client\/(features|pages|app)\//.test(to))
       return `client components/ and lib/ serve every feature and import none (this imports ${to.split('/').slice(0, 3).join('/')})`;
     const mine = clientFeature(from);
     const theirs = clientFeature(to);
@@ -56,7 +62,7 @@ export function boundaryProblem(from, to) {
     if (!theirs) return null;
     const mine = serverFeature(from);
     if (mine === theirs) return null;
-    if (mine || isCompositionRoot(from)) {
+    if (mine || isCompositionRoot(from) || test) {
       return isFrontDoor(to)
         ? null
         : `import the ${theirs} feature through its front door (features/${theirs}/index.ts), not its internals`;
@@ -67,28 +73,52 @@ export function boundaryProblem(from, to) {
 }
 
 /**
- * One import style: `./` inside a folder, `~/` across folders. A relative path that climbs out of
- * its folder to a file under src/ is written from src/ instead (`~/server/lib/csv`), so moving a
- * file never breaks its imports' meaning and a reader sees at once which layer an import is from.
- * Files outside src/ (scripts, tests' helpers) are reached as they are.
+ * Where each alias of tsconfig.json (and vite.config.ts, for the tests) reaches. A relative path
+ * that climbs out of its folder is written from one of these roots instead, so moving a file never
+ * breaks its imports' meaning and a reader sees at once which part of the tree an import is from.
+ */
+const roots = [
+  { alias: '~/', dir: src, across: "'~/' across folders" },
+  { alias: '~tests/', dir: join(root, 'tests'), across: "'~tests/' for the test helpers" },
+  { alias: '~scripts/', dir: join(root, 'scripts'), across: "'~scripts/' for the scripts" },
+];
+const siteConfig = join(root, 'site.config');
+
+const inside = (dir, path) => !relative(dir, path).startsWith('..');
+
+/**
+ * One import style: `./` inside a folder, an alias (`~/`, `~tests/`, `~scripts/`, `@site-config`)
+ * across folders. A path that climbs (`../`) is named by its alias; one no alias reaches means the
+ * file lives in the wrong room. An alias that points into the importer's own folder is written `./`.
  */
 export function importStyleProblem(file, specifier) {
-  if (!specifier.startsWith('../')) return null;
-  const target = resolve(dirname(file), specifier);
-  const fromSrc = relative(src, target);
-  if (!fromSrc.startsWith('..')) {
+  if (/^\.\.(\/|$)/.test(specifier)) {
+    const target = resolve(dirname(file), specifier);
+    if (target.replace(/\.ts$/, '') === siteConfig) {
+      return {
+        message:
+          "import it as '@site-config': './' inside a folder, '@site-config' for the site's configuration",
+        fix: '@site-config',
+      };
+    }
+    const home = roots.find(({ dir }) => inside(dir, target));
+    if (!home) {
+      return {
+        message: `'${specifier}' climbs out of its folder to ${relative(root, target)}, which no alias reaches: move what it needs under src/, tests/ or scripts/`,
+      };
+    }
+    const path = `${home.alias}${relative(home.dir, target)}`;
     return {
-      message: `import it as '~/${fromSrc}': './' inside a folder, '~/' across folders`,
-      fix: `~/${fromSrc}`,
+      message: `import it as '${path}': './' inside a folder, ${home.across}`,
+      fix: path,
     };
   }
-  // The test helpers have their own root, '~tests/', so a test imports them alike from anywhere.
-  const fromTests = relative(tests, target);
-  if (fromTests.startsWith('..')) return null;
-  return {
-    message: `import it as '~tests/${fromTests}': './' inside a folder, '~tests/' for the test helpers`,
-    fix: `~tests/${fromTests}`,
-  };
+  const home = roots.find(({ alias }) => specifier.startsWith(alias));
+  if (!home) return null;
+  const target = join(home.dir, specifier.slice(home.alias.length));
+  if (dirname(target) !== dirname(file)) return null;
+  const path = `./${relative(dirname(file), target)}`;
+  return { message: `import it as '${path}': it is in the same folder`, fix: path };
 }
 
 export default {
@@ -96,7 +126,7 @@ export default {
     'import-style': {
       meta: {
         type: 'suggestion',
-        docs: { description: "'./' inside a folder, '~/' across folders" },
+        docs: { description: "'./' inside a folder, an alias across folders" },
         fixable: 'code',
         schema: [],
       },
@@ -110,7 +140,9 @@ export default {
           context.report({
             node: source,
             message: problem.message,
-            fix: (fixer) => fixer.replaceText(source, `${quote}${problem.fix}${quote}`),
+            ...(problem.fix && {
+              fix: (fixer) => fixer.replaceText(source, `${quote}${problem.fix}${quote}`),
+            }),
           });
         };
         return {

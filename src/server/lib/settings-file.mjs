@@ -1,6 +1,7 @@
 // What the commands an operator runs (`npm start`, `npm run admin:*`) do before anything reads a
 // setting: refuse a Node.js older than the site supports, and read `.env` (docs/operations.md, Settings;
-// docs/decisions/023-settings-file-and-data-directory-lock.md).
+// docs/decisions/023-settings-file-and-data-directory-lock.md). Plain JavaScript: `npm start`
+// (scripts/start.mjs) runs it with node itself, before there is a build; the CLIs import it too.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
