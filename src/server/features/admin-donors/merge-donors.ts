@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import type { DonorMergeInput } from '~/shared/schemas/donor-records';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { donorRecordOf } from './select-donor-records';
 
 /**
@@ -61,8 +61,7 @@ export async function mergeDonors(
         .set({ email: from.email, updatedAt: ctx.now })
         .where(eq(donors.id, into));
     }
-    await recordAudit(tx, {
-      actor: ctx.actor,
+    await recordAuditBy(tx, ctx, {
       action: 'donors-merged',
       target: kept.email ?? from.email ?? kept.name,
       details: {
@@ -71,8 +70,6 @@ export async function mergeDonors(
         giftsMoved: moved.length,
         reason,
       },
-      ip: ctx.ip,
-      at: ctx.now,
     });
     return { donor: (await donorRecordOf(tx, into))!, giftsMoved: moved.length };
   });

@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import type { MessageStatus } from '~/shared/domain';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { serializeMessage } from './serialize-message';
 
 /** Marks a message read, archived or new again, audited in the same transaction. */
@@ -21,13 +21,10 @@ export async function setMessageStatus(
       .where(eq(contactMessages.id, id))
       .returning();
     if (!updated) throw new AppError('not_found', 'No such message');
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'message-status',
       target: id,
       details: { status },
-      ip: context.ip,
-      at: context.now,
     });
     return updated;
   });

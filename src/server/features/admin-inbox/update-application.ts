@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import type { ApplicationStatus } from '~/shared/domain';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { serializeApplications, type ApplicationRow } from './serialize-applications';
 
 export interface ApplicationChanges {
@@ -41,16 +41,13 @@ export async function updateApplication(
         .set({ status: 'cancelled', cancelledAt: context.now, nextRenewalAt: null })
         .where(and(eq(members.applicationId, id), eq(members.status, 'pending')));
     }
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'application-update',
       target: id,
       details: {
         ...(status !== undefined ? { status } : {}),
         ...(notes !== undefined ? { notesChanged: true } : {}),
       },
-      ip: context.ip,
-      at: context.now,
     });
     return updated;
   });

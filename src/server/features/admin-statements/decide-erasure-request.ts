@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import type { ErasureDecision } from '~/shared/schemas/admin-statements';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { eraseDonor, erasureBlocker } from '~/server/features/my-giving';
 import { serializeErasureRequest } from './serialize-erasure-request';
 
@@ -45,13 +45,10 @@ export async function decideErasureRequest(
       .returning();
     return row!;
   });
-  await recordAudit(db, {
-    actor: context.actor,
+  await recordAuditBy(db, context, {
     action: 'erasure-decided',
     target: decided.id,
     details: { decision },
-    ip: context.ip,
-    at: context.now,
   });
   return serializeErasureRequest(decided);
 }

@@ -5,7 +5,7 @@ import type { AccountSecurity } from '~/shared/schemas/admin-second-factor';
 import { AppError } from '~/server/errors';
 import type { AdminIdentity } from '~/server/auth/sessions';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { listPasskeys, serializePasskey } from './passkeys';
 import { endPendingSignIns } from './pending-sign-ins';
 import { issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes';
@@ -44,12 +44,9 @@ export async function regenerateRecoveryCodes(
     const recoveryCodes = await issueRecoveryCodes(tx, user.id, context.now);
     // A sign-in begun before may not finish with one of the codes just replaced.
     await endPendingSignIns(tx, user.id);
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'recovery-codes-issued',
       target: user.username,
-      ip: context.ip,
-      at: context.now,
     });
     return { recoveryCodes };
   });

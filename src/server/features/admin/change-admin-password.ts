@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { hashPassword } from '~/server/auth/passwords';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { endUserSessions } from '~/server/auth/sessions';
 import { endPendingSignIns } from './pending-sign-ins';
 
@@ -30,8 +30,7 @@ export async function changeAdminPassword(
       exceptTokenHash: input.keepTokenHash,
     });
     const pendingSignInsEnded = await endPendingSignIns(tx, user.id);
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'password-changed',
       target: user.username,
       details: {
@@ -40,8 +39,6 @@ export async function changeAdminPassword(
         ...(pendingSignInsEnded > 0 ? { pendingSignInsEnded } : {}),
         ...(context.actor ? {} : { via: 'cli' }),
       },
-      ip: context.ip,
-      at: context.now,
     });
     return { userId: user.id, sessionsEnded };
   });

@@ -5,7 +5,7 @@ import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { hashPassword } from '~/server/auth/passwords';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 
 export const usernameTakenMessage = 'That username is already taken';
 
@@ -33,13 +33,10 @@ export async function createAdminUser(
       .returning();
     if (!user)
       throw new AppError('conflict', usernameTakenMessage, { username: usernameTakenMessage });
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'admin-created',
       target: user.username,
       details: { userId: user.id, role: user.role, ...(context.actor ? {} : { via: 'cli' }) },
-      ip: context.ip,
-      at: context.now,
     });
     return user;
   });

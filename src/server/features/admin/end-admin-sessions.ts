@@ -3,7 +3,7 @@ import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { endUserSessions } from '~/server/auth/sessions';
 import { endPendingSignIns } from './pending-sign-ins';
 
@@ -20,13 +20,10 @@ export async function endAdminSessions(db: Database, userId: string, context: Au
     if (!target) throw new AppError('not_found', 'No such administrator');
     const ended = await endUserSessions(tx, userId);
     const pendingSignInsEnded = await endPendingSignIns(tx, userId);
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'sessions-ended',
       target: target.username,
       details: { userId, ended, ...(pendingSignInsEnded > 0 ? { pendingSignInsEnded } : {}) },
-      ip: context.ip,
-      at: context.now,
     });
     return ended;
   });

@@ -1,6 +1,7 @@
 import type { DatabaseExecutor } from '~/db/client';
 import type { AdminIdentity } from '~/server/auth/sessions';
 import type { AuditContext } from '~/server/services/audit/audit-context';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { recordAudit } from '~/server/services/audit/record-audit';
 import { endPendingSignIns, type PendingSignIn } from './pending-sign-ins';
 import { issueRecoveryCodes } from './recovery-codes';
@@ -46,12 +47,9 @@ export async function completeFactorRemoved(
   context: AuditContext,
 ) {
   await endPendingSignIns(tx, user.id);
-  await recordAudit(tx, {
-    actor: context.actor,
+  await recordAuditBy(tx, context, {
     action: 'second-factor-removed',
     target: user.username,
     details,
-    ip: context.ip,
-    at: context.now,
   });
 }

@@ -3,7 +3,7 @@ import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { adminIdentityColumns } from '~/server/auth/sessions';
 
 export const cannotRemoveSelfMessage = 'You cannot remove your own account';
@@ -31,13 +31,10 @@ export async function removeAdminUser(db: Database, userId: string, context: Aud
       throw new AppError('conflict', lastOwnerMessage);
     }
     await tx.delete(adminUsers).where(eq(adminUsers.id, userId));
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'admin-removed',
       target: target.username,
       details: { userId: target.id, role: target.role },
-      ip: context.ip,
-      at: context.now,
     });
   });
 }

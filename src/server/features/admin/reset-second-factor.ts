@@ -3,7 +3,7 @@ import { adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { removeAllSecondFactors, secondFactorRequired } from './second-factors';
 
 /**
@@ -19,13 +19,10 @@ export async function resetSecondFactor(db: Database, username: string, context:
       .where(eq(adminUsers.username, username));
     if (!user) throw new AppError('not_found', 'No such administrator');
     const removed = await removeAllSecondFactors(tx, user.id);
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'second-factor-reset',
       target: user.username,
       details: { ...removed, ...(context.actor ? {} : { via: 'cli' }) },
-      ip: context.ip,
-      at: context.now,
     });
     return { removed, required: await secondFactorRequired(tx) };
   });

@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import { retryDeadJob } from '~/server/jobs/retry-dead-job';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 
 /**
  * An admin retries a dead job from the outbox's page: it runs again now, audited. Not found for an
@@ -20,13 +20,10 @@ export async function retryJob(db: Database, id: number, context: AuditContext) 
     if (job.status !== 'dead' || !(await retryDeadJob(tx, id, context.now))) {
       throw new AppError('conflict', 'Only a dead job can be retried');
     }
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'job-retried',
       target: `job:${id}`,
       details: { kind: job.kind },
-      ip: context.ip,
-      at: context.now,
     });
   });
 }

@@ -3,7 +3,7 @@ import { adminSecuritySettings, adminSessions, adminUsers } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { withoutSecondFactor } from './accounts-with-second-factor';
 import { readSecurityPolicy } from './read-security-policy';
 import { hasSecondFactor, secondFactorsOf } from './second-factors';
@@ -51,8 +51,7 @@ export async function setSecurityPolicy(
         .returning({ userId: adminSessions.userId });
       sessionsEnded = ended.length;
     }
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'settings-change',
       target: 'require-second-factor',
       details: {
@@ -60,8 +59,6 @@ export async function setSecurityPolicy(
         was: before.requireSecondFactor,
         ...(requireSecondFactor ? { sessionsEnded } : {}),
       },
-      ip: context.ip,
-      at: context.now,
     });
     return { ...(await readSecurityPolicy(tx)), sessionsEnded };
   });

@@ -3,7 +3,7 @@ import { campaigns } from '~/db/schema';
 import type { DatabaseExecutor, DatabaseTransaction } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { touchCampaign } from './settle-gift';
 
 /** What a photo's row said before the new photo: the key it replaces and the photo's alt text. */
@@ -42,13 +42,10 @@ export async function setCampaignPhoto(
   if (!row) throw noSuchCampaign();
   await tx.update(campaigns).set({ photoKey, updatedAt: context.now }).where(eq(campaigns.id, id));
   await touchCampaign(tx, id);
-  await recordAudit(tx, {
-    actor: context.actor,
+  await recordAuditBy(tx, context, {
     action: 'campaign-photo-added',
     target: `campaign:${row.slug}`,
     details: { replaced: row.photoKey !== null },
-    ip: context.ip,
-    at: context.now,
   });
   return { photoKey: row.photoKey, alt: row.title };
 }

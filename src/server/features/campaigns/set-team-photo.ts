@@ -3,7 +3,7 @@ import { campaignTeams, campaigns } from '~/db/schema';
 import type { DatabaseExecutor, DatabaseTransaction } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import type { ReplacedPhoto } from './set-campaign-photo';
 import { touchCampaign } from './settle-gift';
 
@@ -48,13 +48,10 @@ export async function setTeamPhoto(
     .where(eq(campaigns.id, campaignId));
   await tx.update(campaignTeams).set({ photoKey, updatedAt: context.now }).where(ofCampaign);
   await touchCampaign(tx, campaignId);
-  await recordAudit(tx, {
-    actor: context.actor,
+  await recordAuditBy(tx, context, {
     action: 'team-photo-added',
     target: `campaign:${campaign!.slug}/team:${team.slug}`,
     details: { replaced: team.photoKey !== null },
-    ip: context.ip,
-    at: context.now,
   });
   return { photoKey: team.photoKey, alt: team.name };
 }

@@ -6,7 +6,7 @@ import type { ThankYouInput, ThankYouReach } from '~/shared/schemas/campaign-tha
 import { AppError } from '~/server/errors';
 import { enqueueMails } from '~/server/mail/mail-job';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 
 /** A gift of the campaign whose money is in: what earns a thank-you. */
 const receivedIn = (campaignId: string) =>
@@ -103,13 +103,10 @@ export async function sendThankYou(
         })),
     );
     const alreadyThanked = addresses.length - queuedTo.size;
-    await recordAudit(tx, {
-      actor: ctx.actor,
+    await recordAuditBy(tx, ctx, {
       action: 'campaign-thank-you-sent',
       target: campaign.slug,
       details: { queued: queuedTo.size, alreadyThanked, message: input.message },
-      ip: ctx.ip,
-      at: ctx.now,
     });
     return { queued: queuedTo.size, alreadyThanked };
   });

@@ -4,7 +4,7 @@ import type { Database, DatabaseExecutor } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { SignedLinks } from '~/server/lib/signed-link';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import { isoDateIn } from '~/shared/schedule';
 import type {
@@ -147,8 +147,7 @@ export async function importGifts(
       }
     }
     const skipped = rows.length - recorded.length;
-    await recordAudit(tx, {
-      actor: ctx.actor,
+    await recordAuditBy(tx, ctx, {
       action: 'gifts-imported',
       target: input.fileName,
       details: {
@@ -158,8 +157,6 @@ export async function importGifts(
         amountCents: recorded.reduce((sum, g) => sum + g.amountCents, 0),
         mailedReceipts: mailed,
       },
-      ip: ctx.ip,
-      at: ctx.now,
     });
     return {
       imported: recorded.length,

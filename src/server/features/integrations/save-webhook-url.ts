@@ -1,7 +1,7 @@
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { webhookUrlProblem, type AddressPolicy } from './address-guard';
 import { saveEndpointUrl } from './webhook-endpoint';
 
@@ -20,13 +20,10 @@ export async function saveWebhookUrl(
   await db.transaction(async (tx) => {
     await saveEndpointUrl(tx, url, context.now);
     // The URL's host only: a Zapier hook's path is its secret.
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'settings-change',
       target: 'zapier',
       details: { webhookHost: new URL(url).host },
-      ip: context.ip,
-      at: context.now,
     });
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { campaignMatches, donations } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import { settleCampaignGift } from '~/server/features/campaigns';
 import { lockOfflineGift } from './find-offline-gift';
@@ -42,8 +42,7 @@ export async function clearOfflineGift(db: Database, id: string, ctx: LedgerCont
       .from(campaignMatches)
       .where(and(eq(campaignMatches.donationId, id), isNull(campaignMatches.releasedAt)));
     const campaign = await giftCampaignOf(tx, cleared.campaignId);
-    await recordAudit(tx, {
-      actor: ctx.actor,
+    await recordAuditBy(tx, ctx, {
       action: 'offline-gift-cleared',
       target: cleared.receiptNumber,
       details: {
@@ -51,8 +50,6 @@ export async function clearOfflineGift(db: Database, id: string, ctx: LedgerCont
         campaign: campaign?.slug ?? null,
         matchedCents: Number(match?.cents ?? 0),
       },
-      ip: ctx.ip,
-      at: ctx.now,
     });
     await enqueueReceiptIfDue(tx, cleared, { links: ctx.links, now: ctx.now });
     return serializeOfflineGift(

@@ -3,7 +3,7 @@ import { donations, type Donation } from '~/db/schema';
 import type { Database } from '~/db/client';
 import type { OfflineGiftEditInput } from '~/shared/schemas/offline-gifts';
 import { AppError } from '~/server/errors';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { resendCorrectedReceipt } from '~/server/services/receipts/receipt-corrections';
 import {
   campaignForOfficeGift,
@@ -163,8 +163,7 @@ export async function editOfflineGift(
       after.paymentStatus === 'succeeded' && (receiptChanges.length > 0 || emailChanged)
         ? await resendCorrectedReceipt(tx, before, after, ctx)
         : false;
-    await recordAudit(tx, {
-      actor: ctx.actor,
+    await recordAuditBy(tx, ctx, {
       action: 'offline-gift-edited',
       target: after.receiptNumber ?? after.id,
       details: {
@@ -173,8 +172,6 @@ export async function editOfflineGift(
         after: valuesOf(changed, after),
         correctedReceipt,
       },
-      ip: ctx.ip,
-      at: ctx.now,
     });
     return view;
   });

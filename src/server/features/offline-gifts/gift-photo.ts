@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { donations, offlineGiftPhotos } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { ProcessedPhoto } from '~/server/features/site-photos';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { lockOfflineGift } from './find-offline-gift';
 
@@ -43,8 +43,7 @@ export async function attachGiftPhoto(
       .insert(offlineGiftPhotos)
       .values({ donationId: id, ...values })
       .onConflictDoUpdate({ target: offlineGiftPhotos.donationId, set: values });
-    await recordAudit(tx, {
-      actor: ctx.actor,
+    await recordAuditBy(tx, ctx, {
       action: 'offline-gift-photo-added',
       target: gift.receiptNumber,
       details: {
@@ -53,8 +52,6 @@ export async function attachGiftPhoto(
         bytes: kept.data.length,
         replaced: replaced !== undefined,
       },
-      ip: ctx.ip,
-      at: ctx.now,
     });
   });
 }

@@ -1,7 +1,7 @@
 import { donations } from '~/db/schema';
 import type { Database } from '~/db/client';
 import type { OfflineGiftInput } from '~/shared/schemas/offline-gifts';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import {
   campaignForOfficeGift,
@@ -49,8 +49,7 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
     const recorded = row!;
     // Its campaign's page shows it as pending from now.
     if (campaign) await touchCampaign(tx, campaign.id);
-    await recordAudit(tx, {
-      actor: ctx.actor,
+    await recordAuditBy(tx, ctx, {
       action: 'offline-gift-recorded',
       target: recorded.receiptNumber ?? recorded.id,
       details: {
@@ -60,8 +59,6 @@ export async function recordOfflineGift(db: Database, gift: OfflineGiftInput, ct
         ...(team ? { team: team.slug } : {}),
         ...(gift.confirmDuplicate ? { confirmedSecondGift: true } : {}),
       },
-      ip: ctx.ip,
-      at: ctx.now,
     });
     await enqueueReceiptIfDue(tx, recorded, { links: ctx.links, now: ctx.now });
     return serializeOfflineGift(

@@ -3,7 +3,7 @@ import { donations } from '~/db/schema';
 import type { Database } from '~/db/client';
 import type { OfflineGiftVoidInput } from '~/shared/schemas/offline-gifts';
 import { AppError } from '~/server/errors';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { sendVoidNotice } from '~/server/services/receipts/receipt-corrections';
 import { settleCampaignGift } from '~/server/features/campaigns';
 import { lockOfflineGift } from './find-offline-gift';
@@ -45,8 +45,7 @@ export async function voidOfflineGift(
     // a pending one leaves the campaign's pending sum.
     await settleCampaignGift(tx, voided, ctx.now);
     const donorTold = await sendVoidNotice(tx, voided, input.donorNote);
-    await recordAudit(tx, {
-      actor: ctx.actor,
+    await recordAuditBy(tx, ctx, {
       action: 'offline-gift-voided',
       target: voided.receiptNumber ?? voided.id,
       details: {
@@ -55,8 +54,6 @@ export async function voidOfflineGift(
         amountCents: voided.amountCents,
         donorTold,
       },
-      ip: ctx.ip,
-      at: ctx.now,
     });
     return serializeOfflineGift(
       voided,

@@ -2,7 +2,7 @@ import type { Pledge } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { isoDateIn } from '~/shared/schedule';
 import type { AuditAction } from '~/server/services/audit/record-audit';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import type { LedgerContext } from '~/server/features/offline-gifts';
 
 export type PledgeContext = LedgerContext;
@@ -19,12 +19,9 @@ export function auditPledge(
   row: Pledge,
   details: Record<string, unknown>,
 ) {
-  return recordAudit(tx, {
-    actor: ctx.actor,
+  return recordAuditBy(tx, ctx, {
     action,
     target: pledgeTarget(row),
     details: { pledgeId: row.id, ...details },
-    ip: ctx.ip,
-    at: ctx.now,
   });
 }

@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import { enqueueMails } from '~/server/mail/mail-job';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { donorNamesOf, ownerKey } from '~/server/features/prayer-names';
 import { hebrewDateOf, prayerWeek, type PrayerWeek } from './hebrew-week';
 import { activeNames, listMoment, type ListSettings } from './weekly-list';
@@ -111,13 +111,10 @@ export async function markListRead(
         },
       })),
     );
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'prayer-list-read',
       target: `prayer-list:${week.start}`,
       details: { prayedOn, names: rows.length, givers: givers.size },
-      ip: context.ip,
-      at: context.now,
     });
     return { names: rows.length, givers: givers.size };
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseExecutor } from '~/db/client';
 import { siteContentVersions } from '~/db/schema';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { lockDraft, stale, type Change } from './content-versions';
 
 /**
@@ -15,12 +15,9 @@ export async function discardDraft(db: DatabaseExecutor, input: { revision: numb
     if (!draft) return;
     if (draft.revision !== input.revision) stale();
     await tx.delete(siteContentVersions).where(eq(siteContentVersions.id, draft.id));
-    await recordAudit(tx, {
-      actor: change.actor,
+    await recordAuditBy(tx, change, {
       action: 'content-draft-discarded',
       target: 'site content draft',
-      ip: change.ip,
-      at: change.now,
     });
   });
 }

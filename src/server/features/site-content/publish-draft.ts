@@ -4,7 +4,7 @@ import { siteContentVersions } from '~/db/schema';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import { contentOfConfig } from '~/shared/site-content';
 import { AppError } from '~/server/errors';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { lockDraft, readRow, stale, type Change } from './content-versions';
 import { publishContent } from './publish-content';
 
@@ -26,13 +26,10 @@ export async function publishDraft(
     if (draft.revision !== input.revision) stale();
     const version = await publishContent(tx, seed, readRow(draft, seed), input);
     await tx.delete(siteContentVersions).where(eq(siteContentVersions.id, draft.id));
-    await recordAudit(tx, {
-      actor: input.actor,
+    await recordAuditBy(tx, input, {
       action: 'content-published',
       target: `site content version ${version.id}`,
       details: { version: version.id, sections: version.sections },
-      ip: input.ip,
-      at: input.now,
     });
   });
 }

@@ -4,7 +4,7 @@ import { siteContentVersions } from '~/db/schema';
 import type { SiteConfig } from '~/shared/site-config-schema';
 import { changedSections, contentOfConfig } from '~/shared/site-content';
 import { AppError } from '~/server/errors';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { lockDraft, published, readRow, type Change } from './content-versions';
 import { publishContent } from './publish-content';
 import { CONTENT_SCHEMA_VERSION } from './stored-content';
@@ -48,13 +48,10 @@ export async function restoreVersion(
         })
         .where(eq(siteContentVersions.id, draft.id));
     }
-    await recordAudit(tx, {
-      actor: input.actor,
+    await recordAuditBy(tx, input, {
       action: 'content-restored',
       target: `site content version ${version.id}`,
       details: { version: version.id, restoredFrom: earlier.id, sections: version.sections },
-      ip: input.ip,
-      at: input.now,
     });
   });
 }

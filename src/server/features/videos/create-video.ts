@@ -3,7 +3,7 @@ import type { Database } from '~/db/client';
 import { videoCreateInput, videoMessages } from '~/shared/schemas/videos';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import type { MediaStore } from '~/server/services/media';
 import { parseFields, type VideoForm } from './read-video-form';
 import { commitWithFiles } from './store-with-row';
@@ -58,13 +58,10 @@ export async function createVideo(
             updatedAt: context.now,
           })
           .returning({ id: videos.id });
-        await recordAudit(tx, {
-          actor: context.actor,
+        await recordAuditBy(tx, context, {
           action: 'video-created',
           target: `video:${row!.id}`,
           details: { title: input.title, source: files.video ? 'file' : 'link', published },
-          ip: context.ip,
-          at: context.now,
         });
         return { result: row!.id, released: [] };
       },

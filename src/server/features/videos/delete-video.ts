@@ -3,7 +3,7 @@ import { videos } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import type { MediaStore } from '~/server/services/media';
 import { commitWithFiles } from './store-with-row';
 
@@ -22,13 +22,10 @@ export async function deleteVideo(
     async (tx) => {
       const [row] = await tx.delete(videos).where(eq(videos.id, id)).returning();
       if (!row) throw new AppError('not_found', 'No such video');
-      await recordAudit(tx, {
-        actor: context.actor,
+      await recordAuditBy(tx, context, {
         action: 'delete',
         target: `video:${id}`,
         details: { title: row.title },
-        ip: context.ip,
-        at: context.now,
       });
       return { result: undefined, released: [row.videoFile, row.thumbnailFile, row.captionsFile] };
     },

@@ -3,7 +3,7 @@ import { videoComments, videos } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { serializeAdminComment } from './serialize-video';
 
 /** Approves a comment: from now on visitors see it. Approving twice changes nothing more. */
@@ -24,13 +24,10 @@ export async function approveComment(db: Database, id: string, context: AuditCon
       .set({ isApproved: true, approvedAt: context.now })
       .where(eq(videoComments.id, id))
       .returning();
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'comment-approved',
       target: `comment:${id}`,
       details: { videoTitle: current.videoTitle, author: current.comment.authorName },
-      ip: context.ip,
-      at: context.now,
     });
     return serializeAdminComment(row!, current.videoTitle);
   });
@@ -41,13 +38,10 @@ export async function deleteComment(db: Database, id: string, context: AuditCont
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(videoComments).where(eq(videoComments.id, id)).returning();
     if (!row) throw new AppError('not_found', 'No such comment');
-    await recordAudit(tx, {
-      actor: context.actor,
+    await recordAuditBy(tx, context, {
       action: 'delete',
       target: `comment:${id}`,
       details: { videoId: row.videoId, author: row.authorName },
-      ip: context.ip,
-      at: context.now,
     });
   });
 }
