@@ -6,7 +6,7 @@
 // - src/client imports nothing of the server or the database, one client feature never imports
 //   another (pages and the app layer compose them), and components/ and lib/ import no feature;
 // - a server feature imports another only through its front door (features/<name>/index.ts);
-// - outside the features, server code (plugins, jobs, mail, lib, ssr, auth, services) never
+// - outside the features, server code (plugins, jobs, lib, ssr, auth, services) never
 //   imports a feature: only app.ts, main.ts and cli/ wire features in, through their front doors.
 import { dirname, join, relative, resolve } from 'node:path';
 import { resolveImport, root, src } from './import-graph.mjs';

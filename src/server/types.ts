@@ -5,7 +5,7 @@ import type { AdminAuthSettings } from './auth/settings';
 import type { AdminIdentity } from './auth/sessions';
 import type { JobWorker } from './jobs/job-worker';
 import type { Clock } from './lib/clock';
-import type { Mailer } from './mail/mailer';
+import type { Mailer } from '~/server/services/mail/mailer';
 import type { LinkSigner } from './lib/signed-link';
 import type { PageForms } from './ssr/page-forms';
 import type { Notifications, PublicCache } from './public-cache';

@@ -109,7 +109,7 @@ const siteConfigShape = z.object({
     /** The tier id whose members the circle is for. */
     tier: text,
   }),
-  /** What a new member's welcome mail tells them (src/server/mail/templates/member-welcome.tsx). */
+  /** What a new member's welcome mail tells them (src/server/services/mail/templates/member-welcome.tsx). */
   memberSchedule: z.object({
     /** When and how the Rabbi prays for members' names. */
     prayer: text,

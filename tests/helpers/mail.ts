@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { MailMessage, Mailer } from '~/server/mail/mailer';
+import type { MailMessage, Mailer } from '~/server/services/mail/mailer';
 
 /** A mailer that keeps what it is given; `failNext(n)` makes the next n sends throw. */
 export function createMemoryMailer() {

@@ -5,7 +5,7 @@ import { jobs, newsletterSubscribers } from '~/db/schema';
 import { buildTestApp } from '~tests/helpers/app';
 import { sendContactMessage, sendContactMessageThenDrain } from '~tests/helpers/contact';
 import { drainJobs } from '~tests/helpers/integrations';
-import { MAIL_JOB_KIND } from '~/server/mail/mail-job';
+import { MAIL_JOB_KIND } from '~/server/services/mail/mail-job';
 import { startSmtpServer } from '~tests/helpers/smtp';
 import { confirmWithButton, visitConfirmLink } from '~tests/helpers/newsletter';
 

@@ -3,8 +3,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import type { givingLinks, prayerLinks } from '~/db/schema';
-import type { QueuedMail } from '~/server/mail/mail-job';
-import { enqueueCappedMail, type CappedMailKind } from '~/server/mail/recipient-cap';
+import type { QueuedMail } from '~/server/services/mail/mail-job';
+import { enqueueCappedMail, type CappedMailKind } from '~/server/services/mail/recipient-cap';
 import { linkRequestJob } from './link-request-job';
 import type { LinkSigner } from './signed-link';
 

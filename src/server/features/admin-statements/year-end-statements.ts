@@ -6,7 +6,7 @@ import type { DatabaseExecutor } from '~/db/client';
 import { enqueueJob } from '~/server/jobs/enqueue-job';
 import type { JobHandler } from '~/server/jobs/types';
 import { zonedMidnight, zonedParts } from '~/server/lib/zoned-time';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import { donorOfEmail } from '~/server/services/donors/donor-of-email';
 import { ERASED_MARK_PREFIX, statementPdfUrl } from '~/server/features/my-giving';
 

@@ -7,7 +7,7 @@ import { zonedInstant } from '~/shared/zoned-time';
 import { placeOf } from '~/server/lib/campaign-times';
 import { createJobWorker } from '~/server/jobs/job-worker';
 import { fakeClock, jobsTestDatabase, recordingLogger } from '~/server/jobs/job-test-kit';
-import { renderMail } from '~/server/mail/templates';
+import { renderMail } from '~/server/services/mail/templates';
 import { createLinkSigner } from '~/server/lib/signed-link';
 import { donationRow } from '~tests/helpers/donations';
 import { createMemoryMailer } from '~tests/helpers/mail';

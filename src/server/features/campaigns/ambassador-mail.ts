@@ -8,9 +8,9 @@ import type { SignedLinks } from '~/server/lib/signed-link';
 import { enqueueJob } from '~/server/jobs/enqueue-job';
 import type { JobHandler } from '~/server/jobs/types';
 import { exponentialBackoff } from '~/server/jobs/backoff';
-import type { Mailer } from '~/server/mail/mailer';
-import { renderMail } from '~/server/mail/templates';
-import type { MailContext } from '~/server/mail/templates/layout';
+import type { Mailer } from '~/server/services/mail/mailer';
+import { renderMail } from '~/server/services/mail/templates';
+import type { MailContext } from '~/server/services/mail/templates/layout';
 import { nextAmbassadorSendTime } from './ambassador-send-time';
 import { giftNoteOf, welcomeNoteOf, type LeaderNote } from './leader-notes';
 

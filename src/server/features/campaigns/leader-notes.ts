@@ -3,7 +3,7 @@ import { campaignTeams, campaigns, donations, type CampaignRow } from '~/db/sche
 import type { DatabaseExecutor } from '~/db/client';
 import { isoDateIn } from '~/shared/schedule';
 import type { SignedLinks } from '~/server/lib/signed-link';
-import type { MailTemplates } from '~/server/mail/templates';
+import type { MailTemplates } from '~/server/services/mail/templates';
 import { leaderGiftView } from './leader-gift-view';
 import { teamListClosesAt, teamListUrl, teamPagePath } from './team-list-link';
 

@@ -4,7 +4,7 @@ import type { Database, DatabaseExecutor } from '~/db/client';
 import { insertMany } from '~/db/insert-many';
 import type { ThankYouInput, ThankYouReach } from '~/shared/schemas/campaign-thank-you';
 import { AppError } from '~/server/errors';
-import { enqueueMails } from '~/server/mail/mail-job';
+import { enqueueMails } from '~/server/services/mail/mail-job';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAuditBy } from '~/server/services/audit/audit-context';
 

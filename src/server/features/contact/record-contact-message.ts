@@ -1,6 +1,6 @@
 import type { Database } from '~/db/client';
 import { contactMessages } from '~/db/schema';
-import { enqueueMails } from '~/server/mail/mail-job';
+import { enqueueMails } from '~/server/services/mail/mail-job';
 import { announce } from '~/server/services/announcements/announce';
 
 export interface ContactMessage {

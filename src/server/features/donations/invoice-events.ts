@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { donations, stripeSubscriptions, type Donation } from '~/db/schema';
 import type { DatabaseTransaction } from '~/db/client';
 import { settleCampaignGift } from '~/server/features/campaigns';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import {
   recordMembershipNeverPaid,
   recordMembershipOverdue,

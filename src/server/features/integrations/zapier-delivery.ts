@@ -6,7 +6,7 @@ import { RetryLaterError } from '~/server/jobs/run-claimed-job';
 import type { JobHandler } from '~/server/jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
 import type { Clock } from '~/server/lib/clock';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import type { AddressPolicy } from './address-guard';
 import { retryAfterMs } from './ghl-client';
 import { postWebhook } from './post-webhook';

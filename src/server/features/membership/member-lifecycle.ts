@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { members, type Member } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import { addMonths } from '~/shared/schedule';
 
 /** The subscription that pays a membership: a Stripe subscription or an OJC monthly gift. */

@@ -11,7 +11,7 @@ import {
 } from '~tests/helpers/members';
 import { postPageForm } from '~tests/helpers/page-forms';
 import { activeMember } from '~tests/helpers/prayer-names';
-import { renderMail } from '~/server/mail/templates';
+import { renderMail } from '~/server/services/mail/templates';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '~/db/client';
 import { members, membershipApplications } from '~/db/schema';
 import type { LinkSigner } from '~/server/lib/signed-link';
-import { enqueueMail } from '~/server/mail/mail-job';
-import { enqueueCappedMail } from '~/server/mail/recipient-cap';
+import { enqueueMail } from '~/server/services/mail/mail-job';
+import { enqueueCappedMail } from '~/server/services/mail/recipient-cap';
 import { announce } from '~/server/services/announcements/announce';
 import { membershipCheckoutUrl } from './membership-link';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givingLinks, jobs, pledges } from '~/db/schema';
-import { renderMail } from '~/server/mail/templates';
+import { renderMail } from '~/server/services/mail/templates';
 import { drainJobs } from '~tests/helpers/integrations';
 import { buildTestApp } from '~tests/helpers/app';
 import { insertDonations } from '~tests/helpers/donations';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DatabaseExecutor } from '~/db/client';
 import { newsletterSubscribers } from '~/db/schema';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import type { SubscriberStatus } from '~/shared/domain';
 
 export function newToken(): string {

@@ -1,7 +1,7 @@
 import type { Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { enqueueMail } from '~/server/mail/mail-job';
-import type { OjcChargeOfficeData } from '~/server/mail/templates/ojc';
+import { enqueueMail } from '~/server/services/mail/mail-job';
+import type { OjcChargeOfficeData } from '~/server/services/mail/templates/ojc';
 
 /**
  * Tells the office about a charge it has to look at: a declined monthly charge, or one OJC never

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { donations, ojcSubscriptions, type Donation, type OjcSubscription } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import { enqueueReceiptIfDue } from '~/server/services/receipts/send-receipt';
 import { announceGiftCancelled } from '~/server/services/announcements/donation-events';
 import { settleEndedPlan } from '~/server/features/campaigns';

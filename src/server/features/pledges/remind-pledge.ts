@@ -3,7 +3,7 @@ import { pledges } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { PLEDGE_REMINDER_DAYS } from '~/shared/schemas/pledges';
 import { AppError } from '~/server/errors';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import { lockOpenPledge } from './lock-open-pledge';
 import { auditPledge, todayOf, type PledgeContext } from './pledge-context';
 import { serializePledge } from './serialize-pledge';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { prayerReadingNames, prayerReadings } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
-import { enqueueMails } from '~/server/mail/mail-job';
+import { enqueueMails } from '~/server/services/mail/mail-job';
 import type { AuditContext } from '~/server/services/audit/audit-context';
 import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { donorNamesOf, ownerKey } from '~/server/features/prayer-names';

@@ -9,7 +9,7 @@ import type { JobHandler } from '~/server/jobs/types';
 import type { DatabaseExecutor } from '~/db/client';
 import type { Clock } from '~/server/lib/clock';
 import type { LinkSigner } from '~/server/lib/signed-link';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import { PRAYER_LINK_HOURS, issuePrayerLink, ownerWhoMayGive } from './magic-link';
 import { ownedBy } from './owner';
 

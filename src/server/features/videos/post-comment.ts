@@ -1,7 +1,7 @@
 import { videoComments } from '~/db/schema';
 import type { Database } from '~/db/client';
 import { AppError } from '~/server/errors';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import { announce } from '~/server/services/announcements/announce';
 import { findPublishedVideo } from './list-videos';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, videoComments } from '~/db/schema';
-import { renderMail } from '~/server/mail/templates';
+import { renderMail } from '~/server/services/mail/templates';
 import { commentReceivedMessage } from './public-routes';
 import {
   addComment,

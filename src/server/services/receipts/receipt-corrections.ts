@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { jobs, type Donation } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { giftMethodLabel } from '~/shared/gift-method';
-import { enqueueMail } from '~/server/mail/mail-job';
+import { enqueueMail } from '~/server/services/mail/mail-job';
 import { membershipTierOf } from './acknowledgement';
 import { campaignLineOf } from './campaign-line';
 import { campaignOptOutUrl } from './opt-out-link';
