@@ -13,7 +13,7 @@ import type { LinkSigner } from './signed-link';
  * the id of its row and a random nonce, of which only the SHA-256 is stored. The row's
  * `used_at` is set by one conditional UPDATE, so the link opens once.
  */
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function newLinkNonce() {
   const nonce = randomBytes(32).toString('base64url');
@@ -41,7 +41,7 @@ export function linkContextOf(app: FastifyInstance): LinkContext {
 const linkSubject = (id: string, nonce: string) => `${id}.${nonce}`;
 
 /** The row and the hash of the nonce a verified subject names, or null if it is malformed. */
-export function linkOfSubject(subject: string): { id: string; nonceHash: string } | null {
+function linkOfSubject(subject: string): { id: string; nonceHash: string } | null {
   const [id, nonce, extra] = subject.split('.');
   if (!id || !nonce || extra !== undefined) return null;
   return { id, nonceHash: sha256(nonce) };
