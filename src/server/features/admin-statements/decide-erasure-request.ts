@@ -3,8 +3,7 @@ import { erasureRequests } from '~/db/schema';
 import type { Database } from '~/db/client';
 import type { ErasureDecision } from '~/shared/schemas/admin-statements';
 import { AppError } from '~/server/errors';
-import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAuditBy } from '~/server/services/audit/audit-context';
+import { recordAuditBy, type AuditContext } from '~/server/services/audit/audit-context';
 import { eraseDonor, erasureBlocker } from '~/server/features/my-giving';
 import { serializeErasureRequest } from './serialize-erasure-request';
 
@@ -43,12 +42,13 @@ export async function decideErasureRequest(
       })
       .where(eq(erasureRequests.id, id))
       .returning();
+    // In the decision's transaction: an erasure never commits without its entry.
+    await recordAuditBy(tx, context, {
+      action: 'erasure-decided',
+      target: row!.id,
+      details: { decision },
+    });
     return row!;
-  });
-  await recordAuditBy(db, context, {
-    action: 'erasure-decided',
-    target: decided.id,
-    details: { decision },
   });
   return serializeErasureRequest(decided);
 }
