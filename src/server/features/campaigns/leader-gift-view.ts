@@ -35,6 +35,7 @@ export function leaderGiftView(
 ): { name: string; amountCents: number | null; monthly: boolean } {
   const shown = ambassadorGiftShown(gift, campaign);
   const monthly = gift.donationType === 'subscription';
-  const cents = gift.amountCents - gift.feeCents - (monthly ? 0 : gift.refundedCents);
+  // As countedCents (matching.ts) counts it: a refund larger than what counted leaves nothing.
+  const cents = Math.max(0, gift.amountCents - gift.feeCents - (monthly ? 0 : gift.refundedCents));
   return { name: shown.donorShownAs, amountCents: shown.showAmount ? cents : null, monthly };
 }
