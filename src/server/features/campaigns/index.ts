@@ -23,3 +23,4 @@ export {
 export { loadCampaignTeamListPageData } from './team-list-page-data';
 export { isDonorOptedOut, listCampaignOptOuts, recordCampaignOptOut } from './opt-out';
 export { loadCampaignOptOutPageData } from './opt-out-page-data';
+export { slugsOfCampaignPath } from './campaign-paths';

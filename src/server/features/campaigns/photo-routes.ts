@@ -12,7 +12,8 @@ import {
 } from '~/server/features/site-photos';
 import { mediaStoreFor, uploadLimits } from '~/server/services/media';
 import { auditContextOf } from '~/server/services/audit/audit-context';
-import { requireCampaign, setCampaignPhoto, type ReplacedPhoto } from './set-campaign-photo';
+import { campaignById } from './campaign-by-id';
+import { setCampaignPhoto, type ReplacedPhoto } from './set-campaign-photo';
 import { requireTeam, setTeamPhoto } from './set-team-photo';
 import { storedPhotoNames } from './stored-photo';
 import { at } from '~/server/lib/route-at';
@@ -61,7 +62,7 @@ export const adminCampaignPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { params: campaignIdParams, response: { 200: campaignPhotoSaved } },
     handler: async (request) => {
       const { id } = request.params;
-      await requireCampaign(db, id);
+      await campaignById(db, id);
       return keepPhoto(request, (tx, photoKey) =>
         setCampaignPhoto(tx, id, photoKey, context(request)),
       );

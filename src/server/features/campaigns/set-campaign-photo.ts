@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { campaigns } from '~/db/schema';
-import type { DatabaseExecutor, DatabaseTransaction } from '~/db/client';
+import type { DatabaseTransaction } from '~/db/client';
 import { AppError } from '~/server/errors';
-import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAuditBy } from '~/server/services/audit/audit-context';
+import { recordAuditBy, type AuditContext } from '~/server/services/audit/audit-context';
 import { touchCampaign } from './settle-gift';
 
 /** What a photo's row said before the new photo: the key it replaces and the photo's alt text. */
@@ -13,15 +12,6 @@ export interface ReplacedPhoto {
 }
 
 const noSuchCampaign = () => new AppError('not_found', 'There is no such campaign.');
-
-/** Refuses a photo for a campaign that does not exist, before its upload is read. */
-export async function requireCampaign(db: DatabaseExecutor, id: string) {
-  const [campaign] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(eq(campaigns.id, id));
-  if (!campaign) throw noSuchCampaign();
-}
 
 /**
  * Writes the campaign's new photo (its sizes already kept, as `photoKey`) on its row, audited;

@@ -1,5 +1,6 @@
 import type { CampaignRow, CampaignTeamRow } from '~/db/schema';
 import { TEAM_LIST_GRACE_DAYS } from '~/shared/schemas/campaign-team-list';
+import { teamPagePath as pathOfTeam } from '~/shared/campaign-share';
 import { signedUrlUntil, type SignedLinks } from '~/server/lib/signed-link';
 
 /** The signed-link purpose of a team leader's list: no other link opens it. */
@@ -19,8 +20,7 @@ export function teamListClosesAt(campaign: Pick<CampaignRow, 'endsAt' | 'openUnt
 type Slugs = { campaign: Pick<CampaignRow, 'slug'>; team: Pick<CampaignTeamRow, 'slug'> };
 
 /** `/campaign/<slug>/team/<team>`: the team's public page, whose gift form credits the team. */
-export const teamPagePath = ({ campaign, team }: Slugs) =>
-  `/campaign/${encodeURIComponent(campaign.slug)}/team/${encodeURIComponent(team.slug)}`;
+export const teamPagePath = ({ campaign, team }: Slugs) => pathOfTeam(campaign.slug, team.slug);
 
 /** `/campaign/<slug>/team/<team>/list`: the leader's list (its token says whose). */
 export const teamListPath = (slugs: Slugs) => `${teamPagePath(slugs)}/list`;

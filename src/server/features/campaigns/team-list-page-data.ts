@@ -6,18 +6,13 @@ import { AppError } from '~/server/errors';
 import { giftLinkPageData } from '~/server/lib/link-page';
 import { pageRedirect, type PageDataContext } from '~/server/ssr/page-data';
 import { teamListClosesAt, teamListPath, TEAM_LIST_PURPOSE } from './team-list-link';
+import { slugsOfCampaignPath } from './campaign-paths';
 import { readTeamList } from './team-list';
 
-/** The slugs of `/campaign/<slug>/team/<team>/list`. */
-function slugsOf(url: URL): { campaign: string; team: string } | null {
-  const match = /^\/campaign\/([^/]+)\/team\/([^/]+)\/list\/?$/.exec(url.pathname);
-  if (!match) return null;
-  try {
-    return { campaign: decodeURIComponent(match[1]!), team: decodeURIComponent(match[2]!) };
-  } catch {
-    return null;
-  }
-}
+/** The slugs of `/campaign/<slug>/team/<team>/list`: the team page's, less `/list`. */
+const listSuffix = /\/list\/?$/;
+const slugsOf = (url: URL) =>
+  listSuffix.test(url.pathname) ? slugsOfCampaignPath(url.pathname.replace(listSuffix, '')) : null;
 
 /**
  * What /campaign/:slug/team/:team/list?token=… is rendered with: the list the token names, or why

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { parseCheckoutChoice } from '~/shared/checkout-link';
 import { referrerOfQuery, setReferrerQuery } from '~/shared/gift-referrer';
+import { slugsOfCampaignPath } from '~/server/features/campaigns';
 
 /**
  * The checkout's address with the campaign page's `utm_*` added, when the gift form was sent
@@ -15,7 +16,7 @@ export function referrerRedirect(request: FastifyRequest): string | null {
   const choice = parseCheckoutChoice(url.searchParams);
   if (!choice?.campaign || choice.referrer) return null;
   const from = refererOf(request);
-  if (!from || campaignOfPage(from.pathname) !== choice.campaign) return null;
+  if (!from || slugsOfCampaignPath(from.pathname)?.campaign !== choice.campaign) return null;
   const referrer = referrerOfQuery(from.searchParams);
   if (!referrer) return null;
   setReferrerQuery(url.searchParams, referrer);
@@ -31,17 +32,6 @@ function refererOf(request: FastifyRequest): URL | null {
     // Read as an address of the same scheme, so a default port written or not compares equal.
     const site = new URL(`${from.protocol}//${request.host}`);
     return from.host === site.host ? from : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The campaign slug of `/campaign/<slug>` or `/campaign/<slug>/team/<team>`; else null. */
-function campaignOfPage(pathname: string): string | null {
-  const match = /^\/campaign\/([^/]+)(?:\/team\/[^/]+)?\/?$/.exec(pathname);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
   } catch {
     return null;
   }

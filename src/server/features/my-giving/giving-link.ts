@@ -1,5 +1,4 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   donations,
   givingLinks,
@@ -16,6 +15,7 @@ import {
   singleUseLinks,
   type LinkContext,
 } from '~/server/lib/single-use-link';
+import { sameEmail } from './same-email';
 
 /** How long the emailed link works, and the short session it opens. */
 export const GIVING_LINK_HOURS = 24;
@@ -42,7 +42,6 @@ export const givingLinkContext = linkContextOf;
 
 /** Whether any gift (other than an unfinished checkout), monthly gift or membership has it. */
 async function hasGiving(db: Database, email: string): Promise<boolean> {
-  const same = (column: AnyPgColumn) => sql`lower(${column}) = ${email}`;
   const rows = await db
     .select({ one: sql`1` })
     .from(donations)
@@ -51,19 +50,19 @@ async function hasGiving(db: Database, email: string): Promise<boolean> {
       db
         .select({ one: sql`1` })
         .from(members)
-        .where(same(members.email)),
+        .where(sameEmail(members.email, email)),
     )
     .unionAll(
       db
         .select({ one: sql`1` })
         .from(stripeSubscriptions)
-        .where(same(stripeSubscriptions.email)),
+        .where(sameEmail(stripeSubscriptions.email, email)),
     )
     .unionAll(
       db
         .select({ one: sql`1` })
         .from(ojcSubscriptions)
-        .where(same(ojcSubscriptions.email)),
+        .where(sameEmail(ojcSubscriptions.email, email)),
     )
     .limit(1);
   return rows.length > 0;
