@@ -3,7 +3,7 @@ import { centsToDecimal } from '~/shared/donor-labels';
 import { csvRow } from '~/server/lib/csv';
 import { zonedMinute } from '~/server/lib/zoned-time';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { listYearStatements } from './list-year-statements';
 
 /**
@@ -15,13 +15,10 @@ export async function exportYearStatements(
   year: number,
   context: AuditContext,
 ) {
-  await recordAudit(app.database.db, {
-    actor: context.actor,
+  await recordAuditBy(app.database.db, context, {
     action: 'export',
     target: 'statements',
     details: { year },
-    ip: context.ip,
-    at: context.now,
   });
   const { donors } = await listYearStatements(app, year);
   const timeZone = app.siteConfig.timeZone;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { donorsOfYear, sendYearStatements } from './year-end-statements';
 
 /**
@@ -20,13 +20,10 @@ export async function queueStatements(
     });
   }
   const { queued } = await sendYearStatements(app, year, { email, again });
-  await recordAudit(app.database.db, {
-    actor: context.actor,
+  await recordAuditBy(app.database.db, context, {
     action: 'statements-sent',
     target: email ?? `statements ${year}`,
     details: { year, again, queued },
-    ip: context.ip,
-    at: context.now,
   });
   const what = queued === 1 ? '1 statement' : `${queued} statements`;
   return {

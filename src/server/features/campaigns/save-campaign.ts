@@ -10,7 +10,7 @@ import type { Database, DatabaseExecutor } from '~/db/client';
 import type { CampaignInput, CampaignRecord } from '~/shared/schemas/campaigns';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import { welcomeOpenTeams } from './ambassador-mail';
 import { touchCampaign, usedCentsOf } from './settle-gift';
 
@@ -259,7 +259,7 @@ export async function createCampaign(db: Database, input: CampaignInput, ctx: Au
       .values({ ...columnsOf(input), createdAt: ctx.now, updatedAt: ctx.now })
       .returning();
     await saveMatchers(tx, row!.id, input);
-    await recordAudit(tx, auditEntry(ctx, 'campaign-created', row!));
+    await recordAuditBy(tx, ctx, auditEntry('campaign-created', row!));
     return campaignViewOf(tx, row!);
   });
 }
@@ -286,7 +286,7 @@ export async function updateCampaign(
     await touchCampaign(tx, id);
     // Teams opened while the campaign was a draft hear of it once it is public.
     if (before.status !== 'published') await welcomeOpenTeams(tx, row!, ctx.now);
-    await recordAudit(tx, auditEntry(ctx, 'campaign-updated', row!));
+    await recordAuditBy(tx, ctx, auditEntry('campaign-updated', row!));
     return campaignViewOf(tx, row!);
   });
 }
@@ -296,17 +296,10 @@ export async function listCampaigns(db: Database) {
   return Promise.all(rows.map((row) => campaignViewOf(db, row)));
 }
 
-function auditEntry(
-  ctx: AuditContext,
-  action: 'campaign-created' | 'campaign-updated',
-  row: CampaignRow,
-) {
+function auditEntry(action: 'campaign-created' | 'campaign-updated', row: CampaignRow) {
   return {
-    actor: ctx.actor,
     action,
     target: `campaign:${row.slug}`,
     details: { status: row.status, goalCents: row.goalCents },
-    ip: ctx.ip,
-    at: ctx.now,
   };
 }

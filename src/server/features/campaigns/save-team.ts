@@ -15,7 +15,7 @@ import {
 } from '~/shared/schemas/campaign-teams';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import type { Place } from '~/server/lib/campaign-times';
 import { welcomeOpenTeams } from './ambassador-mail';
 import { campaignById } from './campaign-by-id';
@@ -96,14 +96,12 @@ async function freeSlug(db: DatabaseExecutor, campaignId: string, name: string) 
 }
 
 function auditEntry(
-  ctx: AuditContext,
   action: 'team-created' | 'team-updated',
   campaign: CampaignRow,
   row: CampaignTeamRow,
   from?: CampaignTeamRow,
 ) {
   return {
-    actor: ctx.actor,
     action,
     target: `campaign:${campaign.slug}/team:${row.slug}`,
     details: {
@@ -112,8 +110,6 @@ function auditEntry(
       group: row.groupName,
       ...(from && from.status !== row.status ? { statusFrom: from.status } : {}),
     },
-    ip: ctx.ip,
-    at: ctx.now,
   };
 }
 
@@ -158,7 +154,7 @@ export async function createTeam(
         updatedAt: ctx.now,
       })
       .returning();
-    await recordAudit(tx, auditEntry(ctx, 'team-created', campaign, row!));
+    await recordAuditBy(tx, ctx, auditEntry('team-created', campaign, row!));
     if (row!.status === 'approved') await touchCampaign(tx, campaignId);
     await welcomeOpenTeams(tx, campaign, ctx.now, row!.id);
     return viewOf(tx, campaign, row!.id);
@@ -211,7 +207,7 @@ export async function updateTeam(
       })
       .where(eq(campaignTeams.id, teamId))
       .returning();
-    await recordAudit(tx, auditEntry(ctx, 'team-updated', campaign, row!, before));
+    await recordAuditBy(tx, ctx, auditEntry('team-updated', campaign, row!, before));
     // The snapshot shows approved teams: one that is, or was, changes what it shows.
     if (before.status === 'approved' || row!.status === 'approved') {
       await touchCampaign(tx, campaignId);

@@ -4,7 +4,7 @@ import type { Database } from '~/db/client';
 import { videoUpdateInput, type VideoChanges } from '~/shared/schemas/videos';
 import { AppError } from '~/server/errors';
 import type { AuditContext } from '~/server/services/audit/audit-context';
-import { recordAudit } from '~/server/services/audit/record-audit';
+import { recordAuditBy } from '~/server/services/audit/audit-context';
 import type { MediaStore } from '~/server/services/media';
 import { parseFields, type VideoForm } from './read-video-form';
 import { commitWithFiles } from './store-with-row';
@@ -88,22 +88,17 @@ export async function updateVideo(
           .update(videos)
           .set({ ...set, updatedAt: context.now })
           .where(eq(videos.id, id));
-        const audit = {
-          actor: context.actor,
-          target: `video:${id}`,
-          ip: context.ip,
-          at: context.now,
-        };
+        const target = `video:${id}`;
         if (publishing) {
-          await recordAudit(tx, {
-            ...audit,
+          await recordAuditBy(tx, context, {
+            target,
             action: 'publish',
             details: { title: current.title, published: input.isPublished },
           });
         }
         if (changed.some((key) => key !== 'isPublished' && key !== 'publishedAt')) {
-          await recordAudit(tx, {
-            ...audit,
+          await recordAuditBy(tx, context, {
+            target,
             action: 'video-updated',
             details: { title: current.title, changed },
           });
