@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { teamListUrl } from '~/server/features/campaigns/team-list-link';
 import { expectNoAxeViolations } from './support/axe';
-import { seedLiveCampaign } from './support/campaigns';
+import { giveFromCampaignPage, seedLiveCampaign } from './support/campaigns';
 import { linkIn, mailTo } from './support/mail';
 import { gotoHydrated, uniqueEmail } from './support/public-site';
 import { serverLinks } from './support/signed-links';
-import { cards, serveStripeStandIn } from './support/stripe';
+import { payByCard, serveStripeStandIn } from './support/stripe';
 
 /**
  * A team leader's list on a phone, opened from the link their mails carry: a gift through the
@@ -54,18 +54,8 @@ test('the leader opens their list from the link: the gift, the opt-out by name, 
   // A card gift through the team's page, with the donor's full name on the wall.
   await serveStripeStandIn(page);
   await page.goto(`/campaign/${slug}/team/${team}`);
-  const form = page.locator('form#give');
-  await form.getByRole('radio', { name: 'Other' }).check();
-  await form.getByLabel(/Other amount/).fill('40');
-  await form.getByRole('radio', { name: 'My full name and the amount' }).check();
-  await form.getByRole('button', { name: 'Give $40' }).click();
-  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
-  const checkout = page.locator('#main form');
-  await checkout.getByLabel('Full Name').fill('Miriam Listed');
-  await checkout.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await checkout.getByLabel('Card number').fill(cards.paying);
-  await page.getByRole('button', { name: 'Complete Donation $40' }).click();
-  await expect(page.getByText('Thank you for your generous donation!').first()).toBeVisible();
+  await giveFromCampaignPage(page, 40);
+  await payByCard(page, { name: 'Miriam Listed', email, amount: 40 });
 
   // From the receipt, the donor asks not to be asked again.
   const optOut = linkIn(await mailTo(email, /receipt/i), '/donate/opt-out?token=');

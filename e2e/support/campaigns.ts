@@ -3,7 +3,7 @@ import { ADMIN_PASSWORD, OWNER } from './admin';
 import { apiSignIn } from './second-factor';
 
 /** A campaign as the office's API answers it, with the headers of the office's next writes. */
-export interface SeededCampaign {
+interface SeededCampaign {
   headers: { 'x-csrf-token': string };
   campaign: { id: string; slug: string; endsAt: string; openUntil: string | null };
 }

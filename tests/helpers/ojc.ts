@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { donations } from '~/db/schema';
 import type { Env } from '~/server/env';
 import type { signIn } from './admin';
-import { buildTestApp } from './app';
+import { buildTestApp, type TestApp } from './app';
 import { setUpStandInApp } from './stand-in-app';
 import { drainOutbox } from './stripe';
 import { ojcTestCredentials, startOjcStandIn, type OjcStandIn } from './ojc-stand-in';
 
-export type OjcTestApp = Awaited<ReturnType<typeof buildTestApp>>;
+export type OjcTestApp = TestApp;
 /** Any app the tests can call: the test app, or one built with another logger. */
 type Injects = Pick<FastifyInstance, 'inject'>;
 

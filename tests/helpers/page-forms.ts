@@ -25,9 +25,8 @@ export async function postRefusedPageForm(
   url: string,
   fields: Record<string, string>,
   messages: readonly string[],
-  headers: Record<string, string> = {},
 ) {
-  const res = await postPageForm(app, url, fields, headers);
+  const res = await postPageForm(app, url, fields);
   expect(res.statusCode, res.body).toBe(400);
   expect(res.headers['content-type']).toContain('text/html');
   for (const message of messages) expect(res.body).toContain(message);

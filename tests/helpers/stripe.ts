@@ -4,14 +4,14 @@ import { expect } from 'vitest';
 import { donations } from '~/db/schema';
 import type { Env } from '~/server/env';
 import type { signIn } from './admin';
-import { buildTestApp } from './app';
+import { buildTestApp, type TestApp } from './app';
 import { setUpStandInApp } from './stand-in-app';
 import { startStripeStandIn, type StripeEventPayload, type StripeStandIn } from './stripe-stand-in';
 
 export const testWebhookSecret = 'whsec_standin_secret';
 export const testPublishableKey = 'pk_test_standin';
 
-export type StripeTestApp = Awaited<ReturnType<typeof buildTestApp>>;
+export type StripeTestApp = TestApp;
 
 /** The settings of card payments against the stand-in (or another `STRIPE_API_BASE`). */
 export function stripeTestEnv(standIn: Pick<StripeStandIn, 'url' | 'secretKey'>) {

@@ -9,7 +9,7 @@ import {
   webhookDeliveries,
 } from '~/db/schema';
 import { readEndpoint, saveEndpointUrl } from '~/server/features/integrations/webhook-endpoint';
-import { buildTestApp } from '~tests/helpers/app';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
 import { startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
 import { drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
 import { startSmtpServer } from '~tests/helpers/smtp';
@@ -24,7 +24,6 @@ import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webho
  * piece of work exactly once (counted per idempotency key: mail by recipient and subject, CRM
  * upserts per job, Zapier deliveries per webhook-id).
  */
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const MINUTE = 60_000;
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jobs, members } from '~/db/schema';
 import { errorStatus } from '~/server/errors';
-import { buildTestApp } from '~tests/helpers/app';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
 import { createAdmin, signIn } from '~tests/helpers/admin';
 import { enableTotp, pendingSignInCookie } from '~tests/helpers/second-factor';
 import { applyForMembership } from '~tests/helpers/members';
@@ -34,7 +34,6 @@ import { startStripeStandIn, type StripeStandIn } from '~tests/helpers/stripe-st
 const runs = Number(process.env.FUZZ_RUNS ?? (process.env.DATABASE_URL ? 50 : 100));
 const fuzzSeed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 let app: TestApp;
 let stripe: StripeStandIn;
 let ojc: OjcStandIn;

@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendMembershipApplication } from '~tests/helpers/members';
 import { jobs, newsletterSubscribers } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
 import { sendContactMessage, sendContactMessageThenDrain } from '~tests/helpers/contact';
 import { drainJobs } from '~tests/helpers/integrations';
 import { MAIL_JOB_KIND } from '~/server/services/mail/mail-job';
 import { startSmtpServer } from '~tests/helpers/smtp';
 import { confirmWithButton, visitConfirmLink } from '~tests/helpers/newsletter';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const HOUR = 3_600_000;
 
 describe('mail sent through the outbox', () => {

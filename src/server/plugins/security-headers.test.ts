@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '~tests/helpers/app';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
 import { sitePermissionsPolicy, stripePagePermissionsPolicy } from './security-headers';
 import { routeTable, sampleUrl, stateChanging, type Route } from '~tests/helpers/route-table';
 
@@ -10,7 +10,6 @@ import { routeTable, sampleUrl, stateChanging, type Route } from '~tests/helpers
  * and 404s included, carries the security headers.
  */
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 type Mode = 'development' | 'production https' | 'production http';
 
 /** Pages that load Stripe.js (the card checkout) and pages that frame video players. */

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminAuditLog,
   contactMessages,
   members,
   membershipApplications,
   newsletterSubscribers,
 } from '~/db/schema';
 import type { TestApp } from '~tests/helpers/app';
-import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { csvCell } from '~/server/lib/csv';
 
 let app: TestApp;
@@ -23,13 +22,6 @@ const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 const get = (url: string) => app.inject({ url, headers: { cookie: admin.cookie } });
 const patch = (url: string, payload: unknown, headers: Record<string, string> = admin.headers) =>
   app.inject({ method: 'PATCH', url, headers, payload: payload as object });
-
-async function auditEntries(action: string, target: string) {
-  return app.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.action, action), eq(adminAuditLog.target, target)));
-}
 
 describe('contact messages', () => {
   let oldId: string;
@@ -103,7 +95,7 @@ describe('contact messages', () => {
       .from(contactMessages)
       .where(eq(contactMessages.id, oldId));
     expect(row!.status).toBe('archived');
-    expect(await auditEntries('message-status', oldId)).toEqual([
+    expect(await auditEntries(app, 'message-status', oldId)).toEqual([
       expect.objectContaining({
         actorId: admin.user.id,
         actorUsername: 'inbox-reader',
@@ -124,7 +116,7 @@ describe('contact messages', () => {
     const malformed = await patch('/api/admin/contact-messages/42', { status: 'read' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.fields).toHaveProperty('id');
-    expect(await auditEntries('message-status', newId)).toEqual([]);
+    expect(await auditEntries(app, 'message-status', newId)).toEqual([]);
   });
 
   it('refuses a change without the CSRF token', async () => {
@@ -227,7 +219,7 @@ describe('membership applications', () => {
     const notesOnly = await patch(url, { notes: '' });
     expect(notesOnly.json()).toMatchObject({ status: 'active', notes: null });
 
-    const entries = await auditEntries('application-update', firstId);
+    const entries = await auditEntries(app, 'application-update', firstId);
     expect(entries.map((e) => e.details)).toEqual(
       expect.arrayContaining([{ status: 'active', notesChanged: true }, { notesChanged: true }]),
     );
@@ -325,7 +317,7 @@ describe('newsletter subscribers', () => {
     expect(lines).toHaveLength(7); // header, five rows, the final empty piece
     expect(lines[1]).toMatch(/^"""quoted"",name@example.org",pending,\d{4}-\d\d-\d\dT[^,]+,$/);
     expect(lines[5]).toMatch(/^'=cmd\|calc@example.org,confirmed,\d{4}-[^,]+,\d{4}-[^,]+$/);
-    const entries = await auditEntries('export', 'newsletter-subscribers');
+    const entries = await auditEntries(app, 'export', 'newsletter-subscribers');
     expect(entries.at(-1)).toMatchObject({ actorId: admin.user.id, details: { status: 'all' } });
   });
 
@@ -333,7 +325,7 @@ describe('newsletter subscribers', () => {
     const res = await get('/api/admin/newsletter-subscribers.csv?status=confirmed');
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['confirmed', 'confirmed']);
-    const entries = await auditEntries('export', 'newsletter-subscribers');
+    const entries = await auditEntries(app, 'export', 'newsletter-subscribers');
     expect(entries.at(-1)).toMatchObject({ details: { status: 'confirmed' } });
     expect((await get('/api/admin/newsletter-subscribers.csv?status=x')).statusCode).toBe(400);
   });

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, adminSessions, adminUsers } from '~/db/schema';
+import { adminSessions, adminUsers } from '~/db/schema';
 import { buildTestApp, type TestApp } from '~tests/helpers/app';
-import { createAdmin, appWithAdmin, signIn, type AdminSession } from '~tests/helpers/admin';
+import {
+  auditEntries,
+  createAdmin,
+  appWithAdmin,
+  signIn,
+  type AdminSession,
+} from '~tests/helpers/admin';
 import { removeAdminUser } from './remove-admin-user';
 
 let app: TestApp;
@@ -25,14 +31,6 @@ const call = (
     remoteAddress: '192.0.2.44',
     ...(payload ? { payload } : {}),
   });
-
-async function auditEntries(action: string) {
-  return app.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(eq(adminAuditLog.action, action))
-    .orderBy(adminAuditLog.id);
-}
 
 describe('owner-only endpoints', () => {
   it('refuse a plain admin with 403, whatever the body', async () => {
@@ -117,7 +115,7 @@ describe('POST /api/admin/users', () => {
       .where(eq(adminUsers.username, 'new.helper'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
-    const [entry] = (await auditEntries('admin-created')).filter((e) => e.target === 'new.helper');
+    const [entry] = await auditEntries(app, 'admin-created', 'new.helper');
     expect(entry).toMatchObject({
       actorId: owner.user.id,
       actorUsername: 'owner-one',
@@ -185,7 +183,7 @@ describe('DELETE /api/admin/users/:id', () => {
       headers: { cookie: leaving.cookie },
     });
     expect(stale.statusCode).toBe(401);
-    const [entry] = (await auditEntries('admin-removed')).filter((e) => e.target === 'leaving');
+    const [entry] = await auditEntries(app, 'admin-removed', 'leaving');
     expect(entry).toMatchObject({ actorId: owner.user.id, details: { userId: leaving.user.id } });
   });
 
@@ -257,9 +255,7 @@ describe('POST /api/admin/users/:id/end-sessions', () => {
       expect(check.statusCode).toBe(401);
     }
     expect((await call(owner, 'GET', '/api/admin/session')).statusCode).toBe(200);
-    const [entry] = (await auditEntries('sessions-ended')).filter(
-      (e) => e.target === admin.username,
-    );
+    const [entry] = await auditEntries(app, 'sessions-ended', admin.username);
     expect(entry).toMatchObject({
       actorId: owner.user.id,
       details: { userId: admin.id, ended: 3 },

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminAuditLog, campaignOptOuts } from '~/db/schema';
+import { campaignOptOuts } from '~/db/schema';
 import { campaignOptOutMessages } from '~/shared/schemas/campaign-opt-out';
+import { auditEntries } from '~tests/helpers/admin';
 import { giveByCard, liveCampaign } from '~tests/helpers/campaigns';
 import { expectHiddenTokenPage } from '~tests/helpers/link-session';
 import { fromAnotherSite, pageData, postPageForm, visibleText } from '~tests/helpers/page-forms';
@@ -27,12 +28,6 @@ async function giveAndReadReceipt(slug: string, email: string) {
   const url = new URL(link);
   return { donation, page: `${url.pathname}${url.search}`, token: url.searchParams.get('token')! };
 }
-
-const auditsOf = (slug: string) =>
-  t.app.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.action, 'campaign-opt-out'), eq(adminAuditLog.target, slug)));
 
 describe('"Don’t ask me again for this campaign" from a receipt', () => {
   it('opens a page that names the campaign, records nothing, and works without JavaScript', async () => {
@@ -79,8 +74,8 @@ describe('"Don’t ask me again for this campaign" from a receipt', () => {
     });
     expect(fromSecond.statusCode).toBe(303);
     expect(await listCampaignOptOuts(t.app.database.db, campaign.id)).toHaveLength(1);
-    expect(await auditsOf(campaign.slug)).toHaveLength(1);
-    expect((await auditsOf(campaign.slug))[0]).toMatchObject({
+    expect(await auditEntries(t.app, 'campaign-opt-out', campaign.slug)).toHaveLength(1);
+    expect((await auditEntries(t.app, 'campaign-opt-out', campaign.slug))[0]).toMatchObject({
       actorId: null,
       details: { by: 'donor', donation: first.donation.id },
     });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, jobs } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
 import { contactSuccessMessage } from './routes';
 
-type App = Awaited<ReturnType<typeof buildTestApp>>;
-let app: App;
+let app: TestApp;
 
 beforeAll(async () => {
   app = await buildTestApp();

@@ -1,10 +1,8 @@
 import siteConfig from '@site-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '~tests/helpers/app';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
 import { testCardKey } from '~tests/helpers/ojc';
 import { pageData, visibleText } from '~tests/helpers/page-forms';
-
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 const stripeKeys = {
   STRIPE_SECRET_KEY: 'sk_test_pagedata',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, webhookDeliveries } from '~/db/schema';
-import { buildTestApp } from '~tests/helpers/app';
+import { buildTestApp, type TestApp } from '~tests/helpers/app';
 import { startGhlStandIn, type GhlStandIn } from '~tests/helpers/ghl-stand-in';
 import { drainJobs, ghlTestEnv } from '~tests/helpers/integrations';
 import { startWebhookReceiver, type WebhookReceiver } from '~tests/helpers/webhook-receiver';
@@ -17,7 +17,6 @@ import { readEndpoint, saveEndpointUrl } from './webhook-endpoint';
  * their code will: `announceCompletedCharge` where a receipt is queued, `announceGiftCancelled`
  * where a monthly gift ends, `announce(tx, {type: 'comment.submitted', …})` for a comment.
  */
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 let standIn: GhlStandIn;
 let receiver: WebhookReceiver;
 let app: TestApp;

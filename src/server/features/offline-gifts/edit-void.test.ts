@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, donations } from '~/db/schema';
+import { donations } from '~/db/schema';
 import type { TestApp } from '~tests/helpers/app';
-import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 
 let app: TestApp;
@@ -62,11 +62,6 @@ const voidGift = (id: string, payload: object) =>
     payload,
   });
 const mailsTo = (to: string) => app.sentMail.filter((m) => m.to === to);
-const auditOf = (action: 'offline-gift-edited' | 'offline-gift-voided', receipt: string) =>
-  app.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.action, action), eq(adminAuditLog.target, receipt)));
 
 describe('PUT /api/admin/offline-gifts/:id', () => {
   it('corrects the amount, audits who, why, old and new, and mails a corrected receipt with the same number', async () => {
@@ -75,7 +70,7 @@ describe('PUT /api/admin/offline-gifts/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().gift).toMatchObject({ amount: 118, receiptNumber: gift.receiptNumber });
 
-    const [audit] = await auditOf('offline-gift-edited', gift.receiptNumber);
+    const [audit] = await auditEntries(app, 'offline-gift-edited', gift.receiptNumber);
     expect(audit!.actorUsername).toBe('ledger-editor');
     expect(audit!.details).toMatchObject({
       reason: 'Typed 180 for 118',
@@ -99,7 +94,7 @@ describe('PUT /api/admin/offline-gifts/:id', () => {
     expect(res.statusCode).toBe(200);
     await drainOutbox();
     expect(mailsTo(payload.email)).toHaveLength(1);
-    const [audit] = await auditOf('offline-gift-edited', gift.receiptNumber);
+    const [audit] = await auditEntries(app, 'offline-gift-edited', gift.receiptNumber);
     expect(audit!.details).toMatchObject({
       before: { note: null },
       after: { note: 'Deposited Monday' },
@@ -188,7 +183,7 @@ describe('POST /api/admin/offline-gifts/:id/void', () => {
       voided: true,
       voidReason: 'Returned NSF by Chase, fee $12',
     });
-    const [audit] = await auditOf('offline-gift-voided', gift.receiptNumber);
+    const [audit] = await auditEntries(app, 'offline-gift-voided', gift.receiptNumber);
     expect(audit!.actorUsername).toBe('ledger-editor');
     expect(audit!.details).toMatchObject({
       reason: 'Returned NSF by Chase, fee $12',

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { adminAuditLog, offlineGiftPhotos } from '~/db/schema';
+import { offlineGiftPhotos } from '~/db/schema';
 import { photoMessages } from '~/server/features/site-photos';
+import { auditEntries } from '~tests/helpers/admin';
 import { insertDonations } from '~tests/helpers/donations';
 import { recordOfflineGift } from '~tests/helpers/offline-gifts';
 import { phonePhoto } from '~tests/helpers/photos';
@@ -35,17 +36,6 @@ const photoRows = (id: string) =>
     .select()
     .from(offlineGiftPhotos)
     .where(eq(offlineGiftPhotos.donationId, id));
-
-const audited = (receiptNumber: string) =>
-  media.app.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(
-      and(
-        eq(adminAuditLog.action, 'offline-gift-photo-added'),
-        eq(adminAuditLog.target, receiptNumber),
-      ),
-    );
 
 const listed = async (id: string) => {
   const res = await media.app.inject({
@@ -89,7 +79,9 @@ describe('the photo of a cheque or voucher', () => {
       : [];
     expect(inMediaFolder).toEqual([]);
 
-    expect(await audited(gift.receiptNumber)).toHaveLength(1);
+    expect(
+      await auditEntries(media.app, 'offline-gift-photo-added', gift.receiptNumber),
+    ).toHaveLength(1);
     expect((await listed(gift.id))?.hasPhoto).toBe(true);
   });
 
@@ -112,7 +104,9 @@ describe('the photo of a cheque or voucher', () => {
       headers: { ...form.headers, cookie: media.app.admin.cookie },
     });
     expect(noToken.statusCode).toBe(403);
-    expect(await audited(gift.receiptNumber)).toHaveLength(1);
+    expect(
+      await auditEntries(media.app, 'offline-gift-photo-added', gift.receiptNumber),
+    ).toHaveLength(1);
   });
 
   it('replaces the earlier photo with the next one', async () => {
@@ -135,7 +129,7 @@ describe('the photo of a cheque or voucher', () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
     const metadata = await sharp(served.rawPayload).metadata();
     expect([metadata.width, metadata.height]).toEqual([700, 300]);
-    const audits = await audited(gift.receiptNumber);
+    const audits = await auditEntries(media.app, 'offline-gift-photo-added', gift.receiptNumber);
     expect(audits.map((a) => (a.details as { replaced: boolean }).replaced).sort()).toEqual([
       false,
       true,
@@ -175,7 +169,9 @@ describe('a photo refused', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json().error.fields).toEqual({ file: photoMessages.notAnImage });
     expect(await photoRows(gift.id)).toEqual([]);
-    expect(await audited(gift.receiptNumber)).toEqual([]);
+    expect(await auditEntries(media.app, 'offline-gift-photo-added', gift.receiptNumber)).toEqual(
+      [],
+    );
   });
 
   it('asks for a photo when the form has none', async () => {

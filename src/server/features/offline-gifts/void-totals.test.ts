@@ -3,6 +3,7 @@ import { isoDateIn } from '~/shared/schedule';
 import type { TestApp } from '~tests/helpers/app';
 import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { givingSession } from '~tests/helpers/my-giving';
+import { recordOfflineGift } from '~tests/helpers/offline-gifts';
 import { pdfText } from '~tests/helpers/pdf-text';
 
 let app: TestApp;
@@ -21,24 +22,15 @@ async function drainOutbox() {
   }
 }
 
-async function record(reference: string, amount: number) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/admin/offline-gifts',
-    headers: admin.headers,
-    payload: {
-      name: 'Dovid Stern',
-      email,
-      address: null,
-      amount,
-      method: 'check',
-      // Yesterday: its midday (the time a received gift gets) is inside every window.
-      receivedOn: isoDateIn(new Date(app.clock().getTime() - 86_400_000), app.siteConfig.timeZone),
-      reference,
-    },
+function record(reference: string, amount: number) {
+  return recordOfflineGift(app, admin.headers, {
+    name: 'Dovid Stern',
+    email,
+    amount,
+    // Yesterday: its midday (the time a received gift gets) is inside every window.
+    receivedOn: isoDateIn(new Date(app.clock().getTime() - 86_400_000), app.siteConfig.timeZone),
+    reference,
   });
-  expect(res.statusCode).toBe(201);
-  return res.json().gift as { id: string; receiptNumber: string };
 }
 
 describe('a voided gift', () => {

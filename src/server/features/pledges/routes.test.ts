@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, donations, pledges } from '~/db/schema';
+import { donations, pledges } from '~/db/schema';
 import { isoDateIn } from '~/shared/schedule';
 import type { TestApp } from '~tests/helpers/app';
-import { appWithAdmin, type AdminSession } from '~tests/helpers/admin';
+import { auditEntries, appWithAdmin, type AdminSession } from '~tests/helpers/admin';
 import { givingSession, requestGivingLinks } from '~tests/helpers/my-giving';
 
 let app: TestApp;
@@ -41,8 +41,6 @@ const create = async (change: object = {}) => {
 };
 const pledgeCount = async () =>
   (await app.database.db.select({ n: sql<number>`count(*)::int` }).from(pledges))[0]!.n;
-const auditOf = (action: string) =>
-  app.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, action));
 
 async function drainOutbox() {
   while ((await app.jobWorker.runOnce()) > 0) {
@@ -68,9 +66,7 @@ describe('recording a pledge', () => {
     });
     const [row] = await app.database.db.select().from(pledges).where(eq(pledges.id, pledge.id));
     expect(row!.amountCents).toBe(180_050);
-    const audit = (await auditOf('pledge-recorded')).filter(
-      (a) => a.target === 'pledge of record@example.org',
-    );
+    const audit = await auditEntries(app, 'pledge-recorded', 'pledge of record@example.org');
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorUsername).toBe('pledge-keeper');
     const after = (
@@ -157,9 +153,7 @@ describe('editing and cancelling', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().pledge).toMatchObject({ amount: 900, campaign: null });
-    const [audit] = (await auditOf('pledge-updated')).filter(
-      (a) => a.target === 'pledge of edit@example.org',
-    );
+    const [audit] = await auditEntries(app, 'pledge-updated', 'pledge of edit@example.org');
     expect(audit!.details).toMatchObject({ amountCents: 90_000, previousAmountCents: 180_000 });
   });
 
@@ -196,9 +190,7 @@ describe('editing and cancelling', () => {
       status: 'cancelled',
       cancelReason: 'The donor asked',
     });
-    const [audit] = (await auditOf('pledge-cancelled')).filter(
-      (a) => a.target === 'pledge of cancel@example.org',
-    );
+    const [audit] = await auditEntries(app, 'pledge-cancelled', 'pledge of cancel@example.org');
     expect(audit!.details).toMatchObject({ reason: 'The donor asked' });
 
     for (const [method, url, body] of [
@@ -257,9 +249,9 @@ describe('reminding', () => {
     expect(weekLater.json().pledge.remindersSent).toBe(2);
     await drainOutbox();
     expect(app.sentMail.filter((m) => m.to === 'remind@example.org')).toHaveLength(2);
-    expect(
-      (await auditOf('pledge-reminded')).filter((a) => a.target === 'pledge of remind@example.org'),
-    ).toHaveLength(2);
+    expect(await auditEntries(app, 'pledge-reminded', 'pledge of remind@example.org')).toHaveLength(
+      2,
+    );
   });
 
   it('refuses plainly a pledge without email, sending nothing', async () => {
@@ -303,9 +295,7 @@ describe('paying', () => {
     });
     expect(rest).toBeNull();
     expect(await stats()).toBe(totalBefore + 180_000);
-    const [audit] = (await auditOf('pledge-paid')).filter(
-      (a) => a.target === 'pledge of payer@example.org',
-    );
+    const [audit] = await auditEntries(app, 'pledge-paid', 'pledge of payer@example.org');
     expect(audit!.details).toMatchObject({
       amountCents: 180_000,
       receiptNumber: gift.receiptNumber,

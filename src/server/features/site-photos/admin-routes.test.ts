@@ -11,7 +11,7 @@ import {
   multipart,
   sample,
   setUpBucketApp,
-  type TestApp,
+  type MediaTestApp,
 } from '~/server/services/media/media-test-kit';
 import { listContentPhotos } from './list-content-photos';
 import { photoMessages } from './process-photo';
@@ -51,7 +51,12 @@ async function claimedSize(width: number, height: number) {
   return png;
 }
 
-function upload(app: TestApp, data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') {
+function upload(
+  app: MediaTestApp,
+  data: Buffer,
+  filename = 'photo.jpg',
+  contentType = 'image/jpeg',
+) {
   const form = multipart({}, [{ field: 'file', filename, contentType, data }]);
   return app.inject({
     method: 'POST',
@@ -70,7 +75,7 @@ function namesOf(image: ContentImage) {
 }
 
 describe('POST /api/admin/site-content/photos (local media folder)', () => {
-  let app: TestApp;
+  let app: MediaTestApp;
   beforeAll(async () => {
     app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
   });
@@ -371,7 +376,7 @@ describe('POST /api/admin/site-content/photos (S3 bucket)', () => {
 });
 
 describe('a photo from upload to the page', () => {
-  let app: TestApp;
+  let app: MediaTestApp;
   beforeAll(async () => {
     app = await buildMediaTestApp();
   });

@@ -9,10 +9,10 @@ import {
   addComment,
   addVideo,
   buildMediaTestApp,
-  type TestApp,
+  type MediaTestApp,
 } from '~/server/services/media/media-test-kit';
 
-let app: TestApp;
+let app: MediaTestApp;
 beforeAll(async () => {
   app = await buildMediaTestApp();
 });

@@ -7,10 +7,10 @@ import {
   addComment,
   addVideo,
   buildMediaTestApp,
-  type TestApp,
+  type MediaTestApp,
 } from '~/server/services/media/media-test-kit';
 
-let app: TestApp;
+let app: MediaTestApp;
 let published: { id: string };
 let draft: { id: string };
 const unknownId = '0b9a6c6e-57a5-4a55-9d7e-3f1f1d3c2b1a';

@@ -16,7 +16,7 @@ import {
  * directory, a signed-in admin, sample files, and the forms that upload them.
  */
 
-export type TestApp = Awaited<ReturnType<typeof buildMediaTestApp>>;
+export type MediaTestApp = Awaited<ReturnType<typeof buildMediaTestApp>>;
 
 export async function buildMediaTestApp(overrides: Parameters<typeof buildTestApp>[0] = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'tziyun-videos-'));
@@ -32,7 +32,7 @@ export async function buildMediaTestApp(overrides: Parameters<typeof buildTestAp
  * after them: files of 1 MB at the most, as `expectPhotoRefusals` expects. Read `app` inside tests.
  */
 export function setUpMediaTestApp() {
-  const started = {} as { app: TestApp };
+  const started = {} as { app: MediaTestApp };
   beforeAll(async () => {
     started.app = await buildMediaTestApp({ MEDIA_MAX_MB: '1' });
   });
@@ -58,7 +58,7 @@ export function s3Settings(bucket: S3StandIn) {
  * tests and closed after them. Read `app` and `bucket` inside the tests.
  */
 export function setUpBucketApp() {
-  const started = {} as { app: TestApp; bucket: S3StandIn };
+  const started = {} as { app: MediaTestApp; bucket: S3StandIn };
   beforeAll(async () => {
     started.bucket = await startS3StandIn();
     started.app = await buildMediaTestApp(s3Settings(started.bucket));
@@ -135,7 +135,7 @@ export function multipart(fields: Record<string, string>, files: UploadFile[] = 
 }
 
 /** A JPEG sent to one of the office's photo routes (field `file`), with `headers` (a session). */
-export function postPhoto(app: TestApp, url: string, data: Buffer, headers: object = {}) {
+export function postPhoto(app: MediaTestApp, url: string, data: Buffer, headers: object = {}) {
   const form = multipart({}, [
     { field: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', data },
   ]);
@@ -170,7 +170,7 @@ export function videoFile(data: Buffer, filename = 'teaching.mp4', contentType =
 
 /** Sends the admin video form. */
 export function sendVideoForm(
-  app: TestApp,
+  app: MediaTestApp,
   session: AdminSession,
   body: { fields: Record<string, string>; files?: UploadFile[] },
   { method = 'POST', url = '/api/admin/videos' }: { method?: 'POST' | 'PUT'; url?: string } = {},
@@ -185,7 +185,7 @@ export function sendVideoForm(
 }
 
 /** Adds a video through the API (JSON) and returns its answer. */
-export async function addVideo(app: TestApp, fields: Record<string, unknown> = {}) {
+export async function addVideo(app: MediaTestApp, fields: Record<string, unknown> = {}) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/admin/videos',
@@ -202,7 +202,7 @@ export async function addVideo(app: TestApp, fields: Record<string, unknown> = {
 
 /** Posts a visitor's comment and returns the stored comment's id (from the admin listing). */
 export async function addComment(
-  app: TestApp,
+  app: MediaTestApp,
   videoId: string,
   fields: Partial<{ authorName: string; authorEmail: string; comment: string }> = {},
 ) {

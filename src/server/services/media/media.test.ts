@@ -12,7 +12,7 @@ import {
   sample,
   sendVideoForm,
   videoFile,
-  type TestApp,
+  type MediaTestApp,
 } from './media-test-kit';
 
 describe('the media store', () => {
@@ -114,7 +114,7 @@ describe('the media store', () => {
 });
 
 describe.each(['local', 's3'] as const)('GET /media/* from the %s store', (store) => {
-  let app: TestApp;
+  let app: MediaTestApp;
   let url: string;
   let bucket: S3StandIn | undefined;
   const data = sample.mp4(10_000);
@@ -186,7 +186,7 @@ describe.each(['local', 's3'] as const)('GET /media/* from the %s store', (store
 });
 
 describe('GET /media/* from the local store', () => {
-  let app: TestApp;
+  let app: MediaTestApp;
   let url: string;
   beforeAll(async () => {
     app = await buildMediaTestApp();

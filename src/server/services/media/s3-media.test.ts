@@ -10,7 +10,7 @@ import {
 } from '~tests/helpers/s3-stand-in';
 import { AppError } from '~/server/errors';
 import { createS3MediaStore, singleRange, type S3Settings } from './s3-media-store';
-import type { TestApp } from './media-test-kit';
+import type { MediaTestApp } from './media-test-kit';
 import {
   buildMediaTestApp,
   s3Settings,
@@ -167,7 +167,7 @@ describe('videos with media in a bucket', () => {
 });
 
 describe('videos when the bucket cannot be reached', () => {
-  let app: TestApp;
+  let app: MediaTestApp;
   beforeAll(async () => {
     const endpoint = `http://127.0.0.1:${await freePort()}`;
     app = await buildMediaTestApp({ ...s3Settings({ endpoint, bucket: 'gone' } as S3StandIn) });
