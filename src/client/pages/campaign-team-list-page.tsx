@@ -10,6 +10,7 @@ import { useServerPageData } from '~/client/app/page-data';
 import { OfficeContact } from '~/client/components/layout/office-contact';
 import { dollars } from '~/client/features/campaigns/lib/campaign-format';
 import siteConfig from '~/client/lib/site-config';
+import { teamPagePath } from '~/shared/campaign-share';
 
 const giftDate = new Intl.DateTimeFormat('en-US', {
   timeZone: siteConfig.timeZone,
@@ -51,7 +52,7 @@ export default function CampaignTeamListPage() {
 }
 
 function TeamList(data: TeamListData) {
-  const teamHref = `/campaign/${encodeURIComponent(data.campaign.slug)}/team/${encodeURIComponent(data.team.slug)}`;
+  const teamHref = teamPagePath(data.campaign.slug, data.team.slug);
   return (
     <>
       <header className="flex flex-col gap-2">

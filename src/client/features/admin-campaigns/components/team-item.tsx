@@ -6,6 +6,7 @@ import type { CampaignView } from '~/shared/schemas/campaigns';
 import { ActionButton } from '~/client/components/ui/panel-parts';
 import { TeamEditForm } from './team-edit-form';
 import { TeamPhotoField } from './team-photo-field';
+import { teamPagePath } from '~/shared/campaign-share';
 
 const dollars = (n: number) => formatMoney(Math.round(n * 100), 'usd');
 
@@ -48,10 +49,7 @@ export function TeamItem({
         {team.leaderName}, {team.leaderEmail}
         {team.group ? ` · ${team.group}` : ''} · {dollars(team.raised)} raised
         {team.goal ? ` of ${dollars(team.goal)}` : ''} · {team.donors} donors ·{' '}
-        <a
-          className="text-navy-800 underline"
-          href={`/campaign/${campaign.slug}/team/${team.slug}`}
-        >
+        <a className="text-navy-800 underline" href={teamPagePath(campaign.slug, team.slug)}>
           /campaign/{campaign.slug}/team/{team.slug}
         </a>
       </p>

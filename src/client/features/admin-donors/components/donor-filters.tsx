@@ -7,7 +7,10 @@ import {
 } from '~/shared/domain';
 import type { MethodFilter } from '~/shared/schemas/admin-donors';
 import { offlineMethodLabels } from '~/shared/schemas/offline-gifts';
-import type { DonorFilterFields as DonorFilters } from '~/client/features/admin-donors/api/list-donors';
+import {
+  noDonorFilters,
+  type DonorFilterFields as DonorFilters,
+} from '~/client/features/admin-donors/api/list-donors';
 import { ActionButton } from '~/client/components/ui/panel-parts';
 import { useZodForm, type BoundField } from '~/client/lib/use-zod-form';
 import { useCampaignOptions } from '~/client/features/admin-donors/api/campaign-options';
@@ -131,15 +134,7 @@ function asValues(filters: DonorFilters) {
 }
 type FilterValues = ReturnType<typeof asValues>;
 
-const noFilters: FilterValues = {
-  search: '',
-  from: '',
-  to: '',
-  type: '',
-  status: '',
-  method: '',
-  campaign: '',
-};
+const noFilters: FilterValues = asValues(noDonorFilters);
 
 /** The fields that differ between two sets of filters. */
 function changed(a: FilterValues, b: FilterValues) {
