@@ -150,7 +150,6 @@ export const teamPageStanding = z.object({
   ...teamStanding.shape,
   photo: z.optional(contentImage),
 });
-export type TeamPageStanding = z.output<typeof teamPageStanding>;
 
 /** A group's total: its approved teams added up; its donors each counted once. */
 export const groupStanding = z.object({

@@ -8,7 +8,7 @@ import { leaderGiftView } from './leader-gift-view';
 import { teamListClosesAt, teamListUrl, teamPagePath } from './team-list-link';
 
 /** What a leader's note needs when it is written: the database, the links, the site's clock. */
-export interface LeaderNoteContext {
+interface LeaderNoteContext {
   db: DatabaseExecutor;
   links: SignedLinks;
   timeZone: string;

@@ -221,7 +221,7 @@ export async function updateTeam(
 const OPEN_REQUESTS_PER_EMAIL = 3;
 
 /** Why an ambassador's request for a campaign that has ended is refused, at the team's name. */
-export const campaignEndedForTeams =
+const campaignEndedForTeams =
   'This campaign has ended, so it takes no new teams. Thank you for offering to lead one.';
 
 /**

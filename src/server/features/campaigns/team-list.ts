@@ -10,7 +10,7 @@ import { teamFigures } from './team-standings';
 import { endedPlans, received } from './wall';
 
 /** How many of the latest gifts the list carries; a team's circle rarely gives more. */
-export const TEAM_LIST_SIZE = 200;
+const TEAM_LIST_SIZE = 200;
 
 const dollars = (cents: number) => cents / 100;
 

@@ -6,7 +6,7 @@ import { openAdminPanel, type ApiRoutes } from '~/client/test/component-test-kit
 import { TeamsPanel } from './teams-panel';
 
 /** What the Teams panel reads of its campaign. */
-export const teamsCampaign = {
+const teamsCampaign = {
   id: '6f1c1e6e-6c39-4c1e-9d1b-0c6f1f0e7a11',
   slug: 'chai-day',
   title: 'Chai Day',
