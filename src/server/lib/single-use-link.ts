@@ -6,7 +6,7 @@ import type { givingLinks, prayerLinks } from '~/db/schema';
 import type { QueuedMail } from '~/server/services/mail/mail-job';
 import { enqueueCappedMail, type CappedMailKind } from '~/server/services/mail/recipient-cap';
 import { linkRequestJob } from './link-request-job';
-import type { LinkSigner } from './signed-link';
+import { signedUrlUntil, type LinkSigner } from './signed-link';
 
 /**
  * What a single-use emailed link carries besides its signature (the names page, 'My giving'):
@@ -170,11 +170,13 @@ export function singleUseLinks<T extends LinkTable>(kind: {
           createdAt: now,
         })
         .returning({ id: links.id });
-      const token = ctx.linkSigner.sign(kind.linkPurpose, linkSubject(link!.id, nonce), expiresAt);
-      return {
-        linkId: link!.id,
-        url: `${ctx.publicUrl}${kind.pagePath}?token=${encodeURIComponent(token)}`,
-      };
+      const subject = linkSubject(link!.id, nonce);
+      const url = signedUrlUntil(
+        ctx,
+        { purpose: kind.linkPurpose, subject, path: kind.pagePath },
+        expiresAt,
+      );
+      return { linkId: link!.id, url };
     },
 
     /** Queues an issued link's mail within its address's cap (recipient-cap.ts). */

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { campaignTeams, campaigns, donations, type CampaignRow } from '~/db/schema';
+import { donations, type CampaignRow } from '~/db/schema';
 import type { DatabaseExecutor } from '~/db/client';
 import { isoDateIn } from '~/shared/schedule';
 import type { SignedLinks } from '~/server/lib/signed-link';
 import type { MailTemplates } from '~/server/services/mail/templates';
 import { leaderGiftView } from './leader-gift-view';
 import { teamListClosesAt, teamListUrl, teamPagePath } from './team-list-link';
+import { teamWithCampaign } from './team-with-campaign';
 
 /** What a leader's note needs when it is written: the database, the links, the site's clock. */
 interface LeaderNoteContext {
@@ -23,15 +24,6 @@ export type LeaderNote = {
     data: MailTemplates[K];
   };
 }['ambassador-gift' | 'ambassador-welcome'];
-
-async function teamWithCampaign(db: DatabaseExecutor, teamId: string) {
-  const [row] = await db
-    .select({ team: campaignTeams, campaign: campaigns })
-    .from(campaignTeams)
-    .innerJoin(campaigns, eq(campaigns.id, campaignTeams.campaignId))
-    .where(eq(campaignTeams.id, teamId));
-  return row;
-}
 
 /** The leader's list link and its last day, while the list is open; else null. */
 function listLinkOf(

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { campaignTeams, campaigns } from '~/db/schema';
 import { teamListMessages } from '~/shared/schemas/campaign-team-list';
 import { AppError } from '~/server/errors';
 import { giftLinkPageData } from '~/server/lib/link-page';
@@ -8,6 +6,7 @@ import { pageRedirect, type PageDataContext } from '~/server/ssr/page-data';
 import { teamListClosesAt, teamListPath, TEAM_LIST_PURPOSE } from './team-list-link';
 import { slugsOfCampaignPath } from './campaign-paths';
 import { readTeamList } from './team-list';
+import { teamWithCampaign } from './team-with-campaign';
 
 /** The slugs of `/campaign/<slug>/team/<team>/list`: the team page's, less `/list`. */
 const listSuffix = /\/list\/?$/;
@@ -35,11 +34,7 @@ export async function loadCampaignTeamListPageData(
         : new AppError('bad_request', teamListMessages.invalid);
     }
     const { db } = app.database;
-    const [found] = await db
-      .select({ team: campaignTeams, campaign: campaigns })
-      .from(campaignTeams)
-      .innerJoin(campaigns, eq(campaigns.id, campaignTeams.campaignId))
-      .where(eq(campaignTeams.id, check.subject));
+    const found = await teamWithCampaign(db, check.subject);
     if (!found || found.team.status !== 'approved' || found.campaign.status !== 'published') {
       throw new AppError('not_found', teamListMessages.closed);
     }
