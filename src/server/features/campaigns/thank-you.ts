@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import { campaignThankYous, campaigns, donations, type CampaignRow } from '~/db/schema';
 import type { Database, DatabaseExecutor } from '~/db/client';
 import { insertMany } from '~/db/insert-many';
@@ -20,7 +20,7 @@ const receivedIn = (campaignId: string) =>
  * A gift with an address to write to: an erased donor's gifts keep a mark in its place (no real
  * address lacks an @), and their erasure forgot that they were thanked.
  */
-const hasAddress = sql`${donations.email} like '%@%'`;
+const hasAddress = sql`coalesce(${donations.email}, '') like '%@%'`;
 
 /** The campaign the office thanks for: a draft has had no donors. */
 export async function campaignToThank(db: DatabaseExecutor, id: string, lock = false) {
@@ -58,7 +58,7 @@ export async function thankYouReach(db: Database, id: string): Promise<ThankYouR
   const [without] = await db
     .select({ n: sql<number>`count(distinct ${donations.donorId})::int` })
     .from(donations)
-    .where(and(receivedIn(campaign.id), sql`coalesce(${donations.email}, '') not like '%@%'`));
+    .where(and(receivedIn(campaign.id), not(hasAddress)));
   const toSend = addresses.filter((a) => !thanked.has(a.email)).length;
   return { toSend, alreadyThanked: thanked.size, withoutEmail: Number(without?.n ?? 0) };
 }
