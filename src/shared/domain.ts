@@ -103,6 +103,11 @@ export type PrayerIntention = (typeof prayerIntentionValues)[number];
 /** How the name is joined to the mother's: ben (son of) or bat (daughter of). */
 export const prayerRelationValues = ['ben', 'bat'] as const;
 export type PrayerRelation = (typeof prayerRelationValues)[number];
+/** The relation as the forms word it. */
+export const prayerRelationLabels: Record<PrayerRelation, string> = {
+  ben: 'Son of (ben)',
+  bat: 'Daughter of (bat)',
+};
 
 /** A comment on a video waits for an administrator's approval. */
 export const commentStatuses = ['pending', 'approved'] as const;

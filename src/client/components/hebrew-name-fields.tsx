@@ -1,16 +1,11 @@
-import type { PrayerRelation } from '~/shared/domain';
+import { prayerRelationLabels } from '~/shared/domain';
 import { TextField } from '~/client/components/ui/field';
 import { SelectField } from '~/client/components/ui/select-field';
 import type { BoundField } from '~/client/lib/use-zod-form';
 
-/** As the prayer-names form words them (its module brings zod, which the public pages do without). */
-const relationLabels: Record<PrayerRelation, string> = {
-  ben: 'Son of (ben)',
-  bat: 'Daughter of (bat)',
-};
 const relationOptions = [
   { value: '', label: 'Choose' },
-  ...Object.entries(relationLabels).map(([value, label]) => ({ value, label })),
+  ...Object.entries(prayerRelationLabels).map(([value, label]) => ({ value, label })),
 ];
 
 export type HebrewNameFieldName = 'hebrewName' | 'relation' | 'motherHebrewName';

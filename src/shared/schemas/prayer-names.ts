@@ -8,10 +8,6 @@ import {
 import { optionalLine } from './common';
 import { emailLinkRequest } from './email-link';
 
-export const prayerRelationLabels: Record<PrayerRelation, string> = {
-  ben: 'Son of (ben)',
-  bat: 'Daughter of (bat)',
-};
 /** The Hebrew word between a name and the mother's name. */
 export const prayerRelationHebrew: Record<PrayerRelation, string> = { ben: 'בן', bat: 'בת' };
 

@@ -5,10 +5,9 @@ import { PAGE_FORM_FIELD } from '~/shared/page-forms';
 import {
   prayerIntentionLabels,
   prayerNameInput,
-  prayerRelationLabels,
   type PrayerNameView as PrayerName,
 } from '~/shared/schemas/prayer-names';
-import { prayerIntentionValues, prayerRelationValues } from '~/shared/domain';
+import { prayerIntentionValues, prayerRelationLabels, prayerRelationValues } from '~/shared/domain';
 import { usePageForm } from '~/client/app/page-data';
 import { Button, buttonClass } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/field';
