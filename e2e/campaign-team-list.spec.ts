@@ -53,7 +53,7 @@ test('the leader opens their list from the link: the gift, the opt-out by name, 
 
   // A card gift through the team's page, with the donor's full name on the wall.
   await serveStripeStandIn(page);
-  await page.goto(`/campaign/${slug}/team/${team}`);
+  await gotoHydrated(page, `/campaign/${slug}/team/${team}`);
   await giveFromCampaignPage(page, 40);
   await payByCard(page, { name: 'Miriam Listed', email, amount: 40 });
 
