@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { TextField } from '~/client/components/ui/field';
@@ -162,32 +161,5 @@ describe('useZodForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     expect((post.mock.contexts[0] as HTMLFormElement).getAttribute('action')).toBe('/contact');
-  });
-
-  it('given the schema itself, checks as the visitor types, from the first render (the server’s HTML too)', async () => {
-    const onValid = vi.fn();
-    function Live() {
-      const form = useZodForm(schema, { name: 'Ruth', city: 'Jerusalem' });
-      return (
-        <form {...form.formProps} onSubmit={form.submitWith(onValid)}>
-          <TextField label="Name" {...form.field('name')} />
-          <TextField label="City" {...form.field('city')} />
-          <button type="submit">Send</button>
-        </form>
-      );
-    }
-    expect(renderToString(<Live />)).toContain('City must be at most 5 characters');
-
-    const { user } = renderWithProviders(<Live />);
-    expect(fieldError('City')).toBe('City must be at most 5 characters');
-    expect(fieldError('Name')).toBeUndefined();
-    await user.clear(screen.getByLabelText('Name'));
-    expect(fieldError('Name')).toBe('Name is required');
-    await user.type(screen.getByLabelText('Name'), 'Ruth');
-    await user.clear(screen.getByLabelText('City'));
-    await user.type(screen.getByLabelText('City'), 'Zefat');
-    expect(fieldError('City')).toBeUndefined();
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(onValid).toHaveBeenCalledWith({ name: 'Ruth', city: 'Zefat' }));
   });
 });

@@ -51,13 +51,9 @@ export interface BoundField<N extends string> {
  * Without a schema (`null`) the server alone checks the form (the site content: its checks need
  * the photos it holds and the draft's revision): nothing is checked here, `onValid` gets the
  * values as they are, and the messages are those the form is given (`setErrors`).
- *
- * Given the schema itself rather than a loader (a page that carries its rules anyway: the donate
- * page has the server's limits), the form is checked as it is typed: its messages show from the
- * first render, in the server's HTML too, not only after a submit.
  */
 export function useZodForm<S extends z.ZodMiniType, V extends Values>(
-  loadSchema: S | (() => Promise<S>) | null,
+  loadSchema: (() => Promise<S>) | null,
   initial: V,
   /** What the server sent back when the form was posted without JavaScript (usePageForm). */
   returned?: { values: Record<string, string>; errors: Record<string, string> } | undefined,
@@ -67,21 +63,20 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
    */
   outside?: Record<string, string | undefined>,
 ) {
-  const live = typeof loadSchema == 'function' ? null : loadSchema;
   // The server sends back only the fields that were posted (never the honeypot).
   const [values, setValues] = useState<V>(() =>
     returned ? ({ ...initial, ...returned.values } as V) : initial,
   );
   const [errors, setErrorState] = useState<FieldErrors<V>>(
-    () => (returned?.errors ?? outside ?? (live ? validate(live, values) : {})) as FieldErrors<V>,
+    () => (returned?.errors ?? outside ?? {}) as FieldErrors<V>,
   );
   const [submitting, setSubmitting] = useState(false);
-  const attempted = useRef(Boolean(returned || live));
-  const schemaRef = useRef<S | null>(live);
+  const attempted = useRef(Boolean(returned));
+  const schemaRef = useRef<S | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const getSchema = useCallback(async () => {
-    if (typeof loadSchema == 'function') schemaRef.current ??= await loadSchema();
+    if (loadSchema) schemaRef.current ??= await loadSchema();
     return schemaRef.current;
     // The loader is a module-level import at each call site.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -217,7 +212,7 @@ export function useZodForm<S extends z.ZodMiniType, V extends Values>(
 
   /** Back to the first values (or these), without messages until the next submit. */
   const reset = useCallback((next?: Partial<V>) => {
-    attempted.current = Boolean(live);
+    attempted.current = false;
     setValues({ ...initial, ...next });
     setErrorState({});
     // `initial` is a literal at each call site: its identity does not matter.

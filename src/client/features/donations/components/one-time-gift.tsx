@@ -11,6 +11,7 @@ import type { DonateOptions } from '~/shared/donate-options';
 import { checkAmount } from '~/shared/gift-amount';
 import {
   giftAmountText,
+  missingAmountMessage,
   oneTimeGiftForm,
   type OneTimeGiftValues,
 } from '~/shared/schemas/one-time-gift';
@@ -69,9 +70,12 @@ export function OneTimeGift({
   // donor without JavaScript needs, and the browser's own checks guard the amount.
   const scripted = useScripted();
   const officePhone = useSiteContent('contact').phone;
-  // The page carries the server's limits, so the amount is checked from the first render.
-  const [schema] = useState(() => oneTimeGiftForm(limits, officePhone));
-  const form = useZodForm(schema, giftValues(choice));
+  // The page carries the server's limits: the schema is made here, not loaded.
+  const [loadSchema] = useState(() => {
+    const schema = oneTimeGiftForm(limits, officePhone);
+    return () => Promise.resolve(schema);
+  });
+  const form = useZodForm(loadSchema, giftValues(choice));
   // Each change goes to the page, which writes it into the address; not the first values, which
   // came from there.
   const told = useRef(form.values);
@@ -88,10 +92,16 @@ export function OneTimeGift({
   const monthly = type.value === 'subscription';
 
   const text = giftAmountText(form.values);
-  const { amount, fix } = checkAmount(text, limits, officePhone);
-  // No amount yet is no message: the button says what to do. Only a donor sent back for pressing
-  // Donate without one (no scripts) is told, once: the page forgets it at the next change.
-  const problem = text.trim() || choice.missing ? custom.error : undefined;
+  // Checked as it is typed, from the first render (the server's HTML too), as the schema checks
+  // it on Donate. No amount yet is no message: the button says what to do. Only a donor sent back
+  // for pressing Donate without one (no scripts) is told, once: the page forgets it at the next
+  // change.
+  const check = checkAmount(text, limits, officePhone);
+  const { amount, fix } = check;
+  const problem =
+    amount === null && (text.trim() || choice.missing)
+      ? (check.problem ?? missingAmountMessage)
+      : undefined;
   const ready = amount !== null && method !== null;
   // Grouped as money is read: 'Donate $1,000', not 'Donate $1000'. Without an amount the button
   // says what to do: a 'Donate $0' would not, nor would it name a typed amount it will not give.
